@@ -1,0 +1,420 @@
+//! Binary operators `z = f(x, y)`: the spec's predefined ones and user-defined ones.
+
+use super::arith::Arith;
+use super::element::{cast, Element};
+use super::types::{Type, TypeCode};
+use crate::error::Result;
+use crate::{ensure, with_type};
+use std::fmt;
+use std::sync::Arc;
+
+/// A binary function on element bytes: `f(z, x, y)` writes `z = f(x, y)`.
+pub type ByteBinaryFn = Arc<dyn Fn(&mut [u8], &[u8], &[u8]) + Send + Sync>;
+
+/// The built-in binary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryCode {
+    /// `z = x`
+    First,
+    /// `z = y`
+    Second,
+    /// `z = 1` (`GrB_ONEB`, also known as PAIR)
+    Oneb,
+    /// `z = x or y`, whichever is cheaper (this library returns `y`)
+    Any,
+    /// `z = x + y`
+    Plus,
+    /// `z = x - y`
+    Minus,
+    /// `z = y - x`
+    Rminus,
+    /// `z = x * y`
+    Times,
+    /// `z = x / y`
+    Div,
+    /// `z = y / x`
+    Rdiv,
+    /// `z = min(x, y)`
+    Min,
+    /// `z = max(x, y)`
+    Max,
+    /// `z = x ^ y`
+    Pow,
+    /// `z = (x == y)`, boolean result
+    Eq,
+    /// `z = (x != y)`, boolean result
+    Ne,
+    /// `z = (x > y)`, boolean result
+    Gt,
+    /// `z = (x < y)`, boolean result
+    Lt,
+    /// `z = (x >= y)`, boolean result
+    Ge,
+    /// `z = (x <= y)`, boolean result
+    Le,
+    /// logical OR
+    Lor,
+    /// logical AND
+    Land,
+    /// logical XOR
+    Lxor,
+    /// logical XNOR
+    Lxnor,
+    /// bitwise OR (integers)
+    Bor,
+    /// bitwise AND (integers)
+    Band,
+    /// bitwise XOR (integers)
+    Bxor,
+    /// bitwise XNOR (integers)
+    Bxnor,
+}
+
+impl BinaryCode {
+    /// Every built-in binary operator.
+    pub const ALL: [BinaryCode; 27] = [
+        BinaryCode::First,
+        BinaryCode::Second,
+        BinaryCode::Oneb,
+        BinaryCode::Any,
+        BinaryCode::Plus,
+        BinaryCode::Minus,
+        BinaryCode::Rminus,
+        BinaryCode::Times,
+        BinaryCode::Div,
+        BinaryCode::Rdiv,
+        BinaryCode::Min,
+        BinaryCode::Max,
+        BinaryCode::Pow,
+        BinaryCode::Eq,
+        BinaryCode::Ne,
+        BinaryCode::Gt,
+        BinaryCode::Lt,
+        BinaryCode::Ge,
+        BinaryCode::Le,
+        BinaryCode::Lor,
+        BinaryCode::Land,
+        BinaryCode::Lxor,
+        BinaryCode::Lxnor,
+        BinaryCode::Bor,
+        BinaryCode::Band,
+        BinaryCode::Bxor,
+        BinaryCode::Bxnor,
+    ];
+
+    /// The operator's name as in `GrB_<NAME>_<TYPE>`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            BinaryCode::First => "FIRST",
+            BinaryCode::Second => "SECOND",
+            BinaryCode::Oneb => "ONEB",
+            BinaryCode::Any => "ANY",
+            BinaryCode::Plus => "PLUS",
+            BinaryCode::Minus => "MINUS",
+            BinaryCode::Rminus => "RMINUS",
+            BinaryCode::Times => "TIMES",
+            BinaryCode::Div => "DIV",
+            BinaryCode::Rdiv => "RDIV",
+            BinaryCode::Min => "MIN",
+            BinaryCode::Max => "MAX",
+            BinaryCode::Pow => "POW",
+            BinaryCode::Eq => "EQ",
+            BinaryCode::Ne => "NE",
+            BinaryCode::Gt => "GT",
+            BinaryCode::Lt => "LT",
+            BinaryCode::Ge => "GE",
+            BinaryCode::Le => "LE",
+            BinaryCode::Lor => "LOR",
+            BinaryCode::Land => "LAND",
+            BinaryCode::Lxor => "LXOR",
+            BinaryCode::Lxnor => "LXNOR",
+            BinaryCode::Bor => "BOR",
+            BinaryCode::Band => "BAND",
+            BinaryCode::Bxor => "BXOR",
+            BinaryCode::Bxnor => "BXNOR",
+        }
+    }
+
+    /// True for the comparisons, whose result is boolean.
+    pub const fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinaryCode::Eq
+                | BinaryCode::Ne
+                | BinaryCode::Gt
+                | BinaryCode::Lt
+                | BinaryCode::Ge
+                | BinaryCode::Le
+        )
+    }
+
+    /// True for the bitwise operators, defined on integer types only.
+    pub const fn is_bitwise(self) -> bool {
+        matches!(
+            self,
+            BinaryCode::Bor | BinaryCode::Band | BinaryCode::Bxor | BinaryCode::Bxnor
+        )
+    }
+
+    /// True when `f(x, y) = f(y, x)` for all inputs.
+    pub const fn is_commutative(self) -> bool {
+        !matches!(
+            self,
+            BinaryCode::First
+                | BinaryCode::Second
+                | BinaryCode::Minus
+                | BinaryCode::Rminus
+                | BinaryCode::Div
+                | BinaryCode::Rdiv
+                | BinaryCode::Pow
+                | BinaryCode::Gt
+                | BinaryCode::Lt
+                | BinaryCode::Ge
+                | BinaryCode::Le
+                | BinaryCode::Any
+        )
+    }
+
+    /// True when the operator exists for the type.
+    pub const fn defined_for(self, t: TypeCode) -> bool {
+        match t {
+            TypeCode::Udt => false,
+            _ => !self.is_bitwise() || t.is_integer(),
+        }
+    }
+}
+
+/// The function of a same-type built-in operator (`T × T → T`), or `None` for comparisons.
+pub fn arith_fn<T: Arith>(code: BinaryCode) -> Option<fn(T, T) -> T> {
+    fn logic<T: Element>(b: bool) -> T {
+        cast::<bool, T>(b)
+    }
+    Some(match code {
+        BinaryCode::First => |x, _| x,
+        BinaryCode::Second | BinaryCode::Any => |_, y| y,
+        BinaryCode::Oneb => |_, _| T::ONE,
+        BinaryCode::Plus => |x: T, y| x.add(y),
+        BinaryCode::Minus => |x: T, y| x.sub(y),
+        BinaryCode::Rminus => |x: T, y: T| y.sub(x),
+        BinaryCode::Times => |x: T, y| x.mul(y),
+        BinaryCode::Div => |x: T, y| x.div(y),
+        BinaryCode::Rdiv => |x: T, y: T| y.div(x),
+        BinaryCode::Min => |x: T, y| x.min_of(y),
+        BinaryCode::Max => |x: T, y| x.max_of(y),
+        BinaryCode::Pow => |x: T, y| x.pow(y),
+        BinaryCode::Lor => |x: T, y: T| logic(x.to_bool() | y.to_bool()),
+        BinaryCode::Land => |x: T, y: T| logic(x.to_bool() & y.to_bool()),
+        BinaryCode::Lxor => |x: T, y: T| logic(x.to_bool() ^ y.to_bool()),
+        BinaryCode::Lxnor => |x: T, y: T| logic(x.to_bool() == y.to_bool()),
+        BinaryCode::Bor => |x: T, y| x.bor(y),
+        BinaryCode::Band => |x: T, y| x.band(y),
+        BinaryCode::Bxor => |x: T, y| x.bxor(y),
+        BinaryCode::Bxnor => |x: T, y: T| x.bxor(y).bnot(),
+        BinaryCode::Eq
+        | BinaryCode::Ne
+        | BinaryCode::Gt
+        | BinaryCode::Lt
+        | BinaryCode::Ge
+        | BinaryCode::Le => return None,
+    })
+}
+
+/// The function of a built-in comparison (`T × T → bool`), or `None` for other operators.
+pub fn compare_fn<T: Element>(code: BinaryCode) -> Option<fn(T, T) -> bool> {
+    Some(match code {
+        BinaryCode::Eq => |x, y| x == y,
+        BinaryCode::Ne => |x, y| x != y,
+        BinaryCode::Gt => |x, y| x > y,
+        BinaryCode::Lt => |x, y| x < y,
+        BinaryCode::Ge => |x, y| x >= y,
+        BinaryCode::Le => |x, y| x <= y,
+        _ => return None,
+    })
+}
+
+fn builtin_byte_fn<T: Arith>(code: BinaryCode) -> ByteBinaryFn {
+    if let Some(f) = arith_fn::<T>(code) {
+        Arc::new(move |z: &mut [u8], x: &[u8], y: &[u8]| f(T::read(x), T::read(y)).write(z))
+    } else {
+        let f = compare_fn::<T>(code).expect("every code is arithmetic or a comparison");
+        Arc::new(move |z: &mut [u8], x: &[u8], y: &[u8]| f(T::read(x), T::read(y)).write(z))
+    }
+}
+
+/// How a binary operator computes.
+#[derive(Clone)]
+pub enum BinaryKind {
+    /// A built-in operator; its domains are given by the operator's types.
+    Builtin(BinaryCode),
+    /// A user-defined function on element bytes.
+    User(ByteBinaryFn),
+}
+
+/// A binary operator `z = f(x, y)` with domains `x: xtype`, `y: ytype`, `z: ztype`. Cheap to clone.
+#[derive(Clone)]
+pub struct BinaryOp {
+    kind: BinaryKind,
+    xtype: Type,
+    ytype: Type,
+    ztype: Type,
+    name: Arc<str>,
+}
+
+impl BinaryOp {
+    /// The built-in operator `GrB_<code>_<t>`; `None` when it does not exist for the type.
+    pub fn builtin(code: BinaryCode, t: TypeCode) -> Option<BinaryOp> {
+        if !code.defined_for(t) {
+            return None;
+        }
+        let ty = Type::builtin(t);
+        let ztype = if code.is_comparison() {
+            Type::BOOL
+        } else {
+            ty.clone()
+        };
+        Some(BinaryOp {
+            kind: BinaryKind::Builtin(code),
+            xtype: ty.clone(),
+            ytype: ty,
+            ztype,
+            name: format!("GrB_{}_{}", code.name(), t.suffix()).into(),
+        })
+    }
+
+    /// A user-defined operator from a function on element bytes.
+    pub fn user(
+        name: impl Into<String>,
+        f: ByteBinaryFn,
+        ztype: Type,
+        xtype: Type,
+        ytype: Type,
+    ) -> BinaryOp {
+        BinaryOp {
+            kind: BinaryKind::User(f),
+            xtype,
+            ytype,
+            ztype,
+            name: name.into().into(),
+        }
+    }
+
+    /// How the operator computes.
+    pub fn kind(&self) -> &BinaryKind {
+        &self.kind
+    }
+
+    /// The built-in code, if built-in.
+    pub fn code(&self) -> Option<BinaryCode> {
+        match self.kind {
+            BinaryKind::Builtin(c) => Some(c),
+            BinaryKind::User(_) => None,
+        }
+    }
+
+    /// The domain of `x`.
+    pub fn xtype(&self) -> &Type {
+        &self.xtype
+    }
+    /// The domain of `y`.
+    pub fn ytype(&self) -> &Type {
+        &self.ytype
+    }
+    /// The domain of `z`.
+    pub fn ztype(&self) -> &Type {
+        &self.ztype
+    }
+    /// The operator's name (`"GrB_PLUS_FP64"` for a built-in one).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// True when the operator is known to be commutative (user operators never are).
+    pub fn is_commutative(&self) -> bool {
+        self.code().is_some_and(|c| c.is_commutative())
+    }
+
+    /// The operator as a function on element bytes.
+    pub fn byte_fn(&self) -> ByteBinaryFn {
+        match &self.kind {
+            BinaryKind::User(f) => f.clone(),
+            BinaryKind::Builtin(code) => {
+                let code = *code;
+                with_type!(self.xtype.code(), T => builtin_byte_fn::<T>(code), udt => unreachable!("built-in operators have built-in types"))
+            }
+        }
+    }
+
+    /// Checks that values of `x` and `y` can be cast to the operator's inputs and
+    /// its output to `z` (each pair must be compatible).
+    pub fn check_domains(&self, z: &Type, x: &Type, y: &Type) -> Result<()> {
+        ensure!(
+            x.compatible(&self.xtype),
+            DomainMismatch,
+            "type {x:?} cannot be cast to the first input of {} ({:?})",
+            self.name,
+            self.xtype
+        );
+        ensure!(
+            y.compatible(&self.ytype),
+            DomainMismatch,
+            "type {y:?} cannot be cast to the second input of {} ({:?})",
+            self.name,
+            self.ytype
+        );
+        ensure!(
+            self.ztype.compatible(z),
+            DomainMismatch,
+            "the output of {} ({:?}) cannot be cast to {z:?}",
+            self.name,
+            self.ztype
+        );
+        Ok(())
+    }
+}
+
+impl fmt::Debug for BinaryOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval<T: Element>(op: &BinaryOp, x: T, y: T, zsize: usize) -> Vec<u8> {
+        let mut z = vec![0u8; zsize];
+        let mut xb = vec![0u8; T::CODE.size()];
+        let mut yb = vec![0u8; T::CODE.size()];
+        x.write(&mut xb);
+        y.write(&mut yb);
+        op.byte_fn()(&mut z, &xb, &yb);
+        z
+    }
+
+    #[test]
+    fn builtin_ops_compute() {
+        let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Int8).unwrap();
+        assert_eq!(eval(&plus, 100i8, 100i8, 1), vec![200u8]);
+        let lt = BinaryOp::builtin(BinaryCode::Lt, TypeCode::Fp64).unwrap();
+        assert_eq!(lt.ztype(), &Type::BOOL);
+        assert_eq!(eval(&lt, 1.0f64, 2.0, 1), vec![1]);
+        assert_eq!(plus.name(), "GrB_PLUS_INT8");
+        assert!(BinaryOp::builtin(BinaryCode::Bor, TypeCode::Fp32).is_none());
+        let oneb = BinaryOp::builtin(BinaryCode::Oneb, TypeCode::Fp32).unwrap();
+        assert_eq!(eval(&oneb, 5.0f32, 7.0, 4), 1.0f32.to_ne_bytes().to_vec());
+    }
+
+    #[test]
+    fn every_code_has_a_function_for_every_type() {
+        for code in BinaryCode::ALL {
+            for t in TypeCode::BUILTIN {
+                if let Some(op) = BinaryOp::builtin(code, t) {
+                    let size = t.size();
+                    let mut z = vec![0u8; op.ztype().size()];
+                    op.byte_fn()(&mut z, &vec![1u8; size], &vec![0u8; size]);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! A pure-Rust implementation of the GraphBLAS C API specification 2.1:
+//! sparse matrices and vectors over semirings.
+//!
+//! The engine is organised in layers: [`algebra`] (types, operators, monoids,
+//! semirings), [`storage`] (formats), [`object`] (matrices, vectors, scalars,
+//! descriptors) and [`ops`] (the GraphBLAS operations).
+
+pub mod algebra;
+pub mod error;
+pub mod storage;
+
+pub use error::{Error, Info, Result};

@@ -1,0 +1,466 @@
+//! `Array`: a typed, growable buffer of element values (one per stored entry).
+//!
+//! Built-in types are held as `Vec<T>` so kernels get typed slices without
+//! copying; user-defined types are held as 16-byte aligned bytes. Every array
+//! can also be viewed as raw bytes, which the generic (any-type) kernels use.
+
+use crate::algebra::{Element, Type, TypeCode, Value};
+use crate::error::{out_of_memory, Result};
+use std::ops::Range;
+
+/// One 16-byte, 16-aligned chunk of user-defined element storage.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(16))]
+struct Chunk([u8; 16]);
+
+/// Element storage for a user-defined type.
+#[derive(Clone)]
+pub struct UdtArray {
+    ty: Type,
+    len: usize,
+    chunks: Vec<Chunk>,
+}
+
+impl UdtArray {
+    fn bytes(&self) -> &[u8] {
+        let n = self.len * self.ty.size();
+        // SAFETY: `Chunk` is 16 plain bytes; the chunks hold at least `n` bytes.
+        unsafe { std::slice::from_raw_parts(self.chunks.as_ptr() as *const u8, n) }
+    }
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        let n = self.len * self.ty.size();
+        // SAFETY: as above; every byte pattern is a valid user-defined value.
+        unsafe { std::slice::from_raw_parts_mut(self.chunks.as_mut_ptr() as *mut u8, n) }
+    }
+    fn resize(&mut self, len: usize) {
+        let chunks = (len * self.ty.size()).div_ceil(16);
+        self.chunks.resize(chunks, Chunk::default());
+        self.len = len;
+    }
+    fn try_reserve(&mut self, extra: usize) -> Result<()> {
+        let chunks = ((self.len + extra) * self.ty.size()).div_ceil(16);
+        self.chunks
+            .try_reserve(chunks.saturating_sub(self.chunks.len()))
+            .map_err(|_| out_of_memory("values"))
+    }
+}
+
+/// A buffer of values of one GraphBLAS type.
+#[derive(Clone)]
+pub enum Array {
+    /// `bool` values.
+    Bool(Vec<bool>),
+    /// `i8` values.
+    Int8(Vec<i8>),
+    /// `u8` values.
+    Uint8(Vec<u8>),
+    /// `i16` values.
+    Int16(Vec<i16>),
+    /// `u16` values.
+    Uint16(Vec<u16>),
+    /// `i32` values.
+    Int32(Vec<i32>),
+    /// `u32` values.
+    Uint32(Vec<u32>),
+    /// `i64` values.
+    Int64(Vec<i64>),
+    /// `u64` values.
+    Uint64(Vec<u64>),
+    /// `f32` values.
+    Fp32(Vec<f32>),
+    /// `f64` values.
+    Fp64(Vec<f64>),
+    /// Values of a user-defined type.
+    Udt(UdtArray),
+}
+
+/// Runs `$body` with `$v` bound to the typed `Vec` inside an [`Array`] (for the
+/// built-in variants) and `$u` bound to the [`UdtArray`] otherwise.
+macro_rules! with_array {
+    ($arr:expr, $v:ident => $body:expr, $u:ident => $ubody:expr) => {
+        match $arr {
+            Array::Bool($v) => $body,
+            Array::Int8($v) => $body,
+            Array::Uint8($v) => $body,
+            Array::Int16($v) => $body,
+            Array::Uint16($v) => $body,
+            Array::Int32($v) => $body,
+            Array::Uint32($v) => $body,
+            Array::Int64($v) => $body,
+            Array::Uint64($v) => $body,
+            Array::Fp32($v) => $body,
+            Array::Fp64($v) => $body,
+            Array::Udt($u) => $ubody,
+        }
+    };
+}
+
+/// Conversion between `Vec<T>` and the matching [`Array`] variant.
+pub trait ArrayElement: Element {
+    /// Wraps a vector.
+    fn into_array(v: Vec<Self>) -> Array;
+    /// The typed slice, if the array holds this type.
+    fn slice(a: &Array) -> Option<&[Self]>;
+    /// The typed vector, if the array holds this type.
+    fn vec_mut(a: &mut Array) -> Option<&mut Vec<Self>>;
+    /// The typed vector, or the array back if it holds another type.
+    fn into_vec(a: Array) -> std::result::Result<Vec<Self>, Array>;
+}
+
+macro_rules! array_element {
+    ($t:ty, $variant:ident) => {
+        impl ArrayElement for $t {
+            fn into_array(v: Vec<Self>) -> Array {
+                Array::$variant(v)
+            }
+            fn slice(a: &Array) -> Option<&[Self]> {
+                match a {
+                    Array::$variant(v) => Some(v),
+                    _ => None,
+                }
+            }
+            fn vec_mut(a: &mut Array) -> Option<&mut Vec<Self>> {
+                match a {
+                    Array::$variant(v) => Some(v),
+                    _ => None,
+                }
+            }
+            fn into_vec(a: Array) -> std::result::Result<Vec<Self>, Array> {
+                match a {
+                    Array::$variant(v) => Ok(v),
+                    other => Err(other),
+                }
+            }
+        }
+    };
+}
+
+array_element!(bool, Bool);
+array_element!(i8, Int8);
+array_element!(u8, Uint8);
+array_element!(i16, Int16);
+array_element!(u16, Uint16);
+array_element!(i32, Int32);
+array_element!(u32, Uint32);
+array_element!(i64, Int64);
+array_element!(u64, Uint64);
+array_element!(f32, Fp32);
+array_element!(f64, Fp64);
+
+fn typed_bytes<T: Element>(v: &[T]) -> &[u8] {
+    // SAFETY: every built-in element type is plain data with no padding.
+    unsafe { std::slice::from_raw_parts(v.as_ptr() as *const u8, std::mem::size_of_val(v)) }
+}
+
+fn typed_from_bytes<T: Element + ArrayElement>(bytes: &[u8]) -> Array {
+    let size = T::CODE.size();
+    T::into_array(bytes.chunks_exact(size).map(T::read).collect())
+}
+
+impl Array {
+    /// An empty array of type `ty`.
+    pub fn new(ty: &Type) -> Array {
+        crate::with_type!(ty.code(), T => T::into_array(Vec::new()), udt => Array::Udt(UdtArray {
+            ty: ty.clone(),
+            len: 0,
+            chunks: Vec::new(),
+        }))
+    }
+
+    /// An empty array of type `ty` with room for `n` values; fails with `GrB_OUT_OF_MEMORY`.
+    pub fn with_capacity(ty: &Type, n: usize) -> Result<Array> {
+        let mut a = Array::new(ty);
+        a.try_reserve(n)?;
+        Ok(a)
+    }
+
+    /// `n` copies of `value` (which must be of the array's type).
+    pub fn filled(value: &Value, n: usize) -> Result<Array> {
+        let mut a = Array::with_capacity(value.ty(), n)?;
+        with_array!(&mut a, v => {
+            let x = Element::read(value.bytes());
+            v.resize(n, x);
+        }, u => {
+            u.resize(n);
+            let size = u.ty.size();
+            for chunk in u.bytes_mut().chunks_exact_mut(size) {
+                chunk.copy_from_slice(value.bytes());
+            }
+        });
+        Ok(a)
+    }
+
+    /// An array of type `ty` from the packed native-endian bytes of its values.
+    pub fn from_bytes(ty: &Type, bytes: &[u8]) -> Array {
+        let size = ty.size();
+        assert_eq!(bytes.len() % size, 0, "byte length is not a multiple of the size");
+        crate::with_type!(ty.code(), T => typed_from_bytes::<T>(bytes), udt => {
+            let mut u = UdtArray { ty: ty.clone(), len: 0, chunks: Vec::new() };
+            u.resize(bytes.len() / size);
+            u.bytes_mut().copy_from_slice(bytes);
+            Array::Udt(u)
+        })
+    }
+
+    /// Wraps a typed vector.
+    pub fn from_vec<T: ArrayElement>(v: Vec<T>) -> Array {
+        T::into_array(v)
+    }
+
+    /// The array's element type.
+    pub fn ty(&self) -> Type {
+        match self {
+            Array::Udt(u) => u.ty.clone(),
+            other => Type::builtin(other.code()),
+        }
+    }
+
+    /// The array's type code.
+    pub fn code(&self) -> TypeCode {
+        match self {
+            Array::Bool(_) => TypeCode::Bool,
+            Array::Int8(_) => TypeCode::Int8,
+            Array::Uint8(_) => TypeCode::Uint8,
+            Array::Int16(_) => TypeCode::Int16,
+            Array::Uint16(_) => TypeCode::Uint16,
+            Array::Int32(_) => TypeCode::Int32,
+            Array::Uint32(_) => TypeCode::Uint32,
+            Array::Int64(_) => TypeCode::Int64,
+            Array::Uint64(_) => TypeCode::Uint64,
+            Array::Fp32(_) => TypeCode::Fp32,
+            Array::Fp64(_) => TypeCode::Fp64,
+            Array::Udt(_) => TypeCode::Udt,
+        }
+    }
+
+    /// Size of one element in bytes.
+    pub fn elem_size(&self) -> usize {
+        match self {
+            Array::Udt(u) => u.ty.size(),
+            other => other.code().size(),
+        }
+    }
+
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        with_array!(self, v => v.len(), u => u.len)
+    }
+
+    /// True when there are no values.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The typed values, if the array holds `T`.
+    pub fn as_slice<T: ArrayElement>(&self) -> Option<&[T]> {
+        T::slice(self)
+    }
+
+    /// The typed vector, if the array holds `T`.
+    pub fn as_vec_mut<T: ArrayElement>(&mut self) -> Option<&mut Vec<T>> {
+        T::vec_mut(self)
+    }
+
+    /// All values as packed native-endian bytes.
+    pub fn bytes(&self) -> &[u8] {
+        with_array!(self, v => typed_bytes(v), u => u.bytes())
+    }
+
+    /// The bytes of value `k`.
+    pub fn get_bytes(&self, k: usize) -> &[u8] {
+        let s = self.elem_size();
+        &self.bytes()[k * s..(k + 1) * s]
+    }
+
+    /// Value `k`.
+    pub fn get(&self, k: usize) -> Value {
+        Value::from_bytes(&self.ty(), self.get_bytes(k))
+    }
+
+    /// Overwrites value `k` with `bytes` (of the array's type).
+    pub fn set_bytes(&mut self, k: usize, bytes: &[u8]) {
+        with_array!(self, v => v[k] = Element::read(bytes), u => {
+            let s = u.ty.size();
+            u.bytes_mut()[k * s..(k + 1) * s].copy_from_slice(bytes);
+        })
+    }
+
+    /// Appends a value given by its bytes (of the array's type).
+    pub fn push_bytes(&mut self, bytes: &[u8]) {
+        with_array!(self, v => v.push(Element::read(bytes)), u => {
+            let s = u.ty.size();
+            let k = u.len;
+            u.resize(k + 1);
+            u.bytes_mut()[k * s..(k + 1) * s].copy_from_slice(bytes);
+        })
+    }
+
+    /// Reserves room for `extra` more values; fails with `GrB_OUT_OF_MEMORY`.
+    pub fn try_reserve(&mut self, extra: usize) -> Result<()> {
+        with_array!(self, v => v.try_reserve(extra).map_err(|_| out_of_memory("values")), u => u.try_reserve(extra))
+    }
+
+    /// Shortens the array to `n` values.
+    pub fn truncate(&mut self, n: usize) {
+        with_array!(self, v => v.truncate(n), u => if n < u.len { u.resize(n) })
+    }
+
+    /// The values at the given positions, in order.
+    pub fn gather(&self, positions: &[usize]) -> Array {
+        with_array!(self, v => GatherInto::into_array_gather(v, positions), u => {
+            let s = u.ty.size();
+            let src = u.bytes();
+            let mut out = UdtArray { ty: u.ty.clone(), len: 0, chunks: Vec::new() };
+            out.resize(positions.len());
+            let dst = out.bytes_mut();
+            for (k, &p) in positions.iter().enumerate() {
+                dst[k * s..(k + 1) * s].copy_from_slice(&src[p * s..(p + 1) * s]);
+            }
+            Array::Udt(out)
+        })
+    }
+
+    /// A copy of the values in `range`.
+    pub fn slice(&self, range: Range<usize>) -> Array {
+        with_array!(self, v => GatherInto::into_array_owned(v[range].to_vec()), u => {
+            let s = u.ty.size();
+            Array::from_bytes(&u.ty, &u.bytes()[range.start * s..range.end * s])
+        })
+    }
+
+    /// Appends the values of `other` in `range` (of the same type).
+    pub fn extend_from(&mut self, other: &Array, range: Range<usize>) {
+        debug_assert_eq!(self.code(), other.code());
+        match (self, other) {
+            (Array::Udt(u), Array::Udt(o)) => {
+                let s = u.ty.size();
+                let k = u.len;
+                u.resize(k + range.len());
+                u.bytes_mut()[k * s..].copy_from_slice(&o.bytes()[range.start * s..range.end * s]);
+            }
+            (this, other) => {
+                let bytes = &other.bytes()[range.start * other.elem_size()..range.end * other.elem_size()];
+                with_array!(this, v => extend_from_bytes(v, bytes), _u => unreachable!())
+            }
+        }
+    }
+
+    /// Appends all values of `other` (of the same type).
+    pub fn append(&mut self, other: &Array) {
+        self.extend_from(other, 0..other.len());
+    }
+
+    /// The values typecast to `to` (a copy; `to` must be compatible with the array's type).
+    pub fn cast(&self, to: &Type) -> Array {
+        if to.code() == self.code() && (to.is_builtin() || *to == self.ty()) {
+            return self.clone();
+        }
+        assert!(self.ty().compatible(to), "cast between incompatible types");
+        let from = self.code();
+        with_array!(self, v => cast_vec(v, to.code()), _u => unreachable!("user types only cast to themselves, {from:?}"))
+    }
+
+    /// The values typecast to `to`, consuming the array (no copy when the type already matches).
+    pub fn into_cast(self, to: &Type) -> Array {
+        if to.code() == self.code() && (to.is_builtin() || *to == self.ty()) {
+            self
+        } else {
+            self.cast(to)
+        }
+    }
+
+    /// The value at `k` cast to the Rust type `T` (built-in arrays only).
+    pub fn get_as<T: Element>(&self, k: usize) -> T {
+        let s = self.elem_size();
+        let b = &self.bytes()[k * s..(k + 1) * s];
+        crate::with_type!(self.code(), S => crate::algebra::cast::<S, T>(S::read(b)), udt => panic!("user-defined values cannot be cast"))
+    }
+
+    /// Reads every value as `bool` (the mask interpretation: nonzero is true).
+    pub fn truth_values(&self) -> Vec<bool> {
+        match self {
+            Array::Bool(v) => v.clone(),
+            other => {
+                let s = other.elem_size();
+                other.bytes().chunks_exact(s).map(|c| c.iter().any(|&b| b != 0)).collect()
+            }
+        }
+    }
+}
+
+fn extend_from_bytes<T: Element>(v: &mut Vec<T>, bytes: &[u8]) {
+    v.extend(bytes.chunks_exact(T::CODE.size()).map(T::read));
+}
+
+fn cast_vec<S: Element>(v: &[S], to: TypeCode) -> Array {
+    crate::with_type!(to, D => D::into_array(v.iter().map(|&x| crate::algebra::cast::<S, D>(x)).collect()), udt => unreachable!())
+}
+
+/// Gathering and wrapping helpers used through the dispatch macro.
+trait GatherInto: Sized {
+    fn into_array_gather(v: &[Self], positions: &[usize]) -> Array;
+    fn into_array_owned(v: Vec<Self>) -> Array;
+}
+
+impl<T: ArrayElement> GatherInto for T {
+    fn into_array_gather(v: &[T], positions: &[usize]) -> Array {
+        T::into_array(positions.iter().map(|&p| v[p]).collect())
+    }
+    fn into_array_owned(v: Vec<T>) -> Array {
+        T::into_array(v)
+    }
+}
+
+impl std::fmt::Debug for Array {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        with_array!(self, v => write!(f, "{v:?}"), u => write!(f, "{:?}[{} values]", u.ty, u.len))
+    }
+}
+
+impl PartialEq for Array {
+    fn eq(&self, other: &Array) -> bool {
+        self.ty() == other.ty() && self.bytes() == other.bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_and_byte_views_agree() {
+        let a = Array::from_vec(vec![1.5f64, -2.0, 3.25]);
+        assert_eq!(a.len(), 3);
+        assert_eq!(a.get_bytes(1), &(-2.0f64).to_ne_bytes());
+        let b = Array::from_bytes(&Type::FP64, a.bytes());
+        assert_eq!(a, b);
+        let g = a.gather(&[2, 0]);
+        assert_eq!(g.as_slice::<f64>().unwrap(), &[3.25, 1.5]);
+        let c = a.cast(&Type::INT16);
+        assert_eq!(c.as_slice::<i16>().unwrap(), &[1, -2, 3]);
+    }
+
+    #[test]
+    fn user_defined_arrays() {
+        let t = Type::user("triple", 3);
+        let mut a = Array::new(&t);
+        a.push_bytes(&[1, 2, 3]);
+        a.push_bytes(&[4, 5, 6]);
+        assert_eq!(a.len(), 2);
+        assert_eq!(a.bytes(), &[1, 2, 3, 4, 5, 6]);
+        assert_eq!(a.gather(&[1, 1, 0]).bytes(), &[4, 5, 6, 4, 5, 6, 1, 2, 3]);
+        let mut b = Array::new(&t);
+        b.extend_from(&a, 1..2);
+        assert_eq!(b.bytes(), &[4, 5, 6]);
+        assert_eq!(a.bytes().as_ptr() as usize % 16, 0);
+        let f = Array::filled(&Value::from_bytes(&t, &[9, 9, 9]), 2).unwrap();
+        assert_eq!(f.bytes(), &[9; 6]);
+    }
+
+    #[test]
+    fn bool_from_bytes_normalises() {
+        let a = Array::from_bytes(&Type::BOOL, &[0, 2, 1]);
+        assert_eq!(a.as_slice::<bool>().unwrap(), &[false, true, true]);
+        assert_eq!(Array::from_vec(vec![0i32, 5]).truth_values(), vec![false, true]);
+    }
+}

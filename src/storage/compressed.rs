@@ -1,0 +1,374 @@
+//! `Compressed`: sparse and hypersparse storage of a set of sparse vectors
+//! (CSR when the vectors are rows, CSC when they are columns).
+
+use super::array::Array;
+use crate::algebra::Type;
+use crate::error::{try_vec, Result};
+use std::ops::Range;
+
+/// `vdim` sparse vectors of length `vlen`, compressed.
+///
+/// Invariants: `p` is non-decreasing with `p[0] = 0` and `p.len() = nvec + 1`;
+/// the inner indices `i[p[k]..p[k+1]]` of each vector are strictly increasing and
+/// `< vlen`; `x.len() = i.len()`. When `h` is `Some`, the storage is hypersparse:
+/// vector `k` is vector number `h[k]` (strictly increasing, `< vdim`) and vectors
+/// not listed are empty; otherwise `nvec = vdim` and vector `k` is vector `k`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Compressed {
+    /// Length of each vector (the inner dimension).
+    pub vlen: u64,
+    /// Number of vectors (the outer dimension).
+    pub vdim: u64,
+    /// The ids of the stored vectors, when hypersparse.
+    pub h: Option<Vec<u64>>,
+    /// Vector pointers into `i` and `x`.
+    pub p: Vec<usize>,
+    /// Inner indices of the entries.
+    pub i: Vec<u64>,
+    /// Values of the entries.
+    pub x: Array,
+}
+
+/// True when a compressed matrix with `vdim` vectors of which `nonempty` hold
+/// entries should be hypersparse (fewer than 1 in 16 vectors used).
+pub fn prefer_hyper(vdim: u64, nonempty: usize) -> bool {
+    (nonempty as u64).saturating_mul(16) <= vdim && vdim > 1
+}
+
+/// True when a dense workspace of `len` entries is affordable for a kernel that
+/// touches `work` entries: a dense array is never allocated for huge dimensions.
+pub fn dense_workspace_ok(len: u64, work: usize) -> bool {
+    len <= (1 << 20) || len <= (work as u64).saturating_mul(8)
+}
+
+impl Compressed {
+    /// An empty matrix: hypersparse with no vectors.
+    pub fn empty(ty: &Type, vlen: u64, vdim: u64) -> Compressed {
+        Compressed {
+            vlen,
+            vdim,
+            h: Some(Vec::new()),
+            p: vec![0],
+            i: Vec::new(),
+            x: Array::new(ty),
+        }
+    }
+
+    /// The element type.
+    pub fn ty(&self) -> Type {
+        self.x.ty()
+    }
+
+    /// Number of stored entries.
+    pub fn nvals(&self) -> usize {
+        self.i.len()
+    }
+
+    /// Number of vectors held in `p` (all of them, or the listed ones when hypersparse).
+    pub fn nvec(&self) -> usize {
+        self.p.len() - 1
+    }
+
+    /// True when hypersparse.
+    pub fn is_hyper(&self) -> bool {
+        self.h.is_some()
+    }
+
+    /// The vector id of the `k`-th held vector.
+    #[inline]
+    pub fn vector_id(&self, k: usize) -> u64 {
+        match &self.h {
+            Some(h) => h[k],
+            None => k as u64,
+        }
+    }
+
+    /// The positions of the entries of the `k`-th held vector.
+    #[inline]
+    pub fn range(&self, k: usize) -> Range<usize> {
+        self.p[k]..self.p[k + 1]
+    }
+
+    /// The index `k` of vector `j` among the held vectors, if it is held.
+    pub fn find_vector(&self, j: u64) -> Option<usize> {
+        match &self.h {
+            Some(h) => h.binary_search(&j).ok(),
+            None => (j < self.vdim).then_some(j as usize),
+        }
+    }
+
+    /// The positions of the entries of vector `j` (empty when not held).
+    pub fn vector_range(&self, j: u64) -> Range<usize> {
+        self.find_vector(j).map_or(0..0, |k| self.range(k))
+    }
+
+    /// The position of entry `(j, i)` (vector `j`, inner index `i`), if present.
+    pub fn find(&self, j: u64, i: u64) -> Option<usize> {
+        let r = self.vector_range(j);
+        let start = r.start;
+        self.i[r].binary_search(&i).ok().map(|q| start + q)
+    }
+
+    /// Number of vectors holding at least one entry.
+    pub fn nonempty_vectors(&self) -> usize {
+        self.p.windows(2).filter(|w| w[1] > w[0]).count()
+    }
+
+    /// Iterates over `(vector id, inner index, position)` of every entry, in order.
+    pub fn entries(&self) -> impl Iterator<Item = (u64, u64, usize)> + '_ {
+        (0..self.nvec()).flat_map(move |k| {
+            let j = self.vector_id(k);
+            self.range(k).map(move |q| (j, self.i[q], q))
+        })
+    }
+
+    /// Converts to hypersparse, listing only the non-empty vectors.
+    pub fn into_hyper(self) -> Compressed {
+        if self.h.is_some() && self.nonempty_vectors() == self.nvec() {
+            return self;
+        }
+        let mut h = Vec::new();
+        let mut p = vec![0usize];
+        for k in 0..self.nvec() {
+            let r = self.range(k);
+            if !r.is_empty() {
+                h.push(self.vector_id(k));
+                p.push(r.end);
+            }
+        }
+        Compressed {
+            h: Some(h),
+            p,
+            ..self
+        }
+    }
+
+    /// Converts to non-hypersparse (`p` gets `vdim + 1` entries); fails with
+    /// `GrB_OUT_OF_MEMORY` when that cannot be allocated.
+    pub fn into_sparse(self) -> Result<Compressed> {
+        let Some(h) = &self.h else {
+            return Ok(self);
+        };
+        let vdim = usize::try_from(self.vdim)
+            .map_err(|_| crate::error::out_of_memory("vector pointers"))?;
+        let mut p = try_vec(vdim + 1, 0usize, "vector pointers")?;
+        for (k, &j) in h.iter().enumerate() {
+            p[j as usize + 1] = self.p[k + 1] - self.p[k];
+        }
+        for j in 0..vdim {
+            p[j + 1] += p[j];
+        }
+        Ok(Compressed {
+            h: None,
+            p,
+            ..self
+        })
+    }
+
+    /// Chooses sparse or hypersparse by how many vectors are used.
+    pub fn conform(self) -> Compressed {
+        let nonempty = self.nonempty_vectors();
+        if prefer_hyper(self.vdim, nonempty) {
+            self.into_hyper()
+        } else {
+            match self.into_sparse() {
+                Ok(c) => c,
+                Err(_) => unreachable!("a sparse form is only chosen when it is small"),
+            }
+        }
+    }
+
+    /// The transpose: vectors become the inner dimension and vice versa.
+    pub fn transpose(&self) -> Compressed {
+        let nnz = self.nvals();
+        if dense_workspace_ok(self.vlen, nnz + self.nvec()) {
+            self.transpose_by_buckets()
+        } else {
+            self.transpose_by_sorting()
+        }
+    }
+
+    /// Transpose with a counting sort over the inner indices (needs `vlen` counters).
+    fn transpose_by_buckets(&self) -> Compressed {
+        let nnz = self.nvals();
+        let out_vdim = self.vlen as usize;
+        let mut p = vec![0usize; out_vdim + 1];
+        for &i in &self.i {
+            p[i as usize + 1] += 1;
+        }
+        for j in 0..out_vdim {
+            p[j + 1] += p[j];
+        }
+        let mut next = p.clone();
+        let mut i_out = vec![0u64; nnz];
+        let mut perm = vec![0usize; nnz];
+        for k in 0..self.nvec() {
+            let j = self.vector_id(k);
+            for q in self.range(k) {
+                let r = self.i[q] as usize;
+                let dst = next[r];
+                next[r] += 1;
+                i_out[dst] = j;
+                perm[dst] = q;
+            }
+        }
+        Compressed {
+            vlen: self.vdim,
+            vdim: self.vlen,
+            h: None,
+            p,
+            i: i_out,
+            x: self.x.gather(&perm),
+        }
+        .conform()
+    }
+
+    /// Transpose by sorting the entries (for huge inner dimensions).
+    fn transpose_by_sorting(&self) -> Compressed {
+        let mut order: Vec<(u64, u64, usize)> = self.entries().map(|(j, i, q)| (i, j, q)).collect();
+        order.sort_unstable();
+        let mut h = Vec::new();
+        let mut p = vec![0usize];
+        for (n, &(i, _, _)) in order.iter().enumerate() {
+            if h.last() != Some(&i) {
+                if !h.is_empty() {
+                    p.push(n);
+                }
+                h.push(i);
+            }
+        }
+        if !h.is_empty() {
+            p.push(order.len());
+        }
+        let i_out = order.iter().map(|&(_, j, _)| j).collect();
+        let perm: Vec<usize> = order.iter().map(|&(_, _, q)| q).collect();
+        Compressed {
+            vlen: self.vdim,
+            vdim: self.vlen,
+            h: Some(h),
+            p,
+            i: i_out,
+            x: self.x.gather(&perm),
+        }
+    }
+
+    /// Keeps the entries whose position satisfies `keep`, in order.
+    pub fn filter(&self, mut keep: impl FnMut(u64, u64, usize) -> bool) -> Compressed {
+        let mut p = Vec::with_capacity(self.p.len());
+        p.push(0);
+        let mut i = Vec::new();
+        let mut perm = Vec::new();
+        for k in 0..self.nvec() {
+            let j = self.vector_id(k);
+            for q in self.range(k) {
+                if keep(j, self.i[q], q) {
+                    i.push(self.i[q]);
+                    perm.push(q);
+                }
+            }
+            p.push(i.len());
+        }
+        Compressed {
+            vlen: self.vlen,
+            vdim: self.vdim,
+            h: self.h.clone(),
+            p,
+            i,
+            x: self.x.gather(&perm),
+        }
+        .conform()
+    }
+
+    /// Checks the invariants (for tests and debugging); returns a description of the first violation.
+    pub fn check(&self) -> std::result::Result<(), String> {
+        if self.p.first() != Some(&0) {
+            return Err("p[0] != 0".into());
+        }
+        if *self.p.last().unwrap() != self.i.len() || self.i.len() != self.x.len() {
+            return Err("p, i and x lengths disagree".into());
+        }
+        match &self.h {
+            Some(h) => {
+                if h.len() != self.nvec() {
+                    return Err("h and p lengths disagree".into());
+                }
+                if h.windows(2).any(|w| w[0] >= w[1]) || h.last().is_some_and(|&j| j >= self.vdim) {
+                    return Err("h is not strictly increasing within vdim".into());
+                }
+            }
+            None => {
+                if self.nvec() as u64 != self.vdim {
+                    return Err("p length is not vdim + 1".into());
+                }
+            }
+        }
+        for k in 0..self.nvec() {
+            let r = self.range(k);
+            if r.start > r.end {
+                return Err("p decreases".into());
+            }
+            let v = &self.i[r];
+            if v.windows(2).any(|w| w[0] >= w[1]) || v.last().is_some_and(|&i| i >= self.vlen) {
+                return Err(format!("vector {k} indices not sorted or out of range"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Compressed {
+        // 3 x 4 by rows: (0,1)=1 (0,3)=2 (2,0)=3
+        Compressed {
+            vlen: 4,
+            vdim: 3,
+            h: None,
+            p: vec![0, 2, 2, 3],
+            i: vec![1, 3, 0],
+            x: Array::from_vec(vec![1i32, 2, 3]),
+        }
+    }
+
+    #[test]
+    fn hyper_round_trip() {
+        let a = sample();
+        let h = a.clone().into_hyper();
+        assert_eq!(h.h, Some(vec![0, 2]));
+        h.check().unwrap();
+        assert_eq!(h.find(2, 0), Some(2));
+        assert_eq!(h.find(1, 0), None);
+        assert_eq!(h.into_sparse().unwrap(), a);
+    }
+
+    #[test]
+    fn transposes_agree() {
+        let a = sample();
+        let t1 = a.transpose_by_buckets().into_hyper();
+        let t2 = a.transpose_by_sorting();
+        assert_eq!(t1, t2);
+        t2.check().unwrap();
+        let back = t2.transpose().into_sparse().unwrap();
+        assert_eq!(back, a);
+    }
+
+    #[test]
+    fn huge_dimensions_stay_hypersparse() {
+        let big = 1u64 << 60;
+        let a = Compressed {
+            vlen: big,
+            vdim: big,
+            h: Some(vec![5, big - 1]),
+            p: vec![0, 1, 2],
+            i: vec![big - 2, 7],
+            x: Array::from_vec(vec![1.0f64, 2.0]),
+        };
+        a.check().unwrap();
+        let t = a.transpose();
+        t.check().unwrap();
+        assert_eq!(t.h, Some(vec![7, big - 2]));
+        assert_eq!(t.conform().h.map(|h| h.len()), Some(2));
+    }
+}

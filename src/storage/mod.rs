@@ -1,0 +1,11 @@
+//! Storage: value arrays and the sparse, hypersparse, bitmap and full formats.
+
+pub mod array;
+pub mod build;
+pub mod compressed;
+pub mod store;
+
+pub use array::{Array, ArrayElement};
+pub use build::{build_compressed, Dup};
+pub use compressed::Compressed;
+pub use store::{Bitmap, Format, Full, MatrixStore, Orientation};

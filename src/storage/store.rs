@@ -1,0 +1,472 @@
+//! `MatrixStore`: the immutable content of a matrix or vector — its type,
+//! dimensions, orientation and one of the storage formats.
+//!
+//! A store is shared behind `Arc` by objects and pending operations; a change
+//! makes a new store (copy-on-write). Transposing a store is O(1): the same
+//! data read in the other orientation.
+
+use super::array::Array;
+use super::compressed::Compressed;
+use crate::algebra::{Type, Value};
+use crate::error::Result;
+use std::borrow::Cow;
+
+/// Which dimension the stored vectors run along.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Orientation {
+    /// Vectors are rows (CSR-like). The default for matrices.
+    ByRow,
+    /// Vectors are columns (CSC-like). Always used for `GrB_Vector`.
+    ByCol,
+}
+
+impl Orientation {
+    /// The other orientation.
+    pub fn flip(self) -> Orientation {
+        match self {
+            Orientation::ByRow => Orientation::ByCol,
+            Orientation::ByCol => Orientation::ByRow,
+        }
+    }
+}
+
+/// Dense storage with a presence flag per position; entry `(vector k, inner i)`
+/// is at `k * vlen + i`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bitmap {
+    /// Length of each vector.
+    pub vlen: u64,
+    /// Number of vectors.
+    pub vdim: u64,
+    /// Presence flags, `vlen * vdim` of them.
+    pub b: Vec<bool>,
+    /// Values, `vlen * vdim` of them (meaningless where `b` is false).
+    pub x: Array,
+    /// Number of present entries.
+    pub nvals: usize,
+}
+
+/// Dense storage with every entry present; entry `(vector k, inner i)` is at `k * vlen + i`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Full {
+    /// Length of each vector.
+    pub vlen: u64,
+    /// Number of vectors.
+    pub vdim: u64,
+    /// Values, `vlen * vdim` of them.
+    pub x: Array,
+}
+
+/// The storage format of a matrix.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Format {
+    /// Sparse or hypersparse compressed vectors.
+    Sparse(Compressed),
+    /// Dense values with presence flags.
+    Bitmap(Bitmap),
+    /// Dense values, all present.
+    Full(Full),
+}
+
+/// The content of a matrix or vector.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatrixStore {
+    /// The orientation of the stored vectors.
+    pub orient: Orientation,
+    /// The data.
+    pub format: Format,
+}
+
+impl MatrixStore {
+    /// An empty `nrows × ncols` matrix of type `ty`.
+    pub fn empty(ty: &Type, nrows: u64, ncols: u64, orient: Orientation) -> MatrixStore {
+        let (vlen, vdim) = match orient {
+            Orientation::ByRow => (ncols, nrows),
+            Orientation::ByCol => (nrows, ncols),
+        };
+        MatrixStore {
+            orient,
+            format: Format::Sparse(Compressed::empty(ty, vlen, vdim)),
+        }
+    }
+
+    /// A store holding compressed vectors in the given orientation.
+    pub fn from_compressed(orient: Orientation, c: Compressed) -> MatrixStore {
+        MatrixStore {
+            orient,
+            format: Format::Sparse(c),
+        }
+    }
+
+    /// `(vlen, vdim)` of the stored vectors.
+    pub fn vdims(&self) -> (u64, u64) {
+        match &self.format {
+            Format::Sparse(c) => (c.vlen, c.vdim),
+            Format::Bitmap(b) => (b.vlen, b.vdim),
+            Format::Full(f) => (f.vlen, f.vdim),
+        }
+    }
+
+    /// Number of rows.
+    pub fn nrows(&self) -> u64 {
+        let (vlen, vdim) = self.vdims();
+        match self.orient {
+            Orientation::ByRow => vdim,
+            Orientation::ByCol => vlen,
+        }
+    }
+
+    /// Number of columns.
+    pub fn ncols(&self) -> u64 {
+        let (vlen, vdim) = self.vdims();
+        match self.orient {
+            Orientation::ByRow => vlen,
+            Orientation::ByCol => vdim,
+        }
+    }
+
+    /// The values.
+    pub fn values(&self) -> &Array {
+        match &self.format {
+            Format::Sparse(c) => &c.x,
+            Format::Bitmap(b) => &b.x,
+            Format::Full(f) => &f.x,
+        }
+    }
+
+    /// The element type.
+    pub fn ty(&self) -> Type {
+        self.values().ty()
+    }
+
+    /// Number of stored entries.
+    pub fn nvals(&self) -> usize {
+        match &self.format {
+            Format::Sparse(c) => c.nvals(),
+            Format::Bitmap(b) => b.nvals,
+            Format::Full(f) => f.x.len(),
+        }
+    }
+
+    /// The transpose, in O(1): the same vectors read in the other orientation.
+    pub fn transposed(self) -> MatrixStore {
+        MatrixStore {
+            orient: self.orient.flip(),
+            format: self.format,
+        }
+    }
+
+    /// Maps `(row, col)` to `(vector id, inner index)` in this store's orientation.
+    pub fn to_vector_coords(&self, row: u64, col: u64) -> (u64, u64) {
+        match self.orient {
+            Orientation::ByRow => (row, col),
+            Orientation::ByCol => (col, row),
+        }
+    }
+
+    /// Maps `(vector id, inner index)` back to `(row, col)`.
+    pub fn to_matrix_coords(&self, j: u64, i: u64) -> (u64, u64) {
+        match self.orient {
+            Orientation::ByRow => (j, i),
+            Orientation::ByCol => (i, j),
+        }
+    }
+
+    /// The value stored at `(row, col)`, if any.
+    pub fn get(&self, row: u64, col: u64) -> Option<Value> {
+        let (j, i) = self.to_vector_coords(row, col);
+        match &self.format {
+            Format::Sparse(c) => c.find(j, i).map(|q| c.x.get(q)),
+            Format::Bitmap(b) => {
+                let q = (j * b.vlen + i) as usize;
+                b.b[q].then(|| b.x.get(q))
+            }
+            Format::Full(f) => Some(f.x.get((j * f.vlen + i) as usize)),
+        }
+    }
+
+    /// The content as compressed vectors in orientation `orient` (borrowed when it already is).
+    pub fn compressed(&self, orient: Orientation) -> Cow<'_, Compressed> {
+        let own = match &self.format {
+            Format::Sparse(c) => Cow::Borrowed(c),
+            Format::Bitmap(b) => Cow::Owned(bitmap_to_compressed(b)),
+            Format::Full(f) => Cow::Owned(full_to_compressed(f)),
+        };
+        if orient == self.orient {
+            own
+        } else {
+            Cow::Owned(own.transpose())
+        }
+    }
+
+    /// The content as compressed vectors in orientation `orient`, consuming the store.
+    pub fn into_compressed(self, orient: Orientation) -> Compressed {
+        if orient == self.orient {
+            if let Format::Sparse(c) = self.format {
+                return c;
+            }
+        }
+        self.compressed(orient).into_owned()
+    }
+
+    /// The same content in orientation `orient` (converting the data if needed).
+    pub fn reoriented(&self, orient: Orientation) -> MatrixStore {
+        if orient == self.orient {
+            return self.clone();
+        }
+        MatrixStore::from_compressed(orient, self.compressed(orient).into_owned())
+    }
+
+    /// The content in bitmap form, when `vlen * vdim` is small enough to allocate.
+    pub fn to_bitmap(&self) -> Option<Bitmap> {
+        match &self.format {
+            Format::Bitmap(b) => Some(b.clone()),
+            Format::Full(f) => Some(Bitmap {
+                vlen: f.vlen,
+                vdim: f.vdim,
+                b: vec![true; f.x.len()],
+                x: f.x.clone(),
+                nvals: f.x.len(),
+            }),
+            Format::Sparse(c) => compressed_to_bitmap(c).ok(),
+        }
+    }
+
+    /// Iterates over `(row, col, position in values())` of every entry, in storage order.
+    pub fn for_each_entry(&self, mut f: impl FnMut(u64, u64, usize)) {
+        match &self.format {
+            Format::Sparse(c) => {
+                for (j, i, q) in c.entries() {
+                    let (r, col) = self.to_matrix_coords(j, i);
+                    f(r, col, q)
+                }
+            }
+            Format::Bitmap(b) => {
+                for (q, &present) in b.b.iter().enumerate() {
+                    if present {
+                        let (j, i) = (q as u64 / b.vlen, q as u64 % b.vlen);
+                        let (r, col) = self.to_matrix_coords(j, i);
+                        f(r, col, q)
+                    }
+                }
+            }
+            Format::Full(full) => {
+                for q in 0..full.x.len() {
+                    let (j, i) = (q as u64 / full.vlen, q as u64 % full.vlen);
+                    let (r, col) = self.to_matrix_coords(j, i);
+                    f(r, col, q)
+                }
+            }
+        }
+    }
+
+    /// All entries as `(rows, cols, values)`, in storage order.
+    pub fn tuples(&self) -> (Vec<u64>, Vec<u64>, Array) {
+        let n = self.nvals();
+        let mut rows = Vec::with_capacity(n);
+        let mut cols = Vec::with_capacity(n);
+        let mut pos = Vec::with_capacity(n);
+        self.for_each_entry(|r, c, q| {
+            rows.push(r);
+            cols.push(c);
+            pos.push(q);
+        });
+        let vals = match &self.format {
+            Format::Sparse(_) => self.values().clone(),
+            _ => self.values().gather(&pos),
+        };
+        (rows, cols, vals)
+    }
+
+    /// Chooses the format for the content: hypersparse or sparse by vector use,
+    /// full when every entry is present in a non-trivial dense shape. Bitmap is
+    /// only produced on request by kernels that benefit from it.
+    pub fn conform(self) -> MatrixStore {
+        let orient = self.orient;
+        let format = match self.format {
+            Format::Sparse(c) => {
+                let total = c.vlen.checked_mul(c.vdim);
+                if total.is_some_and(|t| t > 0 && t as usize == c.nvals()) {
+                    Format::Full(Full {
+                        vlen: c.vlen,
+                        vdim: c.vdim,
+                        x: c.x,
+                    })
+                } else {
+                    Format::Sparse(c.conform())
+                }
+            }
+            Format::Bitmap(b) if b.nvals == b.b.len() => Format::Full(Full {
+                vlen: b.vlen,
+                vdim: b.vdim,
+                x: b.x,
+            }),
+            other => other,
+        };
+        MatrixStore { orient, format }
+    }
+
+    /// True when both stores hold the same entries with the same values and types
+    /// (whatever their formats and orientations).
+    pub fn same_entries(&self, other: &MatrixStore) -> bool {
+        if self.nrows() != other.nrows()
+            || self.ncols() != other.ncols()
+            || self.ty() != other.ty()
+            || self.nvals() != other.nvals()
+        {
+            return false;
+        }
+        let a = self.compressed(Orientation::ByRow).into_owned().into_hyper();
+        let b = other.compressed(Orientation::ByRow).into_owned().into_hyper();
+        a == b
+    }
+
+    /// Checks the format's invariants (for tests).
+    pub fn check(&self) -> std::result::Result<(), String> {
+        match &self.format {
+            Format::Sparse(c) => c.check(),
+            Format::Bitmap(b) => {
+                let n = (b.vlen * b.vdim) as usize;
+                if b.b.len() != n || b.x.len() != n || b.b.iter().filter(|&&x| x).count() != b.nvals {
+                    return Err("bitmap sizes disagree".into());
+                }
+                Ok(())
+            }
+            Format::Full(f) => {
+                if f.x.len() as u64 != f.vlen * f.vdim {
+                    return Err("full size disagrees".into());
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn bitmap_to_compressed(b: &Bitmap) -> Compressed {
+    let vlen = b.vlen as usize;
+    let mut p = Vec::with_capacity(b.vdim as usize + 1);
+    p.push(0);
+    let mut i = Vec::with_capacity(b.nvals);
+    let mut pos = Vec::with_capacity(b.nvals);
+    for k in 0..b.vdim as usize {
+        for r in 0..vlen {
+            let q = k * vlen + r;
+            if b.b[q] {
+                i.push(r as u64);
+                pos.push(q);
+            }
+        }
+        p.push(i.len());
+    }
+    Compressed {
+        vlen: b.vlen,
+        vdim: b.vdim,
+        h: None,
+        p,
+        i,
+        x: b.x.gather(&pos),
+    }
+    .conform()
+}
+
+fn full_to_compressed(f: &Full) -> Compressed {
+    let vlen = f.vlen as usize;
+    let vdim = f.vdim as usize;
+    Compressed {
+        vlen: f.vlen,
+        vdim: f.vdim,
+        h: None,
+        p: (0..=vdim).map(|k| k * vlen).collect(),
+        i: (0..vdim).flat_map(|_| 0..f.vlen).collect(),
+        x: f.x.clone(),
+    }
+}
+
+/// Scatters compressed vectors into a bitmap; fails when the dense size is too large.
+pub fn compressed_to_bitmap(c: &Compressed) -> Result<Bitmap> {
+    let n = c
+        .vlen
+        .checked_mul(c.vdim)
+        .filter(|&n| n <= (isize::MAX as u64) / 16)
+        .ok_or_else(|| crate::error::out_of_memory("bitmap"))? as usize;
+    let mut b = crate::error::try_vec(n, false, "bitmap")?;
+    let mut pos = crate::error::try_vec(n, 0usize, "bitmap")?;
+    for (j, i, q) in c.entries() {
+        let d = (j * c.vlen + i) as usize;
+        b[d] = true;
+        pos[d] = q;
+    }
+    // Absent positions take value 0 of the array (any value; never read).
+    let x = if c.x.is_empty() {
+        Array::filled(&Value::zero(&c.ty()), n)?
+    } else {
+        c.x.gather(&pos)
+    };
+    Ok(Bitmap {
+        vlen: c.vlen,
+        vdim: c.vdim,
+        b,
+        x,
+        nvals: c.nvals(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> MatrixStore {
+        MatrixStore::from_compressed(
+            Orientation::ByRow,
+            Compressed {
+                vlen: 4,
+                vdim: 3,
+                h: None,
+                p: vec![0, 2, 2, 3],
+                i: vec![1, 3, 0],
+                x: Array::from_vec(vec![1i32, 2, 3]),
+            },
+        )
+    }
+
+    #[test]
+    fn orientation_and_lookup() {
+        let a = sample();
+        assert_eq!((a.nrows(), a.ncols()), (3, 4));
+        assert_eq!(a.get(0, 3).unwrap().get::<i32>(), Some(2));
+        assert!(a.get(1, 1).is_none());
+        let t = a.clone().transposed();
+        assert_eq!((t.nrows(), t.ncols()), (4, 3));
+        assert_eq!(t.get(3, 0).unwrap().get::<i32>(), Some(2));
+        let c = a.reoriented(Orientation::ByCol);
+        assert!(c.same_entries(&a));
+        assert_eq!(c.get(2, 0).unwrap().get::<i32>(), Some(3));
+    }
+
+    #[test]
+    fn bitmap_and_full_round_trip() {
+        let a = sample();
+        let b = MatrixStore {
+            orient: Orientation::ByRow,
+            format: Format::Bitmap(a.to_bitmap().unwrap()),
+        };
+        b.check().unwrap();
+        assert!(b.same_entries(&a));
+        assert_eq!(b.get(2, 0).unwrap().get::<i32>(), Some(3));
+        let full = MatrixStore {
+            orient: Orientation::ByCol,
+            format: Format::Full(Full {
+                vlen: 2,
+                vdim: 2,
+                x: Array::from_vec(vec![1.0f64, 2.0, 3.0, 4.0]),
+            }),
+        };
+        assert_eq!(full.get(1, 0).unwrap().get::<f64>(), Some(2.0));
+        let (r, c, v) = full.tuples();
+        assert_eq!((r, c), (vec![0, 1, 0, 1], vec![0, 0, 1, 1]));
+        assert_eq!(v.as_slice::<f64>().unwrap(), &[1.0, 2.0, 3.0, 4.0]);
+        let sparse = MatrixStore::from_compressed(Orientation::ByCol, full.compressed(Orientation::ByCol).into_owned());
+        assert!(matches!(sparse.clone().conform().format, Format::Full(_)));
+        assert!(sparse.same_entries(&full));
+    }
+}
