@@ -7,6 +7,7 @@
 
 pub mod algebra;
 pub mod error;
+pub mod object;
 pub mod storage;
 
 pub use error::{Error, Info, Result};

@@ -1,0 +1,408 @@
+//! `Matrix`: a GraphBLAS matrix object — its content (a shared, immutable
+//! [`MatrixStore`]), cheap pending updates, and a slot for deferred work.
+
+use super::pending::{try_update_in_place, Pending};
+use crate::algebra::{BinaryOp, Type, Value};
+use crate::error::{Error, Result};
+use crate::storage::{build_compressed, Array, Dup, MatrixStore, Orientation};
+use crate::{ensure, fail};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// The largest valid index (`GrB_INDEX_MAX`); dimensions may be up to `INDEX_MAX + 1`.
+pub const INDEX_MAX: u64 = (1u64 << 60) - 1;
+
+/// Work recorded for later by the non-blocking engine. Computing it gives the
+/// object's new content; it is computed at most once even if several threads ask.
+pub trait Deferred: Send + Sync {
+    /// Computes (or returns the already computed) content.
+    fn compute(&self) -> Result<Arc<MatrixStore>>;
+}
+
+struct State {
+    store: Arc<MatrixStore>,
+    deferred: Option<Arc<dyn Deferred>>,
+    pending: Option<Pending>,
+    /// Preferred orientation for content this object produces.
+    orient: Orientation,
+}
+
+/// A matrix (a vector is an `n × 1` matrix stored by column). All methods take
+/// `&self`: the object is internally locked, so an operation may use the same
+/// object as input and output.
+pub struct Matrix {
+    ty: Type,
+    state: Mutex<State>,
+}
+
+/// Checks that a dimension is at most `GrB_INDEX_MAX + 1`.
+pub fn check_dimension(n: u64, what: &str) -> Result<()> {
+    ensure!(
+        n <= INDEX_MAX + 1,
+        InvalidValue,
+        "{what} {n} exceeds GrB_INDEX_MAX + 1 = 2^60"
+    );
+    Ok(())
+}
+
+impl Matrix {
+    /// A new empty `nrows × ncols` matrix stored by row.
+    pub fn new(ty: &Type, nrows: u64, ncols: u64) -> Result<Matrix> {
+        Matrix::new_oriented(ty, nrows, ncols, Orientation::ByRow)
+    }
+
+    /// A new empty matrix in the given orientation.
+    pub fn new_oriented(ty: &Type, nrows: u64, ncols: u64, orient: Orientation) -> Result<Matrix> {
+        check_dimension(nrows, "number of rows")?;
+        check_dimension(ncols, "number of columns")?;
+        Ok(Matrix::from_store(MatrixStore::empty(ty, nrows, ncols, orient)))
+    }
+
+    /// A matrix holding the given content.
+    pub fn from_store(store: MatrixStore) -> Matrix {
+        Matrix::from_arc(Arc::new(store))
+    }
+
+    /// A matrix sharing the given content.
+    pub fn from_arc(store: Arc<MatrixStore>) -> Matrix {
+        let orient = store.orient;
+        Matrix {
+            ty: store.ty(),
+            state: Mutex::new(State {
+                store,
+                deferred: None,
+                pending: None,
+                orient,
+            }),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The element type.
+    pub fn ty(&self) -> &Type {
+        &self.ty
+    }
+
+    /// Number of rows.
+    pub fn nrows(&self) -> u64 {
+        self.lock().store.nrows()
+    }
+
+    /// Number of columns.
+    pub fn ncols(&self) -> u64 {
+        self.lock().store.ncols()
+    }
+
+    /// The preferred orientation of this object's content.
+    pub fn orientation(&self) -> Orientation {
+        self.lock().orient
+    }
+
+    /// Sets the preferred orientation; the content is converted when next written.
+    pub fn set_orientation(&self, orient: Orientation) {
+        self.lock().orient = orient;
+    }
+
+    /// True when the object has deferred work or pending updates.
+    pub fn has_pending_work(&self) -> bool {
+        let s = self.lock();
+        s.deferred.is_some() || s.pending.is_some()
+    }
+
+    /// Finishes all deferred work and pending updates and returns the content.
+    /// This is the one way every reader gets the current content.
+    pub fn snapshot(&self) -> Result<Arc<MatrixStore>> {
+        let deferred = self.lock().deferred.clone();
+        if let Some(work) = deferred {
+            // Computed outside the lock: the work may read other objects.
+            let store = work.compute()?;
+            let mut s = self.lock();
+            if s.deferred.as_ref().is_some_and(|d| Arc::ptr_eq(d, &work)) {
+                s.store = store;
+                s.deferred = None;
+            }
+        }
+        let mut s = self.lock();
+        if let Some(p) = s.pending.take() {
+            match p.assemble(&s.store) {
+                Ok(store) => s.store = Arc::new(store),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(s.store.clone())
+    }
+
+    /// Replaces the content (the output side of every operation).
+    pub fn set_store(&self, store: MatrixStore) {
+        self.set_arc(Arc::new(store));
+    }
+
+    /// Replaces the content with shared content.
+    pub fn set_arc(&self, store: Arc<MatrixStore>) {
+        debug_assert!(store.ty() == self.ty);
+        let mut s = self.lock();
+        s.store = store;
+        s.deferred = None;
+        s.pending = None;
+    }
+
+    /// Records deferred work that will produce the object's next content.
+    /// Pending updates are assembled first, since the work replaces them.
+    pub fn set_deferred(&self, work: Arc<dyn Deferred>) {
+        let mut s = self.lock();
+        s.pending = None;
+        s.deferred = Some(work);
+    }
+
+    /// Number of stored entries.
+    pub fn nvals(&self) -> Result<usize> {
+        Ok(self.snapshot()?.nvals())
+    }
+
+    /// A new matrix with the same content (`GrB_Matrix_dup`): O(1), the content is shared.
+    pub fn dup(&self) -> Result<Matrix> {
+        let store = self.snapshot()?;
+        let m = Matrix::from_arc(store);
+        m.set_orientation(self.orientation());
+        Ok(m)
+    }
+
+    /// Removes every entry, keeping type and dimensions.
+    pub fn clear(&self) {
+        let mut s = self.lock();
+        let empty = MatrixStore::empty(&self.ty, s.store.nrows(), s.store.ncols(), s.orient);
+        s.store = Arc::new(empty);
+        s.deferred = None;
+        s.pending = None;
+    }
+
+    /// Changes the dimensions; entries outside the new dimensions are dropped.
+    pub fn resize(&self, nrows: u64, ncols: u64) -> Result<()> {
+        check_dimension(nrows, "number of rows")?;
+        check_dimension(ncols, "number of columns")?;
+        let store = self.snapshot()?;
+        let orient = store.orient;
+        let c = store.compressed(orient);
+        let (vlen, vdim) = match orient {
+            Orientation::ByRow => (ncols, nrows),
+            Orientation::ByCol => (nrows, ncols),
+        };
+        let mut kept = c.filter(|j, i, _| j < vdim && i < vlen);
+        kept.vlen = vlen;
+        if kept.vdim != vdim {
+            kept = kept.into_hyper();
+            kept.vdim = vdim;
+        }
+        self.set_store(MatrixStore::from_compressed(orient, kept.conform()).conform());
+        Ok(())
+    }
+
+    fn check_index(&self, store: &MatrixStore, row: u64, col: u64) -> Result<()> {
+        ensure!(
+            row < store.nrows(),
+            InvalidIndex,
+            "row index {row} out of range; must be < {}",
+            store.nrows()
+        );
+        ensure!(
+            col < store.ncols(),
+            InvalidIndex,
+            "column index {col} out of range; must be < {}",
+            store.ncols()
+        );
+        Ok(())
+    }
+
+    /// Dimensions without finishing deferred work (they never change while pending).
+    fn dims_store(&self) -> Arc<MatrixStore> {
+        self.lock().store.clone()
+    }
+
+    /// `A(row, col) = value`, typecasting the value to the matrix type.
+    pub fn set_element(&self, row: u64, col: u64, value: &Value) -> Result<()> {
+        let v = value.cast(&self.ty).ok_or_else(|| {
+            Error::new(
+                crate::Info::DomainMismatch,
+                format!("cannot set a {:?} value in a {:?} matrix", value.ty(), self.ty),
+            )
+        })?;
+        self.set_element_bytes(row, col, v.bytes())
+    }
+
+    /// `A(row, col) = value` with the value given as bytes of the matrix type.
+    pub fn set_element_bytes(&self, row: u64, col: u64, value: &[u8]) -> Result<()> {
+        self.check_index(&self.dims_store(), row, col)?;
+        let mut s = self.lock();
+        let (j, i) = s.store.to_vector_coords(row, col);
+        if s.pending.is_none() && s.deferred.is_none() && s.store.get(row, col).is_some() {
+            let store = Arc::make_mut(&mut s.store);
+            if try_update_in_place(store, j, i, value) {
+                return Ok(());
+            }
+        }
+        let ty = self.ty.clone();
+        s.pending.get_or_insert_with(|| Pending::new(&ty)).set(j, i, value);
+        Ok(())
+    }
+
+    /// Removes `A(row, col)` if present.
+    pub fn remove_element(&self, row: u64, col: u64) -> Result<()> {
+        self.check_index(&self.dims_store(), row, col)?;
+        let mut s = self.lock();
+        if s.pending.is_none() && s.deferred.is_none() && s.store.get(row, col).is_none() {
+            return Ok(());
+        }
+        let (j, i) = s.store.to_vector_coords(row, col);
+        let ty = self.ty.clone();
+        s.pending.get_or_insert_with(|| Pending::new(&ty)).remove(j, i);
+        Ok(())
+    }
+
+    /// The value at `(row, col)`, or `None` when no entry is stored there.
+    pub fn extract_element(&self, row: u64, col: u64) -> Result<Option<Value>> {
+        self.check_index(&self.dims_store(), row, col)?;
+        Ok(self.snapshot()?.get(row, col))
+    }
+
+    /// Builds the content from tuples (`GrB_Matrix_build`). The matrix must be
+    /// empty; values are typecast to the matrix type; duplicates are combined
+    /// with `dup` (in input order), or are an error when `dup` is `None`.
+    pub fn build(&self, rows: &[u64], cols: &[u64], vals: &Array, dup: Option<&BinaryOp>) -> Result<()> {
+        ensure!(
+            rows.len() == cols.len() && rows.len() == vals.len(),
+            InvalidValue,
+            "build needs as many row indices, column indices and values"
+        );
+        let current = self.snapshot()?;
+        ensure!(
+            current.nvals() == 0,
+            OutputNotEmpty,
+            "build requires an empty output; it holds {} entries",
+            current.nvals()
+        );
+        ensure!(
+            vals.ty().compatible(&self.ty),
+            DomainMismatch,
+            "values of type {:?} cannot be built into a {:?} matrix",
+            vals.ty(),
+            self.ty
+        );
+        let (nrows, ncols) = (current.nrows(), current.ncols());
+        if let Some(k) = rows.iter().position(|&r| r >= nrows) {
+            fail!(InvalidIndex, "row index {} out of range; must be < {nrows}", rows[k]);
+        }
+        if let Some(k) = cols.iter().position(|&c| c >= ncols) {
+            fail!(InvalidIndex, "column index {} out of range; must be < {ncols}", cols[k]);
+        }
+        let vals = vals.cast(&self.ty);
+        let orient = self.orientation();
+        let (outer, inner, vlen, vdim) = match orient {
+            Orientation::ByRow => (rows, cols, ncols, nrows),
+            Orientation::ByCol => (cols, rows, nrows, ncols),
+        };
+        let combine = match dup {
+            Some(op) => Some(dup_combiner(op, &self.ty)?),
+            None => None,
+        };
+        let dup_mode = match &combine {
+            Some(f) => Dup::Combine(f.as_ref()),
+            None => Dup::Error,
+        };
+        let c = build_compressed(vlen, vdim, outer, inner, &vals, dup_mode)?;
+        self.set_store(MatrixStore::from_compressed(orient, c).conform());
+        Ok(())
+    }
+
+    /// Every entry as `(rows, cols, values)` (`GrB_Matrix_extractTuples`), in storage order.
+    pub fn extract_tuples(&self) -> Result<(Vec<u64>, Vec<u64>, Array)> {
+        Ok(self.snapshot()?.tuples())
+    }
+
+    /// Finishes pending work (`GrB_wait`).
+    pub fn wait(&self) -> Result<()> {
+        self.snapshot().map(|_| ())
+    }
+}
+
+/// The combining function `acc = dup(acc, next)` for values of type `ty`, with typecasts.
+pub fn dup_combiner(op: &BinaryOp, ty: &Type) -> Result<Box<dyn Fn(&mut [u8], &[u8]) + Sync + Send>> {
+    op.check_domains(ty, ty, ty)?;
+    let f = op.byte_fn();
+    let to_x = crate::algebra::element::byte_cast_fn(ty.code(), op.xtype().code());
+    let to_y = crate::algebra::element::byte_cast_fn(ty.code(), op.ytype().code());
+    let from_z = crate::algebra::element::byte_cast_fn(op.ztype().code(), ty.code());
+    let (xs, ys, zs) = (op.xtype().size(), op.ytype().size(), op.ztype().size());
+    Ok(Box::new(move |acc: &mut [u8], next: &[u8]| {
+        let mut x = vec![0u8; xs];
+        let mut y = vec![0u8; ys];
+        let mut z = vec![0u8; zs];
+        to_x(&mut x, acc);
+        to_y(&mut y, next);
+        f(&mut z, &x, &y);
+        from_z(acc, &z);
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::{BinaryCode, TypeCode};
+
+    #[test]
+    fn set_extract_remove() {
+        let a = Matrix::new(&Type::FP64, 3, 4).unwrap();
+        a.set_element(1, 2, &Value::new(2.5f64)).unwrap();
+        a.set_element(0, 0, &Value::new(7i32)).unwrap();
+        assert_eq!(a.nvals().unwrap(), 2);
+        assert_eq!(a.extract_element(1, 2).unwrap().unwrap().get::<f64>(), Some(2.5));
+        a.set_element(1, 2, &Value::new(3.5f64)).unwrap();
+        assert_eq!(a.extract_element(1, 2).unwrap().unwrap().get::<f64>(), Some(3.5));
+        a.remove_element(1, 2).unwrap();
+        assert_eq!(a.extract_element(1, 2).unwrap(), None);
+        assert_eq!(a.nvals().unwrap(), 1);
+        assert_eq!(a.extract_element(3, 0).unwrap_err().info, crate::Info::InvalidIndex);
+    }
+
+    #[test]
+    fn build_with_dup_and_errors() {
+        let a = Matrix::new(&Type::INT32, 2, 2).unwrap();
+        let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Int32).unwrap();
+        a.build(&[0, 0, 1], &[1, 1, 0], &Array::from_vec(vec![1i32, 2, 3]), Some(&plus))
+            .unwrap();
+        assert_eq!(a.extract_element(0, 1).unwrap().unwrap().get::<i32>(), Some(3));
+        let again = a.build(&[0], &[0], &Array::from_vec(vec![1i32]), None);
+        assert_eq!(again.unwrap_err().info, crate::Info::OutputNotEmpty);
+        let b = Matrix::new(&Type::INT32, 2, 2).unwrap();
+        let dup = b.build(&[0, 0], &[0, 0], &Array::from_vec(vec![1i32, 2]), None);
+        assert_eq!(dup.unwrap_err().info, crate::Info::InvalidValue);
+        let bad = b.build(&[2], &[0], &Array::from_vec(vec![1i32]), None);
+        assert_eq!(bad.unwrap_err().info, crate::Info::InvalidIndex);
+    }
+
+    #[test]
+    fn resize_drops_entries_and_huge_dims_work() {
+        let a = Matrix::new(&Type::INT8, 3, 3).unwrap();
+        a.set_element(2, 2, &Value::new(1i8)).unwrap();
+        a.set_element(0, 1, &Value::new(2i8)).unwrap();
+        a.resize(2, 5).unwrap();
+        assert_eq!((a.nrows(), a.ncols(), a.nvals().unwrap()), (2, 5, 1));
+        let big = Matrix::new(&Type::INT8, INDEX_MAX + 1, INDEX_MAX + 1).unwrap();
+        big.set_element(INDEX_MAX, 3, &Value::new(1i8)).unwrap();
+        big.set_element(5, INDEX_MAX, &Value::new(2i8)).unwrap();
+        assert_eq!(big.nvals().unwrap(), 2);
+        assert_eq!(big.extract_element(INDEX_MAX, 3).unwrap().unwrap().get::<i8>(), Some(1));
+        assert!(Matrix::new(&Type::INT8, INDEX_MAX + 2, 1).is_err());
+    }
+
+    #[test]
+    fn dup_shares_and_copy_on_write_isolates() {
+        let a = Matrix::new(&Type::INT64, 2, 2).unwrap();
+        a.set_element(0, 0, &Value::new(1i64)).unwrap();
+        let b = a.dup().unwrap();
+        a.set_element(0, 0, &Value::new(5i64)).unwrap();
+        assert_eq!(b.extract_element(0, 0).unwrap().unwrap().get::<i64>(), Some(1));
+        assert_eq!(a.extract_element(0, 0).unwrap().unwrap().get::<i64>(), Some(5));
+    }
+}
