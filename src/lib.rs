@@ -8,6 +8,7 @@
 pub mod algebra;
 pub mod error;
 pub mod object;
+pub mod ops;
 pub mod storage;
 
 pub use error::{Error, Info, Result};

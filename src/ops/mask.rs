@@ -1,0 +1,92 @@
+//! Masks: which positions of the output an operation may write.
+
+use crate::algebra::TypeCode;
+use crate::error::Result;
+use crate::object::{Descriptor, Matrix, Vector};
+use crate::storage::{Array, Compressed, Format, MatrixStore, Orientation};
+use crate::{ensure, fail};
+use std::sync::Arc;
+
+/// A write mask: the mask's content and how to read it.
+#[derive(Clone)]
+pub struct Mask {
+    /// The mask's content.
+    pub store: Arc<MatrixStore>,
+    /// Use only the pattern (`GrB_STRUCTURE`), not the values.
+    pub structural: bool,
+    /// Use the complement (`GrB_COMP`).
+    pub complement: bool,
+}
+
+impl Mask {
+    /// The mask of an operation from a matrix and the descriptor; `None` when
+    /// there is no mask. A user-defined mask used by value is a domain mismatch.
+    pub fn from_matrix(m: Option<&Matrix>, desc: &Descriptor) -> Result<Option<Mask>> {
+        let Some(m) = m else {
+            return Ok(None);
+        };
+        ensure!(
+            desc.mask_structural || m.ty().code() != TypeCode::Udt,
+            DomainMismatch,
+            "a mask of user-defined type {:?} can only be used by structure (GrB_STRUCTURE)",
+            m.ty()
+        );
+        Ok(Some(Mask {
+            store: m.snapshot()?,
+            structural: desc.mask_structural,
+            complement: desc.mask_complement,
+        }))
+    }
+
+    /// As [`Mask::from_matrix`] for a vector mask.
+    pub fn from_vector(m: Option<&Vector>, desc: &Descriptor) -> Result<Option<Mask>> {
+        Mask::from_matrix(m.map(|v| v.as_matrix()), desc)
+    }
+
+    /// Checks that the mask has the output's dimensions.
+    pub fn check_dims(&self, nrows: u64, ncols: u64) -> Result<()> {
+        if self.store.nrows() != nrows || self.store.ncols() != ncols {
+            fail!(
+                DimensionMismatch,
+                "mask is {}x{} but the output is {nrows}x{ncols}",
+                self.store.nrows(),
+                self.store.ncols()
+            );
+        }
+        Ok(())
+    }
+
+    /// The positions where the mask (before complementing) is true, as compressed
+    /// vectors in orientation `orient` with boolean `true` values.
+    pub fn pattern(&self, orient: Orientation) -> Compressed {
+        let c = self.store.compressed(orient);
+        let mut pat = if self.structural {
+            Compressed {
+                x: Array::new(&crate::algebra::Type::BOOL),
+                ..(*c).clone()
+            }
+        } else {
+            let truth = c.x.truth_values();
+            let mut kept = c.filter(|_, _, q| truth[q]);
+            kept.x = Array::new(&crate::algebra::Type::BOOL);
+            kept
+        };
+        pat.x = Array::from_vec(vec![true; pat.nvals()]);
+        pat
+    }
+
+    /// True when the mask is a dense bitmap or full in its storage (cheap to probe).
+    pub fn is_dense(&self) -> bool {
+        !matches!(self.store.format, Format::Sparse(_))
+    }
+
+    /// Whether the mask allows writing at `(row, col)` (after complementing).
+    pub fn allows(&self, row: u64, col: u64) -> bool {
+        let present = match self.store.get(row, col) {
+            None => false,
+            Some(_) if self.structural => true,
+            Some(v) => v.bytes().iter().any(|&b| b != 0),
+        };
+        present != self.complement
+    }
+}

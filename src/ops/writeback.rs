@@ -1,0 +1,360 @@
+//! The write-back `C<M, replace> = accum(C, T)`: the one place where the result
+//! `T` of every operation reaches its output, with the spec's mask, accumulator,
+//! replace and typecasting semantics.
+//!
+//! Spec 2.1 (the "standard matrix accumulate" and "mask and replace"):
+//! * `Z = T` without an accumulator; with one, `Z` is the union of `C` and `T`
+//!   with `Z(i,j) = accum(C(i,j), T(i,j))` where both exist, and otherwise the
+//!   one that exists. `Z` has the accumulator's output domain, so every value of
+//!   `Z` is cast to that domain and then to `C`'s type.
+//! * With replace, `C = Z ∩ M`; without, `C = (C ∩ ¬M) ∪ (Z ∩ M)`.
+//!
+//! Kernels may use the mask to skip work; the semantics stay defined here.
+
+use super::mask::Mask;
+use crate::algebra::element::byte_cast_fn;
+use crate::algebra::{BinaryOp, Type};
+use crate::error::Result;
+use crate::object::Matrix;
+use crate::storage::{Array, ArrayElement, Compressed, MatrixStore, Orientation};
+use crate::{ensure, fail, with_type};
+use std::sync::Arc;
+
+/// Where an output value comes from.
+#[derive(Clone, Copy, Debug)]
+enum Src {
+    /// The old `C` value at this position.
+    C(usize),
+    /// The `T` value at this position.
+    T(usize),
+    /// Both: `accum(C, T)`.
+    Both(usize, usize),
+}
+
+/// Checks an operation's output arguments: mask dimensions, and that the
+/// accumulator (if any) fits `C`'s type and the result type `t_ty`, or without
+/// an accumulator that `t_ty` can be cast to `C`'s type.
+pub fn check_output(
+    c: &Matrix,
+    nrows: u64,
+    ncols: u64,
+    mask: Option<&Mask>,
+    accum: Option<&BinaryOp>,
+    t_ty: &Type,
+) -> Result<()> {
+    ensure!(
+        c.nrows() == nrows && c.ncols() == ncols,
+        DimensionMismatch,
+        "output is {}x{} but the result is {nrows}x{ncols}",
+        c.nrows(),
+        c.ncols()
+    );
+    if let Some(m) = mask {
+        m.check_dims(nrows, ncols)?;
+    }
+    match accum {
+        Some(op) => op.check_domains(c.ty(), c.ty(), t_ty)?,
+        None => ensure!(
+            t_ty.compatible(c.ty()),
+            DomainMismatch,
+            "a result of type {t_ty:?} cannot be stored in a {:?} output",
+            c.ty()
+        ),
+    }
+    Ok(())
+}
+
+/// `C<M, replace> = accum(C, T)` on the object `c`. `T` may be shared with
+/// other objects: when it already has `C`'s type and orientation and nothing is
+/// merged, `C` simply shares it.
+pub fn write(
+    c: &Matrix,
+    mask: Option<&Mask>,
+    accum: Option<&BinaryOp>,
+    replace: bool,
+    t: Arc<MatrixStore>,
+) -> Result<()> {
+    let orient = c.orientation();
+    if mask.is_none() && accum.is_none() {
+        // C = T: the old content is never read.
+        c.set_arc(cast_store(t, c.ty(), orient));
+        return Ok(());
+    }
+    let old = c.snapshot()?;
+    let new = merge(&old, c.ty(), orient, mask, accum, replace, &t)?;
+    c.set_store(new);
+    Ok(())
+}
+
+/// `T` typecast to `ty` and stored in orientation `orient` (shared when it already is).
+pub fn cast_store(t: Arc<MatrixStore>, ty: &Type, orient: Orientation) -> Arc<MatrixStore> {
+    if t.ty() == *ty && t.orient == orient {
+        return t;
+    }
+    let t = Arc::try_unwrap(t).unwrap_or_else(|shared| (*shared).clone());
+    let mut c = t.into_compressed(orient);
+    if c.x.ty() != *ty {
+        c.x = c.x.cast(ty);
+    }
+    Arc::new(MatrixStore::from_compressed(orient, c).conform())
+}
+
+/// The new content of `C` from its old content `old`, per the module's semantics.
+pub fn merge(
+    old: &MatrixStore,
+    ctype: &Type,
+    orient: Orientation,
+    mask: Option<&Mask>,
+    accum: Option<&BinaryOp>,
+    replace: bool,
+    t: &MatrixStore,
+) -> Result<MatrixStore> {
+    if old.nrows() != t.nrows() || old.ncols() != t.ncols() {
+        fail!(DimensionMismatch, "result and output dimensions differ");
+    }
+    let c = old.compressed(orient);
+    let tc = t.compressed(orient);
+    let m = mask.map(|m| (m.pattern(orient), m.complement));
+    let (mut h, mut p, mut idx, mut src) = (Vec::new(), vec![0usize], Vec::new(), Vec::new());
+
+    // Visit every vector held by C or T (mask-only vectors produce nothing).
+    let (mut kc, mut kt) = (0usize, 0usize);
+    while kc < c.nvec() || kt < tc.nvec() {
+        let jc = (kc < c.nvec()).then(|| c.vector_id(kc));
+        let jt = (kt < tc.nvec()).then(|| tc.vector_id(kt));
+        let j = match (jc, jt) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => unreachable!(),
+        };
+        let rc = if jc == Some(j) {
+            kc += 1;
+            c.range(kc - 1)
+        } else {
+            0..0
+        };
+        let rt = if jt == Some(j) {
+            kt += 1;
+            tc.range(kt - 1)
+        } else {
+            0..0
+        };
+        let mrange = m.as_ref().map(|(pat, _)| pat.vector_range(j));
+        merge_vector(&c, rc, &tc, rt, m.as_ref().map(|(pat, comp)| (pat, mrange.clone().unwrap(), *comp)), accum.is_some(), replace, &mut idx, &mut src);
+        h.push(j);
+        p.push(idx.len());
+    }
+    let x = values(&c.x, &tc.x, &src, ctype, accum);
+    let out = Compressed {
+        vlen: c.vlen,
+        vdim: c.vdim,
+        h: Some(h),
+        p,
+        i: idx,
+        x,
+    };
+    Ok(MatrixStore::from_compressed(orient, out.conform()).conform())
+}
+
+/// Merges one vector of C and T under the mask, appending kept indices and their sources.
+#[allow(clippy::too_many_arguments)]
+fn merge_vector(
+    c: &Compressed,
+    rc: std::ops::Range<usize>,
+    t: &Compressed,
+    rt: std::ops::Range<usize>,
+    mask: Option<(&Compressed, std::ops::Range<usize>, bool)>,
+    accumulate: bool,
+    replace: bool,
+    idx: &mut Vec<u64>,
+    src: &mut Vec<Src>,
+) {
+    let (mut qc, mut qt) = (rc.start, rt.start);
+    let mut qm = mask.as_ref().map_or(0, |(_, r, _)| r.start);
+    while qc < rc.end || qt < rt.end {
+        let ic = (qc < rc.end).then(|| c.i[qc]);
+        let it = (qt < rt.end).then(|| t.i[qt]);
+        let i = match (ic, it) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => unreachable!(),
+        };
+        let in_c = ic == Some(i);
+        let in_t = it == Some(i);
+        let allowed = match &mask {
+            None => true,
+            Some((pat, r, comp)) => {
+                while qm < r.end && pat.i[qm] < i {
+                    qm += 1;
+                }
+                let present = qm < r.end && pat.i[qm] == i;
+                present != *comp
+            }
+        };
+        let out = if allowed {
+            match (in_c, in_t, accumulate) {
+                (true, true, true) => Some(Src::Both(qc, qt)),
+                (_, true, _) => Some(Src::T(qt)),
+                (true, false, true) => Some(Src::C(qc)),
+                (true, false, false) => None,
+                (false, false, _) => unreachable!(),
+            }
+        } else if in_c && !replace {
+            Some(Src::C(qc))
+        } else {
+            None
+        };
+        if let Some(s) = out {
+            idx.push(i);
+            src.push(s);
+        }
+        if in_c {
+            qc += 1;
+        }
+        if in_t {
+            qt += 1;
+        }
+    }
+}
+
+/// Computes the output values. Without an accumulator, `C` values are kept and
+/// `T` values cast to `C`'s type; with one, every value goes through the
+/// accumulator's output domain.
+fn values(cx: &Array, tx: &Array, src: &[Src], ctype: &Type, accum: Option<&BinaryOp>) -> Array {
+    if let Some(x) = typed_values(cx, tx, src, accum) {
+        return x;
+    }
+    let cs = ctype.size();
+    let mut out = vec![0u8; src.len() * cs];
+    let t_to_c = byte_cast_fn(tx.code(), ctype.code());
+    match accum {
+        None => {
+            for (k, s) in src.iter().enumerate() {
+                let o = &mut out[k * cs..(k + 1) * cs];
+                match *s {
+                    Src::C(q) => o.copy_from_slice(cx.get_bytes(q)),
+                    Src::T(q) => t_to_c(o, tx.get_bytes(q)),
+                    Src::Both(..) => unreachable!("no accumulator"),
+                }
+            }
+        }
+        Some(op) => {
+            let f = op.byte_fn();
+            let c_to_x = byte_cast_fn(ctype.code(), op.xtype().code());
+            let t_to_y = byte_cast_fn(tx.code(), op.ytype().code());
+            let c_to_z = byte_cast_fn(ctype.code(), op.ztype().code());
+            let t_to_z = byte_cast_fn(tx.code(), op.ztype().code());
+            let z_to_c = byte_cast_fn(op.ztype().code(), ctype.code());
+            let mut x = vec![0u8; op.xtype().size()];
+            let mut y = vec![0u8; op.ytype().size()];
+            let mut z = vec![0u8; op.ztype().size()];
+            for (k, s) in src.iter().enumerate() {
+                match *s {
+                    Src::C(q) => c_to_z(&mut z, cx.get_bytes(q)),
+                    Src::T(q) => t_to_z(&mut z, tx.get_bytes(q)),
+                    Src::Both(qc, qt) => {
+                        c_to_x(&mut x, cx.get_bytes(qc));
+                        t_to_y(&mut y, tx.get_bytes(qt));
+                        f(&mut z, &x, &y);
+                    }
+                }
+                z_to_c(&mut out[k * cs..(k + 1) * cs], &z);
+            }
+        }
+    }
+    Array::from_bytes(ctype, &out)
+}
+
+/// The fast path: `C`, `T` and the accumulator all on one built-in type.
+fn typed_values(cx: &Array, tx: &Array, src: &[Src], accum: Option<&BinaryOp>) -> Option<Array> {
+    if cx.code() != tx.code() || !tx.ty().is_builtin() {
+        return None;
+    }
+    if let Some(op) = accum {
+        if op.xtype().code() != cx.code() || op.ztype().code() != cx.code() {
+            return None;
+        }
+    }
+    with_type!(cx.code(), T => typed_values_for::<T>(cx, tx, src, accum), udt => None)
+}
+
+fn typed_values_for<T: crate::algebra::arith::Arith + ArrayElement>(
+    cx: &Array,
+    tx: &Array,
+    src: &[Src],
+    accum: Option<&BinaryOp>,
+) -> Option<Array> {
+    let c = cx.as_slice::<T>()?;
+    let t = tx.as_slice::<T>()?;
+    let f: fn(T, T) -> T = match accum {
+        None => |_, y| y,
+        Some(op) => crate::algebra::binary::arith_fn::<T>(op.code()?)?,
+    };
+    let out: Vec<T> = src
+        .iter()
+        .map(|s| match *s {
+            Src::C(q) => c[q],
+            Src::T(q) => t[q],
+            Src::Both(qc, qt) => f(c[qc], t[qt]),
+        })
+        .collect();
+    Some(T::into_array(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read<T: Element>(a: &MatrixStore, r: u64, c: u64) -> Option<T> {
+        a.get(r, c).and_then(|v| v.get::<T>())
+    }
+    use crate::algebra::{BinaryCode, Element, TypeCode, Value};
+    use crate::object::{Descriptor, Matrix};
+
+    fn mat(ty: &Type, n: u64, entries: &[(u64, u64, f64)]) -> Matrix {
+        let m = Matrix::new(ty, n, n).unwrap();
+        for &(r, c, v) in entries {
+            m.set_element(r, c, &Value::new(v)).unwrap();
+        }
+        m
+    }
+
+    #[test]
+    fn mask_accum_replace() {
+        let c = mat(&Type::INT32, 3, &[(0, 0, 1.0), (1, 1, 2.0), (2, 2, 3.0)]);
+        let t = mat(&Type::INT32, 3, &[(0, 0, 10.0), (0, 1, 20.0), (2, 2, 30.0)]);
+        let m = mat(&Type::BOOL, 3, &[(0, 0, 1.0), (0, 1, 0.0), (1, 1, 1.0)]);
+        let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Int32).unwrap();
+        let desc = Descriptor::default();
+        let mask = Mask::from_matrix(Some(&m), &desc).unwrap();
+        let t = t.snapshot().unwrap();
+        // Valued mask allows (0,0) and (1,1); (0,1) has value false.
+        let out = merge(&c.snapshot().unwrap(), &Type::INT32, Orientation::ByRow, mask.as_ref(), Some(&plus), false, &t).unwrap();
+        assert_eq!(read::<i32>(&out, 0, 0), Some(11));
+        assert_eq!(read::<i32>(&out, 0, 1), None);
+        assert_eq!(read::<i32>(&out, 1, 1), Some(2));
+        assert_eq!(read::<i32>(&out, 2, 2), Some(3));
+        // Replace drops C outside the mask.
+        let out = merge(&c.snapshot().unwrap(), &Type::INT32, Orientation::ByRow, mask.as_ref(), Some(&plus), true, &t).unwrap();
+        assert_eq!(out.nvals(), 2);
+        // Structural complemented mask, no accumulator: writes where M is absent.
+        let sdesc = Descriptor { mask_structural: true, mask_complement: true, ..Descriptor::default() };
+        let smask = Mask::from_matrix(Some(&m), &sdesc).unwrap();
+        let out = merge(&c.snapshot().unwrap(), &Type::INT32, Orientation::ByRow, smask.as_ref(), None, false, &t).unwrap();
+        assert_eq!(read::<i32>(&out, 0, 0), Some(1));
+        assert_eq!(read::<i32>(&out, 1, 1), Some(2));
+        assert_eq!(read::<i32>(&out, 2, 2), Some(30));
+        assert_eq!(read::<i32>(&out, 0, 1), None);
+    }
+
+    #[test]
+    fn values_go_through_the_accumulator_domain() {
+        let c = mat(&Type::FP64, 2, &[(0, 0, 2.5), (1, 1, 1.5)]);
+        let t = mat(&Type::FP64, 2, &[(0, 0, 0.75), (0, 1, 3.25)]);
+        let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Int32).unwrap();
+        let out = merge(&c.snapshot().unwrap(), &Type::FP64, Orientation::ByRow, None, Some(&plus), false, &t.snapshot().unwrap()).unwrap();
+        assert_eq!(read::<f64>(&out, 0, 0), Some(2.0));
+        assert_eq!(read::<f64>(&out, 1, 1), Some(1.0));
+        assert_eq!(read::<f64>(&out, 0, 1), Some(3.0));
+    }
+}
