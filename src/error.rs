@@ -122,7 +122,10 @@ macro_rules! ensure {
 
 /// Converts an allocation failure into `GrB_OUT_OF_MEMORY`.
 pub fn out_of_memory(what: &str) -> Error {
-    Error::new(Info::OutOfMemory, format!("out of memory allocating {what}"))
+    Error::new(
+        Info::OutOfMemory,
+        format!("out of memory allocating {what}"),
+    )
 }
 
 /// Allocates a vector of `n` copies of `value`, failing with `GrB_OUT_OF_MEMORY` instead of aborting.

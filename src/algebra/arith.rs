@@ -131,33 +131,61 @@ macro_rules! float_arith {
     ($t:ty, $bits:ty) => {
         impl Arith for $t {
             #[inline(always)]
-            fn add(self, y: Self) -> Self { self + y }
+            fn add(self, y: Self) -> Self {
+                self + y
+            }
             #[inline(always)]
-            fn sub(self, y: Self) -> Self { self - y }
+            fn sub(self, y: Self) -> Self {
+                self - y
+            }
             #[inline(always)]
-            fn mul(self, y: Self) -> Self { self * y }
+            fn mul(self, y: Self) -> Self {
+                self * y
+            }
             #[inline(always)]
-            fn div(self, y: Self) -> Self { self / y }
+            fn div(self, y: Self) -> Self {
+                self / y
+            }
             #[inline(always)]
-            fn min_of(self, y: Self) -> Self { self.min(y) }
+            fn min_of(self, y: Self) -> Self {
+                self.min(y)
+            }
             #[inline(always)]
-            fn max_of(self, y: Self) -> Self { self.max(y) }
+            fn max_of(self, y: Self) -> Self {
+                self.max(y)
+            }
             #[inline(always)]
-            fn neg(self) -> Self { -self }
+            fn neg(self) -> Self {
+                -self
+            }
             #[inline(always)]
-            fn abs_of(self) -> Self { self.abs() }
+            fn abs_of(self) -> Self {
+                self.abs()
+            }
             #[inline(always)]
-            fn minv(self) -> Self { 1.0 / self }
+            fn minv(self) -> Self {
+                1.0 / self
+            }
             #[inline(always)]
-            fn bor(self, y: Self) -> Self { <$t>::from_bits(self.to_bits() | y.to_bits()) }
+            fn bor(self, y: Self) -> Self {
+                <$t>::from_bits(self.to_bits() | y.to_bits())
+            }
             #[inline(always)]
-            fn band(self, y: Self) -> Self { <$t>::from_bits(self.to_bits() & y.to_bits()) }
+            fn band(self, y: Self) -> Self {
+                <$t>::from_bits(self.to_bits() & y.to_bits())
+            }
             #[inline(always)]
-            fn bxor(self, y: Self) -> Self { <$t>::from_bits(self.to_bits() ^ y.to_bits()) }
+            fn bxor(self, y: Self) -> Self {
+                <$t>::from_bits(self.to_bits() ^ y.to_bits())
+            }
             #[inline(always)]
-            fn bnot(self) -> Self { <$t>::from_bits(!self.to_bits()) }
+            fn bnot(self) -> Self {
+                <$t>::from_bits(!self.to_bits())
+            }
             #[inline(always)]
-            fn pow(self, y: Self) -> Self { self.powf(y) }
+            fn pow(self, y: Self) -> Self {
+                self.powf(y)
+            }
         }
     };
 }

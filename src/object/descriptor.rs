@@ -62,7 +62,10 @@ impl Descriptor {
             (FIELD_INP1, VALUE_DEFAULT) => self.transpose_second = false,
             (FIELD_INP1, VALUE_TRAN) => self.transpose_second = true,
             (FIELD_OUTP..=FIELD_INP1, v) => {
-                fail!(InvalidValue, "descriptor value {v} does not apply to field {field}")
+                fail!(
+                    InvalidValue,
+                    "descriptor value {v} does not apply to field {field}"
+                )
             }
             (f, _) => fail!(InvalidValue, "unknown descriptor field {f}"),
         }
@@ -134,8 +137,8 @@ impl Descriptor {
     /// The suffixes of all 31 predefined descriptors (`GrB_DESC_<suffix>`).
     pub const PREDEFINED: [&'static str; 31] = [
         "T1", "T0", "T0T1", "C", "CT1", "CT0", "CT0T1", "S", "ST1", "ST0", "ST0T1", "SC", "SCT1",
-        "SCT0", "SCT0T1", "R", "RT1", "RT0", "RT0T1", "RC", "RCT1", "RCT0", "RCT0T1", "RS",
-        "RST1", "RST0", "RST0T1", "RSC", "RSCT1", "RSCT0", "RSCT0T1",
+        "SCT0", "SCT0T1", "R", "RT1", "RT0", "RT0T1", "RC", "RCT1", "RCT0", "RCT0T1", "RS", "RST1",
+        "RST0", "RST0T1", "RSC", "RSCT1", "RSCT0", "RSCT0T1",
     ];
 }
 

@@ -54,7 +54,9 @@ impl Matrix {
     pub fn new_oriented(ty: &Type, nrows: u64, ncols: u64, orient: Orientation) -> Result<Matrix> {
         check_dimension(nrows, "number of rows")?;
         check_dimension(ncols, "number of columns")?;
-        Ok(Matrix::from_store(MatrixStore::empty(ty, nrows, ncols, orient)))
+        Ok(Matrix::from_store(MatrixStore::empty(
+            ty, nrows, ncols, orient,
+        )))
     }
 
     /// A matrix holding the given content.
@@ -225,7 +227,11 @@ impl Matrix {
         let v = value.cast(&self.ty).ok_or_else(|| {
             Error::new(
                 crate::Info::DomainMismatch,
-                format!("cannot set a {:?} value in a {:?} matrix", value.ty(), self.ty),
+                format!(
+                    "cannot set a {:?} value in a {:?} matrix",
+                    value.ty(),
+                    self.ty
+                ),
             )
         })?;
         self.set_element_bytes(row, col, v.bytes())
@@ -243,7 +249,9 @@ impl Matrix {
             }
         }
         let ty = self.ty.clone();
-        s.pending.get_or_insert_with(|| Pending::new(&ty)).set(j, i, value);
+        s.pending
+            .get_or_insert_with(|| Pending::new(&ty))
+            .set(j, i, value);
         Ok(())
     }
 
@@ -256,7 +264,9 @@ impl Matrix {
         }
         let (j, i) = s.store.to_vector_coords(row, col);
         let ty = self.ty.clone();
-        s.pending.get_or_insert_with(|| Pending::new(&ty)).remove(j, i);
+        s.pending
+            .get_or_insert_with(|| Pending::new(&ty))
+            .remove(j, i);
         Ok(())
     }
 
@@ -269,7 +279,13 @@ impl Matrix {
     /// Builds the content from tuples (`GrB_Matrix_build`). The matrix must be
     /// empty; values are typecast to the matrix type; duplicates are combined
     /// with `dup` (in input order), or are an error when `dup` is `None`.
-    pub fn build(&self, rows: &[u64], cols: &[u64], vals: &Array, dup: Option<&BinaryOp>) -> Result<()> {
+    pub fn build(
+        &self,
+        rows: &[u64],
+        cols: &[u64],
+        vals: &Array,
+        dup: Option<&BinaryOp>,
+    ) -> Result<()> {
         ensure!(
             rows.len() == cols.len() && rows.len() == vals.len(),
             InvalidValue,
@@ -291,10 +307,18 @@ impl Matrix {
         );
         let (nrows, ncols) = (current.nrows(), current.ncols());
         if let Some(k) = rows.iter().position(|&r| r >= nrows) {
-            fail!(InvalidIndex, "row index {} out of range; must be < {nrows}", rows[k]);
+            fail!(
+                InvalidIndex,
+                "row index {} out of range; must be < {nrows}",
+                rows[k]
+            );
         }
         if let Some(k) = cols.iter().position(|&c| c >= ncols) {
-            fail!(InvalidIndex, "column index {} out of range; must be < {ncols}", cols[k]);
+            fail!(
+                InvalidIndex,
+                "column index {} out of range; must be < {ncols}",
+                cols[k]
+            );
         }
         let vals = vals.cast(&self.ty);
         let orient = self.orientation();
@@ -326,8 +350,11 @@ impl Matrix {
     }
 }
 
+/// A function `acc = f(acc, next)` on element bytes.
+pub type Combiner = Box<dyn Fn(&mut [u8], &[u8]) + Sync + Send>;
+
 /// The combining function `acc = dup(acc, next)` for values of type `ty`, with typecasts.
-pub fn dup_combiner(op: &BinaryOp, ty: &Type) -> Result<Box<dyn Fn(&mut [u8], &[u8]) + Sync + Send>> {
+pub fn dup_combiner(op: &BinaryOp, ty: &Type) -> Result<Combiner> {
     op.check_domains(ty, ty, ty)?;
     let f = op.byte_fn();
     let to_x = crate::algebra::element::byte_cast_fn(ty.code(), op.xtype().code());
@@ -356,22 +383,39 @@ mod tests {
         a.set_element(1, 2, &Value::new(2.5f64)).unwrap();
         a.set_element(0, 0, &Value::new(7i32)).unwrap();
         assert_eq!(a.nvals().unwrap(), 2);
-        assert_eq!(a.extract_element(1, 2).unwrap().unwrap().get::<f64>(), Some(2.5));
+        assert_eq!(
+            a.extract_element(1, 2).unwrap().unwrap().get::<f64>(),
+            Some(2.5)
+        );
         a.set_element(1, 2, &Value::new(3.5f64)).unwrap();
-        assert_eq!(a.extract_element(1, 2).unwrap().unwrap().get::<f64>(), Some(3.5));
+        assert_eq!(
+            a.extract_element(1, 2).unwrap().unwrap().get::<f64>(),
+            Some(3.5)
+        );
         a.remove_element(1, 2).unwrap();
         assert_eq!(a.extract_element(1, 2).unwrap(), None);
         assert_eq!(a.nvals().unwrap(), 1);
-        assert_eq!(a.extract_element(3, 0).unwrap_err().info, crate::Info::InvalidIndex);
+        assert_eq!(
+            a.extract_element(3, 0).unwrap_err().info,
+            crate::Info::InvalidIndex
+        );
     }
 
     #[test]
     fn build_with_dup_and_errors() {
         let a = Matrix::new(&Type::INT32, 2, 2).unwrap();
         let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Int32).unwrap();
-        a.build(&[0, 0, 1], &[1, 1, 0], &Array::from_vec(vec![1i32, 2, 3]), Some(&plus))
-            .unwrap();
-        assert_eq!(a.extract_element(0, 1).unwrap().unwrap().get::<i32>(), Some(3));
+        a.build(
+            &[0, 0, 1],
+            &[1, 1, 0],
+            &Array::from_vec(vec![1i32, 2, 3]),
+            Some(&plus),
+        )
+        .unwrap();
+        assert_eq!(
+            a.extract_element(0, 1).unwrap().unwrap().get::<i32>(),
+            Some(3)
+        );
         let again = a.build(&[0], &[0], &Array::from_vec(vec![1i32]), None);
         assert_eq!(again.unwrap_err().info, crate::Info::OutputNotEmpty);
         let b = Matrix::new(&Type::INT32, 2, 2).unwrap();
@@ -392,7 +436,13 @@ mod tests {
         big.set_element(INDEX_MAX, 3, &Value::new(1i8)).unwrap();
         big.set_element(5, INDEX_MAX, &Value::new(2i8)).unwrap();
         assert_eq!(big.nvals().unwrap(), 2);
-        assert_eq!(big.extract_element(INDEX_MAX, 3).unwrap().unwrap().get::<i8>(), Some(1));
+        assert_eq!(
+            big.extract_element(INDEX_MAX, 3)
+                .unwrap()
+                .unwrap()
+                .get::<i8>(),
+            Some(1)
+        );
         assert!(Matrix::new(&Type::INT8, INDEX_MAX + 2, 1).is_err());
     }
 
@@ -402,7 +452,13 @@ mod tests {
         a.set_element(0, 0, &Value::new(1i64)).unwrap();
         let b = a.dup().unwrap();
         a.set_element(0, 0, &Value::new(5i64)).unwrap();
-        assert_eq!(b.extract_element(0, 0).unwrap().unwrap().get::<i64>(), Some(1));
-        assert_eq!(a.extract_element(0, 0).unwrap().unwrap().get::<i64>(), Some(5));
+        assert_eq!(
+            b.extract_element(0, 0).unwrap().unwrap().get::<i64>(),
+            Some(1)
+        );
+        assert_eq!(
+            a.extract_element(0, 0).unwrap().unwrap().get::<i64>(),
+            Some(5)
+        );
     }
 }

@@ -64,10 +64,15 @@ impl Pending {
             Dup::LastWins,
         )?;
         let which = last.x.as_slice::<u64>().expect("update numbers");
-        let merged = merge_updates(&base, &last, |q| {
-            let u = which[q] as usize;
-            (!self.delete[u]).then_some(u)
-        }, &self.vals);
+        let merged = merge_updates(
+            &base,
+            &last,
+            |q| {
+                let u = which[q] as usize;
+                (!self.delete[u]).then_some(u)
+            },
+            &self.vals,
+        );
         Ok(MatrixStore::from_compressed(orient, merged.conform()).conform())
     }
 }

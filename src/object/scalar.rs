@@ -48,7 +48,11 @@ impl Scalar {
         let v = value.cast(&self.ty).ok_or_else(|| {
             Error::new(
                 Info::DomainMismatch,
-                format!("cannot store a {:?} value in a {:?} scalar", value.ty(), self.ty),
+                format!(
+                    "cannot store a {:?} value in a {:?} scalar",
+                    value.ty(),
+                    self.ty
+                ),
             )
         })?;
         *self.value.lock().unwrap_or_else(|e| e.into_inner()) = Some(v);
@@ -121,6 +125,8 @@ mod tests {
         assert_eq!(s.to_store().nvals(), 1);
         s.clear();
         assert_eq!(s.to_store().nvals(), 0);
-        assert!(s.set(&Value::from_bytes(&Type::user("u", 2), &[1, 2])).is_err());
+        assert!(s
+            .set(&Value::from_bytes(&Type::user("u", 2), &[1, 2]))
+            .is_err());
     }
 }

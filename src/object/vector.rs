@@ -123,8 +123,18 @@ mod tests {
     #[test]
     fn vector_basics() {
         let v = Vector::new(&Type::UINT16, 10).unwrap();
-        v.build(&[7, 2, 7], &Array::from_vec(vec![1u16, 2, 3]), Some(&BinaryOp::builtin(crate::algebra::BinaryCode::Max, crate::algebra::TypeCode::Uint16).unwrap()))
-            .unwrap();
+        v.build(
+            &[7, 2, 7],
+            &Array::from_vec(vec![1u16, 2, 3]),
+            Some(
+                &BinaryOp::builtin(
+                    crate::algebra::BinaryCode::Max,
+                    crate::algebra::TypeCode::Uint16,
+                )
+                .unwrap(),
+            ),
+        )
+        .unwrap();
         let (i, x) = v.extract_tuples().unwrap();
         assert_eq!(i, vec![2, 7]);
         assert_eq!(x.as_slice::<u16>().unwrap(), &[2, 3]);

@@ -23,7 +23,9 @@ use std::sync::Arc;
 /// Where an output value comes from.
 #[derive(Clone, Copy, Debug)]
 enum Src {
-    /// The old `C` value at this position.
+    /// The old `C` value, unchanged (outside the mask).
+    Keep(usize),
+    /// The old `C` value as an entry of `Z` (inside the mask, no `T` there).
     C(usize),
     /// The `T` value at this position.
     T(usize),
@@ -140,7 +142,18 @@ pub fn merge(
             0..0
         };
         let mrange = m.as_ref().map(|(pat, _)| pat.vector_range(j));
-        merge_vector(&c, rc, &tc, rt, m.as_ref().map(|(pat, comp)| (pat, mrange.clone().unwrap(), *comp)), accum.is_some(), replace, &mut idx, &mut src);
+        merge_vector(
+            &c,
+            rc,
+            &tc,
+            rt,
+            m.as_ref()
+                .map(|(pat, comp)| (pat, mrange.clone().unwrap(), *comp)),
+            accum.is_some(),
+            replace,
+            &mut idx,
+            &mut src,
+        );
         h.push(j);
         p.push(idx.len());
     }
@@ -200,7 +213,7 @@ fn merge_vector(
                 (false, false, _) => unreachable!(),
             }
         } else if in_c && !replace {
-            Some(Src::C(qc))
+            Some(Src::Keep(qc))
         } else {
             None
         };
@@ -232,7 +245,7 @@ fn values(cx: &Array, tx: &Array, src: &[Src], ctype: &Type, accum: Option<&Bina
             for (k, s) in src.iter().enumerate() {
                 let o = &mut out[k * cs..(k + 1) * cs];
                 match *s {
-                    Src::C(q) => o.copy_from_slice(cx.get_bytes(q)),
+                    Src::Keep(q) | Src::C(q) => o.copy_from_slice(cx.get_bytes(q)),
                     Src::T(q) => t_to_c(o, tx.get_bytes(q)),
                     Src::Both(..) => unreachable!("no accumulator"),
                 }
@@ -249,7 +262,12 @@ fn values(cx: &Array, tx: &Array, src: &[Src], ctype: &Type, accum: Option<&Bina
             let mut y = vec![0u8; op.ytype().size()];
             let mut z = vec![0u8; op.ztype().size()];
             for (k, s) in src.iter().enumerate() {
+                let o = &mut out[k * cs..(k + 1) * cs];
                 match *s {
+                    Src::Keep(q) => {
+                        o.copy_from_slice(cx.get_bytes(q));
+                        continue;
+                    }
                     Src::C(q) => c_to_z(&mut z, cx.get_bytes(q)),
                     Src::T(q) => t_to_z(&mut z, tx.get_bytes(q)),
                     Src::Both(qc, qt) => {
@@ -258,7 +276,7 @@ fn values(cx: &Array, tx: &Array, src: &[Src], ctype: &Type, accum: Option<&Bina
                         f(&mut z, &x, &y);
                     }
                 }
-                z_to_c(&mut out[k * cs..(k + 1) * cs], &z);
+                z_to_c(o, &z);
             }
         }
     }
@@ -293,7 +311,7 @@ fn typed_values_for<T: crate::algebra::arith::Arith + ArrayElement>(
     let out: Vec<T> = src
         .iter()
         .map(|s| match *s {
-            Src::C(q) => c[q],
+            Src::Keep(q) | Src::C(q) => c[q],
             Src::T(q) => t[q],
             Src::Both(qc, qt) => f(c[qc], t[qt]),
         })
@@ -329,18 +347,49 @@ mod tests {
         let mask = Mask::from_matrix(Some(&m), &desc).unwrap();
         let t = t.snapshot().unwrap();
         // Valued mask allows (0,0) and (1,1); (0,1) has value false.
-        let out = merge(&c.snapshot().unwrap(), &Type::INT32, Orientation::ByRow, mask.as_ref(), Some(&plus), false, &t).unwrap();
+        let out = merge(
+            &c.snapshot().unwrap(),
+            &Type::INT32,
+            Orientation::ByRow,
+            mask.as_ref(),
+            Some(&plus),
+            false,
+            &t,
+        )
+        .unwrap();
         assert_eq!(read::<i32>(&out, 0, 0), Some(11));
         assert_eq!(read::<i32>(&out, 0, 1), None);
         assert_eq!(read::<i32>(&out, 1, 1), Some(2));
         assert_eq!(read::<i32>(&out, 2, 2), Some(3));
         // Replace drops C outside the mask.
-        let out = merge(&c.snapshot().unwrap(), &Type::INT32, Orientation::ByRow, mask.as_ref(), Some(&plus), true, &t).unwrap();
+        let out = merge(
+            &c.snapshot().unwrap(),
+            &Type::INT32,
+            Orientation::ByRow,
+            mask.as_ref(),
+            Some(&plus),
+            true,
+            &t,
+        )
+        .unwrap();
         assert_eq!(out.nvals(), 2);
         // Structural complemented mask, no accumulator: writes where M is absent.
-        let sdesc = Descriptor { mask_structural: true, mask_complement: true, ..Descriptor::default() };
+        let sdesc = Descriptor {
+            mask_structural: true,
+            mask_complement: true,
+            ..Descriptor::default()
+        };
         let smask = Mask::from_matrix(Some(&m), &sdesc).unwrap();
-        let out = merge(&c.snapshot().unwrap(), &Type::INT32, Orientation::ByRow, smask.as_ref(), None, false, &t).unwrap();
+        let out = merge(
+            &c.snapshot().unwrap(),
+            &Type::INT32,
+            Orientation::ByRow,
+            smask.as_ref(),
+            None,
+            false,
+            &t,
+        )
+        .unwrap();
         assert_eq!(read::<i32>(&out, 0, 0), Some(1));
         assert_eq!(read::<i32>(&out, 1, 1), Some(2));
         assert_eq!(read::<i32>(&out, 2, 2), Some(30));
@@ -352,7 +401,16 @@ mod tests {
         let c = mat(&Type::FP64, 2, &[(0, 0, 2.5), (1, 1, 1.5)]);
         let t = mat(&Type::FP64, 2, &[(0, 0, 0.75), (0, 1, 3.25)]);
         let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Int32).unwrap();
-        let out = merge(&c.snapshot().unwrap(), &Type::FP64, Orientation::ByRow, None, Some(&plus), false, &t.snapshot().unwrap()).unwrap();
+        let out = merge(
+            &c.snapshot().unwrap(),
+            &Type::FP64,
+            Orientation::ByRow,
+            None,
+            Some(&plus),
+            false,
+            &t.snapshot().unwrap(),
+        )
+        .unwrap();
         assert_eq!(read::<f64>(&out, 0, 0), Some(2.0));
         assert_eq!(read::<f64>(&out, 1, 1), Some(1.0));
         assert_eq!(read::<f64>(&out, 0, 1), Some(3.0));

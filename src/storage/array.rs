@@ -193,7 +193,11 @@ impl Array {
     /// An array of type `ty` from the packed native-endian bytes of its values.
     pub fn from_bytes(ty: &Type, bytes: &[u8]) -> Array {
         let size = ty.size();
-        assert_eq!(bytes.len() % size, 0, "byte length is not a multiple of the size");
+        assert_eq!(
+            bytes.len() % size,
+            0,
+            "byte length is not a multiple of the size"
+        );
         crate::with_type!(ty.code(), T => typed_from_bytes::<T>(bytes), udt => {
             let mut u = UdtArray { ty: ty.clone(), len: 0, chunks: Vec::new() };
             u.resize(bytes.len() / size);
@@ -339,7 +343,8 @@ impl Array {
                 u.bytes_mut()[k * s..].copy_from_slice(&o.bytes()[range.start * s..range.end * s]);
             }
             (this, other) => {
-                let bytes = &other.bytes()[range.start * other.elem_size()..range.end * other.elem_size()];
+                let bytes =
+                    &other.bytes()[range.start * other.elem_size()..range.end * other.elem_size()];
                 with_array!(this, v => extend_from_bytes(v, bytes), _u => unreachable!())
             }
         }
@@ -382,7 +387,11 @@ impl Array {
             Array::Bool(v) => v.clone(),
             other => {
                 let s = other.elem_size();
-                other.bytes().chunks_exact(s).map(|c| c.iter().any(|&b| b != 0)).collect()
+                other
+                    .bytes()
+                    .chunks_exact(s)
+                    .map(|c| c.iter().any(|&b| b != 0))
+                    .collect()
             }
         }
     }
@@ -461,6 +470,9 @@ mod tests {
     fn bool_from_bytes_normalises() {
         let a = Array::from_bytes(&Type::BOOL, &[0, 2, 1]);
         assert_eq!(a.as_slice::<bool>().unwrap(), &[false, true, true]);
-        assert_eq!(Array::from_vec(vec![0i32, 5]).truth_values(), vec![false, true]);
+        assert_eq!(
+            Array::from_vec(vec![0i32, 5]).truth_values(),
+            vec![false, true]
+        );
     }
 }

@@ -55,7 +55,9 @@ pub fn build_compressed(
     starts.push(n);
     if groups < n {
         if let Dup::Error = dup {
-            let g = (0..groups).find(|&g| starts[g + 1] - starts[g] > 1).unwrap();
+            let g = (0..groups)
+                .find(|&g| starts[g + 1] - starts[g] > 1)
+                .unwrap();
             let (o, i) = key(at(starts[g]));
             fail!(
                 InvalidValue,
@@ -153,17 +155,30 @@ mod tests {
             let b = i32::from_ne_bytes(v.try_into().unwrap());
             acc.copy_from_slice(&(a - b).to_ne_bytes());
         };
-        let folded =
-            build_compressed(2, 2, &[1, 1, 0, 1], &[1, 1, 0, 1], &Array::from_vec(vec![1i32, 2, 3, 10]), Dup::Combine(&minus))
-                .unwrap();
+        let folded = build_compressed(
+            2,
+            2,
+            &[1, 1, 0, 1],
+            &[1, 1, 0, 1],
+            &Array::from_vec(vec![1i32, 2, 3, 10]),
+            Dup::Combine(&minus),
+        )
+        .unwrap();
         assert_eq!(folded.x.as_slice::<i32>().unwrap(), &[3, 1 - 2 - 10]);
     }
 
     #[test]
     fn huge_dimension_builds_hypersparse() {
         let big = 1u64 << 60;
-        let c = build_compressed(big, big, &[big - 1, 3], &[0, big - 1], &Array::from_vec(vec![1u8, 2]), Dup::Error)
-            .unwrap();
+        let c = build_compressed(
+            big,
+            big,
+            &[big - 1, 3],
+            &[0, big - 1],
+            &Array::from_vec(vec![1u8, 2]),
+            Dup::Error,
+        )
+        .unwrap();
         c.check().unwrap();
         assert_eq!(c.h, Some(vec![3, big - 1]));
     }

@@ -158,11 +158,7 @@ impl Compressed {
         for j in 0..vdim {
             p[j + 1] += p[j];
         }
-        Ok(Compressed {
-            h: None,
-            p,
-            ..self
-        })
+        Ok(Compressed { h: None, p, ..self })
     }
 
     /// Chooses sparse or hypersparse by how many vectors are used.

@@ -316,8 +316,14 @@ impl MatrixStore {
         {
             return false;
         }
-        let a = self.compressed(Orientation::ByRow).into_owned().into_hyper();
-        let b = other.compressed(Orientation::ByRow).into_owned().into_hyper();
+        let a = self
+            .compressed(Orientation::ByRow)
+            .into_owned()
+            .into_hyper();
+        let b = other
+            .compressed(Orientation::ByRow)
+            .into_owned()
+            .into_hyper();
         a == b
     }
 
@@ -327,7 +333,8 @@ impl MatrixStore {
             Format::Sparse(c) => c.check(),
             Format::Bitmap(b) => {
                 let n = (b.vlen * b.vdim) as usize;
-                if b.b.len() != n || b.x.len() != n || b.b.iter().filter(|&&x| x).count() != b.nvals {
+                if b.b.len() != n || b.x.len() != n || b.b.iter().filter(|&&x| x).count() != b.nvals
+                {
                     return Err("bitmap sizes disagree".into());
                 }
                 Ok(())
@@ -465,7 +472,10 @@ mod tests {
         let (r, c, v) = full.tuples();
         assert_eq!((r, c), (vec![0, 1, 0, 1], vec![0, 0, 1, 1]));
         assert_eq!(v.as_slice::<f64>().unwrap(), &[1.0, 2.0, 3.0, 4.0]);
-        let sparse = MatrixStore::from_compressed(Orientation::ByCol, full.compressed(Orientation::ByCol).into_owned());
+        let sparse = MatrixStore::from_compressed(
+            Orientation::ByCol,
+            full.compressed(Orientation::ByCol).into_owned(),
+        );
         assert!(matches!(sparse.clone().conform().format, Format::Full(_)));
         assert!(sparse.same_entries(&full));
     }
