@@ -1,6 +1,7 @@
 //! The GraphBLAS operations. Each computes a result `T` and hands it to
 //! [`writeback`], which applies the output mask, accumulator and replace.
 
+pub mod eval;
 pub mod mask;
 pub mod transpose;
 pub mod writeback;
