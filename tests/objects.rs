@@ -29,7 +29,7 @@ fn arb_edits(n: u64) -> impl Strategy<Value = Vec<Edit>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(config(200))]
 
     #[test]
     fn edits_match_the_model(start in arb_matrix_dims(TypeCode::Int32, 6, 6, 12), layout in arb_layout(), edits in arb_edits(6)) {

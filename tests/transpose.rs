@@ -20,7 +20,7 @@ fn arb_accum() -> impl Strategy<Value = Option<BinaryOp>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(config(300))]
 
     #[test]
     fn transpose_matches_the_model(

@@ -376,3 +376,13 @@ pub fn arb_type() -> BoxedStrategy<TypeCode> {
 pub fn shared(s: MatrixStore) -> Arc<MatrixStore> {
     Arc::new(s)
 }
+
+/// The proptest configuration for oracle tests: `cases` random cases, no
+/// regression files (the tests live outside `src/`).
+pub fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
