@@ -66,7 +66,7 @@ impl Matrix {
 
     /// A matrix sharing the given content.
     pub fn from_arc(store: Arc<MatrixStore>) -> Matrix {
-        let orient = store.orient;
+        let orient = store.orient();
         Matrix {
             ty: store.ty(),
             state: Mutex::new(State {
@@ -185,7 +185,7 @@ impl Matrix {
         check_dimension(nrows, "number of rows")?;
         check_dimension(ncols, "number of columns")?;
         let store = self.snapshot()?;
-        let orient = store.orient;
+        let orient = store.orient();
         let c = store.compressed(orient);
         let (vlen, vdim) = match orient {
             Orientation::ByRow => (ncols, nrows),

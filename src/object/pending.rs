@@ -50,7 +50,7 @@ impl Pending {
     /// Applies the updates to `store`, returning the new content; the last update
     /// to a position wins.
     pub fn assemble(self, store: &MatrixStore) -> Result<MatrixStore> {
-        let orient = store.orient;
+        let orient = store.orient();
         let base = store.compressed(orient);
         let (vlen, vdim) = (base.vlen, base.vdim);
         let order: Vec<u64> = (0..self.outer.len() as u64).collect();
@@ -164,7 +164,7 @@ fn merge_updates(
 
 /// True when a sparse store can take `A(j, i) = value` in place (the entry exists).
 pub fn try_update_in_place(store: &mut MatrixStore, j: u64, i: u64, value: &[u8]) -> bool {
-    match &mut store.format {
+    match store.format_mut() {
         Format::Sparse(c) => match c.find(j, i) {
             Some(q) => {
                 c.x.set_bytes(q, value);

@@ -19,7 +19,7 @@ impl Vector {
     /// A vector holding the given `n × 1` content (re-oriented by column if needed).
     pub fn from_store(store: MatrixStore) -> Vector {
         debug_assert_eq!(store.ncols(), 1);
-        let store = if store.orient == Orientation::ByCol {
+        let store = if store.orient() == Orientation::ByCol {
             store
         } else {
             store.reoriented(Orientation::ByCol)
@@ -55,7 +55,7 @@ impl Vector {
     /// Replaces the content (must be `n × 1`).
     pub fn set_store(&self, store: MatrixStore) {
         debug_assert_eq!(store.ncols(), 1);
-        let store = if store.orient == Orientation::ByCol {
+        let store = if store.orient() == Orientation::ByCol {
             store
         } else {
             store.reoriented(Orientation::ByCol)

@@ -77,7 +77,7 @@ impl Mask {
 
     /// True when the mask is a dense bitmap or full in its storage (cheap to probe).
     pub fn is_dense(&self) -> bool {
-        !matches!(self.store.format, Format::Sparse(_))
+        !matches!(self.store.format(), Format::Sparse(_))
     }
 
     /// Whether the mask allows writing at `(row, col)` (after complementing).

@@ -90,7 +90,7 @@ pub fn write(
 
 /// `T` typecast to `ty` and stored in orientation `orient` (shared when it already is).
 pub fn cast_store(t: Arc<MatrixStore>, ty: &Type, orient: Orientation) -> Arc<MatrixStore> {
-    if t.ty() == *ty && t.orient == orient {
+    if t.ty() == *ty && t.orient() == orient {
         return t;
     }
     let t = Arc::try_unwrap(t).unwrap_or_else(|shared| (*shared).clone());

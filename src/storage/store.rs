@@ -10,6 +10,7 @@ use super::compressed::Compressed;
 use crate::algebra::{Type, Value};
 use crate::error::Result;
 use std::borrow::Cow;
+use std::sync::{Arc, OnceLock};
 
 /// Which dimension the stored vectors run along.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,12 +70,31 @@ pub enum Format {
 }
 
 /// The content of a matrix or vector.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// A store never changes once shared, so it can keep its data converted to the
+/// other orientation once computed: an algorithm that needs `A'` every
+/// iteration pays for the transpose once per version of `A`.
+#[derive(Clone)]
 pub struct MatrixStore {
-    /// The orientation of the stored vectors.
-    pub orient: Orientation,
-    /// The data.
-    pub format: Format,
+    orient: Orientation,
+    format: Format,
+    /// The data as compressed vectors in the other orientation, once computed.
+    other: OnceLock<Arc<Compressed>>,
+}
+
+impl PartialEq for MatrixStore {
+    fn eq(&self, other: &MatrixStore) -> bool {
+        self.orient == other.orient && self.format == other.format
+    }
+}
+
+impl std::fmt::Debug for MatrixStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MatrixStore")
+            .field("orient", &self.orient)
+            .field("format", &self.format)
+            .finish()
+    }
 }
 
 impl MatrixStore {
@@ -84,18 +104,42 @@ impl MatrixStore {
             Orientation::ByRow => (ncols, nrows),
             Orientation::ByCol => (nrows, ncols),
         };
+        MatrixStore::new(orient, Format::Sparse(Compressed::empty(ty, vlen, vdim)))
+    }
+
+    /// A store from an orientation and a format.
+    pub fn new(orient: Orientation, format: Format) -> MatrixStore {
         MatrixStore {
             orient,
-            format: Format::Sparse(Compressed::empty(ty, vlen, vdim)),
+            format,
+            other: OnceLock::new(),
         }
+    }
+
+    /// The orientation of the stored vectors.
+    pub fn orient(&self) -> Orientation {
+        self.orient
+    }
+
+    /// The data.
+    pub fn format(&self) -> &Format {
+        &self.format
+    }
+
+    /// The data, for changing in place (forgets the other-orientation copy).
+    pub fn format_mut(&mut self) -> &mut Format {
+        self.other = OnceLock::new();
+        &mut self.format
+    }
+
+    /// The orientation and data, consuming the store.
+    pub fn into_parts(self) -> (Orientation, Format) {
+        (self.orient, self.format)
     }
 
     /// A store holding compressed vectors in the given orientation.
     pub fn from_compressed(orient: Orientation, c: Compressed) -> MatrixStore {
-        MatrixStore {
-            orient,
-            format: Format::Sparse(c),
-        }
+        MatrixStore::new(orient, Format::Sparse(c))
     }
 
     /// `(vlen, vdim)` of the stored vectors.
@@ -150,10 +194,7 @@ impl MatrixStore {
 
     /// The transpose, in O(1): the same vectors read in the other orientation.
     pub fn transposed(self) -> MatrixStore {
-        MatrixStore {
-            orient: self.orient.flip(),
-            format: self.format,
-        }
+        MatrixStore::new(self.orient.flip(), self.format)
     }
 
     /// Maps `(row, col)` to `(vector id, inner index)` in this store's orientation.
@@ -185,18 +226,31 @@ impl MatrixStore {
         }
     }
 
-    /// The content as compressed vectors in orientation `orient` (borrowed when it already is).
+    /// The content as compressed vectors in orientation `orient`: borrowed when
+    /// it already is; the other orientation is computed once and kept.
     pub fn compressed(&self, orient: Orientation) -> Cow<'_, Compressed> {
-        let own = match &self.format {
-            Format::Sparse(c) => Cow::Borrowed(c),
-            Format::Bitmap(b) => Cow::Owned(bitmap_to_compressed(b)),
-            Format::Full(f) => Cow::Owned(full_to_compressed(f)),
-        };
         if orient == self.orient {
-            own
+            match &self.format {
+                Format::Sparse(c) => Cow::Borrowed(c),
+                Format::Bitmap(b) => Cow::Owned(bitmap_to_compressed(b)),
+                Format::Full(f) => Cow::Owned(full_to_compressed(f)),
+            }
         } else {
-            Cow::Owned(own.transpose())
+            Cow::Borrowed(self.other_orientation())
         }
+    }
+
+    /// The content in the other orientation, computed on first use.
+    fn other_orientation(&self) -> &Compressed {
+        self.other.get_or_init(|| {
+            let own = self.compressed(self.orient);
+            Arc::new(own.transpose())
+        })
+    }
+
+    /// True when the content in the other orientation is already computed.
+    pub fn has_cached_transpose(&self) -> bool {
+        self.other.get().is_some()
     }
 
     /// The content as compressed vectors in orientation `orient`, consuming the store.
@@ -303,7 +357,7 @@ impl MatrixStore {
             }),
             other => other,
         };
-        MatrixStore { orient, format }
+        MatrixStore::new(orient, format)
     }
 
     /// True when both stores hold the same entries with the same values and types
@@ -453,21 +507,18 @@ mod tests {
     #[test]
     fn bitmap_and_full_round_trip() {
         let a = sample();
-        let b = MatrixStore {
-            orient: Orientation::ByRow,
-            format: Format::Bitmap(a.to_bitmap().unwrap()),
-        };
+        let b = MatrixStore::new(Orientation::ByRow, Format::Bitmap(a.to_bitmap().unwrap()));
         b.check().unwrap();
         assert!(b.same_entries(&a));
         assert_eq!(b.get(2, 0).unwrap().get::<i32>(), Some(3));
-        let full = MatrixStore {
-            orient: Orientation::ByCol,
-            format: Format::Full(Full {
+        let full = MatrixStore::new(
+            Orientation::ByCol,
+            Format::Full(Full {
                 vlen: 2,
                 vdim: 2,
                 x: Array::from_vec(vec![1.0f64, 2.0, 3.0, 4.0]),
             }),
-        };
+        );
         assert_eq!(full.get(1, 0).unwrap().get::<f64>(), Some(2.0));
         let (r, c, v) = full.tuples();
         assert_eq!((r, c), (vec![0, 1, 0, 1], vec![0, 0, 1, 1]));

@@ -194,7 +194,7 @@ impl Layout {
                 }
             }
         };
-        MatrixStore { orient, format }
+        MatrixStore::new(orient, format)
     }
 }
 
