@@ -7,7 +7,9 @@ use crate::error::Result;
 use crate::storage::{Array, MatrixStore, Orientation};
 use std::sync::Arc;
 
-/// A sparse vector of length `n`.
+/// A sparse vector of length `n`. Transparent over its matrix, so a C handle to
+/// a vector may be read as a handle to a matrix (as C programs sometimes cast).
+#[repr(transparent)]
 pub struct Vector(Matrix);
 
 impl Vector {

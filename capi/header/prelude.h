@@ -1,0 +1,187 @@
+
+/* ------------------------------------------------------------------------
+ * Versions
+ * ------------------------------------------------------------------------ */
+
+/* The C API specification implemented: 2.1. */
+#define GRB_VERSION 2
+#define GRB_SUBVERSION 1
+
+/* This implementation (graphblas-rs) and its version. */
+#define GxB_IMPLEMENTATION_NAME "graphblas-rs"
+#define GRAPHBLAS_RS 1
+#define GRAPHBLAS_RS_VERSION_MAJOR 0
+#define GRAPHBLAS_RS_VERSION_MINOR 1
+#define GRAPHBLAS_RS_VERSION_PATCH 0
+
+/* ------------------------------------------------------------------------
+ * Basic types and constants
+ * ------------------------------------------------------------------------ */
+
+typedef uint64_t GrB_Index;
+
+/* The largest valid index; dimensions may be up to GrB_INDEX_MAX + 1 = 2^60. */
+#define GrB_INDEX_MAX ((GrB_Index) (1ULL << 60) - 1)
+
+#define GrB_NULL NULL
+
+/* The longest name of a type or operator, including the terminating NUL. */
+#define GxB_MAX_NAME_LEN 128
+
+typedef enum
+{
+    GrB_SUCCESS = 0,
+    GrB_NO_VALUE = 1,
+    GrB_UNINITIALIZED_OBJECT = -1,
+    GrB_NULL_POINTER = -2,
+    GrB_INVALID_VALUE = -3,
+    GrB_INVALID_INDEX = -4,
+    GrB_DOMAIN_MISMATCH = -5,
+    GrB_DIMENSION_MISMATCH = -6,
+    GrB_OUTPUT_NOT_EMPTY = -7,
+    GrB_NOT_IMPLEMENTED = -8,
+    GrB_ALREADY_SET = -9,
+    GrB_PANIC = -101,
+    GrB_OUT_OF_MEMORY = -102,
+    GrB_INSUFFICIENT_SPACE = -103,
+    GrB_INVALID_OBJECT = -104,
+    GrB_INDEX_OUT_OF_BOUNDS = -105,
+    GrB_EMPTY_OBJECT = -106
+}
+GrB_Info;
+
+typedef enum
+{
+    GrB_NONBLOCKING = 0,
+    GrB_BLOCKING = 1
+}
+GrB_Mode;
+
+typedef enum
+{
+    GrB_COMPLETE = 0,
+    GrB_MATERIALIZE = 1
+}
+GrB_WaitMode;
+
+typedef enum
+{
+    GrB_OUTP = 0,
+    GrB_MASK = 1,
+    GrB_INP0 = 2,
+    GrB_INP1 = 3
+}
+GrB_Desc_Field;
+
+typedef enum
+{
+    GrB_DEFAULT = 0,
+    GxB_DEFAULT = 0,
+    GrB_REPLACE = 1,
+    GrB_COMP = 2,
+    GrB_TRAN = 3,
+    GrB_STRUCTURE = 4,
+    GrB_COMP_STRUCTURE = 6
+}
+GrB_Desc_Value;
+
+typedef enum
+{
+    GrB_CSR_FORMAT = 0,
+    GrB_CSC_FORMAT = 1,
+    GrB_COO_FORMAT = 2,
+    GrB_DENSE_ROW_FORMAT = 3,
+    GrB_DENSE_COL_FORMAT = 4
+}
+GrB_Format;
+
+typedef enum
+{
+    GrB_UDT_CODE = 0,
+    GrB_BOOL_CODE = 1,
+    GrB_INT8_CODE = 2,
+    GrB_UINT8_CODE = 3,
+    GrB_INT16_CODE = 4,
+    GrB_UINT16_CODE = 5,
+    GrB_INT32_CODE = 6,
+    GrB_UINT32_CODE = 7,
+    GrB_INT64_CODE = 8,
+    GrB_UINT64_CODE = 9,
+    GrB_FP32_CODE = 10,
+    GrB_FP64_CODE = 11
+}
+GrB_Type_Code;
+
+typedef enum
+{
+    GrB_OUTP_FIELD = 0,
+    GrB_MASK_FIELD = 1,
+    GrB_INP0_FIELD = 2,
+    GrB_INP1_FIELD = 3,
+    GrB_NAME = 10,
+    GrB_LIBRARY_VER_MAJOR = 11,
+    GrB_LIBRARY_VER_MINOR = 12,
+    GrB_LIBRARY_VER_PATCH = 13,
+    GrB_API_VER_MAJOR = 14,
+    GrB_API_VER_MINOR = 15,
+    GrB_API_VER_PATCH = 16,
+    GrB_BLOCKING_MODE = 17,
+    GrB_STORAGE_ORIENTATION_HINT = 100,
+    GrB_EL_TYPE_CODE = 102,
+    GrB_INP0_TYPE_CODE = 103,
+    GrB_INP1_TYPE_CODE = 104,
+    GrB_OUTP_TYPE_CODE = 105,
+    GrB_EL_TYPE_STRING = 106,
+    GrB_INP0_TYPE_STRING = 107,
+    GrB_INP1_TYPE_STRING = 108,
+    GrB_OUTP_TYPE_STRING = 109,
+    GrB_SIZE = 110,
+    /* Extensions (values as in SuiteSparse:GraphBLAS). */
+    GxB_FORMAT = 7002,
+    GxB_BURBLE = 7019,
+    GxB_NTHREADS = 7086
+}
+GrB_Field;
+
+typedef enum
+{
+    GrB_ROWMAJOR = 0,
+    GrB_COLMAJOR = 1,
+    GrB_BOTH = 2,
+    GrB_UNKNOWN = 3
+}
+GrB_Orientation;
+
+/* Storage orientation reported by GxB_get(..., GxB_FORMAT, ...). */
+typedef enum
+{
+    GxB_BY_ROW = 0,
+    GxB_BY_COL = 1,
+    GxB_NO_FORMAT = -1
+}
+GxB_Format_Value;
+
+/* ------------------------------------------------------------------------
+ * Opaque objects
+ * ------------------------------------------------------------------------ */
+
+typedef struct GB_Type_opaque *GrB_Type;
+typedef struct GB_UnaryOp_opaque *GrB_UnaryOp;
+typedef struct GB_BinaryOp_opaque *GrB_BinaryOp;
+typedef struct GB_IndexUnaryOp_opaque *GrB_IndexUnaryOp;
+typedef struct GB_Monoid_opaque *GrB_Monoid;
+typedef struct GB_Semiring_opaque *GrB_Semiring;
+typedef struct GB_Scalar_opaque *GrB_Scalar;
+typedef struct GB_Vector_opaque *GrB_Vector;
+typedef struct GB_Matrix_opaque *GrB_Matrix;
+typedef struct GB_Descriptor_opaque *GrB_Descriptor;
+typedef struct GB_Global_opaque *GrB_Global;
+
+/* User-defined operator functions. */
+typedef void (*GxB_unary_function)(void *, const void *);
+typedef void (*GxB_binary_function)(void *, const void *, const void *);
+typedef void (*GxB_index_unary_function)(void *z, const void *x, GrB_Index i, GrB_Index j, const void *y);
+
+/* ------------------------------------------------------------------------
+ * Functions and predefined objects (generated from the Rust sources)
+ * ------------------------------------------------------------------------ */

@@ -1,0 +1,383 @@
+//! Operators, monoids and semirings: the spec's predefined objects (exported
+//! data symbols) and the constructors for user-defined ones.
+
+use crate::api::{api, GrB_Info};
+use crate::handle::*;
+use crate::values::value_from_bytes;
+use engine::algebra::{
+    BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Monoid, Semiring, TypeCode, UnaryCode,
+    UnaryOp, Value,
+};
+use engine::error::{Error, Info, Result};
+use paste::paste;
+use std::ffi::{c_char, c_void, CStr};
+use std::sync::Arc;
+
+/// Declares an exported predefined object: a static handle pointing at a
+/// static object whose engine value is built on first use.
+macro_rules! predefined {
+    ($cname:ident : $handle:ty = $obj:ty, $key:expr) => {
+        #[no_mangle]
+        pub static mut $cname: $handle = {
+            static OBJ: $obj = <$obj>::predefined($key);
+            &OBJ as *const $obj as $handle
+        };
+    };
+}
+
+macro_rules! unary_for {
+    ($name:ident, $code:ident, $suffix:ident, $t:ty, $tc:ident) => {
+        paste! { predefined!([<GrB_ $name _ $suffix>]: GrB_UnaryOp = GB_UnaryOp_opaque, (UnaryCode::$code, TypeCode::$tc)); }
+    };
+}
+for_each_builtin!(unary_for, IDENTITY, Identity);
+for_each_builtin!(unary_for, AINV, Ainv);
+for_each_builtin!(unary_for, MINV, Minv);
+for_each_builtin!(unary_for, ABS, Abs);
+for_each_integer!(unary_for, BNOT, Bnot);
+predefined!(GrB_LNOT: GrB_UnaryOp = GB_UnaryOp_opaque, (UnaryCode::Lnot, TypeCode::Bool));
+
+macro_rules! binary_for {
+    ($name:ident, $code:ident, $suffix:ident, $t:ty, $tc:ident) => {
+        paste! { predefined!([<GrB_ $name _ $suffix>]: GrB_BinaryOp = GB_BinaryOp_opaque, (BinaryCode::$code, TypeCode::$tc)); }
+    };
+}
+for_each_builtin!(binary_for, FIRST, First);
+for_each_builtin!(binary_for, SECOND, Second);
+for_each_builtin!(binary_for, ONEB, Oneb);
+for_each_builtin!(binary_for, PLUS, Plus);
+for_each_builtin!(binary_for, MINUS, Minus);
+for_each_builtin!(binary_for, TIMES, Times);
+for_each_builtin!(binary_for, DIV, Div);
+for_each_builtin!(binary_for, MIN, Min);
+for_each_builtin!(binary_for, MAX, Max);
+for_each_builtin!(binary_for, EQ, Eq);
+for_each_builtin!(binary_for, NE, Ne);
+for_each_builtin!(binary_for, GT, Gt);
+for_each_builtin!(binary_for, LT, Lt);
+for_each_builtin!(binary_for, GE, Ge);
+for_each_builtin!(binary_for, LE, Le);
+for_each_integer!(binary_for, BOR, Bor);
+for_each_integer!(binary_for, BAND, Band);
+for_each_integer!(binary_for, BXOR, Bxor);
+for_each_integer!(binary_for, BXNOR, Bxnor);
+predefined!(GrB_LOR: GrB_BinaryOp = GB_BinaryOp_opaque, (BinaryCode::Lor, TypeCode::Bool));
+predefined!(GrB_LAND: GrB_BinaryOp = GB_BinaryOp_opaque, (BinaryCode::Land, TypeCode::Bool));
+predefined!(GrB_LXOR: GrB_BinaryOp = GB_BinaryOp_opaque, (BinaryCode::Lxor, TypeCode::Bool));
+predefined!(GrB_LXNOR: GrB_BinaryOp = GB_BinaryOp_opaque, (BinaryCode::Lxnor, TypeCode::Bool));
+
+macro_rules! index_for {
+    ($name:ident, $code:ident, $suffix:ident, $t:ty, $tc:ident) => {
+        paste! { predefined!([<GrB_ $name _ $suffix>]: GrB_IndexUnaryOp = GB_IndexUnaryOp_opaque, (IndexUnaryCode::$code, TypeCode::$tc)); }
+    };
+}
+index_for!(ROWINDEX, RowIndex, INT32, i32, Int32);
+index_for!(ROWINDEX, RowIndex, INT64, i64, Int64);
+index_for!(COLINDEX, ColIndex, INT32, i32, Int32);
+index_for!(COLINDEX, ColIndex, INT64, i64, Int64);
+index_for!(DIAGINDEX, DiagIndex, INT32, i32, Int32);
+index_for!(DIAGINDEX, DiagIndex, INT64, i64, Int64);
+for_each_builtin!(index_for, VALUEEQ, ValueEq);
+for_each_builtin!(index_for, VALUENE, ValueNe);
+for_each_builtin!(index_for, VALUELT, ValueLt);
+for_each_builtin!(index_for, VALUELE, ValueLe);
+for_each_builtin!(index_for, VALUEGT, ValueGt);
+for_each_builtin!(index_for, VALUEGE, ValueGe);
+predefined!(GrB_TRIL: GrB_IndexUnaryOp = GB_IndexUnaryOp_opaque, (IndexUnaryCode::Tril, TypeCode::Int64));
+predefined!(GrB_TRIU: GrB_IndexUnaryOp = GB_IndexUnaryOp_opaque, (IndexUnaryCode::Triu, TypeCode::Int64));
+predefined!(GrB_DIAG: GrB_IndexUnaryOp = GB_IndexUnaryOp_opaque, (IndexUnaryCode::Diag, TypeCode::Int64));
+predefined!(GrB_OFFDIAG: GrB_IndexUnaryOp = GB_IndexUnaryOp_opaque, (IndexUnaryCode::Offdiag, TypeCode::Int64));
+predefined!(GrB_COLLE: GrB_IndexUnaryOp = GB_IndexUnaryOp_opaque, (IndexUnaryCode::Colle, TypeCode::Int64));
+predefined!(GrB_COLGT: GrB_IndexUnaryOp = GB_IndexUnaryOp_opaque, (IndexUnaryCode::Colgt, TypeCode::Int64));
+predefined!(GrB_ROWLE: GrB_IndexUnaryOp = GB_IndexUnaryOp_opaque, (IndexUnaryCode::Rowle, TypeCode::Int64));
+predefined!(GrB_ROWGT: GrB_IndexUnaryOp = GB_IndexUnaryOp_opaque, (IndexUnaryCode::Rowgt, TypeCode::Int64));
+
+macro_rules! monoid_for {
+    ($name:ident, $code:ident, $suffix:ident, $t:ty, $tc:ident) => {
+        paste! { predefined!([<GrB_ $name _MONOID_ $suffix>]: GrB_Monoid = GB_Monoid_opaque, (BinaryCode::$code, TypeCode::$tc)); }
+    };
+}
+for_each_numeric!(monoid_for, PLUS, Plus);
+for_each_numeric!(monoid_for, TIMES, Times);
+for_each_numeric!(monoid_for, MIN, Min);
+for_each_numeric!(monoid_for, MAX, Max);
+monoid_for!(LOR, Lor, BOOL, bool, Bool);
+monoid_for!(LAND, Land, BOOL, bool, Bool);
+monoid_for!(LXOR, Lxor, BOOL, bool, Bool);
+monoid_for!(LXNOR, Lxnor, BOOL, bool, Bool);
+
+macro_rules! semiring_for {
+    ($add:ident, $acode:ident, $mul:ident, $mcode:ident, $suffix:ident, $t:ty, $tc:ident) => {
+        paste! { predefined!([<GrB_ $add _ $mul _SEMIRING_ $suffix>]: GrB_Semiring = GB_Semiring_opaque, (BinaryCode::$acode, BinaryCode::$mcode, TypeCode::$tc)); }
+    };
+}
+for_each_numeric!(semiring_for, PLUS, Plus, TIMES, Times);
+for_each_numeric!(semiring_for, PLUS, Plus, MIN, Min);
+for_each_numeric!(semiring_for, MIN, Min, PLUS, Plus);
+for_each_numeric!(semiring_for, MIN, Min, TIMES, Times);
+for_each_numeric!(semiring_for, MIN, Min, FIRST, First);
+for_each_numeric!(semiring_for, MIN, Min, SECOND, Second);
+for_each_numeric!(semiring_for, MIN, Min, MAX, Max);
+for_each_numeric!(semiring_for, MAX, Max, PLUS, Plus);
+for_each_numeric!(semiring_for, MAX, Max, TIMES, Times);
+for_each_numeric!(semiring_for, MAX, Max, FIRST, First);
+for_each_numeric!(semiring_for, MAX, Max, SECOND, Second);
+for_each_numeric!(semiring_for, MAX, Max, MIN, Min);
+semiring_for!(LOR, Lor, LAND, Land, BOOL, bool, Bool);
+semiring_for!(LAND, Land, LOR, Lor, BOOL, bool, Bool);
+semiring_for!(LXOR, Lxor, LAND, Land, BOOL, bool, Bool);
+semiring_for!(LXNOR, Lxnor, LOR, Lor, BOOL, bool, Bool);
+
+/// A user-defined unary function: `z = f(x)`.
+pub type GxB_unary_function = Option<unsafe extern "C" fn(*mut c_void, *const c_void)>;
+/// A user-defined binary function: `z = f(x, y)`.
+pub type GxB_binary_function =
+    Option<unsafe extern "C" fn(*mut c_void, *const c_void, *const c_void)>;
+/// A user-defined index-unary function: `z = f(x, i, j, y)`.
+pub type GxB_index_unary_function =
+    Option<unsafe extern "C" fn(*mut c_void, *const c_void, u64, u64, *const c_void)>;
+
+/// The name given by the caller, or a default.
+unsafe fn name_or(name: *const c_char, default: &str) -> String {
+    if name.is_null() {
+        default.to_string()
+    } else {
+        CStr::from_ptr(name).to_string_lossy().into_owned()
+    }
+}
+
+fn missing_function() -> Error {
+    Error::new(Info::NullPointer, "the operator's function pointer is NULL")
+}
+
+/// `GrB_UnaryOp_new(&op, f, ztype, xtype)`.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_UnaryOp_new(
+    op: *mut GrB_UnaryOp,
+    function: GxB_unary_function,
+    ztype: GrB_Type,
+    xtype: GrB_Type,
+) -> GrB_Info {
+    GxB_UnaryOp_new(
+        op,
+        function,
+        ztype,
+        xtype,
+        std::ptr::null(),
+        std::ptr::null(),
+    )
+}
+
+/// `GxB_UnaryOp_new(&op, f, ztype, xtype, name, definition)`: a named user-defined unary operator.
+#[no_mangle]
+pub unsafe extern "C" fn GxB_UnaryOp_new(
+    op: *mut GrB_UnaryOp,
+    function: GxB_unary_function,
+    ztype: GrB_Type,
+    xtype: GrB_Type,
+    name: *const c_char,
+    _definition: *const c_char,
+) -> GrB_Info {
+    api((), || {
+        non_null(op, "op")?;
+        let f = function.ok_or_else(missing_function)?;
+        let z = get(ztype)?.ty.clone();
+        let x = get(xtype)?.ty.clone();
+        let bytes = Arc::new(move |zb: &mut [u8], xb: &[u8]| {
+            f(zb.as_mut_ptr() as *mut c_void, xb.as_ptr() as *const c_void)
+        });
+        let made = UnaryOp::user(name_or(name, "user unary operator"), bytes, z, x);
+        put(op, into_handle(GB_UnaryOp_opaque::new(made)), "op")
+    })
+}
+
+/// `GrB_BinaryOp_new(&op, f, ztype, xtype, ytype)`.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_BinaryOp_new(
+    op: *mut GrB_BinaryOp,
+    function: GxB_binary_function,
+    ztype: GrB_Type,
+    xtype: GrB_Type,
+    ytype: GrB_Type,
+) -> GrB_Info {
+    GxB_BinaryOp_new(
+        op,
+        function,
+        ztype,
+        xtype,
+        ytype,
+        std::ptr::null(),
+        std::ptr::null(),
+    )
+}
+
+/// `GxB_BinaryOp_new(&op, f, ztype, xtype, ytype, name, definition)`: a named user-defined binary operator.
+#[no_mangle]
+pub unsafe extern "C" fn GxB_BinaryOp_new(
+    op: *mut GrB_BinaryOp,
+    function: GxB_binary_function,
+    ztype: GrB_Type,
+    xtype: GrB_Type,
+    ytype: GrB_Type,
+    name: *const c_char,
+    _definition: *const c_char,
+) -> GrB_Info {
+    api((), || {
+        non_null(op, "op")?;
+        let f = function.ok_or_else(missing_function)?;
+        let z = get(ztype)?.ty.clone();
+        let x = get(xtype)?.ty.clone();
+        let y = get(ytype)?.ty.clone();
+        let bytes = Arc::new(move |zb: &mut [u8], xb: &[u8], yb: &[u8]| {
+            f(
+                zb.as_mut_ptr() as *mut c_void,
+                xb.as_ptr() as *const c_void,
+                yb.as_ptr() as *const c_void,
+            )
+        });
+        let made = BinaryOp::user(name_or(name, "user binary operator"), bytes, z, x, y);
+        put(op, into_handle(GB_BinaryOp_opaque::new(made)), "op")
+    })
+}
+
+/// `GrB_IndexUnaryOp_new(&op, f, ztype, xtype, ytype)`.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_IndexUnaryOp_new(
+    op: *mut GrB_IndexUnaryOp,
+    function: GxB_index_unary_function,
+    ztype: GrB_Type,
+    xtype: GrB_Type,
+    ytype: GrB_Type,
+) -> GrB_Info {
+    GxB_IndexUnaryOp_new(
+        op,
+        function,
+        ztype,
+        xtype,
+        ytype,
+        std::ptr::null(),
+        std::ptr::null(),
+    )
+}
+
+/// `GxB_IndexUnaryOp_new(&op, f, ztype, xtype, ytype, name, definition)`.
+#[no_mangle]
+pub unsafe extern "C" fn GxB_IndexUnaryOp_new(
+    op: *mut GrB_IndexUnaryOp,
+    function: GxB_index_unary_function,
+    ztype: GrB_Type,
+    xtype: GrB_Type,
+    ytype: GrB_Type,
+    name: *const c_char,
+    _definition: *const c_char,
+) -> GrB_Info {
+    api((), || {
+        non_null(op, "op")?;
+        let f = function.ok_or_else(missing_function)?;
+        let z = get(ztype)?.ty.clone();
+        let x = get(xtype)?.ty.clone();
+        let y = get(ytype)?.ty.clone();
+        let bytes = Arc::new(move |zb: &mut [u8], xb: &[u8], i: u64, j: u64, yb: &[u8]| {
+            f(
+                zb.as_mut_ptr() as *mut c_void,
+                xb.as_ptr() as *const c_void,
+                i,
+                j,
+                yb.as_ptr() as *const c_void,
+            )
+        });
+        let made = IndexUnaryOp::user(name_or(name, "user index-unary operator"), bytes, z, x, y);
+        put(op, into_handle(GB_IndexUnaryOp_opaque::new(made)), "op")
+    })
+}
+
+/// Creates a monoid from `op` and an identity value (already typed).
+unsafe fn new_monoid(
+    monoid: *mut GrB_Monoid,
+    op: GrB_BinaryOp,
+    identity: impl FnOnce(&BinaryOp) -> Result<Value>,
+) -> GrB_Info {
+    api((), || {
+        non_null(monoid, "monoid")?;
+        let op = get(op)?.get().clone();
+        let id = identity(&op)?;
+        let made = Monoid::new(op, id)?;
+        put(monoid, into_handle(GB_Monoid_opaque::new(made)), "monoid")
+    })
+}
+
+macro_rules! monoid_new {
+    ($suffix:ident, $t:ty, $tc:ident) => {
+        paste! {
+            #[doc = concat!("`GrB_Monoid_new_", stringify!($suffix), "(&monoid, op, identity)`.")]
+            #[no_mangle]
+            pub unsafe extern "C" fn [<GrB_Monoid_new_ $suffix>](monoid: *mut GrB_Monoid, op: GrB_BinaryOp, identity: $t) -> GrB_Info {
+                new_monoid(monoid, op, |_| Ok(Value::new(identity)))
+            }
+        }
+    };
+}
+for_each_builtin!(monoid_new);
+
+/// `GrB_Monoid_new_UDT(&monoid, op, identity)`: the identity points to a value of the operator's type.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_Monoid_new_UDT(
+    monoid: *mut GrB_Monoid,
+    op: GrB_BinaryOp,
+    identity: *const c_void,
+) -> GrB_Info {
+    new_monoid(monoid, op, |op| {
+        value_from_bytes(op.ztype(), identity, "identity")
+    })
+}
+
+/// `GrB_Semiring_new(&semiring, add, multiply)`.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_Semiring_new(
+    semiring: *mut GrB_Semiring,
+    add: GrB_Monoid,
+    multiply: GrB_BinaryOp,
+) -> GrB_Info {
+    api((), || {
+        non_null(semiring, "semiring")?;
+        let add = get(add)?.get().clone();
+        let mul = get(multiply)?.get().clone();
+        let made = Semiring::new(add, mul)?;
+        put(
+            semiring,
+            into_handle(GB_Semiring_opaque::new(made)),
+            "semiring",
+        )
+    })
+}
+
+/// Defines `<prefix>_free(&obj)` and `<prefix>_wait(obj, mode)` for a handle type.
+macro_rules! free_and_wait {
+    ($free:ident, $wait:ident, $handle:ty) => {
+        #[doc = concat!("`", stringify!($free), "(&obj)`: frees the object and sets the handle to NULL.")]
+        #[no_mangle]
+        pub unsafe extern "C" fn $free(obj: *mut $handle) -> GrB_Info {
+            api((), || free(obj))
+        }
+
+        #[doc = concat!("`", stringify!($wait), "(obj, mode)`: nothing is ever pending on this kind of object.")]
+        #[no_mangle]
+        pub unsafe extern "C" fn $wait(obj: $handle, mode: std::ffi::c_int) -> GrB_Info {
+            api(obj, || {
+                get(obj)?;
+                crate::api::check_wait_mode(mode)
+            })
+        }
+    };
+}
+pub(crate) use free_and_wait;
+
+free_and_wait!(GrB_UnaryOp_free, GrB_UnaryOp_wait, GrB_UnaryOp);
+free_and_wait!(GrB_BinaryOp_free, GrB_BinaryOp_wait, GrB_BinaryOp);
+free_and_wait!(
+    GrB_IndexUnaryOp_free,
+    GrB_IndexUnaryOp_wait,
+    GrB_IndexUnaryOp
+);
+free_and_wait!(GrB_Monoid_free, GrB_Monoid_wait, GrB_Monoid);
+free_and_wait!(GrB_Semiring_free, GrB_Semiring_wait, GrB_Semiring);

@@ -1,0 +1,137 @@
+//! The boundary every entry point crosses: library state (initialised, mode),
+//! the panic guard, and turning engine errors into `GrB_Info` codes and
+//! messages for `GrB_error`.
+
+use crate::handle::{get, Object};
+use engine::error::{Error, Info, Result};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+
+/// `GrB_Info`: the status code of every call.
+pub type GrB_Info = std::ffi::c_int;
+/// `GrB_Index`: row and column indices and dimensions.
+pub type GrB_Index = u64;
+
+static INITIALIZED: AtomicBool = AtomicBool::new(false);
+static MODE: AtomicI32 = AtomicI32::new(0);
+
+/// `GrB_NONBLOCKING`
+pub(crate) const MODE_NONBLOCKING: i32 = 0;
+/// `GrB_BLOCKING`
+pub(crate) const MODE_BLOCKING: i32 = 1;
+
+/// Marks the library initialised in `mode`; fails if it already is.
+pub(crate) fn initialize(mode: i32) -> Result<()> {
+    if mode != MODE_BLOCKING && mode != MODE_NONBLOCKING {
+        return Err(Error::new(
+            Info::InvalidValue,
+            format!("invalid mode {mode}: use GrB_BLOCKING or GrB_NONBLOCKING"),
+        ));
+    }
+    if INITIALIZED.swap(true, Ordering::AcqRel) {
+        return Err(Error::new(
+            Info::InvalidValue,
+            "GrB_init has already been called",
+        ));
+    }
+    MODE.store(mode, Ordering::Release);
+    Ok(())
+}
+
+/// Marks the library finalised (it may be initialised again).
+pub(crate) fn finalize() {
+    INITIALIZED.store(false, Ordering::Release);
+}
+
+/// The execution mode given to `GrB_init`.
+pub(crate) fn mode() -> i32 {
+    MODE.load(Ordering::Acquire)
+}
+
+/// Where a failed call records its message: the object the call worked on.
+pub(crate) trait ErrorSink {
+    /// Records `message` on the object, if it is a live object.
+    fn record(&self, message: &str);
+}
+
+impl ErrorSink for () {
+    fn record(&self, _message: &str) {}
+}
+
+impl<T: Object> ErrorSink for *mut T {
+    fn record(&self, message: &str) {
+        // SAFETY: `get` only dereferences a non-NULL handle to read its header.
+        if let Ok(obj) = unsafe { get(*self as *const T) } {
+            obj.header().set_error(message);
+        }
+    }
+}
+
+impl<T: Object> ErrorSink for *const T {
+    fn record(&self, message: &str) {
+        (*self as *mut T).record(message)
+    }
+}
+
+/// Runs the body of an entry point: requires `GrB_init`, catches panics
+/// (`GrB_PANIC`), and turns an error into its code after recording its message
+/// on `sink`. `GrB_NO_VALUE` is returned without a message.
+pub(crate) fn api(sink: impl ErrorSink, body: impl FnOnce() -> Result<()>) -> GrB_Info {
+    if !INITIALIZED.load(Ordering::Acquire) {
+        sink.record("GraphBLAS is not initialized: call GrB_init first");
+        return Info::Panic.code();
+    }
+    run(sink, body)
+}
+
+/// As [`api`], for the few calls allowed before `GrB_init` (init, version, error).
+pub(crate) fn run(sink: impl ErrorSink, body: impl FnOnce() -> Result<()>) -> GrB_Info {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => Info::Success.code(),
+        Ok(Err(e)) => {
+            if e.info != Info::NoValue {
+                sink.record(&e.message);
+            }
+            e.info.code()
+        }
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            sink.record(&format!("internal error (panic): {what}"));
+            Info::Panic.code()
+        }
+    }
+}
+
+/// Converts a C count to `usize`, failing with `GrB_INVALID_VALUE` when it cannot be.
+pub(crate) fn count(n: GrB_Index, what: &str) -> Result<usize> {
+    usize::try_from(n)
+        .map_err(|_| Error::new(Info::InvalidValue, format!("{what} {n} is too large")))
+}
+
+/// A C array of `n` elements as a slice (an empty slice for `n = 0`, even if NULL).
+///
+/// # Safety
+/// `p` must point to `n` readable elements when `n > 0`.
+pub(crate) unsafe fn slice<'a, T>(p: *const T, n: usize, what: &str) -> Result<&'a [T]> {
+    if n == 0 {
+        return Ok(&[]);
+    }
+    crate::handle::non_null(p, what)?;
+    Ok(std::slice::from_raw_parts(p, n))
+}
+
+/// Checks a `GrB_WaitMode` argument.
+pub(crate) fn check_wait_mode(mode: std::ffi::c_int) -> Result<()> {
+    if mode == 0 || mode == 1 {
+        Ok(())
+    } else {
+        Err(Error::new(
+            Info::InvalidValue,
+            format!("invalid wait mode {mode}: use GrB_COMPLETE or GrB_MATERIALIZE"),
+        ))
+    }
+}

@@ -1,0 +1,59 @@
+//! `GrB_init`, `GrB_finalize`, `GrB_getVersion` and `GrB_error`.
+
+use crate::api::{finalize, initialize, run, GrB_Info};
+use crate::handle::*;
+use std::ffi::{c_char, c_int, c_uint};
+
+/// `GrB_init(mode)`: starts the library in `GrB_BLOCKING` or `GrB_NONBLOCKING` mode.
+#[no_mangle]
+pub extern "C" fn GrB_init(mode: c_int) -> GrB_Info {
+    run((), || initialize(mode))
+}
+
+/// `GrB_finalize()`: ends the library; pending work is abandoned.
+#[no_mangle]
+pub extern "C" fn GrB_finalize() -> GrB_Info {
+    run((), || {
+        finalize();
+        Ok(())
+    })
+}
+
+/// `GrB_getVersion(&version, &subversion)`: the spec version implemented (2.1).
+///
+/// # Safety
+/// The pointers must be NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_getVersion(version: *mut c_uint, subversion: *mut c_uint) -> GrB_Info {
+    run((), || {
+        put(version, 2, "version")?;
+        put(subversion, 1, "subversion")
+    })
+}
+
+macro_rules! error_fn {
+    ($name:ident, $handle:ty) => {
+        /// `GrB_error(&message, obj)`: the message of the last failed call on `obj`.
+        ///
+        /// # Safety
+        /// `error` must be NULL or valid for writes; `obj` a handle or NULL.
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(error: *mut *const c_char, obj: $handle) -> GrB_Info {
+            run((), || {
+                let o = get(obj as *const _)?;
+                put(error, Object::header(o).error_ptr(), "error")
+            })
+        }
+    };
+}
+
+error_fn!(GrB_Type_error, GrB_Type);
+error_fn!(GrB_UnaryOp_error, GrB_UnaryOp);
+error_fn!(GrB_BinaryOp_error, GrB_BinaryOp);
+error_fn!(GrB_IndexUnaryOp_error, GrB_IndexUnaryOp);
+error_fn!(GrB_Monoid_error, GrB_Monoid);
+error_fn!(GrB_Semiring_error, GrB_Semiring);
+error_fn!(GrB_Scalar_error, GrB_Scalar);
+error_fn!(GrB_Vector_error, GrB_Vector);
+error_fn!(GrB_Matrix_error, GrB_Matrix);
+error_fn!(GrB_Descriptor_error, GrB_Descriptor);
