@@ -1789,6 +1789,13 @@ GrB_Info GrB_Matrix_extractTuples_UDT(GrB_Index *I,
                                       GrB_Index *nvals,
                                       GrB_Matrix A);
 
+// `GrB_transpose(C, Mask, accum, A, desc)`: `C<Mask> = accum(C, A')`.
+GrB_Info GrB_transpose(GrB_Matrix C,
+                       GrB_Matrix Mask,
+                       GrB_BinaryOp accum,
+                       GrB_Matrix A,
+                       GrB_Descriptor desc);
+
 // `GrB_Scalar_new(&s, type)`: an empty scalar.
 GrB_Info GrB_Scalar_new(GrB_Scalar *s, GrB_Type type_);
 

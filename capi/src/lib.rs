@@ -63,6 +63,7 @@ mod context;
 mod descriptor;
 mod handle;
 mod matrix;
+mod ops;
 mod scalar;
 mod types;
 mod values;

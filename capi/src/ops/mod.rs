@@ -1,0 +1,60 @@
+//! The GraphBLAS operations: argument checks and calls into `engine::ops`.
+
+mod transpose;
+
+use crate::descriptor::settings;
+use crate::handle::*;
+use crate::vector::vector;
+use engine::algebra::BinaryOp;
+use engine::error::Result;
+use engine::object::{Descriptor, Matrix, Vector};
+
+/// The output-side arguments every matrix operation takes.
+pub(crate) struct MatrixOutput<'a> {
+    pub c: &'a Matrix,
+    pub mask: Option<&'a Matrix>,
+    pub accum: Option<&'a BinaryOp>,
+    pub desc: Descriptor,
+}
+
+/// Reads the output, mask, accumulator and descriptor of a matrix operation.
+pub(crate) unsafe fn matrix_output<'a>(
+    c: GrB_Matrix,
+    mask: GrB_Matrix,
+    accum: GrB_BinaryOp,
+    desc: GrB_Descriptor,
+) -> Result<MatrixOutput<'a>> {
+    Ok(MatrixOutput {
+        c: &get(c)?.matrix,
+        mask: get_opt(mask)?.map(|m| &m.matrix),
+        accum: get_opt(accum)?.map(|op| op.get()),
+        desc: settings(desc)?,
+    })
+}
+
+/// The output-side arguments every vector operation takes.
+pub(crate) struct VectorOutput<'a> {
+    pub w: &'a Vector,
+    pub mask: Option<&'a Vector>,
+    pub accum: Option<&'a BinaryOp>,
+    pub desc: Descriptor,
+}
+
+/// Reads the output, mask, accumulator and descriptor of a vector operation.
+pub(crate) unsafe fn vector_output<'a>(
+    w: GrB_Vector,
+    mask: GrB_Vector,
+    accum: GrB_BinaryOp,
+    desc: GrB_Descriptor,
+) -> Result<VectorOutput<'a>> {
+    Ok(VectorOutput {
+        w: vector(w)?,
+        mask: if mask.is_null() {
+            None
+        } else {
+            Some(vector(mask)?)
+        },
+        accum: get_opt(accum)?.map(|op| op.get()),
+        desc: settings(desc)?,
+    })
+}
