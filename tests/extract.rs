@@ -168,15 +168,15 @@ fn permuted(a: &OMatrix, p: &[u64], q: &[u64]) -> OMatrix {
         dense[r as usize][c as usize] = v.get::<f64>();
     }
     let mut out = OMatrix::new(&Type::FP64, a.nrows, a.ncols);
-    for i in 0..m {
-        for j in 0..n {
+    for (i, prow) in pm.iter().enumerate() {
+        for (j, qrow) in qm.iter().enumerate() {
             // (P A Qᵀ)(i, j) = Σ_k Σ_l P(i, k) A(k, l) Q(j, l)
             let mut sum = 0.0;
             let mut present = false;
             for (k, row) in dense.iter().enumerate() {
                 for (l, x) in row.iter().enumerate() {
                     if let Some(x) = x {
-                        if pm[i][k] * qm[j][l] == 1.0 {
+                        if prow[k] * qrow[l] == 1.0 {
                             sum += x;
                             present = true;
                         }
@@ -484,7 +484,7 @@ fn results_do_not_depend_on_the_thread_count() {
     let list: Vec<u64> = (0..n).map(|k| (k * 7919) % n).collect();
     let mut a = OMatrix::new(&Type::INT32, 400, 400);
     for k in 0..60_000u64 {
-        a.set((k * 31) % 400, (k * 17) % 400, Value::new(k as i32));
+        a.set(k % 400, (7 * (k / 400) + 3 * k) % 400, Value::new(k as i32));
     }
     let perm: Vec<u64> = (0..400).map(|k| (k * 13) % 400).collect();
     let run = |threads: usize| {

@@ -294,7 +294,7 @@ impl Plan<'_> {
             in_region,
         } = *item
         else {
-            return vec![0..self.c.vlen];
+            return std::iter::once(0..self.c.vlen).collect();
         };
         let whole = 0..self.c.vlen;
         let c_idx: &[u64] = kc.map_or(&[], |k| &self.c.i[self.c.range(k)]);
