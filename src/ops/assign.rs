@@ -60,16 +60,19 @@
 //! # Performance
 //!
 //! * `C(:, :) = A` (both `GrB_ALL`) is the standard write-back of `A` (shared
-//!   without copying when nothing is merged).
+//!   without copying when nothing is merged); `C(:, :) = s` without mask or
+//!   accumulator is a full store of the value.
 //! * A few positions set to a scalar without mask or accumulator become pending
 //!   `setElement` / `removeElement` updates (assembled at the next read), so
 //!   assigning single elements in a loop does not rebuild `C` every time.
 //! * `C(I, J) = A` with increasing lists places `A`'s entries without any
 //!   search; other lists extract `A` at the last occurrences first
 //!   ([`super::extract`]'s kernel).
-//! * Vectors of `C` that cannot change are copied wholesale, and a scalar
-//!   assigned under a non-complemented mask only visits the mask's entries:
-//!   `v<q, struct> = level` costs `O(nnz(v) + nnz(q))` whatever `size(v)`.
+//! * Vectors of `C` that cannot change are copied wholesale, and so are runs
+//!   of entries between the positions that can change; a scalar assigned
+//!   under a non-complemented mask only visits the mask's entries:
+//!   `v<q, struct> = level` costs `O(nnz(q) log)` plus a copy of `v`, whatever
+//!   `size(v)`.
 //! * Work is split over rayon threads by vectors and, inside big vectors, by
 //!   ranges of indices; the result does not depend on the thread count.
 
@@ -81,9 +84,9 @@ use super::indices::{Indices, TargetList, Targets};
 use super::mask::Mask;
 use super::writeback::{check_output, write};
 use crate::algebra::{BinaryOp, Type, Value};
-use crate::error::Result;
+use crate::error::{out_of_memory, Result};
 use crate::object::{Descriptor, Matrix, Scalar, Vector};
-use crate::storage::{Array, Compressed, MatrixStore, Orientation};
+use crate::storage::{Array, Compressed, Format, Full, MatrixStore, Orientation};
 use crate::{ensure, fail};
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -420,7 +423,7 @@ struct Request<'a> {
 
 impl Request<'_> {
     fn execute(self) -> Result<()> {
-        if self.assign_pending()? {
+        if self.assign_pending()? || self.fill()? {
             return Ok(());
         }
         if let (Line::Whole, Indices::All, Indices::All, Input::Matrix(_)) =
@@ -491,6 +494,39 @@ impl Request<'_> {
         self.c
             .set_store(MatrixStore::from_compressed(orient, out.conform()).conform());
         Ok(())
+    }
+
+    /// `C(:, :) = value` without a mask or an accumulator: every position
+    /// holds the value (a full store); false when not applicable.
+    fn fill(&self) -> Result<bool> {
+        let (Line::Whole, Indices::All, Indices::All, Input::Scalar(v), None, None) = (
+            self.line,
+            self.rows,
+            self.cols,
+            &self.input,
+            &self.mask,
+            self.accum,
+        ) else {
+            return Ok(false);
+        };
+        let orient = self.c.orientation();
+        let ty = self.c.ty();
+        let (nrows, ncols) = (self.c.nrows(), self.c.ncols());
+        let (vlen, vdim) = match orient {
+            Orientation::ByRow => (ncols, nrows),
+            Orientation::ByCol => (nrows, ncols),
+        };
+        let store = match nrows.checked_mul(ncols) {
+            Some(0) => MatrixStore::empty(ty, nrows, ncols, orient),
+            Some(n) if n <= isize::MAX as u64 / 32 => {
+                let v = v.cast(ty).expect("types checked compatible");
+                let x = Array::filled(&v, n as usize)?;
+                MatrixStore::new(orient, Format::Full(Full { vlen, vdim, x }))
+            }
+            _ => return Err(out_of_memory("a full matrix")),
+        };
+        self.c.set_store(store);
+        Ok(true)
     }
 
     /// Assigns a scalar (or nothing) to a few positions without a mask or an

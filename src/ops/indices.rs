@@ -14,8 +14,9 @@ use crate::fail;
 use crate::storage::compressed::dense_workspace_ok;
 use rayon::prelude::*;
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
-/// Lists longer than this are checked and sorted in parallel.
+/// Lists longer than this are sorted in parallel.
 const PARALLEL_LIST: usize = 1 << 16;
 
 /// Row or column indices of an operation: `GrB_ALL` or an explicit list.
@@ -59,12 +60,9 @@ impl<'a> Indices<'a> {
         let Indices::List(l) = self else {
             return Ok(());
         };
-        let bad = if l.len() >= PARALLEL_LIST {
-            l.par_iter().position_first(|&i| i >= dim)
-        } else {
-            l.iter().position(|&i| i >= dim)
-        };
-        if let Some(k) = bad {
+        // A sequential scan runs at memory speed (rayon's `position_first`
+        // is far slower on long lists).
+        if let Some(k) = l.iter().position(|&i| i >= dim) {
             fail!(
                 IndexOutOfBounds,
                 "{what} index {} (at position {k} of the list) is out of bounds; must be < {dim}",
@@ -92,19 +90,22 @@ fn strictly_increasing(l: &[u64]) -> bool {
 pub(crate) enum IndexList<'a> {
     /// `0, 1, …, n - 1`.
     Identity(u64),
-    /// A strictly increasing list.
-    Sorted(Cow<'a, [u64]>),
-    /// Any other list, with the inverse map from index to positions.
-    General(Cow<'a, [u64]>, Inverse),
+    /// A strictly increasing list, with its inverse built on demand.
+    Sorted(Cow<'a, [u64]>, LazyInverse),
+    /// Any other list, with its inverse built on demand.
+    General(Cow<'a, [u64]>, LazyInverse),
 }
 
 impl<'a> IndexList<'a> {
     /// Classifies a list of indices below `dim`.
     pub fn new(l: Cow<'a, [u64]>, dim: u64) -> IndexList<'a> {
+        let inverse = LazyInverse {
+            dim,
+            cell: OnceLock::new(),
+        };
         if strictly_increasing(&l) {
-            IndexList::Sorted(l)
+            IndexList::Sorted(l, inverse)
         } else {
-            let inverse = Inverse::new(&l, dim);
             IndexList::General(l, inverse)
         }
     }
@@ -113,7 +114,7 @@ impl<'a> IndexList<'a> {
     pub fn len(&self) -> u64 {
         match self {
             IndexList::Identity(n) => *n,
-            IndexList::Sorted(l) | IndexList::General(l, _) => l.len() as u64,
+            IndexList::Sorted(l, _) | IndexList::General(l, _) => l.len() as u64,
         }
     }
 
@@ -122,12 +123,32 @@ impl<'a> IndexList<'a> {
     pub fn get(&self, p: u64) -> u64 {
         match self {
             IndexList::Identity(_) => p,
-            IndexList::Sorted(l) | IndexList::General(l, _) => l[p as usize],
+            IndexList::Sorted(l, _) | IndexList::General(l, _) => l[p as usize],
         }
     }
 }
 
-/// The inverse of a general index list: for each index, the positions holding it.
+/// The inverse of a list, built once on first use (by any thread).
+pub(crate) struct LazyInverse {
+    dim: u64,
+    cell: OnceLock<Inverse>,
+}
+
+impl LazyInverse {
+    /// The inverse of `l`: with a dense table when the dimension is small for
+    /// `work` (the caller's total work, which pays for the table), else sorted.
+    pub fn get(&self, l: &[u64], work: usize) -> &Inverse {
+        self.cell.get_or_init(|| {
+            if dense_workspace_ok(self.dim, work.max(l.len())) {
+                Inverse::dense(l, self.dim)
+            } else {
+                Inverse::sorted(l)
+            }
+        })
+    }
+}
+
+/// The inverse of an index list: for each index, the positions holding it.
 pub(crate) struct Inverse {
     /// Positions ordered by (index, position).
     order: Vec<usize>,
@@ -143,39 +164,45 @@ enum Lookup {
 }
 
 impl Inverse {
-    fn new(l: &[u64], dim: u64) -> Inverse {
-        if dense_workspace_ok(dim, l.len()) {
-            // Counting sort by index.
-            let mut offsets = vec![0usize; dim as usize + 1];
-            for &v in l {
-                offsets[v as usize + 1] += 1;
-            }
-            for v in 0..dim as usize {
-                offsets[v + 1] += offsets[v];
-            }
-            let mut next = offsets.clone();
-            let mut order = vec![0usize; l.len()];
-            for (p, &v) in l.iter().enumerate() {
-                order[next[v as usize]] = p;
-                next[v as usize] += 1;
-            }
-            Inverse {
-                order,
-                lookup: Lookup::Dense(offsets),
-            }
-        } else {
-            let mut order: Vec<usize> = (0..l.len()).collect();
-            if l.len() >= PARALLEL_LIST {
-                order.par_sort_unstable_by_key(|&p| (l[p], p));
-            } else {
-                order.sort_unstable_by_key(|&p| (l[p], p));
-            }
-            let keys = order.iter().map(|&p| l[p]).collect();
-            Inverse {
-                order,
-                lookup: Lookup::Sorted(keys),
-            }
+    /// A counting sort of the positions by index (`dim + 1` offsets).
+    fn dense(l: &[u64], dim: u64) -> Inverse {
+        let mut offsets = vec![0usize; dim as usize + 1];
+        for &v in l {
+            offsets[v as usize + 1] += 1;
         }
+        for v in 0..dim as usize {
+            offsets[v + 1] += offsets[v];
+        }
+        let mut next = offsets.clone();
+        let mut order = vec![0usize; l.len()];
+        for (p, &v) in l.iter().enumerate() {
+            order[next[v as usize]] = p;
+            next[v as usize] += 1;
+        }
+        Inverse {
+            order,
+            lookup: Lookup::Dense(offsets),
+        }
+    }
+
+    /// The positions sorted by (index, position), found by binary search.
+    fn sorted(l: &[u64]) -> Inverse {
+        let mut order: Vec<usize> = (0..l.len()).collect();
+        if l.len() >= PARALLEL_LIST {
+            order.par_sort_unstable_by_key(|&p| (l[p], p));
+        } else {
+            order.sort_unstable_by_key(|&p| (l[p], p));
+        }
+        let keys = order.iter().map(|&p| l[p]).collect();
+        Inverse {
+            order,
+            lookup: Lookup::Sorted(keys),
+        }
+    }
+
+    /// True when lookups take constant time.
+    pub fn is_dense(&self) -> bool {
+        matches!(self.lookup, Lookup::Dense(_))
     }
 
     /// The positions of the list holding index `v`, in increasing order.
@@ -271,6 +298,19 @@ impl<'a> Targets<'a> {
                 list_len: l.len() as u64,
             };
         }
+        if dense_workspace_ok(dim, l.len()) {
+            // The last position of each index, by a scan in list order.
+            let mut last = vec![u64::MAX; dim as usize];
+            for (p, &v) in l.iter().enumerate() {
+                last[v as usize] = p as u64;
+            }
+            let (targets, sources) = (0..dim).zip(last).filter(|&(_, p)| p != u64::MAX).unzip();
+            return Targets {
+                targets: TargetList::List(Cow::Owned(targets)),
+                sources: Some(sources),
+                list_len: l.len() as u64,
+            };
+        }
         // Sort positions by (index, position); the last of each run wins.
         let mut order: Vec<u64> = (0..l.len() as u64).collect();
         let key = |&p: &u64| (l[p as usize], p);
@@ -328,18 +368,32 @@ impl<'a> Cursor<'a> {
     /// Moves to the first element `>= x` and returns its offset when it equals `x`.
     #[inline]
     pub fn seek(&mut self, x: u64) -> Option<usize> {
-        let s = self.s;
-        if self.pos < s.len() && s[self.pos] < x {
-            let mut step = 1;
-            while self.pos + step < s.len() && s[self.pos + step] < x {
-                step *= 2;
-            }
-            let lo = self.pos + step / 2 + 1;
-            let hi = (self.pos + step + 1).min(s.len());
-            self.pos = lo + s[lo..hi].partition_point(|&v| v < x);
-        }
-        (self.pos < s.len() && s[self.pos] == x).then_some(self.pos)
+        self.pos = gallop(self.s, self.pos, x);
+        (self.pos < self.s.len() && self.s[self.pos] == x).then_some(self.pos)
     }
+
+    /// Moves to the first element `>= x` and returns it.
+    #[inline]
+    pub fn next_at_least(&mut self, x: u64) -> Option<u64> {
+        self.pos = gallop(self.s, self.pos, x);
+        self.s.get(self.pos).copied()
+    }
+}
+
+/// The first position `>= from` of the sorted slice `s` holding a value `>= x`,
+/// found by galloping from `from` (cost logarithmic in the distance moved).
+#[inline]
+pub(crate) fn gallop(s: &[u64], from: usize, x: u64) -> usize {
+    if from >= s.len() || s[from] >= x {
+        return from;
+    }
+    let mut step = 1;
+    while from + step < s.len() && s[from + step] < x {
+        step *= 2;
+    }
+    let lo = from + step / 2 + 1;
+    let hi = (from + step + 1).min(s.len());
+    lo + s[lo..hi].partition_point(|&v| v < x)
 }
 
 #[cfg(test)]
@@ -360,13 +414,15 @@ mod tests {
     fn lists_classify_and_invert() {
         assert!(matches!(
             Indices::List(&[1, 4, 7]).resolve(8),
-            IndexList::Sorted(_)
+            IndexList::Sorted(..)
         ));
         for dim in [10, 1 << 40] {
             let l = [3u64, 1, 3, 0, 3];
-            let IndexList::General(_, inv) = IndexList::new(Cow::Borrowed(&l), dim) else {
+            let IndexList::General(list, lazy) = IndexList::new(Cow::Borrowed(&l), dim) else {
                 panic!("a general list")
             };
+            let inv = lazy.get(&list, 0);
+            assert_eq!(inv.is_dense(), dim == 10);
             assert_eq!(inv.positions(3), &[0, 2, 4]);
             assert_eq!(inv.positions(1), &[1]);
             assert_eq!(inv.positions(2), &[] as &[usize]);
@@ -376,12 +432,14 @@ mod tests {
 
     #[test]
     fn targets_keep_the_last_occurrence() {
-        let t = Targets::new(&Indices::List(&[4, 1, 4, 0, 1]), 5);
-        let TargetList::List(l) = &t.targets else {
-            panic!("a list")
-        };
-        assert_eq!(&l[..], &[0, 1, 4]);
-        assert_eq!(t.sources, Some(vec![3, 4, 2]));
+        for dim in [5, 1 << 40] {
+            let t = Targets::new(&Indices::List(&[4, 1, 4, 0, 1]), dim);
+            let TargetList::List(l) = &t.targets else {
+                panic!("a list")
+            };
+            assert_eq!(&l[..], &[0, 1, 4]);
+            assert_eq!(t.sources, Some(vec![3, 4, 2]));
+        }
         let s = Targets::new(&Indices::List(&[0, 2]), 5);
         assert!(s.sources_are_identity());
         assert_eq!(s.targets.range_between(1, 3), 1..2);
@@ -398,5 +456,9 @@ mod tests {
         assert_eq!(c.seek(298), None);
         let mut c = Cursor::new(&s);
         assert_eq!(c.seek(150), Some(50));
+        assert_eq!(c.next_at_least(151), Some(153));
+        assert_eq!(c.next_at_least(1000), None);
+        assert_eq!(gallop(&s, 3, 0), 3);
+        assert_eq!(gallop(&s, 3, 100), 34);
     }
 }

@@ -12,7 +12,7 @@
 use crate::algebra::{BinaryOp, Type};
 use crate::error::{out_of_memory, Result};
 use crate::ops::assemble::{self, Part, Task};
-use crate::ops::indices::{Cursor, TargetList};
+use crate::ops::indices::{gallop, Cursor, TargetList};
 use crate::ops::writeback::{values, Src};
 use crate::storage::{Array, Compressed};
 use std::borrow::Cow;
@@ -20,6 +20,9 @@ use std::ops::Range;
 
 /// Copy runs are cut at this many entries so that large copies spread over threads.
 const COPY_RUN: usize = 1 << 18;
+
+/// Runs of kept entries at least this long are copied without per-entry sources.
+const KEEP_RUN: usize = 16;
 
 /// Where the mask and replace act.
 #[derive(Clone, Copy, Debug)]
@@ -266,6 +269,23 @@ impl Plan<'_> {
         }
     }
 
+    /// Inner indices of vector `j`, sorted, outside of which an entry of C with
+    /// no assigned value is surely kept; `None` when every entry must be
+    /// examined. Without replace, such an entry changes only inside the
+    /// region where the mask allows, so the events are the mask's entries (a
+    /// non-complemented mask) or the region's inner indices (a list).
+    fn events(&self, j: u64, in_region: bool, want: &Range<u64>) -> Option<&[u64]> {
+        if self.replace {
+            return None;
+        }
+        match (&self.mask, self.inner) {
+            (Some(m), _) if !m.complement => Some(&m.m.i[m.range(j, want)]),
+            (_, TargetList::List(l)) if in_region => Some(l),
+            (_, _) if !in_region => Some(&[]),
+            _ => None,
+        }
+    }
+
     /// The estimated cost of an item.
     fn cost(&self, item: &Item) -> usize {
         match *item {
@@ -355,6 +375,19 @@ impl Out<'_> {
         self.src.clear();
     }
 
+    /// Keeps the entries of C at positions `r` (of one vector) unchanged:
+    /// long runs are copied directly, short ones recorded as sources.
+    fn keep(&mut self, r: Range<usize>) {
+        let c = self.plan.c;
+        self.part.i.extend_from_slice(&c.i[r.clone()]);
+        if r.len() >= KEEP_RUN {
+            self.flush();
+            self.part.x.extend_from(&c.x, r);
+        } else {
+            self.src.extend(r.map(Src::Keep));
+        }
+    }
+
     /// Copies C's held vectors `r` unchanged.
     fn copy(&mut self, r: Range<usize>) {
         self.flush();
@@ -399,9 +432,22 @@ impl Out<'_> {
         };
         let mut inner = target_cursor(plan.inner);
         let (accumulate, replace) = (plan.accum.is_some(), plan.replace);
+        let mut events = plan.events(j, in_region, &want).map(Cursor::new);
         let start = self.part.i.len();
         let (mut a, mut b) = (0, 0);
         while a < c_idx.len() || b < t_idx.len() {
+            if let (Some(ev), Some(&i)) = (&mut events, c_idx.get(a)) {
+                // Entries of C before the next event and the next assigned
+                // value are kept.
+                let next_t = t_idx.get(b).copied().unwrap_or(u64::MAX);
+                let limit = ev.next_at_least(i).unwrap_or(u64::MAX).min(next_t);
+                let end = gallop(c_idx, a, limit);
+                if end > a {
+                    self.keep(crange.start + a..crange.start + end);
+                    a = end;
+                    continue;
+                }
+            }
             let ic = c_idx.get(a).copied();
             let it = t_idx.get(b).copied();
             let i = match (ic, it) {

@@ -11,14 +11,29 @@
 
 use crate::error::Result;
 use crate::ops::assemble::{self, Part, Task};
-use crate::ops::indices::{Cursor, IndexList};
+use crate::ops::indices::{Cursor, IndexList, Inverse};
+use crate::storage::compressed::dense_workspace_ok;
 use crate::storage::Compressed;
 use std::ops::Range;
 
 /// `A(outer, inner)` as hypersparse compressed vectors (listing only non-empty
 /// vectors), with `A`'s type.
 pub fn select(a: &Compressed, outer: &IndexList, inner: &IndexList) -> Result<Compressed> {
-    let sel = Selector { a, outer, inner };
+    let work = a.nvals() + inner.len() as usize;
+    // A sorted list gets constant-time lookups when its dimension is small
+    // for the work; a general list builds its inverse when first needed.
+    let sorted_inverse = match inner {
+        IndexList::Sorted(l, lazy) => Some(lazy.get(l, work)).filter(|inv| inv.is_dense()),
+        _ => None,
+    };
+    let sel = Selector {
+        a,
+        outer,
+        inner,
+        work,
+        sorted_inverse,
+        vector_map: vector_map(a, outer, inner, work),
+    };
     let n = sel.items();
     let tasks = assemble::plan(
         n,
@@ -33,11 +48,52 @@ struct Selector<'a> {
     a: &'a Compressed,
     outer: &'a IndexList<'a>,
     inner: &'a IndexList<'a>,
+    /// The total work, which may pay for dense lookup tables.
+    work: usize,
+    /// The dense inverse of a sorted inner list, if affordable.
+    sorted_inverse: Option<&'a Inverse>,
+    /// For a single source vector and a general list: the position in `A` of
+    /// each inner index plus one (0 when absent), if affordable.
+    vector_map: Option<Vec<usize>>,
+}
+
+/// The dense map of the one source vector for a general inner list, when the
+/// vector's length is small for the work: then every list position costs one
+/// lookup, and the work splits over threads by position.
+fn vector_map(
+    a: &Compressed,
+    outer: &IndexList,
+    inner: &IndexList,
+    work: usize,
+) -> Option<Vec<usize>> {
+    let single = match outer {
+        IndexList::Identity(_) => a.nvec() == 1,
+        _ => outer.len() == 1,
+    };
+    if !single || !matches!(inner, IndexList::General(..)) || !dense_workspace_ok(a.vlen, work) {
+        return None;
+    }
+    let src = match outer {
+        IndexList::Identity(_) => a.range(0),
+        _ => a.vector_range(outer.get(0)),
+    };
+    let mut map = vec![0usize; a.vlen as usize];
+    for q in src {
+        map[a.i[q] as usize] = q + 1;
+    }
+    Some(map)
 }
 
 /// `log2(n)`, at least 1.
 fn log2(n: usize) -> usize {
     (usize::BITS - n.leading_zeros()).max(1) as usize
+}
+
+/// For a general inner list of `n` positions and a vector of `r` entries: true
+/// when looking each entry up in the list's inverse beats searching the
+/// vector for each position.
+fn scan_entries(r: usize, n: usize) -> bool {
+    r * 2 < n * log2(r)
 }
 
 impl Selector<'_> {
@@ -75,21 +131,32 @@ impl Selector<'_> {
         let n = self.inner.len() as usize;
         match self.inner {
             IndexList::Identity(_) => r,
-            IndexList::Sorted(_) => {
+            IndexList::Sorted(..) if self.sorted_inverse.is_some() => r.min(n) + 1,
+            IndexList::Sorted(..) => {
                 let (small, large) = (r.min(n), r.max(n));
                 small * log2(large / small.max(1)) + 1
             }
-            IndexList::General(..) => (n * log2(r)).min(r * 2 + r * log2(r)),
+            IndexList::General(..) if self.vector_map.is_some() => n,
+            IndexList::General(..) if scan_entries(r, n) => 2 * r + n,
+            IndexList::General(..) => n * log2(r),
         }
     }
 
-    /// Cuts item `k` into pieces by output inner position.
+    /// Cuts item `k` into pieces by output inner position. A general list
+    /// whose vector is scanned entry by entry is not cut (each piece would
+    /// scan the whole vector).
     fn split(&self, k: usize, pieces: usize) -> Vec<Range<u64>> {
+        let n = self.inner.len();
         match self.inner {
-            IndexList::Identity(n) => {
-                assemble::split_by_indices(&self.a.i[self.source(k)], *n, pieces)
+            IndexList::Identity(_) => {
+                assemble::split_by_indices(&self.a.i[self.source(k)], n, pieces)
             }
-            _ => assemble::split_evenly(self.inner.len(), pieces),
+            IndexList::General(..)
+                if self.vector_map.is_none() && scan_entries(self.source(k).len(), n as usize) =>
+            {
+                assemble::split_evenly(n, 1)
+            }
+            _ => assemble::split_evenly(n, pieces),
         }
     }
 
@@ -117,56 +184,45 @@ impl Selector<'_> {
             return;
         }
         let start = part.i.len();
-        let ai = &self.a.i;
+        let s = &self.a.i[src.clone()];
         match self.inner {
             IndexList::Identity(_) => {
-                let s = &ai[src.clone()];
                 let lo = src.start + s.partition_point(|&i| i < want.start);
                 let hi = src.start + s.partition_point(|&i| i < want.end);
-                part.i.extend_from_slice(&ai[lo..hi]);
+                part.i.extend_from_slice(&self.a.i[lo..hi]);
                 pos.extend(lo..hi);
             }
-            IndexList::Sorted(l) => {
+            IndexList::Sorted(l, _) => {
                 let l = &l[want.start as usize..want.end as usize];
-                let s = &ai[src.clone()];
                 // Only A's entries within the list's span can match.
                 let lo = s.partition_point(|&i| i < l[0]);
                 let hi = s.partition_point(|&i| i <= l[l.len() - 1]);
                 let (s, base) = (&s[lo..hi], src.start + lo);
-                if s.len() <= l.len() {
-                    let mut cur = Cursor::new(l);
-                    for (off, &i) in s.iter().enumerate() {
-                        if let Some(p) = cur.seek(i) {
-                            part.i.push(want.start + p as u64);
-                            pos.push(base + off);
-                        }
-                    }
-                } else {
-                    let mut cur = Cursor::new(s);
-                    for (p, &v) in l.iter().enumerate() {
-                        if let Some(off) = cur.seek(v) {
-                            part.i.push(want.start + p as u64);
-                            pos.push(base + off);
-                        }
-                    }
-                }
-            }
-            IndexList::General(l, inverse) => {
-                let s = &ai[src.clone()];
-                let n = (want.end - want.start) as usize;
-                if s.len() * 2 < n * log2(s.len()) {
-                    // Look each entry up in the inverse, then order by position.
-                    let mut hits: Vec<(u64, usize)> = Vec::new();
-                    for (off, &i) in s.iter().enumerate() {
-                        for &p in inverse.positions(i) {
-                            if want.contains(&(p as u64)) {
-                                hits.push((p as u64, src.start + off));
+                match self.sorted_inverse {
+                    Some(inv) if s.len() <= l.len() => {
+                        for (off, &i) in s.iter().enumerate() {
+                            if let Some(&p) = inv.positions(i).first() {
+                                part.i.push(p as u64);
+                                pos.push(base + off);
                             }
                         }
                     }
-                    hits.sort_unstable();
-                    part.i.extend(hits.iter().map(|h| h.0));
-                    pos.extend(hits.iter().map(|h| h.1));
+                    _ => intersect_sorted(s, base, l, want.start, part, pos),
+                }
+            }
+            IndexList::General(l, lazy) => {
+                let n = (want.end - want.start) as usize;
+                if let Some(map) = &self.vector_map {
+                    for p in want.clone() {
+                        let q = map[l[p as usize] as usize];
+                        if q > 0 {
+                            part.i.push(p);
+                            pos.push(q - 1);
+                        }
+                    }
+                } else if scan_entries(s.len(), n) {
+                    let inverse = lazy.get(l, self.work);
+                    scatter_entries(s, src.start, inverse, &want, part, pos);
                 } else {
                     for p in want.clone() {
                         if let Ok(off) = s.binary_search(&l[p as usize]) {
@@ -178,6 +234,80 @@ impl Selector<'_> {
             }
         }
         part.close_vector(self.output_id(k), start);
+    }
+}
+
+/// The matches of the sorted vector indices `s` (at `base` in `A`) in the
+/// sorted list `l` (whose first position is `first`), walking the shorter with
+/// a galloping search in the longer.
+fn intersect_sorted(
+    s: &[u64],
+    base: usize,
+    l: &[u64],
+    first: u64,
+    part: &mut Part,
+    pos: &mut Vec<usize>,
+) {
+    if s.len() <= l.len() {
+        let mut cur = Cursor::new(l);
+        for (off, &i) in s.iter().enumerate() {
+            if let Some(p) = cur.seek(i) {
+                part.i.push(first + p as u64);
+                pos.push(base + off);
+            }
+        }
+    } else {
+        let mut cur = Cursor::new(s);
+        for (p, &v) in l.iter().enumerate() {
+            if let Some(off) = cur.seek(v) {
+                part.i.push(first + p as u64);
+                pos.push(base + off);
+            }
+        }
+    }
+}
+
+/// Looks each vector index of `s` (at `base` in `A`) up in a general list's
+/// inverse, and emits the hits at positions in `want` in position order: by a
+/// scatter into a table over `want` when it is not much longer than the
+/// vector, else by sorting the hits.
+fn scatter_entries(
+    s: &[u64],
+    base: usize,
+    inverse: &Inverse,
+    want: &Range<u64>,
+    part: &mut Part,
+    pos: &mut Vec<usize>,
+) {
+    let n = (want.end - want.start) as usize;
+    let positions = |i: u64| {
+        inverse
+            .positions(i)
+            .iter()
+            .map(|&p| p as u64)
+            .filter(|p| want.contains(p))
+    };
+    if n <= 8 * s.len() {
+        let mut slot = vec![usize::MAX; n];
+        for (off, &i) in s.iter().enumerate() {
+            for p in positions(i) {
+                slot[(p - want.start) as usize] = base + off;
+            }
+        }
+        for (p, &q) in slot.iter().enumerate() {
+            if q != usize::MAX {
+                part.i.push(want.start + p as u64);
+                pos.push(q);
+            }
+        }
+    } else {
+        let mut hits: Vec<(u64, usize)> = Vec::new();
+        for (off, &i) in s.iter().enumerate() {
+            hits.extend(positions(i).map(|p| (p, base + off)));
+        }
+        hits.sort_unstable();
+        part.i.extend(hits.iter().map(|h| h.0));
+        pos.extend(hits.iter().map(|h| h.1));
     }
 }
 
