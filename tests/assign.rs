@@ -373,6 +373,17 @@ fn huge_hypersparse_assign() {
         )
         .unwrap_err();
         assert_eq!(err.info, Info::OutOfMemory);
+        // So would v(:) = s.
+        let err = assign_vector_scalar(
+            &vv,
+            None,
+            None,
+            &Value::new(3i32),
+            Indices::All,
+            &Descriptor::default(),
+        )
+        .unwrap_err();
+        assert_eq!(err.info, Info::OutOfMemory);
         assert_matches(vv.as_matrix(), &expected, 0.0);
     }
 }

@@ -4,7 +4,7 @@
 //! estimate of its cost. [`plan`] groups consecutive items into tasks of
 //! similar cost and cuts items too big for one task into pieces by inner index;
 //! [`run`] computes each task into a [`Part`] (on the rayon pool when there are
-//! several), and [`concat`] joins the parts into one hypersparse [`Compressed`].
+//! several), and [`concat()`] joins the parts into one hypersparse [`Compressed`].
 //! The result never depends on how the work was cut, so it does not depend on
 //! the number of threads.
 

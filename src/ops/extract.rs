@@ -7,7 +7,7 @@
 //! indices: repeated indices give repeated rows or columns. `GrB_ALL`
 //! ([`Indices::All`]) selects the whole dimension of `Ã` in order, so its length
 //! is that dimension (as in SuiteSparse). `T` is then written to `C` by the
-//! standard write-back ([`writeback::write`]).
+//! standard write-back ([`super::writeback::write`]).
 //!
 //! Errors, checked before `C` changes: a user-typed mask used by value or
 //! incompatible types (`GrB_DOMAIN_MISMATCH`), `C` or the mask not matching

@@ -2,12 +2,12 @@
 //! column indices (any order, repeats allowed), and the forms the kernels use.
 //!
 //! * [`Indices`] is what the caller passes.
-//! * [`IndexList`] is a list prepared for lookups (identity, sorted, or general
+//! * `IndexList` is a list prepared for lookups (identity, sorted, or general
 //!   with an inverse map), used to *read* `A(I, J)`.
-//! * [`Targets`] is a list prepared for *writing* `C(I, J)`: the distinct target
+//! * `Targets` is a list prepared for *writing* `C(I, J)`: the distinct target
 //!   indices in increasing order, each with the position in the list of its last
 //!   occurrence (SuiteSparse's rule for repeated indices).
-//! * [`Cursor`] walks a sorted list with increasing queries (galloping search).
+//! * `Cursor` walks a sorted list with increasing queries (galloping search).
 
 use crate::error::Result;
 use crate::fail;

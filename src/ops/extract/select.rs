@@ -329,39 +329,48 @@ mod tests {
         }
     }
 
-    fn dense(c: &Compressed) -> Vec<Vec<Option<i32>>> {
-        let mut out = vec![vec![None; c.vlen as usize]; c.vdim as usize];
-        for (j, i, q) in c.entries() {
-            out[j as usize][i as usize] = Some(c.x.as_slice::<i32>().unwrap()[q]);
-        }
-        out
+    /// The entries as `(vector, index, value)`.
+    fn entries(c: &Compressed) -> Vec<(u64, u64, i32)> {
+        c.entries()
+            .map(|(j, i, q)| (j, i, c.x.as_slice::<i32>().unwrap()[q]))
+            .collect()
     }
 
     #[test]
     fn every_list_kind_selects_the_same() {
-        let a = sample();
-        let want = |outer: &[u64], inner: &[u64]| {
-            let d = dense(&a);
-            outer
-                .iter()
-                .map(|&j| inner.iter().map(|&i| d[j as usize][i as usize]).collect())
-                .collect::<Vec<Vec<_>>>()
-        };
-        let cases: [(&[u64], &[u64]); 4] = [
-            (&[2, 0], &[1, 5]),
-            (&[2, 2, 1], &[5, 1, 1, 0]),
-            (&[0], &[0, 1, 2, 3, 4, 5]),
-            (&[1], &[]),
-        ];
-        for (outer, inner) in cases {
-            let o = Indices::List(outer).resolve(3);
-            let n = Indices::List(inner).resolve(6);
-            let t = select(&a, &o, &n).unwrap();
-            t.check().unwrap();
-            assert_eq!(dense(&t), want(outer, inner), "{outer:?} {inner:?}");
+        // Small inner dimensions use dense lookup tables, huge ones searches.
+        for vlen in [6, 1 << 40] {
+            let a = Compressed { vlen, ..sample() };
+            let want = |outer: &[u64], inner: &[u64]| {
+                let mut out = Vec::new();
+                for (k, &j) in outer.iter().enumerate() {
+                    for (p, &i) in inner.iter().enumerate() {
+                        if let Some(q) = a.find(j, i) {
+                            out.push((k as u64, p as u64, a.x.as_slice::<i32>().unwrap()[q]));
+                        }
+                    }
+                }
+                out
+            };
+            let long = [5, 1, 1, 0, 3, 3, 2, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1, 2];
+            let cases: [(&[u64], &[u64]); 6] = [
+                (&[2, 0], &[1, 5]),
+                (&[2, 2, 1], &[5, 1, 1, 0]),
+                (&[0], &[0, 1, 2, 3, 4, 5]),
+                (&[1], &[]),
+                (&[0, 2, 1, 0], &long),
+                (&[2], &long),
+            ];
+            for (outer, inner) in cases {
+                let o = Indices::List(outer).resolve(3);
+                let n = Indices::List(inner).resolve(vlen);
+                let t = select(&a, &o, &n).unwrap();
+                t.check().unwrap();
+                assert_eq!(entries(&t), want(outer, inner), "{outer:?} {inner:?}");
+            }
+            let all = select(&a, &Indices::All.resolve(3), &Indices::All.resolve(vlen)).unwrap();
+            assert_eq!(entries(&all), entries(&a));
+            assert_eq!(all.h, Some(vec![0, 2]));
         }
-        let all = select(&a, &Indices::All.resolve(3), &Indices::All.resolve(6)).unwrap();
-        assert_eq!(dense(&all), dense(&a));
-        assert_eq!(all.h, Some(vec![0, 2]));
     }
 }
