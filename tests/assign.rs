@@ -330,6 +330,28 @@ fn huge_hypersparse_assign() {
             assert_matches(&cm, &expected, 0.0);
         }
     }
+    // Empty regions along a huge dimension: nothing assigned, replace still
+    // clears what the mask does not cover.
+    for layout in Layout::ALL {
+        for desc in [Descriptor::default(), replace] {
+            let none: Lists = (None, Some(vec![]));
+            let cm = c.matrix(layout);
+            let mask = (desc.replace).then(|| m.matrix(layout));
+            assign_scalar(
+                &cm,
+                mask.as_ref(),
+                None,
+                &Value::new(1i64),
+                Indices::All,
+                Indices::List(&[]),
+                &desc,
+            )
+            .unwrap();
+            let src = OSource::Scalar(Some(Value::new(1i64)));
+            let expected = model(&c, desc.replace.then_some(&m), None, &src, &none, &desc);
+            assert_matches(&cm, &expected, 0.0);
+        }
+    }
     // A BFS step on a huge vector: v<q, struct> = level.
     let mut v = OMatrix::new(&Type::INT32, big, 1);
     v.set(0, 0, Value::new(0i32));
@@ -373,7 +395,18 @@ fn huge_hypersparse_assign() {
         )
         .unwrap_err();
         assert_eq!(err.info, Info::OutOfMemory);
-        // So would v(:) = s.
+        // So would v(0 : 2^50) = s and v(:) = s.
+        let head = Vector::new(&Type::INT32, 1 << 50).unwrap();
+        let err = assign_vector_scalar(
+            &head,
+            Some(&Vector::new(&Type::BOOL, 1 << 50).unwrap()),
+            None,
+            &Value::new(3i32),
+            Indices::All,
+            &comp,
+        )
+        .unwrap_err();
+        assert_eq!(err.info, Info::OutOfMemory);
         let err = assign_vector_scalar(
             &vv,
             None,

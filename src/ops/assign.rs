@@ -545,6 +545,10 @@ impl Request<'_> {
         {
             return Ok(false);
         }
+        if nr == 0 || nc == 0 {
+            // Nothing is assigned, and without a mask nothing else changes.
+            return Ok(true);
+        }
         let value = value.map(|v| v.cast(self.c.ty()).expect("types checked compatible"));
         for r in 0..nr {
             let row = self.rows.get(r);

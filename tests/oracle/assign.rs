@@ -13,7 +13,7 @@
 //! `R` keep their exact value (they are not cast through the accumulator's
 //! domain).
 
-use super::extract::{OIndices, SpecMask};
+use super::extract::{list_len, OIndices, SpecMask};
 use super::{apply_binary, OMatrix};
 use graphblas::algebra::{BinaryOp, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -107,13 +107,15 @@ pub fn assign(
                     }
                 }
             }
-            _ => {
+            // (An empty list makes an empty region, whatever the other one.)
+            _ if list_len(rows, nrows) > 0 && list_len(cols, ncols) > 0 => {
                 for r in targets(rows, nrows) {
                     for col in targets(cols, ncols) {
                         candidates.insert((r, col));
                     }
                 }
             }
+            _ => {}
         },
         OSource::Scalar(None) => {}
     }

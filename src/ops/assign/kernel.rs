@@ -10,7 +10,7 @@
 //! `O(nnz(v) + nnz(q))`.
 
 use crate::algebra::{BinaryOp, Type};
-use crate::error::{out_of_memory, Result};
+use crate::error::{out_of_memory, try_with_capacity, Result};
 use crate::ops::assemble::{self, Part, Task};
 use crate::ops::indices::{gallop, Cursor, TargetList};
 use crate::ops::writeback::{values, Src};
@@ -145,6 +145,9 @@ impl Plan<'_> {
     /// The vectors where the source may write, increasing, with T's held
     /// vector number for a matrix source.
     fn source_vectors(&self) -> Vec<(u64, Option<usize>)> {
+        if self.outer.len() == 0 || self.inner.len() == 0 {
+            return Vec::new();
+        }
         match self.source {
             Source::Matrix(t) => (0..t.nvec())
                 .filter(|&k| !t.range(k).is_empty())
@@ -177,7 +180,10 @@ impl Plan<'_> {
             Source::Scalar(_) => self.outer.len().checked_mul(self.inner.len()),
         };
         match added.and_then(|n| n.checked_add(self.c.nvals() as u64)) {
-            Some(n) if n <= (isize::MAX as u64) / 32 => Ok(()),
+            // Probe that the indices of that many entries can be allocated.
+            Some(n) if n <= (isize::MAX as u64) / 32 => {
+                try_with_capacity::<u64>(n as usize, "the assigned entries").map(drop)
+            }
             _ => Err(out_of_memory("the assigned entries")),
         }
     }
