@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 /// Where an output value comes from.
 #[derive(Clone, Copy, Debug)]
-enum Src {
+pub enum Src {
     /// The old `C` value, unchanged (outside the mask).
     Keep(usize),
     /// The old `C` value as an entry of `Z` (inside the mask, no `T` there).
@@ -233,7 +233,13 @@ fn merge_vector(
 /// Computes the output values. Without an accumulator, `C` values are kept and
 /// `T` values cast to `C`'s type; with one, every value goes through the
 /// accumulator's output domain.
-fn values(cx: &Array, tx: &Array, src: &[Src], ctype: &Type, accum: Option<&BinaryOp>) -> Array {
+pub fn values(
+    cx: &Array,
+    tx: &Array,
+    src: &[Src],
+    ctype: &Type,
+    accum: Option<&BinaryOp>,
+) -> Array {
     if let Some(x) = typed_values(cx, tx, src, accum) {
         return x;
     }

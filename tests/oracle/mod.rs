@@ -10,6 +10,9 @@
 
 #![allow(dead_code)]
 
+pub mod assign;
+pub mod extract;
+
 use graphblas::algebra::element::byte_cast_fn;
 use graphblas::algebra::{BinaryOp, Type, TypeCode, Value};
 use graphblas::object::{Descriptor, Matrix, Vector};

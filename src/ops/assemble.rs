@@ -1,0 +1,260 @@
+//! Building compressed output from independent pieces of work in parallel.
+//!
+//! A kernel describes its output as items (vectors) in order, each with an
+//! estimate of its cost. [`plan`] groups consecutive items into tasks of
+//! similar cost and cuts items too big for one task into pieces by inner index;
+//! [`run`] computes each task into a [`Part`] (on the rayon pool when there are
+//! several), and [`concat()`] joins the parts into one hypersparse [`Compressed`].
+//! The result never depends on how the work was cut, so it does not depend on
+//! the number of threads.
+
+use crate::algebra::Type;
+use crate::error::Result;
+use crate::storage::{Array, Compressed};
+use rayon::prelude::*;
+use std::ops::Range;
+
+/// Below this total cost the work runs on the calling thread.
+pub const PARALLEL_WORK: usize = 1 << 15;
+
+/// A piece of compressed output: consecutive vectors with their entries.
+/// Several consecutive parts may hold pieces of the same vector.
+pub struct Part {
+    /// Ids of the vectors, increasing.
+    pub ids: Vec<u64>,
+    /// Number of entries of each vector in `ids`.
+    pub counts: Vec<usize>,
+    /// Inner indices of the entries.
+    pub i: Vec<u64>,
+    /// Values of the entries.
+    pub x: Array,
+}
+
+impl Part {
+    /// An empty part for values of type `ty`.
+    pub fn new(ty: &Type) -> Part {
+        Part {
+            ids: Vec::new(),
+            counts: Vec::new(),
+            i: Vec::new(),
+            x: Array::new(ty),
+        }
+    }
+
+    /// Records that the entries pushed since the previous call (`i.len()` grew
+    /// from `start`) belong to vector `j`; nothing is recorded when none were.
+    pub fn close_vector(&mut self, j: u64, start: usize) {
+        let n = self.i.len() - start;
+        if n == 0 {
+            return;
+        }
+        if self.ids.last() == Some(&j) {
+            *self.counts.last_mut().expect("a count per id") += n;
+        } else {
+            self.ids.push(j);
+            self.counts.push(n);
+        }
+    }
+}
+
+/// A unit of parallel work: whole items (output vectors, in order), or a piece
+/// of one big item covering the inner indices `lo..hi`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Task {
+    /// Items `range`, each computed whole.
+    Items(Range<usize>),
+    /// Item `item`, only its inner indices in the range.
+    Piece(usize, Range<u64>),
+}
+
+/// Plans the work on `n` items in order with the given costs: one task when
+/// the total is small or there is one thread; otherwise runs of items of
+/// similar total cost, and items too big for one task cut into pieces by
+/// `split(item, pieces)` (consecutive inner ranges covering the whole item).
+pub fn plan(
+    n: usize,
+    cost: impl Fn(usize) -> usize,
+    split: impl Fn(usize, usize) -> Vec<Range<u64>>,
+) -> Vec<Task> {
+    let threads = rayon::current_num_threads();
+    if threads == 1 || n == 0 {
+        return vec![Task::Items(0..n)];
+    }
+    let costs: Vec<usize> = (0..n).map(cost).collect();
+    let total: usize = costs.iter().sum();
+    if total < PARALLEL_WORK {
+        return vec![Task::Items(0..n)];
+    }
+    let target = total.div_ceil(threads * 4).max(PARALLEL_WORK / 4);
+    let mut tasks = Vec::new();
+    let (mut start, mut acc) = (0, 0);
+    for (k, &c) in costs.iter().enumerate() {
+        if c >= 2 * target {
+            if start < k {
+                tasks.push(Task::Items(start..k));
+            }
+            let pieces = split(k, c.div_ceil(target));
+            tasks.extend(pieces.into_iter().map(|r| Task::Piece(k, r)));
+            start = k + 1;
+            acc = 0;
+            continue;
+        }
+        acc += c;
+        if acc >= target {
+            tasks.push(Task::Items(start..k + 1));
+            start = k + 1;
+            acc = 0;
+        }
+    }
+    if start < n {
+        tasks.push(Task::Items(start..n));
+    }
+    tasks
+}
+
+/// Computes every task into a part (in parallel when there are several) and
+/// returns the parts in task order.
+pub fn run(tasks: &[Task], f: impl Fn(&Task) -> Result<Part> + Sync) -> Result<Vec<Part>> {
+    if tasks.len() == 1 {
+        return Ok(vec![f(&tasks[0])?]);
+    }
+    tasks.par_iter().map(&f).collect()
+}
+
+/// Cuts the inner range `0..vlen` of an item with sorted inner indices `idx`
+/// into about `pieces` ranges holding similar numbers of them.
+pub fn split_by_indices(idx: &[u64], vlen: u64, pieces: usize) -> Vec<Range<u64>> {
+    let mut bounds = vec![0u64];
+    for t in (1..pieces).filter(|_| !idx.is_empty()) {
+        let b = idx[t * idx.len() / pieces];
+        if b > *bounds.last().expect("bounds") {
+            bounds.push(b);
+        }
+    }
+    bounds.push(vlen);
+    bounds.windows(2).map(|w| w[0]..w[1]).collect()
+}
+
+/// Cuts `0..n` into `pieces` ranges of equal length.
+pub fn split_evenly(n: u64, pieces: usize) -> Vec<Range<u64>> {
+    let k = pieces.max(1) as u64;
+    (0..k)
+        .map(|t| t * n / k..(t + 1) * n / k)
+        .filter(|r| !r.is_empty())
+        .collect()
+}
+
+/// Joins parts (in order) into hypersparse compressed vectors.
+pub fn concat(parts: Vec<Part>, vlen: u64, vdim: u64, ty: &Type) -> Result<Compressed> {
+    if parts.len() == 1 {
+        let part = parts.into_iter().next().expect("one part");
+        let mut p = Vec::with_capacity(part.counts.len() + 1);
+        p.push(0);
+        for &n in &part.counts {
+            p.push(p.last().copied().unwrap_or(0) + n);
+        }
+        return Ok(Compressed {
+            vlen,
+            vdim,
+            h: Some(part.ids),
+            p,
+            i: part.i,
+            x: part.x,
+        });
+    }
+    let nnz: usize = parts.iter().map(|q| q.i.len()).sum();
+    let nvec: usize = parts.iter().map(|q| q.ids.len()).sum();
+    let mut h = crate::error::try_with_capacity(nvec, "vector ids")?;
+    let mut p = crate::error::try_with_capacity(nvec + 1, "vector pointers")?;
+    p.push(0usize);
+    let mut i = crate::error::try_with_capacity(nnz, "indices")?;
+    let mut x = Array::with_capacity(ty, nnz)?;
+    for part in parts {
+        for (k, (&j, &n)) in part.ids.iter().zip(&part.counts).enumerate() {
+            if k == 0 && h.last() == Some(&j) {
+                *p.last_mut().expect("pointers") += n;
+            } else {
+                h.push(j);
+                p.push(p.last().copied().unwrap_or(0) + n);
+            }
+        }
+        i.extend_from_slice(&part.i);
+        x.append(&part.x);
+    }
+    Ok(Compressed {
+        vlen,
+        vdim,
+        h: Some(h),
+        p,
+        i,
+        x,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_join_and_share_vectors() {
+        let mut a = Part::new(&Type::INT32);
+        a.i.extend([0, 2]);
+        a.x = Array::from_vec(vec![1i32, 2]);
+        a.close_vector(3, 0);
+        let mut b = Part::new(&Type::INT32);
+        b.i.push(5);
+        b.x = Array::from_vec(vec![3i32]);
+        b.close_vector(3, 0);
+        b.i.push(1);
+        b.x.push_bytes(&4i32.to_ne_bytes());
+        b.close_vector(7, 1);
+        b.close_vector(8, 2);
+        let c = concat(vec![a, b], 10, 10, &Type::INT32).unwrap();
+        c.check().unwrap();
+        assert_eq!(c.h, Some(vec![3, 7]));
+        assert_eq!(c.p, vec![0, 3, 4]);
+        assert_eq!(c.i, vec![0, 2, 5, 1]);
+    }
+
+    #[test]
+    fn plans_cover_every_item_once() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
+        let tasks = pool.install(|| {
+            plan(
+                40,
+                |k| {
+                    if k == 7 {
+                        40 * PARALLEL_WORK
+                    } else {
+                        PARALLEL_WORK
+                    }
+                },
+                |_, pieces| split_evenly(100, pieces),
+            )
+        });
+        assert!(tasks.len() > 1);
+        let mut next = 0;
+        let mut pieces = 0..0;
+        for t in tasks {
+            match t {
+                Task::Items(r) => {
+                    assert_eq!(r.start, next);
+                    next = r.end;
+                }
+                Task::Piece(k, r) => {
+                    assert_eq!(k, 7);
+                    assert_eq!(r.start, pieces.end);
+                    pieces = pieces.start..r.end;
+                    next = 8;
+                }
+            }
+        }
+        assert_eq!(next, 40);
+        assert_eq!(pieces, 0..100);
+        assert_eq!(split_by_indices(&[1, 5, 5, 5, 9], 12, 2), vec![0..5, 5..12]);
+        assert_eq!(split_evenly(10, 3), vec![0..3, 3..6, 6..10]);
+    }
+}

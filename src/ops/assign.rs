@@ -1,0 +1,596 @@
+//! `GrB_assign`: `C<M, replace>(I, J) = accum(C(I, J), A)` and its vector, row,
+//! column and scalar variants (spec 2.1, `ops_assign.tex`).
+//!
+//! # Semantics
+//!
+//! The spec defines assign through full-size intermediates. `T` holds `Ã`'s
+//! entries at their targets, `T(I[i], J[j]) = Ã(i, j)` (`Ã` is `A`, or `A'` with
+//! `GrB_INP0 = GrB_TRAN`; for a scalar, the value at every position of the
+//! region `R = I × J`). Then
+//! * without an accumulator, `Z = (C minus its entries in R) ∪ T`;
+//! * with one, `Z = C ∪ T` with `accum(C(i,j), T(i,j))` where both exist;
+//!
+//! and `Z` is written to `C` through the *full-size* mask with the standard
+//! mask and replace rule: where the mask is true `C` takes `Z`; where it is
+//! false `C` keeps its entry, or loses it with `GrB_REPLACE`. Consequences,
+//! which this implementation follows exactly:
+//! * Inside `R` it is the standard write-back of `T` (an entry of `C` in `R`
+//!   with no assigned value is deleted where the mask is true, unless there is
+//!   an accumulator).
+//! * Outside `R`, `Z = C`, so entries are never changed — except that with a
+//!   mask and `GrB_REPLACE`, entries of `C` where the mask is false are deleted
+//!   *everywhere*, outside `R` too. Without a mask `GrB_REPLACE` does nothing.
+//! * A missing mask with `GrB_COMP` is the complemented all-true mask: nothing is
+//!   written, and with `GrB_REPLACE` every entry of `C` is deleted.
+//!
+//! Values: inside `R` they follow the write-back (cast to `C`'s type, or through
+//! the accumulator's domains). Outside `R` entries keep their exact values: the
+//! spec's literal `Z` would pass them through the accumulator's output domain,
+//! which can only matter when that domain cannot hold `C`'s values; like
+//! SuiteSparse, we never touch them.
+//!
+//! `GrB_Row_assign` and `GrB_Col_assign` take a vector mask over the one row or
+//! column of `C`, and only that row or column can change: there the rules
+//! above apply, including `GrB_REPLACE` deleting its entries where the mask is
+//! false (the spec's `C(:, j) = c̃` write-back of the column variant).
+//!
+//! A `GrB_Scalar` with no value assigns nothing (spec 2.1, constant variants:
+//! `T` is empty): without an accumulator the entries of `C` in `R` are deleted
+//! where the mask is true; with one, `R` is unchanged. SuiteSparse does the
+//! same (it assigns an empty `|I| × |J|` matrix). See [`assign_scalar_object`].
+//!
+//! # Index lists
+//!
+//! `GrB_ALL` ([`Indices::All`]) is every index of `C`'s dimension, in order.
+//! Lists may be in any order. The spec leaves repeated indices undefined (for
+//! all but the scalar variants); we follow SuiteSparse: a repeated target takes
+//! its value from the *last* occurrence in the list, in each dimension, even
+//! where `A` has no entry at that position. Equivalently, the lists are reduced
+//! to their distinct targets, each with the position of its last occurrence,
+//! before assigning. For a scalar this is the spec's rule (duplicates ignored).
+//!
+//! # Errors
+//!
+//! Checked before `C` changes, in the spec's order: a user-typed mask used by
+//! value or incompatible types (`GrB_DOMAIN_MISMATCH`); for the row and column
+//! variants a row or column index outside `C` (`GrB_INVALID_INDEX`); mask
+//! dimensions, or `|I| × |J|` not matching `Ã` (`GrB_DIMENSION_MISMATCH`); an
+//! index beyond `C`'s dimensions (`GrB_INDEX_OUT_OF_BOUNDS`).
+//!
+//! # Performance
+//!
+//! * `C(:, :) = A` (both `GrB_ALL`) is the standard write-back of `A` (shared
+//!   without copying when nothing is merged); `C(:, :) = s` without mask or
+//!   accumulator is a full store of the value.
+//! * A few positions set to a scalar without mask or accumulator become pending
+//!   `setElement` / `removeElement` updates (assembled at the next read), so
+//!   assigning single elements in a loop does not rebuild `C` every time.
+//! * `C(I, J) = A` with increasing lists places `A`'s entries without any
+//!   search; other lists extract `A` at the last occurrences first
+//!   ([`super::extract`]'s kernel).
+//! * Vectors of `C` that cannot change are copied wholesale, and so are runs
+//!   of entries between the positions that can change; a scalar assigned
+//!   under a non-complemented mask only visits the mask's entries:
+//!   `v<q, struct> = level` costs `O(nnz(q) log)` plus a copy of `v`, whatever
+//!   `size(v)`.
+//! * Work is split over rayon threads by vectors and, inside big vectors, by
+//!   ranges of indices; the result does not depend on the thread count.
+
+mod kernel;
+
+use self::kernel::{MaskView, Plan, Scope, Source};
+use super::extract::{effective_mask, select, View};
+use super::indices::{Indices, TargetList, Targets};
+use super::mask::Mask;
+use super::writeback::{check_output, write};
+use crate::algebra::{BinaryOp, Type, Value};
+use crate::error::{out_of_memory, Result};
+use crate::object::{Descriptor, Matrix, Scalar, Vector};
+use crate::storage::{Array, Compressed, Format, Full, MatrixStore, Orientation};
+use crate::{ensure, fail};
+use rayon::prelude::*;
+use std::sync::Arc;
+
+/// At most this many positions are assigned a scalar through pending updates.
+const PENDING_MAX: u64 = 256;
+
+/// `C<M, replace>(I, J) = accum(C(I, J), Ã)` (`GrB_Matrix_assign`).
+pub fn assign(
+    c: &Matrix,
+    mask: Option<&Matrix>,
+    accum: Option<&BinaryOp>,
+    a: &Matrix,
+    rows: Indices,
+    cols: Indices,
+    desc: &Descriptor,
+) -> Result<()> {
+    let mask = Mask::from_matrix(mask, desc)?;
+    let a = View::new(a.snapshot()?, desc.transpose_first);
+    let (nrows, ncols) = (c.nrows(), c.ncols());
+    check_output(c, nrows, ncols, mask.as_ref(), accum, &a.ty())?;
+    check_lengths((rows.len(nrows), cols.len(ncols)), (a.nrows(), a.ncols()))?;
+    rows.check(nrows, "row")?;
+    cols.check(ncols, "column")?;
+    Request {
+        c,
+        mask: effective_mask(mask, desc, nrows, ncols),
+        accum,
+        input: Input::Matrix(a),
+        rows,
+        cols,
+        line: Line::Whole,
+        replace: desc.replace,
+    }
+    .execute()
+}
+
+/// `C<M, replace>(I, J) = accum(C(I, J), value)` (`GrB_Matrix_assign_<TYPE>`).
+pub fn assign_scalar(
+    c: &Matrix,
+    mask: Option<&Matrix>,
+    accum: Option<&BinaryOp>,
+    value: &Value,
+    rows: Indices,
+    cols: Indices,
+    desc: &Descriptor,
+) -> Result<()> {
+    assign_constant(c, mask, accum, Some(value), value.ty(), rows, cols, desc)
+}
+
+/// `C<M, replace>(I, J) = accum(C(I, J), s)` for a `GrB_Scalar`
+/// (`GrB_Matrix_assign_Scalar`); an empty scalar assigns nothing, so without
+/// an accumulator it deletes the entries of `C(I, J)` where the mask allows.
+pub fn assign_scalar_object(
+    c: &Matrix,
+    mask: Option<&Matrix>,
+    accum: Option<&BinaryOp>,
+    s: &Scalar,
+    rows: Indices,
+    cols: Indices,
+    desc: &Descriptor,
+) -> Result<()> {
+    let value = s.get();
+    assign_constant(c, mask, accum, value.as_ref(), s.ty(), rows, cols, desc)
+}
+
+/// `w<m, replace>(I) = accum(w(I), u)` (`GrB_Vector_assign`).
+pub fn assign_vector(
+    w: &Vector,
+    mask: Option<&Vector>,
+    accum: Option<&BinaryOp>,
+    u: &Vector,
+    indices: Indices,
+    desc: &Descriptor,
+) -> Result<()> {
+    let desc = Descriptor {
+        transpose_first: false,
+        ..*desc
+    };
+    assign(
+        w.as_matrix(),
+        mask.map(Vector::as_matrix),
+        accum,
+        u.as_matrix(),
+        indices,
+        Indices::All,
+        &desc,
+    )
+}
+
+/// `w<m, replace>(I) = accum(w(I), value)` (`GrB_Vector_assign_<TYPE>`).
+pub fn assign_vector_scalar(
+    w: &Vector,
+    mask: Option<&Vector>,
+    accum: Option<&BinaryOp>,
+    value: &Value,
+    indices: Indices,
+    desc: &Descriptor,
+) -> Result<()> {
+    assign_scalar(
+        w.as_matrix(),
+        mask.map(Vector::as_matrix),
+        accum,
+        value,
+        indices,
+        Indices::All,
+        desc,
+    )
+}
+
+/// `w<m, replace>(I) = accum(w(I), s)` for a `GrB_Scalar`
+/// (`GrB_Vector_assign_Scalar`); see [`assign_scalar_object`].
+pub fn assign_vector_scalar_object(
+    w: &Vector,
+    mask: Option<&Vector>,
+    accum: Option<&BinaryOp>,
+    s: &Scalar,
+    indices: Indices,
+    desc: &Descriptor,
+) -> Result<()> {
+    assign_scalar_object(
+        w.as_matrix(),
+        mask.map(Vector::as_matrix),
+        accum,
+        s,
+        indices,
+        Indices::All,
+        desc,
+    )
+}
+
+/// `C<m, replace>(row, J) = accum(C(row, J), u')` (`GrB_Row_assign`): the mask
+/// is a vector over the row, and only row `row` can change.
+pub fn assign_row(
+    c: &Matrix,
+    mask: Option<&Vector>,
+    accum: Option<&BinaryOp>,
+    u: &Vector,
+    row: u64,
+    cols: Indices,
+    desc: &Descriptor,
+) -> Result<()> {
+    assign_line(c, mask, accum, u, Line::Row(row), cols, desc)
+}
+
+/// `C<m, replace>(I, col) = accum(C(I, col), u)` (`GrB_Col_assign`): the mask
+/// is a vector over the column, and only column `col` can change.
+pub fn assign_col(
+    c: &Matrix,
+    mask: Option<&Vector>,
+    accum: Option<&BinaryOp>,
+    u: &Vector,
+    rows: Indices,
+    col: u64,
+    desc: &Descriptor,
+) -> Result<()> {
+    assign_line(c, mask, accum, u, Line::Col(col), rows, desc)
+}
+
+/// Checks that the index lists have `Ã`'s dimensions.
+fn check_lengths(lists: (u64, u64), a: (u64, u64)) -> Result<()> {
+    if lists != a {
+        fail!(
+            DimensionMismatch,
+            "the index lists select {}x{} positions but the assigned matrix is {}x{}",
+            lists.0,
+            lists.1,
+            a.0,
+            a.1
+        );
+    }
+    Ok(())
+}
+
+/// The scalar variants, with the value or none (an empty `GrB_Scalar` of type `ty`).
+#[allow(clippy::too_many_arguments)]
+fn assign_constant(
+    c: &Matrix,
+    mask: Option<&Matrix>,
+    accum: Option<&BinaryOp>,
+    value: Option<&Value>,
+    ty: &Type,
+    rows: Indices,
+    cols: Indices,
+    desc: &Descriptor,
+) -> Result<()> {
+    let mask = Mask::from_matrix(mask, desc)?;
+    let (nrows, ncols) = (c.nrows(), c.ncols());
+    check_output(c, nrows, ncols, mask.as_ref(), accum, ty)?;
+    rows.check(nrows, "row")?;
+    cols.check(ncols, "column")?;
+    let input = match value {
+        Some(v) => Input::Scalar(v.clone()),
+        None => Input::Empty(ty.clone()),
+    };
+    Request {
+        c,
+        mask: effective_mask(mask, desc, nrows, ncols),
+        accum,
+        input,
+        rows,
+        cols,
+        line: Line::Whole,
+        replace: desc.replace,
+    }
+    .execute()
+}
+
+/// The row and column variants: `list` indexes along the line.
+fn assign_line(
+    c: &Matrix,
+    mask: Option<&Vector>,
+    accum: Option<&BinaryOp>,
+    u: &Vector,
+    line: Line,
+    list: Indices,
+    desc: &Descriptor,
+) -> Result<()> {
+    let mask = Mask::from_vector(mask, desc)?;
+    let u = u.snapshot()?;
+    let (nrows, ncols) = (c.nrows(), c.ncols());
+    check_output(c, nrows, ncols, None, accum, &u.ty())?;
+    let (at, bound, len, what) = match line {
+        Line::Row(r) => (r, nrows, ncols, "row"),
+        Line::Col(j) => (j, ncols, nrows, "column"),
+        Line::Whole => unreachable!("a row or a column"),
+    };
+    ensure!(
+        at < bound,
+        InvalidIndex,
+        "{what} index {at} out of range; must be < {bound}"
+    );
+    if let Some(m) = &mask {
+        ensure!(
+            m.store.nrows() == len,
+            DimensionMismatch,
+            "the mask has size {} but the {what} has {len} entries",
+            m.store.nrows()
+        );
+    }
+    ensure!(
+        list.len(len) == u.nrows(),
+        DimensionMismatch,
+        "the index list selects {} positions but the vector has size {}",
+        list.len(len),
+        u.nrows()
+    );
+    let (inner_what, at_list) = (if what == "row" { "column" } else { "row" }, [at]);
+    list.check(len, inner_what)?;
+    let mask = match mask {
+        Some(m) => Some(embed_line(&m, line, nrows, ncols)),
+        None => effective_mask(None, desc, nrows, ncols),
+    };
+    let (rows, cols, input) = match line {
+        // The row receives u' (1 x n), the column u (n x 1).
+        Line::Row(_) => (Indices::List(&at_list), list, View::new(u, true)),
+        _ => (list, Indices::List(&at_list), View::new(u, false)),
+    };
+    Request {
+        c,
+        mask,
+        accum,
+        input: Input::Matrix(input),
+        rows,
+        cols,
+        line,
+        replace: desc.replace,
+    }
+    .execute()
+}
+
+/// A vector mask placed along a row or column of an `nrows × ncols` matrix.
+fn embed_line(m: &Mask, line: Line, nrows: u64, ncols: u64) -> Mask {
+    let v = m.store.compressed(Orientation::ByCol);
+    let (orient, vlen, vdim, at) = match line {
+        Line::Row(r) => (Orientation::ByRow, ncols, nrows, r),
+        Line::Col(j) => (Orientation::ByCol, nrows, ncols, j),
+        Line::Whole => unreachable!("a row or a column"),
+    };
+    let nnz = v.nvals();
+    let (h, p) = if nnz > 0 {
+        (vec![at], vec![0, nnz])
+    } else {
+        (Vec::new(), vec![0])
+    };
+    let line = Compressed {
+        vlen,
+        vdim,
+        h: Some(h),
+        p,
+        i: v.i.clone(),
+        x: v.x.clone(),
+    };
+    Mask {
+        store: Arc::new(MatrixStore::from_compressed(orient, line)),
+        structural: m.structural,
+        complement: m.complement,
+    }
+}
+
+/// What is assigned.
+enum Input {
+    /// A matrix (possibly transposed).
+    Matrix(View),
+    /// A value at every position.
+    Scalar(Value),
+    /// An empty `GrB_Scalar` of this type: nothing.
+    Empty(Type),
+}
+
+/// Where the mask and replace act.
+#[derive(Clone, Copy)]
+enum Line {
+    /// The whole output.
+    Whole,
+    /// Row `r` only.
+    Row(u64),
+    /// Column `j` only.
+    Col(u64),
+}
+
+/// A checked assignment.
+struct Request<'a> {
+    c: &'a Matrix,
+    /// The mask with `C`'s dimensions (already complemented-null resolved).
+    mask: Option<Mask>,
+    accum: Option<&'a BinaryOp>,
+    input: Input,
+    rows: Indices<'a>,
+    cols: Indices<'a>,
+    line: Line,
+    replace: bool,
+}
+
+impl Request<'_> {
+    fn execute(self) -> Result<()> {
+        if self.assign_pending()? || self.fill()? {
+            return Ok(());
+        }
+        if let (Line::Whole, Indices::All, Indices::All, Input::Matrix(_)) =
+            (self.line, self.rows, self.cols, &self.input)
+        {
+            // C<M>(:, :) = accum(C, A) is the standard write-back of A.
+            let Input::Matrix(a) = self.input else {
+                unreachable!()
+            };
+            return write(
+                self.c,
+                self.mask.as_ref(),
+                self.accum,
+                self.replace,
+                a.into_store(),
+            );
+        }
+        let orient = self.c.orientation();
+        let store = self.c.snapshot()?;
+        let cc = store.compressed(orient);
+        let (vlen, vdim) = (cc.vlen, cc.vdim);
+        let (outer, inner) = match orient {
+            Orientation::ByRow => (&self.rows, &self.cols),
+            Orientation::ByCol => (&self.cols, &self.rows),
+        };
+        let outer = Targets::new(outer, vdim);
+        let inner = Targets::new(inner, vlen);
+        let ctype = self.c.ty().clone();
+        let source = match &self.input {
+            Input::Matrix(a) => Source::Matrix(place(a, orient, &outer, &inner, vlen, vdim)?),
+            Input::Scalar(v) => {
+                // Without an accumulator the value is only ever cast to C's type.
+                let v = match self.accum {
+                    None => v.cast(&ctype).expect("types checked compatible"),
+                    Some(_) => v.clone(),
+                };
+                let mut x = Array::new(v.ty());
+                x.push_bytes(v.bytes());
+                Source::Scalar(x)
+            }
+            Input::Empty(ty) => Source::Matrix(Compressed::empty(ty, vlen, vdim)),
+        };
+        let scope = match (self.line, orient) {
+            (Line::Whole, _) => Scope::Whole,
+            (Line::Row(r), Orientation::ByRow) | (Line::Col(r), Orientation::ByCol) => {
+                Scope::Outer(r)
+            }
+            (Line::Row(r), Orientation::ByCol) | (Line::Col(r), Orientation::ByRow) => {
+                Scope::Inner(r)
+            }
+        };
+        let mask = self.mask.as_ref().map(|m| MaskView {
+            m: m.store.compressed(orient),
+            structural: m.structural,
+            complement: m.complement,
+        });
+        let out = kernel::merge(&Plan {
+            c: &cc,
+            ctype: &ctype,
+            outer: &outer.targets,
+            inner: &inner.targets,
+            scope,
+            source: &source,
+            mask,
+            accum: self.accum,
+            replace: self.replace,
+        })?;
+        self.c
+            .set_store(MatrixStore::from_compressed(orient, out.conform()).conform());
+        Ok(())
+    }
+
+    /// `C(:, :) = value` without a mask or an accumulator: every position
+    /// holds the value (a full store); false when not applicable.
+    fn fill(&self) -> Result<bool> {
+        let (Line::Whole, Indices::All, Indices::All, Input::Scalar(v), None, None) = (
+            self.line,
+            self.rows,
+            self.cols,
+            &self.input,
+            &self.mask,
+            self.accum,
+        ) else {
+            return Ok(false);
+        };
+        let orient = self.c.orientation();
+        let ty = self.c.ty();
+        let (nrows, ncols) = (self.c.nrows(), self.c.ncols());
+        let (vlen, vdim) = match orient {
+            Orientation::ByRow => (ncols, nrows),
+            Orientation::ByCol => (nrows, ncols),
+        };
+        let store = match nrows.checked_mul(ncols) {
+            Some(0) => MatrixStore::empty(ty, nrows, ncols, orient),
+            Some(n) if n <= isize::MAX as u64 / 32 => {
+                let v = v.cast(ty).expect("types checked compatible");
+                let x = Array::filled(&v, n as usize)?;
+                MatrixStore::new(orient, Format::Full(Full { vlen, vdim, x }))
+            }
+            _ => return Err(out_of_memory("a full matrix")),
+        };
+        self.c.set_store(store);
+        Ok(true)
+    }
+
+    /// Assigns a scalar (or nothing) to a few positions without a mask or an
+    /// accumulator as pending element updates; false when not applicable.
+    fn assign_pending(&self) -> Result<bool> {
+        let value = match &self.input {
+            Input::Scalar(v) => Some(v),
+            Input::Empty(_) => None,
+            Input::Matrix(_) => return Ok(false),
+        };
+        let (nr, nc) = (self.rows.len(self.c.nrows()), self.cols.len(self.c.ncols()));
+        if self.mask.is_some()
+            || self.accum.is_some()
+            || !matches!(self.line, Line::Whole)
+            || nr.saturating_mul(nc) > PENDING_MAX
+        {
+            return Ok(false);
+        }
+        if nr == 0 || nc == 0 {
+            // Nothing is assigned, and without a mask nothing else changes.
+            return Ok(true);
+        }
+        let value = value.map(|v| v.cast(self.c.ty()).expect("types checked compatible"));
+        for r in 0..nr {
+            let row = self.rows.get(r);
+            for k in 0..nc {
+                let col = self.cols.get(k);
+                match &value {
+                    Some(v) => self.c.set_element_bytes(row, col, v.bytes())?,
+                    None => self.c.remove_element(row, col)?,
+                }
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// `T`: `Ã`'s entries placed at their targets, as hypersparse vectors in
+/// orientation `orient` with `C`'s dimensions `vlen × vdim`.
+fn place(
+    a: &View,
+    orient: Orientation,
+    outer: &Targets,
+    inner: &Targets,
+    vlen: u64,
+    vdim: u64,
+) -> Result<Compressed> {
+    let data = a.compressed(orient);
+    let mut t = if outer.sources_are_identity() && inner.sources_are_identity() {
+        data.into_owned().into_hyper()
+    } else {
+        select(&data, &outer.source_list(), &inner.source_list())?
+    };
+    if let TargetList::List(l) = &outer.targets {
+        for j in t.h.as_mut().expect("hypersparse") {
+            *j = l[*j as usize];
+        }
+    }
+    if let TargetList::List(l) = &inner.targets {
+        t.i.par_iter_mut()
+            .with_min_len(1 << 14)
+            .for_each(|i| *i = l[*i as usize]);
+    }
+    t.vlen = vlen;
+    t.vdim = vdim;
+    Ok(t)
+}
