@@ -1267,6 +1267,9 @@ extern GrB_Descriptor GrB_DESC_RSCT0;
 
 extern GrB_Descriptor GrB_DESC_RSCT0T1;
 
+// `GrB_ALL`: passed as an index list, it means every index in order.
+extern const GrB_Index *GrB_ALL;
+
 //`GrB_BOOL`
 extern GrB_Type GrB_BOOL;
 
@@ -1788,6 +1791,337 @@ GrB_Info GrB_Matrix_extractTuples_UDT(GrB_Index *I,
                                       void *X,
                                       GrB_Index *nvals,
                                       GrB_Matrix A);
+
+// `GrB_Vector_assign(w, mask, accum, u, I, ni, desc)`: `w<mask>(I) = accum(w(I), u)`.
+GrB_Info GrB_Vector_assign(GrB_Vector w,
+                           GrB_Vector mask,
+                           GrB_BinaryOp accum,
+                           GrB_Vector u,
+                           const GrB_Index *I,
+                           GrB_Index ni,
+                           GrB_Descriptor desc);
+
+// `GrB_Matrix_assign(C, Mask, accum, A, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), A)`.
+GrB_Info GrB_Matrix_assign(GrB_Matrix C,
+                           GrB_Matrix Mask,
+                           GrB_BinaryOp accum,
+                           GrB_Matrix A,
+                           const GrB_Index *I,
+                           GrB_Index ni,
+                           const GrB_Index *J,
+                           GrB_Index nj,
+                           GrB_Descriptor desc);
+
+// `GrB_Col_assign(C, mask, accum, u, I, ni, j, desc)`: `C<mask>(I, j) = accum(C(I, j), u)`.
+GrB_Info GrB_Col_assign(GrB_Matrix C,
+                        GrB_Vector mask,
+                        GrB_BinaryOp accum,
+                        GrB_Vector u,
+                        const GrB_Index *I,
+                        GrB_Index ni,
+                        GrB_Index j,
+                        GrB_Descriptor desc);
+
+// `GrB_Row_assign(C, mask, accum, u, i, J, nj, desc)`: `C<mask'>(i, J) = accum(C(i, J), u')`.
+GrB_Info GrB_Row_assign(GrB_Matrix C,
+                        GrB_Vector mask,
+                        GrB_BinaryOp accum,
+                        GrB_Vector u,
+                        GrB_Index i,
+                        const GrB_Index *J,
+                        GrB_Index nj,
+                        GrB_Descriptor desc);
+
+//`GrB_Vector_assign_BOOL(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GrB_Vector_assign_BOOL(GrB_Vector w,
+                                GrB_Vector mask,
+                                GrB_BinaryOp accum,
+                                bool x,
+                                const GrB_Index *I,
+                                GrB_Index ni,
+                                GrB_Descriptor desc);
+
+//`GrB_Matrix_assign_BOOL(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GrB_Matrix_assign_BOOL(GrB_Matrix C,
+                                GrB_Matrix Mask,
+                                GrB_BinaryOp accum,
+                                bool x,
+                                const GrB_Index *I,
+                                GrB_Index ni,
+                                const GrB_Index *J,
+                                GrB_Index nj,
+                                GrB_Descriptor desc);
+
+//`GrB_Vector_assign_INT8(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GrB_Vector_assign_INT8(GrB_Vector w,
+                                GrB_Vector mask,
+                                GrB_BinaryOp accum,
+                                int8_t x,
+                                const GrB_Index *I,
+                                GrB_Index ni,
+                                GrB_Descriptor desc);
+
+//`GrB_Matrix_assign_INT8(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GrB_Matrix_assign_INT8(GrB_Matrix C,
+                                GrB_Matrix Mask,
+                                GrB_BinaryOp accum,
+                                int8_t x,
+                                const GrB_Index *I,
+                                GrB_Index ni,
+                                const GrB_Index *J,
+                                GrB_Index nj,
+                                GrB_Descriptor desc);
+
+//`GrB_Vector_assign_UINT8(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GrB_Vector_assign_UINT8(GrB_Vector w,
+                                 GrB_Vector mask,
+                                 GrB_BinaryOp accum,
+                                 uint8_t x,
+                                 const GrB_Index *I,
+                                 GrB_Index ni,
+                                 GrB_Descriptor desc);
+
+//`GrB_Matrix_assign_UINT8(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GrB_Matrix_assign_UINT8(GrB_Matrix C,
+                                 GrB_Matrix Mask,
+                                 GrB_BinaryOp accum,
+                                 uint8_t x,
+                                 const GrB_Index *I,
+                                 GrB_Index ni,
+                                 const GrB_Index *J,
+                                 GrB_Index nj,
+                                 GrB_Descriptor desc);
+
+//`GrB_Vector_assign_INT16(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GrB_Vector_assign_INT16(GrB_Vector w,
+                                 GrB_Vector mask,
+                                 GrB_BinaryOp accum,
+                                 int16_t x,
+                                 const GrB_Index *I,
+                                 GrB_Index ni,
+                                 GrB_Descriptor desc);
+
+//`GrB_Matrix_assign_INT16(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GrB_Matrix_assign_INT16(GrB_Matrix C,
+                                 GrB_Matrix Mask,
+                                 GrB_BinaryOp accum,
+                                 int16_t x,
+                                 const GrB_Index *I,
+                                 GrB_Index ni,
+                                 const GrB_Index *J,
+                                 GrB_Index nj,
+                                 GrB_Descriptor desc);
+
+//`GrB_Vector_assign_UINT16(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GrB_Vector_assign_UINT16(GrB_Vector w,
+                                  GrB_Vector mask,
+                                  GrB_BinaryOp accum,
+                                  uint16_t x,
+                                  const GrB_Index *I,
+                                  GrB_Index ni,
+                                  GrB_Descriptor desc);
+
+//`GrB_Matrix_assign_UINT16(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GrB_Matrix_assign_UINT16(GrB_Matrix C,
+                                  GrB_Matrix Mask,
+                                  GrB_BinaryOp accum,
+                                  uint16_t x,
+                                  const GrB_Index *I,
+                                  GrB_Index ni,
+                                  const GrB_Index *J,
+                                  GrB_Index nj,
+                                  GrB_Descriptor desc);
+
+//`GrB_Vector_assign_INT32(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GrB_Vector_assign_INT32(GrB_Vector w,
+                                 GrB_Vector mask,
+                                 GrB_BinaryOp accum,
+                                 int32_t x,
+                                 const GrB_Index *I,
+                                 GrB_Index ni,
+                                 GrB_Descriptor desc);
+
+//`GrB_Matrix_assign_INT32(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GrB_Matrix_assign_INT32(GrB_Matrix C,
+                                 GrB_Matrix Mask,
+                                 GrB_BinaryOp accum,
+                                 int32_t x,
+                                 const GrB_Index *I,
+                                 GrB_Index ni,
+                                 const GrB_Index *J,
+                                 GrB_Index nj,
+                                 GrB_Descriptor desc);
+
+//`GrB_Vector_assign_UINT32(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GrB_Vector_assign_UINT32(GrB_Vector w,
+                                  GrB_Vector mask,
+                                  GrB_BinaryOp accum,
+                                  uint32_t x,
+                                  const GrB_Index *I,
+                                  GrB_Index ni,
+                                  GrB_Descriptor desc);
+
+//`GrB_Matrix_assign_UINT32(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GrB_Matrix_assign_UINT32(GrB_Matrix C,
+                                  GrB_Matrix Mask,
+                                  GrB_BinaryOp accum,
+                                  uint32_t x,
+                                  const GrB_Index *I,
+                                  GrB_Index ni,
+                                  const GrB_Index *J,
+                                  GrB_Index nj,
+                                  GrB_Descriptor desc);
+
+//`GrB_Vector_assign_INT64(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GrB_Vector_assign_INT64(GrB_Vector w,
+                                 GrB_Vector mask,
+                                 GrB_BinaryOp accum,
+                                 int64_t x,
+                                 const GrB_Index *I,
+                                 GrB_Index ni,
+                                 GrB_Descriptor desc);
+
+//`GrB_Matrix_assign_INT64(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GrB_Matrix_assign_INT64(GrB_Matrix C,
+                                 GrB_Matrix Mask,
+                                 GrB_BinaryOp accum,
+                                 int64_t x,
+                                 const GrB_Index *I,
+                                 GrB_Index ni,
+                                 const GrB_Index *J,
+                                 GrB_Index nj,
+                                 GrB_Descriptor desc);
+
+//`GrB_Vector_assign_UINT64(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GrB_Vector_assign_UINT64(GrB_Vector w,
+                                  GrB_Vector mask,
+                                  GrB_BinaryOp accum,
+                                  uint64_t x,
+                                  const GrB_Index *I,
+                                  GrB_Index ni,
+                                  GrB_Descriptor desc);
+
+//`GrB_Matrix_assign_UINT64(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GrB_Matrix_assign_UINT64(GrB_Matrix C,
+                                  GrB_Matrix Mask,
+                                  GrB_BinaryOp accum,
+                                  uint64_t x,
+                                  const GrB_Index *I,
+                                  GrB_Index ni,
+                                  const GrB_Index *J,
+                                  GrB_Index nj,
+                                  GrB_Descriptor desc);
+
+//`GrB_Vector_assign_FP32(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GrB_Vector_assign_FP32(GrB_Vector w,
+                                GrB_Vector mask,
+                                GrB_BinaryOp accum,
+                                float x,
+                                const GrB_Index *I,
+                                GrB_Index ni,
+                                GrB_Descriptor desc);
+
+//`GrB_Matrix_assign_FP32(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GrB_Matrix_assign_FP32(GrB_Matrix C,
+                                GrB_Matrix Mask,
+                                GrB_BinaryOp accum,
+                                float x,
+                                const GrB_Index *I,
+                                GrB_Index ni,
+                                const GrB_Index *J,
+                                GrB_Index nj,
+                                GrB_Descriptor desc);
+
+//`GrB_Vector_assign_FP64(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GrB_Vector_assign_FP64(GrB_Vector w,
+                                GrB_Vector mask,
+                                GrB_BinaryOp accum,
+                                double x,
+                                const GrB_Index *I,
+                                GrB_Index ni,
+                                GrB_Descriptor desc);
+
+//`GrB_Matrix_assign_FP64(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GrB_Matrix_assign_FP64(GrB_Matrix C,
+                                GrB_Matrix Mask,
+                                GrB_BinaryOp accum,
+                                double x,
+                                const GrB_Index *I,
+                                GrB_Index ni,
+                                const GrB_Index *J,
+                                GrB_Index nj,
+                                GrB_Descriptor desc);
+
+//`GrB_Vector_assign_UDT(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GrB_Vector_assign_UDT(GrB_Vector w,
+                               GrB_Vector mask,
+                               GrB_BinaryOp accum,
+                               const void *x,
+                               const GrB_Index *I,
+                               GrB_Index ni,
+                               GrB_Descriptor desc);
+
+//`GrB_Matrix_assign_UDT(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GrB_Matrix_assign_UDT(GrB_Matrix C,
+                               GrB_Matrix Mask,
+                               GrB_BinaryOp accum,
+                               const void *x,
+                               const GrB_Index *I,
+                               GrB_Index ni,
+                               const GrB_Index *J,
+                               GrB_Index nj,
+                               GrB_Descriptor desc);
+
+// `GrB_Vector_assign_Scalar(w, mask, accum, s, I, ni, desc)`: an empty `s` assigns nothing
+// (without an accumulator the entries of `w(I)` allowed by the mask are deleted).
+GrB_Info GrB_Vector_assign_Scalar(GrB_Vector w,
+                                  GrB_Vector mask,
+                                  GrB_BinaryOp accum,
+                                  GrB_Scalar s,
+                                  const GrB_Index *I,
+                                  GrB_Index ni,
+                                  GrB_Descriptor desc);
+
+// `GrB_Matrix_assign_Scalar(C, Mask, accum, s, I, ni, J, nj, desc)`: an empty `s` assigns nothing.
+GrB_Info GrB_Matrix_assign_Scalar(GrB_Matrix C,
+                                  GrB_Matrix Mask,
+                                  GrB_BinaryOp accum,
+                                  GrB_Scalar s,
+                                  const GrB_Index *I,
+                                  GrB_Index ni,
+                                  const GrB_Index *J,
+                                  GrB_Index nj,
+                                  GrB_Descriptor desc);
+
+// `GrB_Vector_extract(w, mask, accum, u, I, ni, desc)`: `w<mask> = accum(w, u(I))`.
+GrB_Info GrB_Vector_extract(GrB_Vector w,
+                            GrB_Vector mask,
+                            GrB_BinaryOp accum,
+                            GrB_Vector u,
+                            const GrB_Index *I,
+                            GrB_Index ni,
+                            GrB_Descriptor desc);
+
+// `GrB_Matrix_extract(C, Mask, accum, A, I, ni, J, nj, desc)`: `C<Mask> = accum(C, A(I,J))`.
+GrB_Info GrB_Matrix_extract(GrB_Matrix C,
+                            GrB_Matrix Mask,
+                            GrB_BinaryOp accum,
+                            GrB_Matrix A,
+                            const GrB_Index *I,
+                            GrB_Index ni,
+                            const GrB_Index *J,
+                            GrB_Index nj,
+                            GrB_Descriptor desc);
+
+// `GrB_Col_extract(w, mask, accum, A, I, ni, j, desc)`: `w<mask> = accum(w, A(I, j))`.
+GrB_Info GrB_Col_extract(GrB_Vector w,
+                         GrB_Vector mask,
+                         GrB_BinaryOp accum,
+                         GrB_Matrix A,
+                         const GrB_Index *I,
+                         GrB_Index ni,
+                         GrB_Index j,
+                         GrB_Descriptor desc);
 
 // `GrB_transpose(C, Mask, accum, A, desc)`: `C<Mask> = accum(C, A')`.
 GrB_Info GrB_transpose(GrB_Matrix C,

@@ -39,8 +39,8 @@ proptest! {
         let am = a.matrix(la);
         let mm = m.matrix(lm);
         transpose(&cm, use_mask.then_some(&mm), accum.as_ref(), &am, &desc).unwrap();
-        let omask = OMask { m: &m, structural: desc.mask_structural, complement: desc.mask_complement };
-        let expected = write(&c, use_mask.then_some(&omask), accum.as_ref(), desc.replace, &a.transpose());
+        let mask = SpecMask::new(use_mask.then_some(&m), &desc, c.nrows, c.ncols);
+        let expected = write(&c, mask.omask().as_ref(), accum.as_ref(), desc.replace, &a.transpose());
         assert_matches(&cm, &expected, 0.0);
     }
 

@@ -79,7 +79,7 @@
 mod kernel;
 
 use self::kernel::{MaskView, Plan, Scope, Source};
-use super::extract::{effective_mask, select, View};
+use super::extract::{select, View};
 use super::indices::{Indices, TargetList, Targets};
 use super::mask::Mask;
 use super::writeback::{check_output, write};
@@ -113,7 +113,7 @@ pub fn assign(
     cols.check(ncols, "column")?;
     Request {
         c,
-        mask: effective_mask(mask, desc, nrows, ncols),
+        mask: Mask::effective(mask, desc, nrows, ncols),
         accum,
         input: Input::Matrix(a),
         rows,
@@ -284,7 +284,7 @@ fn assign_constant(
     };
     Request {
         c,
-        mask: effective_mask(mask, desc, nrows, ncols),
+        mask: Mask::effective(mask, desc, nrows, ncols),
         accum,
         input,
         rows,
@@ -338,7 +338,7 @@ fn assign_line(
     list.check(len, inner_what)?;
     let mask = match mask {
         Some(m) => Some(embed_line(&m, line, nrows, ncols)),
-        None => effective_mask(None, desc, nrows, ncols),
+        None => Mask::effective(None, desc, nrows, ncols),
     };
     let (rows, cols, input) = match line {
         // The row receives u' (1 x n), the column u (n x 1).

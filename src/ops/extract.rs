@@ -100,30 +100,6 @@ impl View {
     }
 }
 
-/// The mask to apply: the given one, or for a missing mask with `GrB_COMP` the
-/// complemented all-true mask, which allows nothing (an empty structural mask
-/// of the output's dimensions).
-pub(crate) fn effective_mask(
-    mask: Option<Mask>,
-    desc: &Descriptor,
-    nrows: u64,
-    ncols: u64,
-) -> Option<Mask> {
-    if mask.is_some() || !desc.mask_complement {
-        return mask;
-    }
-    Some(Mask {
-        store: Arc::new(MatrixStore::empty(
-            &Type::BOOL,
-            nrows,
-            ncols,
-            Orientation::ByRow,
-        )),
-        structural: true,
-        complement: false,
-    })
-}
-
 /// `C<M, replace> = accum(C, Ã(I, J))`.
 pub fn extract(
     c: &Matrix,
@@ -140,7 +116,7 @@ pub fn extract(
     check_output(c, nrows, ncols, mask.as_ref(), accum, &a.ty())?;
     rows.check(a.nrows(), "row")?;
     cols.check(a.ncols(), "column")?;
-    let mask = effective_mask(mask, desc, nrows, ncols);
+    let mask = Mask::effective(mask, desc, nrows, ncols);
     let t = submatrix(a, &rows, &cols)?;
     write(c, mask.as_ref(), accum, desc.replace, t)
 }
@@ -192,7 +168,7 @@ pub fn extract_col(
         a.ncols()
     );
     rows.check(a.nrows(), "row")?;
-    let mask = effective_mask(mask, desc, n, 1);
+    let mask = Mask::effective(mask, desc, n, 1);
     let t = submatrix(a, &rows, &Indices::List(&[col]))?;
     write(out, mask.as_ref(), accum, desc.replace, t)
 }

@@ -1,6 +1,6 @@
 //! Masks: which positions of the output an operation may write.
 
-use crate::algebra::TypeCode;
+use crate::algebra::{Type, TypeCode};
 use crate::error::Result;
 use crate::object::{Descriptor, Matrix, Vector};
 use crate::storage::{Array, Compressed, Format, MatrixStore, Orientation};
@@ -41,6 +41,31 @@ impl Mask {
     /// As [`Mask::from_matrix`] for a vector mask.
     pub fn from_vector(m: Option<&Vector>, desc: &Descriptor) -> Result<Option<Mask>> {
         Mask::from_matrix(m.map(|v| v.as_matrix()), desc)
+    }
+
+    /// The mask an operation applies to an `nrows × ncols` output: `mask` itself,
+    /// or, for a missing mask with `GrB_COMP`, the complement of the all-true
+    /// mask, which allows nothing (an empty structural mask). Every operation
+    /// passes its mask through this once the output's dimensions are known.
+    pub fn effective(
+        mask: Option<Mask>,
+        desc: &Descriptor,
+        nrows: u64,
+        ncols: u64,
+    ) -> Option<Mask> {
+        if mask.is_some() || !desc.mask_complement {
+            return mask;
+        }
+        Some(Mask {
+            store: Arc::new(MatrixStore::empty(
+                &Type::BOOL,
+                nrows,
+                ncols,
+                Orientation::ByRow,
+            )),
+            structural: true,
+            complement: false,
+        })
     }
 
     /// Checks that the mask has the output's dimensions.
@@ -85,7 +110,7 @@ impl Mask {
         let present = match self.store.get(row, col) {
             None => false,
             Some(_) if self.structural => true,
-            Some(v) => v.bytes().iter().any(|&b| b != 0),
+            Some(v) => v.get::<bool>().unwrap_or(true),
         };
         present != self.complement
     }

@@ -27,6 +27,7 @@ pub fn transpose(
         let at = a.compressed(orient.flip()).into_owned();
         Arc::new(MatrixStore::from_compressed(orient, at))
     };
+    let mask = Mask::effective(mask, desc, t.nrows(), t.ncols());
     check_output(c, t.nrows(), t.ncols(), mask.as_ref(), accum, &t.ty())?;
     write(c, mask.as_ref(), accum, desc.replace, t)
 }

@@ -381,10 +381,14 @@ impl Array {
         crate::with_type!(self.code(), S => crate::algebra::cast::<S, T>(S::read(b)), udt => panic!("user-defined values cannot be cast"))
     }
 
-    /// Reads every value as `bool` (the mask interpretation: nonzero is true).
+    /// Every value cast to `bool` as C does (`x != 0`; -0.0 is false, NaN true):
+    /// the mask interpretation of values. User-defined values are true when any
+    /// byte is nonzero.
     pub fn truth_values(&self) -> Vec<bool> {
         match self {
             Array::Bool(v) => v.clone(),
+            Array::Fp32(v) => v.iter().map(|&x| x != 0.0).collect(),
+            Array::Fp64(v) => v.iter().map(|&x| x != 0.0).collect(),
             other => {
                 let s = other.elem_size();
                 other

@@ -13,7 +13,8 @@
 //! `R` keep their exact value (they are not cast through the accumulator's
 //! domain).
 
-use super::extract::{list_len, OIndices, SpecMask};
+use super::extract::{list_len, OIndices};
+use super::SpecMask;
 use super::{apply_binary, OMatrix};
 use graphblas::algebra::{BinaryOp, Value};
 use std::collections::{BTreeMap, BTreeSet};

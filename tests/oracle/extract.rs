@@ -1,9 +1,8 @@
 //! The model of `GrB_extract` (spec 2.1, `ops_extract.tex`), and the spec's
 //! masks (a missing mask with `GrB_COMP` allows nothing), shared with assign.
 
-use super::{write, OMask, OMatrix};
+use super::{write, OMatrix, SpecMask};
 use graphblas::algebra::BinaryOp;
-use graphblas::object::Descriptor;
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
@@ -32,45 +31,6 @@ pub fn positions(inv: &Option<BTreeMap<u64, Vec<u64>>>, v: u64) -> Vec<u64> {
     match inv {
         None => vec![v],
         Some(m) => m.get(&v).cloned().unwrap_or_default(),
-    }
-}
-
-/// The spec's mask `M̃`: from the mask matrix if given (`None` means all
-/// true), complemented with `GrB_COMP`. All-true is returned as `None`; the
-/// complement of all-true as an empty non-complemented mask.
-pub struct SpecMask {
-    m: OMatrix,
-    structural: bool,
-    complement: bool,
-    all_true: bool,
-}
-
-impl SpecMask {
-    /// The mask of an operation with output dimensions `nrows × ncols`.
-    pub fn new(m: Option<&OMatrix>, desc: &Descriptor, nrows: u64, ncols: u64) -> SpecMask {
-        match m {
-            Some(m) => SpecMask {
-                m: m.clone(),
-                structural: desc.mask_structural,
-                complement: desc.mask_complement,
-                all_true: false,
-            },
-            None => SpecMask {
-                m: OMatrix::new(&graphblas::algebra::Type::BOOL, nrows, ncols),
-                structural: true,
-                complement: false,
-                all_true: !desc.mask_complement,
-            },
-        }
-    }
-
-    /// The mask for the oracle's write-back.
-    pub fn omask(&self) -> Option<OMask<'_>> {
-        (!self.all_true).then_some(OMask {
-            m: &self.m,
-            structural: self.structural,
-            complement: self.complement,
-        })
     }
 }
 

@@ -210,9 +210,10 @@ pub fn apply_binary(op: &BinaryOp, x: &Value, y: &Value) -> Value {
     Value::from_bytes(op.ztype(), &z)
 }
 
-/// True when a value is "true" as a mask value.
+/// True when a value is "true" as a mask value: `(bool) v` as in C.
 pub fn truthy(v: &Value) -> bool {
-    v.bytes().iter().any(|&b| b != 0)
+    v.get::<bool>()
+        .unwrap_or_else(|| v.bytes().iter().any(|&b| b != 0))
 }
 
 /// A mask in the model: its content and how the descriptor says to read it.
@@ -229,6 +230,45 @@ impl OMask<'_> {
             Some(v) => self.structural || truthy(v),
         };
         present != self.complement
+    }
+}
+
+/// The spec's mask `M̃`: from the mask matrix if given (`None` means all
+/// true), complemented with `GrB_COMP`. All-true is returned as `None`; the
+/// complement of all-true as an empty non-complemented mask.
+pub struct SpecMask {
+    m: OMatrix,
+    structural: bool,
+    complement: bool,
+    all_true: bool,
+}
+
+impl SpecMask {
+    /// The mask of an operation with output dimensions `nrows × ncols`.
+    pub fn new(m: Option<&OMatrix>, desc: &Descriptor, nrows: u64, ncols: u64) -> SpecMask {
+        match m {
+            Some(m) => SpecMask {
+                m: m.clone(),
+                structural: desc.mask_structural,
+                complement: desc.mask_complement,
+                all_true: false,
+            },
+            None => SpecMask {
+                m: OMatrix::new(&Type::BOOL, nrows, ncols),
+                structural: true,
+                complement: false,
+                all_true: !desc.mask_complement,
+            },
+        }
+    }
+
+    /// The mask for the oracle's write-back.
+    pub fn omask(&self) -> Option<OMask<'_>> {
+        (!self.all_true).then_some(OMask {
+            m: &self.m,
+            structural: self.structural,
+            complement: self.complement,
+        })
     }
 }
 

@@ -1,5 +1,8 @@
 //! The GraphBLAS operations: argument checks and calls into `engine::ops`.
 
+mod assign;
+mod extract;
+mod indices;
 mod transpose;
 
 use crate::descriptor::settings;
@@ -56,5 +59,15 @@ pub(crate) unsafe fn vector_output<'a>(
         },
         accum: get_opt(accum)?.map(|op| op.get()),
         desc: settings(desc)?,
+    })
+}
+
+/// The value of a `GrB_Scalar` argument; an empty scalar is `GrB_EMPTY_OBJECT`.
+pub(crate) unsafe fn scalar_value(s: GrB_Scalar, what: &str) -> Result<engine::algebra::Value> {
+    get(s)?.scalar.get().ok_or_else(|| {
+        engine::error::Error::new(
+            engine::error::Info::EmptyObject,
+            format!("the GrB_Scalar {what} holds no value"),
+        )
     })
 }

@@ -1,0 +1,29 @@
+//! `GrB_Matrix_diag` (a matrix from a vector on a diagonal) and
+//! `GrB_Vector_diag` / `GxB_Vector_diag` (a diagonal of a matrix as a vector).
+
+use crate::api::{api, GrB_Info};
+use crate::descriptor::settings;
+use crate::handle::*;
+use crate::vector::vector;
+
+/// `GrB_Matrix_diag(&C, v, k)`: a new square matrix with `v` on diagonal `k`.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_Matrix_diag(C: *mut GrB_Matrix, v: GrB_Vector, k: i64) -> GrB_Info {
+    api(v, || {
+        non_null(C, "C")?;
+        let m = engine::ops::diag::matrix_diag(vector(v)?, k)?;
+        put(C, into_handle(GB_Matrix_opaque::new(m)), "C")
+    })
+}
+
+/// `GrB_Vector_diag(v, A, k, desc)`: `v` = diagonal `k` of `A`.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_Vector_diag(v: GrB_Vector, A: GrB_Matrix, k: i64, desc: GrB_Descriptor) -> GrB_Info {
+    api(v, || engine::ops::diag::vector_diag(vector(v)?, &get(A)?.matrix, k, &settings(desc)?))
+}
+
+/// `GxB_Vector_diag(v, A, k, desc)`: the same as `GrB_Vector_diag`, under SuiteSparse's name.
+#[no_mangle]
+pub unsafe extern "C" fn GxB_Vector_diag(v: GrB_Vector, A: GrB_Matrix, k: i64, desc: GrB_Descriptor) -> GrB_Info {
+    GrB_Vector_diag(v, A, k, desc)
+}

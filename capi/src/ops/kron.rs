@@ -1,0 +1,29 @@
+//! `GrB_kronecker` with a binary operator, monoid or semiring (its multiply).
+
+use super::matrix_output;
+use crate::api::{api, GrB_Info};
+use crate::handle::*;
+use engine::algebra::BinaryOp;
+use engine::error::Result;
+use paste::paste;
+
+unsafe fn kronecker(C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, op: Result<BinaryOp>, A: GrB_Matrix, B: GrB_Matrix, desc: GrB_Descriptor) -> Result<()> {
+    let out = matrix_output(C, Mask, accum, desc)?;
+    engine::ops::kron::kronecker(out.c, out.mask, out.accum, &op?, &get(A)?.matrix, &get(B)?.matrix, &out.desc)
+}
+
+macro_rules! kronecker_fn {
+    ($kind:ident, $handle:ty, $op:expr) => {
+        paste! {
+            #[doc = concat!("`GrB_Matrix_kronecker_", stringify!($kind), "(C, Mask, accum, op, A, B, desc)`: `C = kron(A, B)`.")]
+            #[no_mangle]
+            pub unsafe extern "C" fn [<GrB_Matrix_kronecker_ $kind>](C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, op: $handle, A: GrB_Matrix, B: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
+                api(C, || kronecker(C, Mask, accum, get(op).map($op), A, B, desc))
+            }
+        }
+    };
+}
+
+kronecker_fn!(BinaryOp, GrB_BinaryOp, |o: &GB_BinaryOp_opaque| o.get().clone());
+kronecker_fn!(Monoid, GrB_Monoid, |o: &GB_Monoid_opaque| o.get().op().clone());
+kronecker_fn!(Semiring, GrB_Semiring, |o: &GB_Semiring_opaque| o.get().mul().clone());

@@ -1,0 +1,121 @@
+//! `GrB_reduce`: a matrix to a vector (monoid or binary operator), and a matrix
+//! or vector to a scalar (typed C scalar or `GrB_Scalar`).
+
+use super::vector_output;
+use crate::api::{api, GrB_Info};
+use crate::descriptor::settings;
+use crate::handle::*;
+use crate::values::{value_as, value_from_bytes, write_value_bytes};
+use crate::vector::vector;
+use engine::algebra::{BinaryOp, Element, Monoid, Type, Value};
+use engine::error::{Error, Info, Result};
+use engine::object::Matrix;
+use engine::ops::eval::BinaryEval;
+use engine::ops::reduce;
+use paste::paste;
+use std::ffi::c_void;
+
+/// `GrB_Matrix_reduce_Monoid(w, mask, accum, monoid, A, desc)`: `w(i) = ⊕_j A(i,j)`.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_Matrix_reduce_Monoid(w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, monoid: GrB_Monoid, A: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
+    api(w, || {
+        let out = vector_output(w, mask, accum, desc)?;
+        let op = get(monoid)?.get().op().clone();
+        reduce::reduce_to_vector(out.w, out.mask, out.accum, &op, &get(A)?.matrix, &out.desc)
+    })
+}
+
+/// `GrB_Matrix_reduce_BinaryOp(w, mask, accum, op, A, desc)`.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_Matrix_reduce_BinaryOp(w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, op: GrB_BinaryOp, A: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
+    api(w, || {
+        let out = vector_output(w, mask, accum, desc)?;
+        reduce::reduce_to_vector(out.w, out.mask, out.accum, get(op)?.get(), &get(A)?.matrix, &out.desc)
+    })
+}
+
+/// `val = accum(val, ⊕ A)` for a C scalar of type `ty` at `val`, whose old value
+/// is read only when there is an accumulator. An empty `A` reduces to the
+/// monoid's identity.
+unsafe fn reduce_into(ty: &Type, val: *const c_void, accum: Option<&BinaryOp>, monoid: &Monoid, a: &Matrix) -> Result<Value> {
+    let ty = ty.clone();
+    if !monoid.ty().compatible(&ty) {
+        return Err(Error::new(Info::DomainMismatch, format!("the monoid's type {:?} cannot be cast to the output type {:?}", monoid.ty(), ty)));
+    }
+    if let Some(op) = accum {
+        op.check_domains(&ty, &ty, monoid.ty())?;
+    }
+    let r = reduce::reduce_to_value(monoid, a)?.unwrap_or_else(|| monoid.identity().clone());
+    match accum {
+        None => Ok(r.cast(&ty).expect("checked compatible")),
+        Some(op) => {
+            let old = value_from_bytes(&ty, val, "val")?;
+            let mut out = vec![0u8; ty.size()];
+            BinaryEval::new(op, &ty, monoid.ty(), &ty).call(&mut out, old.bytes(), r.bytes());
+            Ok(Value::from_bytes(&ty, &out))
+        }
+    }
+}
+
+/// The matrix behind a matrix or vector handle (a vector handle reads as its `n × 1` matrix).
+unsafe fn collection<'a>(A: GrB_Matrix) -> Result<&'a Matrix> {
+    Ok(&get(A)?.matrix)
+}
+
+macro_rules! reduce_typed {
+    ($suffix:ident, $t:ty, $tc:ident) => {
+        paste! {
+            #[doc = concat!("`GrB_Matrix_reduce_", stringify!($suffix), "(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.")]
+            #[no_mangle]
+            pub unsafe extern "C" fn [<GrB_Matrix_reduce_ $suffix>](val: *mut $t, accum: GrB_BinaryOp, monoid: GrB_Monoid, A: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
+                api(A, || {
+                    non_null(val, "val")?;
+                    settings(desc)?;
+                    let accum = get_opt(accum)?.map(|op| op.get());
+                    let r = reduce_into(&<$t as Element>::graphblas_type(), val as *const c_void, accum, get(monoid)?.get(), collection(A)?)?;
+                    put(val, value_as::<$t>(&r)?, "val")
+                })
+            }
+
+            #[doc = concat!("`GrB_Vector_reduce_", stringify!($suffix), "(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.")]
+            #[no_mangle]
+            pub unsafe extern "C" fn [<GrB_Vector_reduce_ $suffix>](val: *mut $t, accum: GrB_BinaryOp, monoid: GrB_Monoid, u: GrB_Vector, desc: GrB_Descriptor) -> GrB_Info {
+                api(u, || {
+                    non_null(val, "val")?;
+                    settings(desc)?;
+                    let accum = get_opt(accum)?.map(|op| op.get());
+                    let r = reduce_into(&<$t as Element>::graphblas_type(), val as *const c_void, accum, get(monoid)?.get(), vector(u)?.as_matrix())?;
+                    put(val, value_as::<$t>(&r)?, "val")
+                })
+            }
+        }
+    };
+}
+for_each_builtin!(reduce_typed);
+
+/// Reduces into user-defined memory holding a value of the monoid's type.
+unsafe fn reduce_udt(val: *mut c_void, accum: GrB_BinaryOp, monoid: GrB_Monoid, a: &Matrix) -> Result<()> {
+    let monoid = get(monoid)?.get();
+    non_null(val, "val")?;
+    let accum = get_opt(accum)?.map(|op| op.get());
+    let r = reduce_into(monoid.ty(), val, accum, monoid, a)?;
+    write_value_bytes(&r, val, "val")
+}
+
+/// `GrB_Matrix_reduce_UDT(&val, accum, monoid, A, desc)`: `val` holds a value of the monoid's type.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_Matrix_reduce_UDT(val: *mut c_void, accum: GrB_BinaryOp, monoid: GrB_Monoid, A: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
+    api(A, || {
+        settings(desc)?;
+        reduce_udt(val, accum, monoid, collection(A)?)
+    })
+}
+
+/// `GrB_Vector_reduce_UDT(&val, accum, monoid, u, desc)`.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_Vector_reduce_UDT(val: *mut c_void, accum: GrB_BinaryOp, monoid: GrB_Monoid, u: GrB_Vector, desc: GrB_Descriptor) -> GrB_Info {
+    api(u, || {
+        settings(desc)?;
+        reduce_udt(val, accum, monoid, vector(u)?.as_matrix())
+    })
+}
