@@ -6,9 +6,11 @@
 //! descriptors) and [`ops`] (the GraphBLAS operations).
 
 pub mod algebra;
+pub mod api;
 pub mod error;
 pub mod object;
 pub mod ops;
 pub mod storage;
 
+pub use api::*;
 pub use error::{Error, Info, Result};

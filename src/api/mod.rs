@@ -1,0 +1,13 @@
+//! The idiomatic Rust API: typed collections, operators as values, and (as
+//! the operations land) lazy expressions assigned through masks.
+
+pub mod collections;
+pub mod operators;
+pub mod value;
+
+pub use collections::{Matrix, Scalar, Vector};
+pub use operators::{
+    binary, index, monoid, semiring, unary, BinaryOp, Builtin, IndexUnaryOp, Monoid, Semiring,
+    UnaryOp,
+};
+pub use value::{UserType, ValueType};
