@@ -10,5 +10,6 @@ pub mod error;
 pub mod object;
 pub mod ops;
 pub mod storage;
+pub mod threads;
 
 pub use error::{Error, Info, Result};
