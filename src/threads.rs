@@ -8,15 +8,21 @@
 
 use crate::error::{Error, Info, Result};
 use rayon::{ThreadPool, ThreadPoolBuilder};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 
 /// The dedicated pool, when a thread count has been set.
 static POOL: RwLock<Option<Arc<ThreadPool>>> = RwLock::new(None);
+/// True while [`POOL`] holds a pool (lets [`install`] skip the lock otherwise).
+static HAS_POOL: AtomicBool = AtomicBool::new(false);
 
 /// The most threads [`set_num_threads`] accepts.
 pub const MAX_THREADS: usize = 1 << 12;
 
 fn pool() -> Option<Arc<ThreadPool>> {
+    if !HAS_POOL.load(Ordering::Acquire) {
+        return None;
+    }
     POOL.read().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
@@ -33,6 +39,7 @@ pub fn set_num_threads(n: usize) -> Result<()> {
     let mut slot = POOL.write().unwrap_or_else(|e| e.into_inner());
     if n == 0 {
         *slot = None;
+        HAS_POOL.store(false, Ordering::Release);
         return Ok(());
     }
     if slot.as_ref().is_some_and(|p| p.current_num_threads() == n) {
@@ -44,6 +51,7 @@ pub fn set_num_threads(n: usize) -> Result<()> {
         .build()
         .map_err(|e| Error::new(Info::InvalidValue, format!("cannot start {n} threads: {e}")))?;
     *slot = Some(Arc::new(built));
+    HAS_POOL.store(true, Ordering::Release);
     Ok(())
 }
 
