@@ -1,7 +1,7 @@
 //! `GxB_<Kind>_fprint(obj, name, level, f)` behind the `GxB_print(obj, level)`
 //! and `GxB_fprint(obj, level, f)` macros: a readable description of any
 //! object, written with the C library's `fputs` to the caller's `FILE *`
-//! (NULL: standard output).
+//! (NULL: the C library's standard output).
 //!
 //! Levels (`GxB_Print_Level`): 0 `GxB_SILENT` checks the object and prints
 //! nothing; 1 `GxB_SUMMARY` one line; 2 `GxB_SHORT` (and 4, `GxB_SHORT_VERBOSE`)
@@ -26,6 +26,21 @@ mod stdio {
         /// `fputs(s, stream)`; the stream is a `FILE *`.
         pub fn fputs(s: *const c_char, stream: *mut c_void) -> c_int;
     }
+    #[cfg(target_os = "linux")]
+    extern "C" {
+        /// The C `stdout` stream (glibc and musl export it by this name).
+        pub static stdout: *mut c_void;
+    }
+}
+
+/// The C library's standard output where its name is known (so that output
+/// interleaves with the program's own `printf`), else NULL.
+fn c_stdout() -> *mut c_void {
+    #[cfg(target_os = "linux")]
+    // SAFETY: `stdout` is initialised by the C runtime before `main`.
+    return unsafe { stdio::stdout };
+    #[cfg(not(target_os = "linux"))]
+    return std::ptr::null_mut();
 }
 
 /// How much to print.
@@ -55,7 +70,7 @@ fn level(pr: c_int) -> Result<Level> {
     })
 }
 
-/// Where the text goes: a C `FILE *`, or standard output when NULL.
+/// Where the text goes: a C `FILE *`, or Rust's standard output when NULL.
 struct Printer {
     file: *mut c_void,
     level: Level,
@@ -144,11 +159,17 @@ unsafe fn label(name: *const c_char) -> String {
     }
 }
 
-/// The object's own name: its `GrB_NAME` if it has one, else `fallback`.
+/// The object's own name after a space: its `GrB_NAME` if it has one, else
+/// `fallback` ("" when both are empty).
 fn own_name<T: Fields>(obj: &T, fallback: &str) -> String {
-    match get_field(obj, crate::getset::field::NAME) {
+    let name = match get_field(obj, crate::getset::field::NAME) {
         Ok(FieldValue::Text(t)) if !t.is_empty() => t,
         _ => fallback.to_string(),
+    };
+    if name.is_empty() {
+        name
+    } else {
+        format!(" {name}")
     }
 }
 
@@ -218,7 +239,7 @@ fn print_scalar(p: &Printer, name: &str, obj: &GB_Scalar_opaque) -> Result<()> {
 
 fn print_type(p: &Printer, name: &str, obj: &GB_Type_opaque) -> Result<()> {
     p.line(&format!(
-        "  {name}: GrB_Type {} ({}), size {} bytes",
+        "  {name}: GrB_Type{} ({}), size {} bytes",
         own_name(obj, &type_string(&obj.ty)),
         obj.ty.name(),
         obj.ty.size()
@@ -235,7 +256,7 @@ fn types(list: &[(&str, Option<&Type>)]) -> String {
 fn print_unary(p: &Printer, name: &str, obj: &GB_UnaryOp_opaque) -> Result<()> {
     let op = obj.get();
     p.line(&format!(
-        "  {name}: GrB_UnaryOp {}: z = f(x) with {}",
+        "  {name}: GrB_UnaryOp{}: z = f(x) with {}",
         own_name(obj, op.name()),
         types(&[("z", Some(op.ztype())), ("x", Some(op.xtype()))])
     ))
@@ -244,7 +265,7 @@ fn print_unary(p: &Printer, name: &str, obj: &GB_UnaryOp_opaque) -> Result<()> {
 fn print_binary(p: &Printer, name: &str, obj: &GB_BinaryOp_opaque) -> Result<()> {
     let op = obj.get();
     p.line(&format!(
-        "  {name}: GrB_BinaryOp {}: z = f(x, y) with {}",
+        "  {name}: GrB_BinaryOp{}: z = f(x, y) with {}",
         own_name(obj, op.name()),
         types(&[
             ("z", Some(op.ztype())),
@@ -257,7 +278,7 @@ fn print_binary(p: &Printer, name: &str, obj: &GB_BinaryOp_opaque) -> Result<()>
 fn print_index_unary(p: &Printer, name: &str, obj: &GB_IndexUnaryOp_opaque) -> Result<()> {
     let op = obj.get();
     p.line(&format!(
-        "  {name}: GrB_IndexUnaryOp {}: z = f(x, i, j, y) with {}",
+        "  {name}: GrB_IndexUnaryOp{}: z = f(x, i, j, y) with {}",
         own_name(obj, op.name()),
         types(&[
             ("z", Some(op.ztype())),
@@ -273,7 +294,7 @@ fn print_monoid(p: &Printer, name: &str, obj: &GB_Monoid_opaque) -> Result<()> {
         .terminal()
         .map_or(String::new(), |t| format!(", terminal {}", format_value(t)));
     p.line(&format!(
-        "  {name}: GrB_Monoid {}: operator {}, identity {}{terminal}",
+        "  {name}: GrB_Monoid{}: operator {}, identity {}{terminal}",
         own_name(obj, &m.name()),
         m.op().name(),
         format_value(m.identity())
@@ -283,7 +304,7 @@ fn print_monoid(p: &Printer, name: &str, obj: &GB_Monoid_opaque) -> Result<()> {
 fn print_semiring(p: &Printer, name: &str, obj: &GB_Semiring_opaque) -> Result<()> {
     let s = obj.get();
     p.line(&format!(
-        "  {name}: GrB_Semiring {}: add {}, multiply {}",
+        "  {name}: GrB_Semiring{}: add {}, multiply {}",
         own_name(obj, &s.name()),
         s.add().name(),
         s.mul().name()
@@ -300,7 +321,7 @@ fn print_descriptor(p: &Printer, name: &str, obj: &GB_Descriptor_opaque) -> Resu
     };
     let t = |on: bool| if on { "transposed" } else { "as is" };
     p.line(&format!(
-        "  {name}: GrB_Descriptor {}: output {}, mask {mask}, first input {}, second input {}",
+        "  {name}: GrB_Descriptor{}: output {}, mask {mask}, first input {}, second input {}",
         own_name(obj, ""),
         if d.replace { "replaced" } else { "kept" },
         t(d.transpose_first),
@@ -322,7 +343,7 @@ macro_rules! fprint {
             api(obj, || {
                 let o = $object(obj)?;
                 let printer = Printer {
-                    file: f,
+                    file: if f.is_null() { c_stdout() } else { f },
                     level: level(level_)?,
                 };
                 $print(&printer, &label(name), o)

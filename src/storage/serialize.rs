@@ -37,6 +37,7 @@
 //! invariant of the content, and computes the exact blob length the header
 //! implies before allocating anything, so a corrupted, truncated or hostile
 //! blob gives `GrB_INVALID_OBJECT` and never allocates more than its own size.
+//! `docs/SERIALIZATION.md` specifies the format and the checks in full.
 
 use super::array::Array;
 use super::compressed::Compressed;

@@ -372,6 +372,63 @@ static void test_collections(void)
     OK(GrB_free(&T));
 }
 
+/* All nine functions on one object of a kind: `intfield` is an INT32 field
+ * of the kind and `setint` whether it is writable. */
+#define NINE_FUNCTIONS(Kind, obj, intfield, setint)                            \
+    do {                                                                       \
+        GrB_Scalar s_ = NULL;                                                  \
+        size_t n_ = 0;                                                         \
+        int32_t v_ = 0;                                                        \
+        char str_[256];                                                        \
+        OK(GrB_Scalar_new(&s_, GrB_INT32));                                    \
+        OK(GrB_##Kind##_get_SIZE(obj, &n_, GrB_NAME));                         \
+        OK(GrB_##Kind##_get_String(obj, str_, GrB_NAME));                      \
+        CHECK(strlen(str_) + 1 == n_);                                         \
+        OK(GrB_##Kind##_get_INT32(obj, &v_, intfield));                        \
+        OK(GrB_##Kind##_get_Scalar(obj, s_, intfield));                        \
+        EXPECT(GrB_##Kind##_get_VOID(obj, (void *) str_, intfield),            \
+               GrB_INVALID_VALUE);                                             \
+        EXPECT(GrB_##Kind##_set_VOID(obj, (void *) str_, intfield, 4),         \
+               GrB_INVALID_VALUE);                                             \
+        EXPECT(GrB_##Kind##_set_String(obj, "x", intfield), GrB_INVALID_VALUE); \
+        EXPECT(GrB_##Kind##_set_INT32(obj, v_, intfield),                      \
+               (setint) ? GrB_SUCCESS : GrB_INVALID_VALUE);                    \
+        EXPECT(GrB_##Kind##_set_Scalar(obj, s_, intfield),                     \
+               (setint) ? GrB_SUCCESS : GrB_INVALID_VALUE);                    \
+        EXPECT(GrB_##Kind##_get_INT32(obj, &v_, 4242), GrB_INVALID_VALUE);     \
+        EXPECT(GrB_##Kind##_get_INT32(NULL, &v_, intfield), GrB_NULL_POINTER); \
+        EXPECT(GrB_##Kind##_set_INT32(NULL, 0, intfield), GrB_NULL_POINTER);   \
+        OK(GrB_free(&s_));                                                     \
+    } while (0)
+
+static void test_every_kind(void)
+{
+    GrB_Matrix A = NULL;
+    GrB_Vector v = NULL;
+    GrB_Scalar s = NULL;
+    GrB_Descriptor d = NULL;
+
+    OK(GrB_Matrix_new(&A, GrB_INT32, 2, 2));
+    OK(GrB_Vector_new(&v, GrB_INT32, 2));
+    OK(GrB_Scalar_new(&s, GrB_INT32));
+    OK(GrB_Descriptor_new(&d));
+    NINE_FUNCTIONS(Matrix, A, GrB_STORAGE_ORIENTATION_HINT, true);
+    NINE_FUNCTIONS(Vector, v, GrB_STORAGE_ORIENTATION_HINT, true);
+    NINE_FUNCTIONS(Scalar, s, GrB_STORAGE_ORIENTATION_HINT, true);
+    NINE_FUNCTIONS(Descriptor, d, GrB_MASK_FIELD, true);
+    NINE_FUNCTIONS(Global, GrB_GLOBAL, GrB_STORAGE_ORIENTATION_HINT, true);
+    NINE_FUNCTIONS(Type, GrB_INT16, GrB_EL_TYPE_CODE, false);
+    NINE_FUNCTIONS(UnaryOp, GrB_ABS_FP32, GrB_OUTP_TYPE_CODE, false);
+    NINE_FUNCTIONS(BinaryOp, GrB_MAX_UINT8, GrB_INP1_TYPE_CODE, false);
+    NINE_FUNCTIONS(IndexUnaryOp, GrB_VALUELE_INT16, GrB_INP0_TYPE_CODE, false);
+    NINE_FUNCTIONS(Monoid, GrB_TIMES_MONOID_FP32, GrB_OUTP_TYPE_CODE, false);
+    NINE_FUNCTIONS(Semiring, GrB_MAX_PLUS_SEMIRING_INT8, GrB_OUTP_TYPE_CODE, false);
+    OK(GrB_free(&A));
+    OK(GrB_free(&v));
+    OK(GrB_free(&s));
+    OK(GrB_free(&d));
+}
+
 int main(void)
 {
     OK(GrB_init(GrB_NONBLOCKING));
@@ -380,6 +437,7 @@ int main(void)
     test_operators();
     test_descriptors();
     test_collections();
+    test_every_kind();
     OK(GrB_finalize());
     return check_done("test_getset");
 }
