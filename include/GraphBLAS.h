@@ -171,6 +171,18 @@ typedef enum
 }
 GxB_Format_Value;
 
+/* How much GxB_print / GxB_fprint show. */
+typedef enum
+{
+    GxB_SILENT = 0,
+    GxB_SUMMARY = 1,
+    GxB_SHORT = 2,
+    GxB_COMPLETE = 3,
+    GxB_SHORT_VERBOSE = 4,
+    GxB_COMPLETE_VERBOSE = 5
+}
+GxB_Print_Level;
+
 /* ------------------------------------------------------------------------
  * Opaque objects
  * ------------------------------------------------------------------------ */
@@ -196,6 +208,81 @@ typedef void (*GxB_index_unary_function)(void *z, const void *x, GrB_Index i, Gr
  * Functions and predefined objects (generated from the Rust sources)
  * ------------------------------------------------------------------------ */
 
+
+// `GrB_OUTP_FIELD`
+#define OUTP 0
+
+// `GrB_INP1_FIELD` (the last descriptor field)
+#define INP1 3
+
+// `GrB_NAME`
+#define NAME 10
+
+// `GrB_LIBRARY_VER_MAJOR`
+#define LIBRARY_VER_MAJOR 11
+
+// `GrB_LIBRARY_VER_MINOR`
+#define LIBRARY_VER_MINOR 12
+
+// `GrB_LIBRARY_VER_PATCH`
+#define LIBRARY_VER_PATCH 13
+
+// `GrB_API_VER_MAJOR`
+#define API_VER_MAJOR 14
+
+// `GrB_API_VER_MINOR`
+#define API_VER_MINOR 15
+
+// `GrB_API_VER_PATCH`
+#define API_VER_PATCH 16
+
+// `GrB_BLOCKING_MODE`
+#define BLOCKING_MODE 17
+
+// `GrB_STORAGE_ORIENTATION_HINT`
+#define STORAGE_ORIENTATION_HINT 100
+
+// `GrB_EL_TYPE_CODE`
+#define EL_TYPE_CODE 102
+
+// `GrB_INP0_TYPE_CODE`
+#define INP0_TYPE_CODE 103
+
+// `GrB_INP1_TYPE_CODE`
+#define INP1_TYPE_CODE 104
+
+// `GrB_OUTP_TYPE_CODE`
+#define OUTP_TYPE_CODE 105
+
+// `GrB_EL_TYPE_STRING`
+#define EL_TYPE_STRING 106
+
+// `GrB_INP0_TYPE_STRING`
+#define INP0_TYPE_STRING 107
+
+// `GrB_INP1_TYPE_STRING`
+#define INP1_TYPE_STRING 108
+
+// `GrB_OUTP_TYPE_STRING`
+#define OUTP_TYPE_STRING 109
+
+// `GrB_SIZE`
+#define SIZE 110
+
+// `GxB_FORMAT`: storage by row or by column (`GxB_Format_Value`).
+#define GXB_FORMAT 7002
+
+// `GxB_BURBLE`: diagnostic output (accepted, none is printed).
+#define GXB_BURBLE 7019
+
+// `GxB_NTHREADS`: the engine's thread count.
+#define GXB_NTHREADS 7086
+
+#define ROWMAJOR 0
+
+#define COLMAJOR 1
+
+#define UNKNOWN 3
 
 #ifdef __cplusplus
 extern "C" {
@@ -1267,6 +1354,9 @@ extern GrB_Descriptor GrB_DESC_RSCT0;
 
 extern GrB_Descriptor GrB_DESC_RSCT0T1;
 
+// `GrB_GLOBAL`: the library, for `GrB_get` / `GrB_set`.
+extern GrB_Global GrB_GLOBAL;
+
 // `GrB_ALL`: passed as an index list, it means every index in order.
 extern const GrB_Index *GrB_ALL;
 
@@ -1503,6 +1593,643 @@ GrB_Info GrB_Descriptor_free(GrB_Descriptor *obj);
 
 //`GrB_Descriptor_wait(obj, mode)`: nothing is ever pending on this kind of object.
 GrB_Info GrB_Descriptor_wait(GrB_Descriptor obj, int mode);
+
+//`GrB_get(Scalar, GrB_Scalar value, field)`.
+GrB_Info GrB_Scalar_get_Scalar(GrB_Scalar obj, GrB_Scalar value, int field);
+
+//`GrB_get(Scalar, char *value, field)`.
+GrB_Info GrB_Scalar_get_String(GrB_Scalar obj, char *value, int field);
+
+//`GrB_get(Scalar, int32_t *value, field)`.
+GrB_Info GrB_Scalar_get_INT32(GrB_Scalar obj, int32_t *value, int field);
+
+//`GrB_get(Scalar, size_t *value, field)`.
+GrB_Info GrB_Scalar_get_SIZE(GrB_Scalar obj, uintptr_t *value, int field);
+
+//`GrB_get(Scalar, void *value, field)`: no field takes a `void *`.
+GrB_Info GrB_Scalar_get_VOID(GrB_Scalar obj, void *value, int field);
+
+//`GrB_set(Scalar, GrB_Scalar value, field)`.
+GrB_Info GrB_Scalar_set_Scalar(GrB_Scalar obj, GrB_Scalar value, int field);
+
+//`GrB_set(Scalar, char *value, field)`.
+GrB_Info GrB_Scalar_set_String(GrB_Scalar obj, const char *value, int field);
+
+//`GrB_set(Scalar, int32_t value, field)`.
+GrB_Info GrB_Scalar_set_INT32(GrB_Scalar obj, int32_t value, int field);
+
+//`GrB_set(Scalar, void *value, field, size)`: no field takes a `void *`.
+GrB_Info GrB_Scalar_set_VOID(GrB_Scalar obj, const void *value, int field, uintptr_t _size);
+
+//`GrB_get(Vector, GrB_Scalar value, field)`.
+GrB_Info GrB_Vector_get_Scalar(GrB_Vector obj, GrB_Scalar value, int field);
+
+//`GrB_get(Vector, char *value, field)`.
+GrB_Info GrB_Vector_get_String(GrB_Vector obj, char *value, int field);
+
+//`GrB_get(Vector, int32_t *value, field)`.
+GrB_Info GrB_Vector_get_INT32(GrB_Vector obj, int32_t *value, int field);
+
+//`GrB_get(Vector, size_t *value, field)`.
+GrB_Info GrB_Vector_get_SIZE(GrB_Vector obj, uintptr_t *value, int field);
+
+//`GrB_get(Vector, void *value, field)`: no field takes a `void *`.
+GrB_Info GrB_Vector_get_VOID(GrB_Vector obj, void *value, int field);
+
+//`GrB_set(Vector, GrB_Scalar value, field)`.
+GrB_Info GrB_Vector_set_Scalar(GrB_Vector obj, GrB_Scalar value, int field);
+
+//`GrB_set(Vector, char *value, field)`.
+GrB_Info GrB_Vector_set_String(GrB_Vector obj, const char *value, int field);
+
+//`GrB_set(Vector, int32_t value, field)`.
+GrB_Info GrB_Vector_set_INT32(GrB_Vector obj, int32_t value, int field);
+
+//`GrB_set(Vector, void *value, field, size)`: no field takes a `void *`.
+GrB_Info GrB_Vector_set_VOID(GrB_Vector obj, const void *value, int field, uintptr_t _size);
+
+//`GrB_get(Matrix, GrB_Scalar value, field)`.
+GrB_Info GrB_Matrix_get_Scalar(GrB_Matrix obj, GrB_Scalar value, int field);
+
+//`GrB_get(Matrix, char *value, field)`.
+GrB_Info GrB_Matrix_get_String(GrB_Matrix obj, char *value, int field);
+
+//`GrB_get(Matrix, int32_t *value, field)`.
+GrB_Info GrB_Matrix_get_INT32(GrB_Matrix obj, int32_t *value, int field);
+
+//`GrB_get(Matrix, size_t *value, field)`.
+GrB_Info GrB_Matrix_get_SIZE(GrB_Matrix obj, uintptr_t *value, int field);
+
+//`GrB_get(Matrix, void *value, field)`: no field takes a `void *`.
+GrB_Info GrB_Matrix_get_VOID(GrB_Matrix obj, void *value, int field);
+
+//`GrB_set(Matrix, GrB_Scalar value, field)`.
+GrB_Info GrB_Matrix_set_Scalar(GrB_Matrix obj, GrB_Scalar value, int field);
+
+//`GrB_set(Matrix, char *value, field)`.
+GrB_Info GrB_Matrix_set_String(GrB_Matrix obj, const char *value, int field);
+
+//`GrB_set(Matrix, int32_t value, field)`.
+GrB_Info GrB_Matrix_set_INT32(GrB_Matrix obj, int32_t value, int field);
+
+//`GrB_set(Matrix, void *value, field, size)`: no field takes a `void *`.
+GrB_Info GrB_Matrix_set_VOID(GrB_Matrix obj, const void *value, int field, uintptr_t _size);
+
+//`GrB_get(UnaryOp, GrB_Scalar value, field)`.
+GrB_Info GrB_UnaryOp_get_Scalar(GrB_UnaryOp obj, GrB_Scalar value, int field);
+
+//`GrB_get(UnaryOp, char *value, field)`.
+GrB_Info GrB_UnaryOp_get_String(GrB_UnaryOp obj, char *value, int field);
+
+//`GrB_get(UnaryOp, int32_t *value, field)`.
+GrB_Info GrB_UnaryOp_get_INT32(GrB_UnaryOp obj, int32_t *value, int field);
+
+//`GrB_get(UnaryOp, size_t *value, field)`.
+GrB_Info GrB_UnaryOp_get_SIZE(GrB_UnaryOp obj, uintptr_t *value, int field);
+
+//`GrB_get(UnaryOp, void *value, field)`: no field takes a `void *`.
+GrB_Info GrB_UnaryOp_get_VOID(GrB_UnaryOp obj, void *value, int field);
+
+//`GrB_set(UnaryOp, GrB_Scalar value, field)`.
+GrB_Info GrB_UnaryOp_set_Scalar(GrB_UnaryOp obj, GrB_Scalar value, int field);
+
+//`GrB_set(UnaryOp, char *value, field)`.
+GrB_Info GrB_UnaryOp_set_String(GrB_UnaryOp obj, const char *value, int field);
+
+//`GrB_set(UnaryOp, int32_t value, field)`.
+GrB_Info GrB_UnaryOp_set_INT32(GrB_UnaryOp obj, int32_t value, int field);
+
+//`GrB_set(UnaryOp, void *value, field, size)`: no field takes a `void *`.
+GrB_Info GrB_UnaryOp_set_VOID(GrB_UnaryOp obj, const void *value, int field, uintptr_t _size);
+
+//`GrB_get(IndexUnaryOp, GrB_Scalar value, field)`.
+GrB_Info GrB_IndexUnaryOp_get_Scalar(GrB_IndexUnaryOp obj, GrB_Scalar value, int field);
+
+//`GrB_get(IndexUnaryOp, char *value, field)`.
+GrB_Info GrB_IndexUnaryOp_get_String(GrB_IndexUnaryOp obj, char *value, int field);
+
+//`GrB_get(IndexUnaryOp, int32_t *value, field)`.
+GrB_Info GrB_IndexUnaryOp_get_INT32(GrB_IndexUnaryOp obj, int32_t *value, int field);
+
+//`GrB_get(IndexUnaryOp, size_t *value, field)`.
+GrB_Info GrB_IndexUnaryOp_get_SIZE(GrB_IndexUnaryOp obj, uintptr_t *value, int field);
+
+//`GrB_get(IndexUnaryOp, void *value, field)`: no field takes a `void *`.
+GrB_Info GrB_IndexUnaryOp_get_VOID(GrB_IndexUnaryOp obj, void *value, int field);
+
+//`GrB_set(IndexUnaryOp, GrB_Scalar value, field)`.
+GrB_Info GrB_IndexUnaryOp_set_Scalar(GrB_IndexUnaryOp obj, GrB_Scalar value, int field);
+
+//`GrB_set(IndexUnaryOp, char *value, field)`.
+GrB_Info GrB_IndexUnaryOp_set_String(GrB_IndexUnaryOp obj, const char *value, int field);
+
+//`GrB_set(IndexUnaryOp, int32_t value, field)`.
+GrB_Info GrB_IndexUnaryOp_set_INT32(GrB_IndexUnaryOp obj, int32_t value, int field);
+
+//`GrB_set(IndexUnaryOp, void *value, field, size)`: no field takes a `void *`.
+GrB_Info GrB_IndexUnaryOp_set_VOID(GrB_IndexUnaryOp obj,
+                                   const void *value,
+                                   int field,
+                                   uintptr_t _size);
+
+//`GrB_get(BinaryOp, GrB_Scalar value, field)`.
+GrB_Info GrB_BinaryOp_get_Scalar(GrB_BinaryOp obj, GrB_Scalar value, int field);
+
+//`GrB_get(BinaryOp, char *value, field)`.
+GrB_Info GrB_BinaryOp_get_String(GrB_BinaryOp obj, char *value, int field);
+
+//`GrB_get(BinaryOp, int32_t *value, field)`.
+GrB_Info GrB_BinaryOp_get_INT32(GrB_BinaryOp obj, int32_t *value, int field);
+
+//`GrB_get(BinaryOp, size_t *value, field)`.
+GrB_Info GrB_BinaryOp_get_SIZE(GrB_BinaryOp obj, uintptr_t *value, int field);
+
+//`GrB_get(BinaryOp, void *value, field)`: no field takes a `void *`.
+GrB_Info GrB_BinaryOp_get_VOID(GrB_BinaryOp obj, void *value, int field);
+
+//`GrB_set(BinaryOp, GrB_Scalar value, field)`.
+GrB_Info GrB_BinaryOp_set_Scalar(GrB_BinaryOp obj, GrB_Scalar value, int field);
+
+//`GrB_set(BinaryOp, char *value, field)`.
+GrB_Info GrB_BinaryOp_set_String(GrB_BinaryOp obj, const char *value, int field);
+
+//`GrB_set(BinaryOp, int32_t value, field)`.
+GrB_Info GrB_BinaryOp_set_INT32(GrB_BinaryOp obj, int32_t value, int field);
+
+//`GrB_set(BinaryOp, void *value, field, size)`: no field takes a `void *`.
+GrB_Info GrB_BinaryOp_set_VOID(GrB_BinaryOp obj, const void *value, int field, uintptr_t _size);
+
+//`GrB_get(Monoid, GrB_Scalar value, field)`.
+GrB_Info GrB_Monoid_get_Scalar(GrB_Monoid obj, GrB_Scalar value, int field);
+
+//`GrB_get(Monoid, char *value, field)`.
+GrB_Info GrB_Monoid_get_String(GrB_Monoid obj, char *value, int field);
+
+//`GrB_get(Monoid, int32_t *value, field)`.
+GrB_Info GrB_Monoid_get_INT32(GrB_Monoid obj, int32_t *value, int field);
+
+//`GrB_get(Monoid, size_t *value, field)`.
+GrB_Info GrB_Monoid_get_SIZE(GrB_Monoid obj, uintptr_t *value, int field);
+
+//`GrB_get(Monoid, void *value, field)`: no field takes a `void *`.
+GrB_Info GrB_Monoid_get_VOID(GrB_Monoid obj, void *value, int field);
+
+//`GrB_set(Monoid, GrB_Scalar value, field)`.
+GrB_Info GrB_Monoid_set_Scalar(GrB_Monoid obj, GrB_Scalar value, int field);
+
+//`GrB_set(Monoid, char *value, field)`.
+GrB_Info GrB_Monoid_set_String(GrB_Monoid obj, const char *value, int field);
+
+//`GrB_set(Monoid, int32_t value, field)`.
+GrB_Info GrB_Monoid_set_INT32(GrB_Monoid obj, int32_t value, int field);
+
+//`GrB_set(Monoid, void *value, field, size)`: no field takes a `void *`.
+GrB_Info GrB_Monoid_set_VOID(GrB_Monoid obj, const void *value, int field, uintptr_t _size);
+
+//`GrB_get(Semiring, GrB_Scalar value, field)`.
+GrB_Info GrB_Semiring_get_Scalar(GrB_Semiring obj, GrB_Scalar value, int field);
+
+//`GrB_get(Semiring, char *value, field)`.
+GrB_Info GrB_Semiring_get_String(GrB_Semiring obj, char *value, int field);
+
+//`GrB_get(Semiring, int32_t *value, field)`.
+GrB_Info GrB_Semiring_get_INT32(GrB_Semiring obj, int32_t *value, int field);
+
+//`GrB_get(Semiring, size_t *value, field)`.
+GrB_Info GrB_Semiring_get_SIZE(GrB_Semiring obj, uintptr_t *value, int field);
+
+//`GrB_get(Semiring, void *value, field)`: no field takes a `void *`.
+GrB_Info GrB_Semiring_get_VOID(GrB_Semiring obj, void *value, int field);
+
+//`GrB_set(Semiring, GrB_Scalar value, field)`.
+GrB_Info GrB_Semiring_set_Scalar(GrB_Semiring obj, GrB_Scalar value, int field);
+
+//`GrB_set(Semiring, char *value, field)`.
+GrB_Info GrB_Semiring_set_String(GrB_Semiring obj, const char *value, int field);
+
+//`GrB_set(Semiring, int32_t value, field)`.
+GrB_Info GrB_Semiring_set_INT32(GrB_Semiring obj, int32_t value, int field);
+
+//`GrB_set(Semiring, void *value, field, size)`: no field takes a `void *`.
+GrB_Info GrB_Semiring_set_VOID(GrB_Semiring obj, const void *value, int field, uintptr_t _size);
+
+//`GrB_get(Descriptor, GrB_Scalar value, field)`.
+GrB_Info GrB_Descriptor_get_Scalar(GrB_Descriptor obj, GrB_Scalar value, int field);
+
+//`GrB_get(Descriptor, char *value, field)`.
+GrB_Info GrB_Descriptor_get_String(GrB_Descriptor obj, char *value, int field);
+
+//`GrB_get(Descriptor, int32_t *value, field)`.
+GrB_Info GrB_Descriptor_get_INT32(GrB_Descriptor obj, int32_t *value, int field);
+
+//`GrB_get(Descriptor, size_t *value, field)`.
+GrB_Info GrB_Descriptor_get_SIZE(GrB_Descriptor obj, uintptr_t *value, int field);
+
+//`GrB_get(Descriptor, void *value, field)`: no field takes a `void *`.
+GrB_Info GrB_Descriptor_get_VOID(GrB_Descriptor obj, void *value, int field);
+
+//`GrB_set(Descriptor, GrB_Scalar value, field)`.
+GrB_Info GrB_Descriptor_set_Scalar(GrB_Descriptor obj, GrB_Scalar value, int field);
+
+//`GrB_set(Descriptor, char *value, field)`.
+GrB_Info GrB_Descriptor_set_String(GrB_Descriptor obj, const char *value, int field);
+
+//`GrB_set(Descriptor, int32_t value, field)`.
+GrB_Info GrB_Descriptor_set_INT32(GrB_Descriptor obj, int32_t value, int field);
+
+//`GrB_set(Descriptor, void *value, field, size)`: no field takes a `void *`.
+GrB_Info GrB_Descriptor_set_VOID(GrB_Descriptor obj, const void *value, int field, uintptr_t _size);
+
+//`GrB_get(Type, GrB_Scalar value, field)`.
+GrB_Info GrB_Type_get_Scalar(GrB_Type obj, GrB_Scalar value, int field);
+
+//`GrB_get(Type, char *value, field)`.
+GrB_Info GrB_Type_get_String(GrB_Type obj, char *value, int field);
+
+//`GrB_get(Type, int32_t *value, field)`.
+GrB_Info GrB_Type_get_INT32(GrB_Type obj, int32_t *value, int field);
+
+//`GrB_get(Type, size_t *value, field)`.
+GrB_Info GrB_Type_get_SIZE(GrB_Type obj, uintptr_t *value, int field);
+
+//`GrB_get(Type, void *value, field)`: no field takes a `void *`.
+GrB_Info GrB_Type_get_VOID(GrB_Type obj, void *value, int field);
+
+//`GrB_set(Type, GrB_Scalar value, field)`.
+GrB_Info GrB_Type_set_Scalar(GrB_Type obj, GrB_Scalar value, int field);
+
+//`GrB_set(Type, char *value, field)`.
+GrB_Info GrB_Type_set_String(GrB_Type obj, const char *value, int field);
+
+//`GrB_set(Type, int32_t value, field)`.
+GrB_Info GrB_Type_set_INT32(GrB_Type obj, int32_t value, int field);
+
+//`GrB_set(Type, void *value, field, size)`: no field takes a `void *`.
+GrB_Info GrB_Type_set_VOID(GrB_Type obj, const void *value, int field, uintptr_t _size);
+
+//`GrB_get(Global, GrB_Scalar value, field)`.
+GrB_Info GrB_Global_get_Scalar(GrB_Global obj, GrB_Scalar value, int field);
+
+//`GrB_get(Global, char *value, field)`.
+GrB_Info GrB_Global_get_String(GrB_Global obj, char *value, int field);
+
+//`GrB_get(Global, int32_t *value, field)`.
+GrB_Info GrB_Global_get_INT32(GrB_Global obj, int32_t *value, int field);
+
+//`GrB_get(Global, size_t *value, field)`.
+GrB_Info GrB_Global_get_SIZE(GrB_Global obj, uintptr_t *value, int field);
+
+//`GrB_get(Global, void *value, field)`: no field takes a `void *`.
+GrB_Info GrB_Global_get_VOID(GrB_Global obj, void *value, int field);
+
+//`GrB_set(Global, GrB_Scalar value, field)`.
+GrB_Info GrB_Global_set_Scalar(GrB_Global obj, GrB_Scalar value, int field);
+
+//`GrB_set(Global, char *value, field)`.
+GrB_Info GrB_Global_set_String(GrB_Global obj, const char *value, int field);
+
+//`GrB_set(Global, int32_t value, field)`.
+GrB_Info GrB_Global_set_INT32(GrB_Global obj, int32_t value, int field);
+
+//`GrB_set(Global, void *value, field, size)`: no field takes a `void *`.
+GrB_Info GrB_Global_set_VOID(GrB_Global obj, const void *value, int field, uintptr_t _size);
+
+//`GxB_Matrix_type_name(name, obj)`: the C name of the element type.
+GrB_Info GxB_Matrix_type_name(char *type_name, GrB_Matrix obj);
+
+//`GxB_Matrix_type(&type, obj)`: the handle of the element type.
+GrB_Info GxB_Matrix_type(GrB_Type *type_, GrB_Matrix obj);
+
+//`GxB_Vector_type_name(name, obj)`: the C name of the element type.
+GrB_Info GxB_Vector_type_name(char *type_name, GrB_Vector obj);
+
+//`GxB_Vector_type(&type, obj)`: the handle of the element type.
+GrB_Info GxB_Vector_type(GrB_Type *type_, GrB_Vector obj);
+
+//`GxB_Scalar_type_name(name, obj)`: the C name of the element type.
+GrB_Info GxB_Scalar_type_name(char *type_name, GrB_Scalar obj);
+
+//`GxB_Scalar_type(&type, obj)`: the handle of the element type.
+GrB_Info GxB_Scalar_type(GrB_Type *type_, GrB_Scalar obj);
+
+// `GxB_Global_Option_get(field, &value)`: `GxB_FORMAT` (`GxB_Format_Value`),
+// `GxB_NTHREADS` (`int32_t`) or `GxB_BURBLE` (`bool`).
+GrB_Info GxB_Global_Option_get(int f, void *value);
+
+// `GxB_Global_Option_set_INT32(field, value)`: `GxB_FORMAT` (the default
+// orientation hint), `GxB_NTHREADS` (≤ 0: one thread per core), `GxB_BURBLE`.
+GrB_Info GxB_Global_Option_set_INT32(int f, int32_t value);
+
+//`GxB_Matrix_Option_get(obj, GxB_FORMAT, &value)`: `GxB_BY_ROW` or `GxB_BY_COL`.
+GrB_Info GxB_Matrix_Option_get(GrB_Matrix obj, int f, void *value);
+
+//`GxB_Matrix_Option_set_INT32(obj, GxB_FORMAT, value)`: store by row or by column.
+GrB_Info GxB_Matrix_Option_set_INT32(GrB_Matrix obj, int f, int32_t value);
+
+//`GxB_Vector_Option_get(obj, GxB_FORMAT, &value)`: `GxB_BY_ROW` or `GxB_BY_COL`.
+GrB_Info GxB_Vector_Option_get(GrB_Vector obj, int f, void *value);
+
+//`GxB_Vector_Option_set_INT32(obj, GxB_FORMAT, value)`: store by row or by column.
+GrB_Info GxB_Vector_Option_set_INT32(GrB_Vector obj, int f, int32_t value);
+
+//`GrB_Matrix_import_BOOL(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
+GrB_Info GrB_Matrix_import_BOOL(GrB_Matrix *A,
+                                GrB_Type type_,
+                                GrB_Index nrows,
+                                GrB_Index ncols,
+                                const GrB_Index *indptr,
+                                const GrB_Index *indices,
+                                const bool *values,
+                                GrB_Index n_indptr,
+                                GrB_Index n_indices,
+                                GrB_Index n_values,
+                                int format);
+
+//`GrB_Matrix_export_BOOL(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
+GrB_Info GrB_Matrix_export_BOOL(GrB_Index *indptr,
+                                GrB_Index *indices,
+                                bool *values,
+                                GrB_Index *n_indptr,
+                                GrB_Index *n_indices,
+                                GrB_Index *n_values,
+                                int format,
+                                GrB_Matrix A);
+
+//`GrB_Matrix_import_INT8(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
+GrB_Info GrB_Matrix_import_INT8(GrB_Matrix *A,
+                                GrB_Type type_,
+                                GrB_Index nrows,
+                                GrB_Index ncols,
+                                const GrB_Index *indptr,
+                                const GrB_Index *indices,
+                                const int8_t *values,
+                                GrB_Index n_indptr,
+                                GrB_Index n_indices,
+                                GrB_Index n_values,
+                                int format);
+
+//`GrB_Matrix_export_INT8(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
+GrB_Info GrB_Matrix_export_INT8(GrB_Index *indptr,
+                                GrB_Index *indices,
+                                int8_t *values,
+                                GrB_Index *n_indptr,
+                                GrB_Index *n_indices,
+                                GrB_Index *n_values,
+                                int format,
+                                GrB_Matrix A);
+
+//`GrB_Matrix_import_UINT8(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
+GrB_Info GrB_Matrix_import_UINT8(GrB_Matrix *A,
+                                 GrB_Type type_,
+                                 GrB_Index nrows,
+                                 GrB_Index ncols,
+                                 const GrB_Index *indptr,
+                                 const GrB_Index *indices,
+                                 const uint8_t *values,
+                                 GrB_Index n_indptr,
+                                 GrB_Index n_indices,
+                                 GrB_Index n_values,
+                                 int format);
+
+//`GrB_Matrix_export_UINT8(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
+GrB_Info GrB_Matrix_export_UINT8(GrB_Index *indptr,
+                                 GrB_Index *indices,
+                                 uint8_t *values,
+                                 GrB_Index *n_indptr,
+                                 GrB_Index *n_indices,
+                                 GrB_Index *n_values,
+                                 int format,
+                                 GrB_Matrix A);
+
+//`GrB_Matrix_import_INT16(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
+GrB_Info GrB_Matrix_import_INT16(GrB_Matrix *A,
+                                 GrB_Type type_,
+                                 GrB_Index nrows,
+                                 GrB_Index ncols,
+                                 const GrB_Index *indptr,
+                                 const GrB_Index *indices,
+                                 const int16_t *values,
+                                 GrB_Index n_indptr,
+                                 GrB_Index n_indices,
+                                 GrB_Index n_values,
+                                 int format);
+
+//`GrB_Matrix_export_INT16(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
+GrB_Info GrB_Matrix_export_INT16(GrB_Index *indptr,
+                                 GrB_Index *indices,
+                                 int16_t *values,
+                                 GrB_Index *n_indptr,
+                                 GrB_Index *n_indices,
+                                 GrB_Index *n_values,
+                                 int format,
+                                 GrB_Matrix A);
+
+//`GrB_Matrix_import_UINT16(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
+GrB_Info GrB_Matrix_import_UINT16(GrB_Matrix *A,
+                                  GrB_Type type_,
+                                  GrB_Index nrows,
+                                  GrB_Index ncols,
+                                  const GrB_Index *indptr,
+                                  const GrB_Index *indices,
+                                  const uint16_t *values,
+                                  GrB_Index n_indptr,
+                                  GrB_Index n_indices,
+                                  GrB_Index n_values,
+                                  int format);
+
+//`GrB_Matrix_export_UINT16(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
+GrB_Info GrB_Matrix_export_UINT16(GrB_Index *indptr,
+                                  GrB_Index *indices,
+                                  uint16_t *values,
+                                  GrB_Index *n_indptr,
+                                  GrB_Index *n_indices,
+                                  GrB_Index *n_values,
+                                  int format,
+                                  GrB_Matrix A);
+
+//`GrB_Matrix_import_INT32(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
+GrB_Info GrB_Matrix_import_INT32(GrB_Matrix *A,
+                                 GrB_Type type_,
+                                 GrB_Index nrows,
+                                 GrB_Index ncols,
+                                 const GrB_Index *indptr,
+                                 const GrB_Index *indices,
+                                 const int32_t *values,
+                                 GrB_Index n_indptr,
+                                 GrB_Index n_indices,
+                                 GrB_Index n_values,
+                                 int format);
+
+//`GrB_Matrix_export_INT32(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
+GrB_Info GrB_Matrix_export_INT32(GrB_Index *indptr,
+                                 GrB_Index *indices,
+                                 int32_t *values,
+                                 GrB_Index *n_indptr,
+                                 GrB_Index *n_indices,
+                                 GrB_Index *n_values,
+                                 int format,
+                                 GrB_Matrix A);
+
+//`GrB_Matrix_import_UINT32(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
+GrB_Info GrB_Matrix_import_UINT32(GrB_Matrix *A,
+                                  GrB_Type type_,
+                                  GrB_Index nrows,
+                                  GrB_Index ncols,
+                                  const GrB_Index *indptr,
+                                  const GrB_Index *indices,
+                                  const uint32_t *values,
+                                  GrB_Index n_indptr,
+                                  GrB_Index n_indices,
+                                  GrB_Index n_values,
+                                  int format);
+
+//`GrB_Matrix_export_UINT32(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
+GrB_Info GrB_Matrix_export_UINT32(GrB_Index *indptr,
+                                  GrB_Index *indices,
+                                  uint32_t *values,
+                                  GrB_Index *n_indptr,
+                                  GrB_Index *n_indices,
+                                  GrB_Index *n_values,
+                                  int format,
+                                  GrB_Matrix A);
+
+//`GrB_Matrix_import_INT64(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
+GrB_Info GrB_Matrix_import_INT64(GrB_Matrix *A,
+                                 GrB_Type type_,
+                                 GrB_Index nrows,
+                                 GrB_Index ncols,
+                                 const GrB_Index *indptr,
+                                 const GrB_Index *indices,
+                                 const int64_t *values,
+                                 GrB_Index n_indptr,
+                                 GrB_Index n_indices,
+                                 GrB_Index n_values,
+                                 int format);
+
+//`GrB_Matrix_export_INT64(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
+GrB_Info GrB_Matrix_export_INT64(GrB_Index *indptr,
+                                 GrB_Index *indices,
+                                 int64_t *values,
+                                 GrB_Index *n_indptr,
+                                 GrB_Index *n_indices,
+                                 GrB_Index *n_values,
+                                 int format,
+                                 GrB_Matrix A);
+
+//`GrB_Matrix_import_UINT64(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
+GrB_Info GrB_Matrix_import_UINT64(GrB_Matrix *A,
+                                  GrB_Type type_,
+                                  GrB_Index nrows,
+                                  GrB_Index ncols,
+                                  const GrB_Index *indptr,
+                                  const GrB_Index *indices,
+                                  const uint64_t *values,
+                                  GrB_Index n_indptr,
+                                  GrB_Index n_indices,
+                                  GrB_Index n_values,
+                                  int format);
+
+//`GrB_Matrix_export_UINT64(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
+GrB_Info GrB_Matrix_export_UINT64(GrB_Index *indptr,
+                                  GrB_Index *indices,
+                                  uint64_t *values,
+                                  GrB_Index *n_indptr,
+                                  GrB_Index *n_indices,
+                                  GrB_Index *n_values,
+                                  int format,
+                                  GrB_Matrix A);
+
+//`GrB_Matrix_import_FP32(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
+GrB_Info GrB_Matrix_import_FP32(GrB_Matrix *A,
+                                GrB_Type type_,
+                                GrB_Index nrows,
+                                GrB_Index ncols,
+                                const GrB_Index *indptr,
+                                const GrB_Index *indices,
+                                const float *values,
+                                GrB_Index n_indptr,
+                                GrB_Index n_indices,
+                                GrB_Index n_values,
+                                int format);
+
+//`GrB_Matrix_export_FP32(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
+GrB_Info GrB_Matrix_export_FP32(GrB_Index *indptr,
+                                GrB_Index *indices,
+                                float *values,
+                                GrB_Index *n_indptr,
+                                GrB_Index *n_indices,
+                                GrB_Index *n_values,
+                                int format,
+                                GrB_Matrix A);
+
+//`GrB_Matrix_import_FP64(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
+GrB_Info GrB_Matrix_import_FP64(GrB_Matrix *A,
+                                GrB_Type type_,
+                                GrB_Index nrows,
+                                GrB_Index ncols,
+                                const GrB_Index *indptr,
+                                const GrB_Index *indices,
+                                const double *values,
+                                GrB_Index n_indptr,
+                                GrB_Index n_indices,
+                                GrB_Index n_values,
+                                int format);
+
+//`GrB_Matrix_export_FP64(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
+GrB_Info GrB_Matrix_export_FP64(GrB_Index *indptr,
+                                GrB_Index *indices,
+                                double *values,
+                                GrB_Index *n_indptr,
+                                GrB_Index *n_indices,
+                                GrB_Index *n_values,
+                                int format,
+                                GrB_Matrix A);
+
+//`GrB_Matrix_import_UDT(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
+GrB_Info GrB_Matrix_import_UDT(GrB_Matrix *A,
+                               GrB_Type type_,
+                               GrB_Index nrows,
+                               GrB_Index ncols,
+                               const GrB_Index *indptr,
+                               const GrB_Index *indices,
+                               const void *values,
+                               GrB_Index n_indptr,
+                               GrB_Index n_indices,
+                               GrB_Index n_values,
+                               int format);
+
+//`GrB_Matrix_export_UDT(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
+GrB_Info GrB_Matrix_export_UDT(GrB_Index *indptr,
+                               GrB_Index *indices,
+                               void *values,
+                               GrB_Index *n_indptr,
+                               GrB_Index *n_indices,
+                               GrB_Index *n_values,
+                               int format,
+                               GrB_Matrix A);
+
+// `GrB_Matrix_exportSize(&n_indptr, &n_indices, &n_values, format, A)`: the
+// array lengths an export of `A` in `format` needs.
+GrB_Info GrB_Matrix_exportSize(GrB_Index *n_indptr,
+                               GrB_Index *n_indices,
+                               GrB_Index *n_values,
+                               int format,
+                               GrB_Matrix A);
+
+// `GrB_Matrix_exportHint(&format, A)`: CSR or CSC by the matrix's orientation,
+// COO for hypersparse content.
+GrB_Info GrB_Matrix_exportHint(int *hint, GrB_Matrix A);
+
+// `GrB_Matrix_serializeSize(&size, A)`: the exact size of `A`'s serialization.
+GrB_Info GrB_Matrix_serializeSize(GrB_Index *size, GrB_Matrix A);
+
+// `GrB_Matrix_serialize(blob, &size, A)`: writes `A` into `blob`, whose size
+// comes in `*size` and whose used length goes out there.
+GrB_Info GrB_Matrix_serialize(void *blob, GrB_Index *size, GrB_Matrix A);
+
+// `GrB_Matrix_deserialize(&A, type, blob, size)`: `type` may be NULL for a
+// built-in type and must be given for a user-defined one.
+GrB_Info GrB_Matrix_deserialize(GrB_Matrix *A, GrB_Type type_, const void *blob, GrB_Index size);
 
 // `GrB_Matrix_new(&A, type, nrows, ncols)`.
 GrB_Info GrB_Matrix_new(GrB_Matrix *A, GrB_Type type_, GrB_Index nrows, GrB_Index ncols);
@@ -2129,6 +2856,66 @@ GrB_Info GrB_transpose(GrB_Matrix C,
                        GrB_BinaryOp accum,
                        GrB_Matrix A,
                        GrB_Descriptor desc);
+
+//`GxB_Matrix_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
+GrB_Info GxB_Matrix_fprint(GrB_Matrix obj,
+                           const char *name,
+                           int level_,
+                           void *f);
+
+//`GxB_Vector_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
+GrB_Info GxB_Vector_fprint(GrB_Vector obj,
+                           const char *name,
+                           int level_,
+                           void *f);
+
+//`GxB_Scalar_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
+GrB_Info GxB_Scalar_fprint(GrB_Scalar obj,
+                           const char *name,
+                           int level_,
+                           void *f);
+
+//`GxB_Type_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
+GrB_Info GxB_Type_fprint(GrB_Type obj,
+                         const char *name,
+                         int level_,
+                         void *f);
+
+//`GxB_UnaryOp_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
+GrB_Info GxB_UnaryOp_fprint(GrB_UnaryOp obj,
+                            const char *name,
+                            int level_,
+                            void *f);
+
+//`GxB_BinaryOp_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
+GrB_Info GxB_BinaryOp_fprint(GrB_BinaryOp obj,
+                             const char *name,
+                             int level_,
+                             void *f);
+
+//`GxB_IndexUnaryOp_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
+GrB_Info GxB_IndexUnaryOp_fprint(GrB_IndexUnaryOp obj,
+                                 const char *name,
+                                 int level_,
+                                 void *f);
+
+//`GxB_Monoid_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
+GrB_Info GxB_Monoid_fprint(GrB_Monoid obj,
+                           const char *name,
+                           int level_,
+                           void *f);
+
+//`GxB_Semiring_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
+GrB_Info GxB_Semiring_fprint(GrB_Semiring obj,
+                             const char *name,
+                             int level_,
+                             void *f);
+
+//`GxB_Descriptor_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
+GrB_Info GxB_Descriptor_fprint(GrB_Descriptor obj,
+                               const char *name,
+                               int level_,
+                               void *f);
 
 // `GrB_Scalar_new(&s, type)`: an empty scalar.
 GrB_Info GrB_Scalar_new(GrB_Scalar *s, GrB_Type type_);
@@ -2757,9 +3544,10 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
         void *: GB_REDUCE_TO_VALUE(arg4, UDT))                                 \
     (arg1, arg2, arg3, arg4, __VA_ARGS__)
 
-/* GrB_get / GrB_set on every object, with a value of type GrB_Scalar,
- * char *, int32_t *, size_t *, or void * (get), and GrB_Scalar, char *,
- * int32_t, or void * with a size (set). */
+/* GrB_get / GrB_set on every object (including GrB_GLOBAL), with a value of
+ * type GrB_Scalar, char *, int32_t *, size_t *, or void * (get), and
+ * GrB_Scalar, char *, int32_t (or any integer or enum), or void * with a size
+ * (set). */
 #define GB_GET_BY_VALUE(kind)                                                  \
     GrB_Scalar: GrB_##kind##_get_Scalar,                                       \
     char *: GrB_##kind##_get_String,                                           \
@@ -2791,7 +3579,8 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
         const char *: GrB_##kind##_set_String,                                 \
         int32_t: GrB_##kind##_set_INT32,                                       \
         void *: GrB_##kind##_set_VOID,                                         \
-        const void *: GrB_##kind##_set_VOID)
+        const void *: GrB_##kind##_set_VOID,                                   \
+        default: GrB_##kind##_set_INT32)
 
 #define GrB_set(object, value, ...)                                            \
     _Generic((object),                                                         \
@@ -2807,3 +3596,47 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
         GrB_Type: GB_SET(Type, value),                                         \
         GrB_Global: GB_SET(Global, value))                                     \
     (object, value, __VA_ARGS__)
+
+/* Extensions in the style of SuiteSparse:GraphBLAS (not variadic: the macros
+ * dispatch on the first argument).
+ * GxB_get(A, GxB_FORMAT, &format)      GxB_set(A, GxB_FORMAT, GxB_BY_COL)
+ * GxB_get(GxB_FORMAT, &format)         GxB_set(GxB_NTHREADS, nthreads)
+ * GxB_get(GxB_NTHREADS, &nthreads)     GxB_set(GxB_BURBLE, false)
+ * GxB_get(GxB_BURBLE, &bool_value)
+ * A get writes a GxB_Format_Value for GxB_FORMAT, an int32_t for
+ * GxB_NTHREADS and a bool for GxB_BURBLE. */
+#define GxB_get(arg1, ...)                                                     \
+    _Generic((arg1),                                                           \
+             GrB_Matrix: GxB_Matrix_Option_get,                                \
+             GrB_Vector: GxB_Vector_Option_get,                                \
+             default: GxB_Global_Option_get)(arg1, __VA_ARGS__)
+
+#define GxB_set(arg1, ...)                                                     \
+    _Generic((arg1),                                                           \
+             GrB_Matrix: GxB_Matrix_Option_set_INT32,                          \
+             GrB_Vector: GxB_Vector_Option_set_INT32,                          \
+             default: GxB_Global_Option_set_INT32)(arg1, __VA_ARGS__)
+
+#define GxB_Global_Option_set(field, value)                                    \
+    GxB_Global_Option_set_INT32(field, value)
+#define GxB_Matrix_Option_set(A, field, value)                                 \
+    GxB_Matrix_Option_set_INT32(A, field, value)
+#define GxB_Vector_Option_set(v, field, value)                                 \
+    GxB_Vector_Option_set_INT32(v, field, value)
+
+/* GxB_fprint(object, level, f) / GxB_print(object, level): a readable
+ * description of any object (level: GxB_Print_Level) to a FILE * or stdout. */
+#define GxB_fprint(object, level, f)                                           \
+    _Generic((object),                                                         \
+             GrB_Type: GxB_Type_fprint,                                        \
+             GrB_UnaryOp: GxB_UnaryOp_fprint,                                  \
+             GrB_BinaryOp: GxB_BinaryOp_fprint,                                \
+             GrB_IndexUnaryOp: GxB_IndexUnaryOp_fprint,                        \
+             GrB_Monoid: GxB_Monoid_fprint,                                    \
+             GrB_Semiring: GxB_Semiring_fprint,                                \
+             GrB_Scalar: GxB_Scalar_fprint,                                    \
+             GrB_Vector: GxB_Vector_fprint,                                    \
+             GrB_Matrix: GxB_Matrix_fprint,                                    \
+             GrB_Descriptor: GxB_Descriptor_fprint)(object, #object, level, f)
+
+#define GxB_print(object, level) GxB_fprint(object, level, stdout)

@@ -11,6 +11,7 @@ pub mod error;
 pub mod object;
 pub mod ops;
 pub mod storage;
+pub mod threads;
 
 pub use api::*;
 pub use error::{Error, Info, Result};

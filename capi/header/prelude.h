@@ -161,6 +161,18 @@ typedef enum
 }
 GxB_Format_Value;
 
+/* How much GxB_print / GxB_fprint show. */
+typedef enum
+{
+    GxB_SILENT = 0,
+    GxB_SUMMARY = 1,
+    GxB_SHORT = 2,
+    GxB_COMPLETE = 3,
+    GxB_SHORT_VERBOSE = 4,
+    GxB_COMPLETE_VERBOSE = 5
+}
+GxB_Print_Level;
+
 /* ------------------------------------------------------------------------
  * Opaque objects
  * ------------------------------------------------------------------------ */

@@ -288,9 +288,10 @@
         void *: GB_REDUCE_TO_VALUE(arg4, UDT))                                 \
     (arg1, arg2, arg3, arg4, __VA_ARGS__)
 
-/* GrB_get / GrB_set on every object, with a value of type GrB_Scalar,
- * char *, int32_t *, size_t *, or void * (get), and GrB_Scalar, char *,
- * int32_t, or void * with a size (set). */
+/* GrB_get / GrB_set on every object (including GrB_GLOBAL), with a value of
+ * type GrB_Scalar, char *, int32_t *, size_t *, or void * (get), and
+ * GrB_Scalar, char *, int32_t (or any integer or enum), or void * with a size
+ * (set). */
 #define GB_GET_BY_VALUE(kind)                                                  \
     GrB_Scalar: GrB_##kind##_get_Scalar,                                       \
     char *: GrB_##kind##_get_String,                                           \
@@ -322,7 +323,8 @@
         const char *: GrB_##kind##_set_String,                                 \
         int32_t: GrB_##kind##_set_INT32,                                       \
         void *: GrB_##kind##_set_VOID,                                         \
-        const void *: GrB_##kind##_set_VOID)
+        const void *: GrB_##kind##_set_VOID,                                   \
+        default: GrB_##kind##_set_INT32)
 
 #define GrB_set(object, value, ...)                                            \
     _Generic((object),                                                         \
@@ -338,3 +340,47 @@
         GrB_Type: GB_SET(Type, value),                                         \
         GrB_Global: GB_SET(Global, value))                                     \
     (object, value, __VA_ARGS__)
+
+/* Extensions in the style of SuiteSparse:GraphBLAS (not variadic: the macros
+ * dispatch on the first argument).
+ * GxB_get(A, GxB_FORMAT, &format)      GxB_set(A, GxB_FORMAT, GxB_BY_COL)
+ * GxB_get(GxB_FORMAT, &format)         GxB_set(GxB_NTHREADS, nthreads)
+ * GxB_get(GxB_NTHREADS, &nthreads)     GxB_set(GxB_BURBLE, false)
+ * GxB_get(GxB_BURBLE, &bool_value)
+ * A get writes a GxB_Format_Value for GxB_FORMAT, an int32_t for
+ * GxB_NTHREADS and a bool for GxB_BURBLE. */
+#define GxB_get(arg1, ...)                                                     \
+    _Generic((arg1),                                                           \
+             GrB_Matrix: GxB_Matrix_Option_get,                                \
+             GrB_Vector: GxB_Vector_Option_get,                                \
+             default: GxB_Global_Option_get)(arg1, __VA_ARGS__)
+
+#define GxB_set(arg1, ...)                                                     \
+    _Generic((arg1),                                                           \
+             GrB_Matrix: GxB_Matrix_Option_set_INT32,                          \
+             GrB_Vector: GxB_Vector_Option_set_INT32,                          \
+             default: GxB_Global_Option_set_INT32)(arg1, __VA_ARGS__)
+
+#define GxB_Global_Option_set(field, value)                                    \
+    GxB_Global_Option_set_INT32(field, value)
+#define GxB_Matrix_Option_set(A, field, value)                                 \
+    GxB_Matrix_Option_set_INT32(A, field, value)
+#define GxB_Vector_Option_set(v, field, value)                                 \
+    GxB_Vector_Option_set_INT32(v, field, value)
+
+/* GxB_fprint(object, level, f) / GxB_print(object, level): a readable
+ * description of any object (level: GxB_Print_Level) to a FILE * or stdout. */
+#define GxB_fprint(object, level, f)                                           \
+    _Generic((object),                                                         \
+             GrB_Type: GxB_Type_fprint,                                        \
+             GrB_UnaryOp: GxB_UnaryOp_fprint,                                  \
+             GrB_BinaryOp: GxB_BinaryOp_fprint,                                \
+             GrB_IndexUnaryOp: GxB_IndexUnaryOp_fprint,                        \
+             GrB_Monoid: GxB_Monoid_fprint,                                    \
+             GrB_Semiring: GxB_Semiring_fprint,                                \
+             GrB_Scalar: GxB_Scalar_fprint,                                    \
+             GrB_Vector: GxB_Vector_fprint,                                    \
+             GrB_Matrix: GxB_Matrix_fprint,                                    \
+             GrB_Descriptor: GxB_Descriptor_fprint)(object, #object, level, f)
+
+#define GxB_print(object, level) GxB_fprint(object, level, stdout)

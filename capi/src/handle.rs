@@ -49,6 +49,8 @@ pub(crate) struct Header {
     magic: AtomicU64,
     predefined: bool,
     error: Mutex<Option<CString>>,
+    /// The name given by `GrB_set(obj, name, GrB_NAME)`, if any.
+    name: Mutex<Option<CString>>,
 }
 
 impl Header {
@@ -58,6 +60,7 @@ impl Header {
             magic: AtomicU64::new(magic),
             predefined: false,
             error: Mutex::new(None),
+            name: Mutex::new(None),
         }
     }
 
@@ -67,6 +70,7 @@ impl Header {
             magic: AtomicU64::new(magic),
             predefined: true,
             error: Mutex::new(None),
+            name: Mutex::new(None),
         }
     }
 
@@ -79,6 +83,11 @@ impl Header {
     pub(crate) fn set_error(&self, message: &str) {
         let text = CString::new(message.replace('\0', " ")).unwrap_or_default();
         *self.error.lock().unwrap_or_else(|e| e.into_inner()) = Some(text);
+    }
+
+    /// The name set by `GrB_set(obj, name, GrB_NAME)` (`None` until set), for reading or changing.
+    pub(crate) fn name(&self) -> std::sync::MutexGuard<'_, Option<CString>> {
+        self.name.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The message of the last failed call ("" if none). The pointer stays valid
@@ -283,6 +292,14 @@ impl GB_Type_opaque {
     pub(crate) fn new(ty: Type) -> GB_Type_opaque {
         GB_Type_opaque {
             header: Header::new(magic::TYPE),
+            ty,
+        }
+    }
+    /// A library-owned handle for a type (never freed): how `GxB_Matrix_type`
+    /// reports a user-defined type, whose own handle the engine does not know.
+    pub(crate) fn alias(ty: Type) -> GB_Type_opaque {
+        GB_Type_opaque {
+            header: Header::predefined(magic::TYPE),
             ty,
         }
     }

@@ -3,6 +3,8 @@
 pub mod array;
 pub mod build;
 pub mod compressed;
+pub mod exchange;
+pub mod serialize;
 pub mod store;
 
 pub use array::{Array, ArrayElement};
