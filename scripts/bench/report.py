@@ -211,6 +211,11 @@ def main():
     parser.add_argument("--raw", required=True, help="the raw result lines")
     parser.add_argument("--out", required=True, help="directory for report.md and ratios.svg")
     parser.add_argument("--meta", action="append", default=[], help="KEY=VALUE shown in the header")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="exit with status 1 when checksums differ or a program failed (n/a is fine)",
+    )
     args = parser.parse_args()
 
     rows = rows_of(parse(args.raw))
@@ -231,7 +236,20 @@ def main():
     print(table)
     if why:
         print("\n" + why)
+    if args.check:
+        bad = [r for r in rows if problems(r)]
+        for r in bad:
+            print(f"check failed: {r.kernel} on {r.graph}: {problems(r)}", file=sys.stderr)
+        return 1 if bad else 0
     return 0
+
+
+def problems(row):
+    """What is wrong with a row for --check: errors and checksum disagreements."""
+    found = [f"{lib} {row.cells[lib].failure()}" for lib in LIBS if row.cells[lib].status == "error"]
+    if row.checksums().startswith("**"):
+        found.append("checksums " + row.checksums().strip("*").lower())
+    return "; ".join(found)
 
 
 if __name__ == "__main__":

@@ -84,7 +84,8 @@ GrB_Info vector_entries(GrB_Vector v, GrB_Index *n, GrB_Index **idx,
 /* Records the first failed GraphBLAS call of the program for the report. */
 void bench_record_failure(GrB_Info info, const char *call, const char *file,
                           int line);
-/* Records a failure that is not a GraphBLAS call (e.g. out of memory). */
+/* Records a failure outside GraphBLAS (the harness running out of memory)
+ * as GrB_OUT_OF_MEMORY. */
 void bench_record_problem(const char *what);
 
 /* Returns info, recording the call when info is not GrB_SUCCESS. */

@@ -26,20 +26,28 @@ static struct {
     char where[128];
 } failure;
 
-void bench_record_failure(GrB_Info info, const char *call, const char *file,
-                          int line)
+/* Keeps the first failure: what failed (at most name_len characters of name)
+ * and where. */
+static void record(GrB_Info info, const char *name, size_t name_len,
+                   const char *where)
 {
     if (failure.failed) return;
     failure.failed = true;
     failure.info = info;
-    /* Keep only the function name of "GrB_xyz(args...)". */
-    size_t n = strcspn(call, "( \t");
-    if (n >= sizeof failure.call) n = sizeof failure.call - 1;
-    memcpy(failure.call, call, n);
-    failure.call[n] = '\0';
+    if (name_len >= sizeof failure.call) name_len = sizeof failure.call - 1;
+    memcpy(failure.call, name, name_len);
+    failure.call[name_len] = '\0';
+    snprintf(failure.where, sizeof failure.where, "%s", where);
+}
+
+void bench_record_failure(GrB_Info info, const char *call, const char *file,
+                          int line)
+{
+    char where[128];
     const char *base = strrchr(file, '/');
-    snprintf(failure.where, sizeof failure.where, "%s:%d",
-             base ? base + 1 : file, line);
+    snprintf(where, sizeof where, "%s:%d", base ? base + 1 : file, line);
+    /* Only the function name of "GrB_xyz(args...)". */
+    record(info, call, strcspn(call, "( \t"), where);
 }
 
 GrB_Info bench_check(GrB_Info info, const char *call, const char *file,
@@ -51,7 +59,7 @@ GrB_Info bench_check(GrB_Info info, const char *call, const char *file,
 
 void bench_record_problem(const char *what)
 {
-    bench_record_failure(GrB_PANIC, what, "harness", 0);
+    record(GrB_OUT_OF_MEMORY, what, strlen(what), "harness");
 }
 
 void free_matrix(GrB_Matrix *A)
