@@ -68,7 +68,11 @@ pub fn vector_diag(v: &Vector, a: &Matrix, k: i64, _desc: &Descriptor) -> Result
         if !(0..nrows).contains(&row) || !(0..ncols).contains(&col) {
             continue;
         }
-        let inner = (if orient == Orientation::ByRow { col } else { row }) as u64;
+        let inner = (if orient == Orientation::ByRow {
+            col
+        } else {
+            row
+        }) as u64;
         let r = c.range(kv);
         if let Ok(q) = c.i[r.clone()].binary_search(&inner) {
             idx.push((if k >= 0 { row } else { col }) as u64);

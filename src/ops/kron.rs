@@ -42,8 +42,16 @@ pub fn kronecker(
     check_output(c, nrows, ncols, mask.as_ref(), accum, op.ztype())?;
     // A' stored in C's orientation is A read in the other one.
     let orient = c.orientation();
-    let ac = a.compressed(if desc.transpose_first { orient.flip() } else { orient });
-    let bc = b.compressed(if desc.transpose_second { orient.flip() } else { orient });
+    let ac = a.compressed(if desc.transpose_first {
+        orient.flip()
+    } else {
+        orient
+    });
+    let bc = b.compressed(if desc.transpose_second {
+        orient.flip()
+    } else {
+        orient
+    });
     let t = kron_compressed(&ac, &bc, op)?;
     let t = MatrixStore::from_compressed(orient, t.conform()).conform();
     write(c, mask.as_ref(), accum, desc.replace, Arc::new(t))
@@ -206,4 +214,3 @@ fn typed_values<T: Arith, Z: ArrayElement>(
     });
     Ok(Z::into_array(out))
 }
-

@@ -86,7 +86,13 @@ pub fn reduce_to_vector(
         x,
     };
     let t = MatrixStore::from_compressed(Orientation::ByCol, t).conform();
-    write(w.as_matrix(), mask.as_ref(), accum, desc.replace, Arc::new(t))
+    write(
+        w.as_matrix(),
+        mask.as_ref(),
+        accum,
+        desc.replace,
+        Arc::new(t),
+    )
 }
 
 /// `⊕` of all entries of `A` (a vector is passed as its `n × 1` matrix), or
@@ -233,7 +239,14 @@ fn reduce_vectors(
         if let Format::Full(f) = a.format() {
             let x = in_domain(&f.x, op);
             let segments = full_segments(f);
-            return Ok(with_fold(&x, op, terminal, FoldSegments { segments: &segments }));
+            return Ok(with_fold(
+                &x,
+                op,
+                terminal,
+                FoldSegments {
+                    segments: &segments,
+                },
+            ));
         }
     }
     // Stored the other way: scatter along the inner dimension unless the
@@ -242,9 +255,8 @@ fn reduce_vectors(
         Orientation::ByRow => a.nrows(),
         Orientation::ByCol => a.ncols(),
     };
-    let scatter = a.orient() != orient
-        && !a.has_cached_transpose()
-        && dense_workspace_ok(len, a.nvals());
+    let scatter =
+        a.orient() != orient && !a.has_cached_transpose() && dense_workspace_ok(len, a.nvals());
     if scatter {
         let c = a.compressed(a.orient());
         let x = in_domain(&c.x, op);
@@ -253,5 +265,12 @@ fn reduce_vectors(
     let c = a.compressed(orient);
     let x = in_domain(&c.x, op);
     let segments = compressed_segments(&c);
-    Ok(with_fold(&x, op, terminal, FoldSegments { segments: &segments }))
+    Ok(with_fold(
+        &x,
+        op,
+        terminal,
+        FoldSegments {
+            segments: &segments,
+        },
+    ))
 }

@@ -10,6 +10,10 @@
 
 #![allow(dead_code)]
 
+pub mod diag;
+pub mod kron;
+pub mod reduce;
+
 use graphblas::algebra::element::byte_cast_fn;
 use graphblas::algebra::{BinaryOp, Type, TypeCode, Value};
 use graphblas::object::{Descriptor, Matrix, Vector};

@@ -113,7 +113,8 @@ impl FoldUser for Scatter<'_> {
     type Out = Result<(Vec<u64>, Array)>;
 
     fn run<F: Fold>(self, fold: &F) -> Result<(Vec<u64>, Array)> {
-        let mut work: Vec<Option<F::Acc>> = try_vec(self.c.vlen as usize, None, "reduce workspace")?;
+        let mut work: Vec<Option<F::Acc>> =
+            try_vec(self.c.vlen as usize, None, "reduce workspace")?;
         for (_, i, q) in self.c.entries() {
             match &mut work[i as usize] {
                 slot @ None => *slot = Some(fold.load(q)),
