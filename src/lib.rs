@@ -7,6 +7,7 @@
 
 pub mod algebra;
 pub mod error;
+pub mod io;
 pub mod object;
 pub mod ops;
 pub mod storage;
