@@ -115,18 +115,18 @@ fn parse_banner(rest: &str, line: usize) -> Result<Banner> {
     };
     let symmetry = match words[3] {
         "general" => Symmetry::General,
-        "symmetric" => Symmetry::Symmetric,
-        "skew-symmetric" => Symmetry::SkewSymmetric,
         // A real or integer Hermitian matrix is symmetric.
-        "hermitian" if field != Field::Pattern => Symmetry::Symmetric,
-        w => {
-            return Err(invalid(
-                line,
-                format!("symmetry '{w}' is not valid here (expected general, symmetric, skew-symmetric or hermitian)"),
-            ))
-        }
+        "symmetric" | "hermitian" => Symmetry::Symmetric,
+        "skew-symmetric" => Symmetry::SkewSymmetric,
+        w => return Err(invalid(
+            line,
+            format!(
+                "unknown symmetry '{w}' (expected general, symmetric, skew-symmetric or hermitian)"
+            ),
+        )),
     };
-    if field == Field::Pattern && (layout == Layout::Array || symmetry == Symmetry::SkewSymmetric) {
+    let general_or_symmetric = matches!(words[3], "general" | "symmetric");
+    if field == Field::Pattern && (layout == Layout::Array || !general_or_symmetric) {
         return Err(invalid(
             line,
             "a pattern matrix must be in coordinate format and general or symmetric",
