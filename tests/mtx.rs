@@ -471,4 +471,9 @@ fn huge_dimensions_stay_sparse() {
     let (back, out) = round_trip(&m);
     assert_same(&back, &OMatrix::of(&m));
     assert!(out.contains(&format!("{n} {n} 2")));
+    let dup =
+        format!("%%MatrixMarket matrix coordinate pattern general\n{n} {n} 2\n{n} 1\n{n} 1\n");
+    let e = mtx::parse(dup.as_bytes(), None).err().unwrap();
+    assert_eq!(e.info, Info::InvalidValue);
+    assert!(e.message.contains(&format!("row {n}, column 1")), "{e}");
 }

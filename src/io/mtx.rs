@@ -13,18 +13,20 @@
 //! message names the line — a bad header, a value that is not of the type,
 //! an index out of range, too few or too many entries, duplicates.
 
+mod assemble;
 mod data;
 mod header;
 mod value;
 mod writer;
 
+use self::assemble::assemble_rows;
 use self::data::parse_entries;
 use self::header::{parse_header, Header};
 use self::value::MtxValue;
 use crate::algebra::Type;
 use crate::error::{Error, Info, Result};
 use crate::object::Matrix;
-use crate::storage::{Array, Format, Full, MatrixStore, Orientation};
+use crate::storage::{Array, Compressed, Format, Full, MatrixStore, Orientation};
 use crate::{fail, with_type};
 use std::io::{BufWriter, Read, Write};
 use std::path::Path;
@@ -167,20 +169,23 @@ fn build<T: MtxValue>(bytes: &[u8], h: &Header, target: &Type) -> Result<Matrix>
             }
         }
     }
+    if let Some(c) = assemble_rows(h.nrows, h.ncols, &e.rows, &e.cols, &e.vals)? {
+        let c = Compressed {
+            x: c.x.into_cast(target),
+            ..c
+        };
+        return Ok(Matrix::from_store(
+            MatrixStore::from_compressed(Orientation::ByRow, c.conform()).conform(),
+        ));
+    }
+    // Huge dimensions: the general build, which sorts.
     let m = Matrix::new(target, h.nrows, h.ncols)?;
     let vals = Array::from_vec(e.vals);
     match m.build(&e.rows, &e.cols, &vals, None) {
         Ok(()) => Ok(m),
         Err(err) if err.info == Info::InvalidValue => {
             let (i, j) = first_duplicate(&e.rows, &e.cols).unwrap_or((0, 0));
-            Err(Error::new(
-                Info::InvalidValue,
-                format!(
-                    "Matrix Market data lists the entry at row {}, column {} more than once",
-                    i + 1,
-                    j + 1
-                ),
-            ))
+            Err(duplicate(i, j))
         }
         Err(err) => Err(err),
     }
@@ -203,6 +208,18 @@ fn dense_matrix(h: &Header, x: Array) -> Matrix {
     let m = Matrix::from_store(store);
     m.set_orientation(Orientation::ByRow);
     m
+}
+
+/// The error for an entry listed twice (0-based position).
+fn duplicate(row: u64, col: u64) -> Error {
+    Error::new(
+        Info::InvalidValue,
+        format!(
+            "Matrix Market data lists the entry at row {}, column {} more than once",
+            row + 1,
+            col + 1
+        ),
+    )
 }
 
 /// The first position listed twice (for the error message).

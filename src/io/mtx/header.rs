@@ -118,12 +118,14 @@ fn parse_banner(rest: &str, line: usize) -> Result<Banner> {
         // A real or integer Hermitian matrix is symmetric.
         "symmetric" | "hermitian" => Symmetry::Symmetric,
         "skew-symmetric" => Symmetry::SkewSymmetric,
-        w => return Err(invalid(
-            line,
-            format!(
+        w => {
+            return Err(invalid(
+                line,
+                format!(
                 "unknown symmetry '{w}' (expected general, symmetric, skew-symmetric or hermitian)"
             ),
-        )),
+            ))
+        }
     };
     let general_or_symmetric = matches!(words[3], "general" | "symmetric");
     if field == Field::Pattern && (layout == Layout::Array || !general_or_symmetric) {

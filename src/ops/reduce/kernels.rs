@@ -102,8 +102,9 @@ impl FoldUser for FoldSegments<'_> {
 
 /// Reduces the inner dimension of a compressed matrix: `w(i) = ⊕_j C(j, i)`,
 /// combining each `w(i)` in increasing `j` (the same order as folding the
-/// transposed vector `i` in index order). Uses a dense workspace of `len`
-/// entries, the inner dimension.
+/// transposed vector `i` in index order). The inner dimension is split into
+/// ranges reduced in parallel, each with a dense workspace; how it is split
+/// does not change any result.
 pub struct Scatter<'a> {
     /// The matrix whose inner dimension is reduced.
     pub c: &'a Compressed,
@@ -113,10 +114,48 @@ impl FoldUser for Scatter<'_> {
     type Out = Result<(Vec<u64>, Array)>;
 
     fn run<F: Fold>(self, fold: &F) -> Result<(Vec<u64>, Array)> {
-        let mut work: Vec<Option<F::Acc>> =
-            try_vec(self.c.vlen as usize, None, "reduce workspace")?;
-        for (_, i, q) in self.c.entries() {
-            match &mut work[i as usize] {
+        let c = self.c;
+        let len = c.vlen as usize;
+        // Each range scans every vector once: keep that small next to the entries.
+        let ranges = (c.nvals() / (4 * c.nvec().max(1)))
+            .clamp(1, rayon::current_num_threads())
+            .min(len.max(1));
+        let step = len.div_ceil(ranges).max(1);
+        let parts: Vec<Result<Reduced<F::Acc>>> = (0..len.div_ceil(step))
+            .into_par_iter()
+            .map(|t| scatter_range(c, fold, t * step..len.min((t + 1) * step)))
+            .collect();
+        let mut ids = Vec::new();
+        let mut values = Vec::new();
+        for part in parts {
+            let (i, v) = part?;
+            ids.extend(i);
+            values.extend(v);
+        }
+        Ok((ids, fold.to_array(values)))
+    }
+}
+
+/// Ids of the non-empty results and their values.
+type Reduced<A> = (Vec<u64>, Vec<A>);
+
+/// [`Scatter`] for the inner indices in `range`.
+fn scatter_range<F: Fold>(
+    c: &Compressed,
+    fold: &F,
+    range: Range<usize>,
+) -> Result<Reduced<F::Acc>> {
+    let (lo, hi) = (range.start as u64, range.end as u64);
+    let mut work: Vec<Option<F::Acc>> = try_vec(range.len(), None, "reduce workspace")?;
+    for k in 0..c.nvec() {
+        let r = c.range(k);
+        let first = r.start + c.i[r.clone()].partition_point(|&i| i < lo);
+        for q in first..r.end {
+            let i = c.i[q];
+            if i >= hi {
+                break;
+            }
+            match &mut work[(i - lo) as usize] {
                 slot @ None => *slot = Some(fold.load(q)),
                 Some(acc) => {
                     if !fold.is_terminal(acc) {
@@ -125,14 +164,14 @@ impl FoldUser for Scatter<'_> {
                 }
             }
         }
-        let mut ids = Vec::new();
-        let mut values = Vec::new();
-        for (i, slot) in work.into_iter().enumerate() {
-            if let Some(acc) = slot {
-                ids.push(i as u64);
-                values.push(acc);
-            }
-        }
-        Ok((ids, fold.to_array(values)))
     }
+    let mut ids = Vec::new();
+    let mut values = Vec::new();
+    for (i, slot) in work.into_iter().enumerate() {
+        if let Some(acc) = slot {
+            ids.push(lo + i as u64);
+            values.push(acc);
+        }
+    }
+    Ok((ids, values))
 }
