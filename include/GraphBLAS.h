@@ -2820,6 +2820,18 @@ GrB_Info GrB_Matrix_assign_Scalar(GrB_Matrix C,
                                   GrB_Index nj,
                                   GrB_Descriptor desc);
 
+// `GrB_Matrix_diag(&C, v, k)`: a new square matrix with `v` on diagonal `k`.
+GrB_Info GrB_Matrix_diag(GrB_Matrix *C, GrB_Vector v, int64_t k);
+
+// `GrB_Vector_diag(v, A, k, desc)`: `v` = diagonal `k` of `A`.
+GrB_Info GrB_Vector_diag(GrB_Vector v, GrB_Matrix A, int64_t k, GrB_Descriptor desc);
+
+// `GxB_Vector_diag(v, A, k, desc)`: the same as `GrB_Vector_diag`, under SuiteSparse's name.
+GrB_Info GxB_Vector_diag(GrB_Vector v, GrB_Matrix A, int64_t k, GrB_Descriptor desc);
+
+// `GxB_Matrix_diag(C, v, k, desc)`: an existing square `C` becomes `v` on diagonal `k`.
+GrB_Info GxB_Matrix_diag(GrB_Matrix C, GrB_Vector v, int64_t k, GrB_Descriptor desc);
+
 // `GrB_Vector_extract(w, mask, accum, u, I, ni, desc)`: `w<mask> = accum(w, u(I))`.
 GrB_Info GrB_Vector_extract(GrB_Vector w,
                             GrB_Vector mask,
@@ -2849,6 +2861,245 @@ GrB_Info GrB_Col_extract(GrB_Vector w,
                          GrB_Index ni,
                          GrB_Index j,
                          GrB_Descriptor desc);
+
+//`GrB_Matrix_kronecker_BinaryOp(C, Mask, accum, op, A, B, desc)`: `C = kron(A, B)`.
+GrB_Info GrB_Matrix_kronecker_BinaryOp(GrB_Matrix C,
+                                       GrB_Matrix Mask,
+                                       GrB_BinaryOp accum,
+                                       GrB_BinaryOp op,
+                                       GrB_Matrix A,
+                                       GrB_Matrix B,
+                                       GrB_Descriptor desc);
+
+//`GrB_Matrix_kronecker_Monoid(C, Mask, accum, op, A, B, desc)`: `C = kron(A, B)`.
+GrB_Info GrB_Matrix_kronecker_Monoid(GrB_Matrix C,
+                                     GrB_Matrix Mask,
+                                     GrB_BinaryOp accum,
+                                     GrB_Monoid op,
+                                     GrB_Matrix A,
+                                     GrB_Matrix B,
+                                     GrB_Descriptor desc);
+
+//`GrB_Matrix_kronecker_Semiring(C, Mask, accum, op, A, B, desc)`: `C = kron(A, B)`.
+GrB_Info GrB_Matrix_kronecker_Semiring(GrB_Matrix C,
+                                       GrB_Matrix Mask,
+                                       GrB_BinaryOp accum,
+                                       GrB_Semiring op,
+                                       GrB_Matrix A,
+                                       GrB_Matrix B,
+                                       GrB_Descriptor desc);
+
+// `GrB_Matrix_reduce_Monoid(w, mask, accum, monoid, A, desc)`: `w(i) = ⊕_j A(i,j)`.
+GrB_Info GrB_Matrix_reduce_Monoid(GrB_Vector w,
+                                  GrB_Vector mask,
+                                  GrB_BinaryOp accum,
+                                  GrB_Monoid monoid,
+                                  GrB_Matrix A,
+                                  GrB_Descriptor desc);
+
+// `GrB_Matrix_reduce_BinaryOp(w, mask, accum, op, A, desc)`.
+GrB_Info GrB_Matrix_reduce_BinaryOp(GrB_Vector w,
+                                    GrB_Vector mask,
+                                    GrB_BinaryOp accum,
+                                    GrB_BinaryOp op,
+                                    GrB_Matrix A,
+                                    GrB_Descriptor desc);
+
+//`GrB_Matrix_reduce_BOOL(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.
+GrB_Info GrB_Matrix_reduce_BOOL(bool *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Matrix A,
+                                GrB_Descriptor desc);
+
+//`GrB_Vector_reduce_BOOL(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.
+GrB_Info GrB_Vector_reduce_BOOL(bool *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Vector u,
+                                GrB_Descriptor desc);
+
+//`GrB_Matrix_reduce_INT8(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.
+GrB_Info GrB_Matrix_reduce_INT8(int8_t *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Matrix A,
+                                GrB_Descriptor desc);
+
+//`GrB_Vector_reduce_INT8(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.
+GrB_Info GrB_Vector_reduce_INT8(int8_t *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Vector u,
+                                GrB_Descriptor desc);
+
+//`GrB_Matrix_reduce_UINT8(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.
+GrB_Info GrB_Matrix_reduce_UINT8(uint8_t *val,
+                                 GrB_BinaryOp accum,
+                                 GrB_Monoid monoid,
+                                 GrB_Matrix A,
+                                 GrB_Descriptor desc);
+
+//`GrB_Vector_reduce_UINT8(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.
+GrB_Info GrB_Vector_reduce_UINT8(uint8_t *val,
+                                 GrB_BinaryOp accum,
+                                 GrB_Monoid monoid,
+                                 GrB_Vector u,
+                                 GrB_Descriptor desc);
+
+//`GrB_Matrix_reduce_INT16(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.
+GrB_Info GrB_Matrix_reduce_INT16(int16_t *val,
+                                 GrB_BinaryOp accum,
+                                 GrB_Monoid monoid,
+                                 GrB_Matrix A,
+                                 GrB_Descriptor desc);
+
+//`GrB_Vector_reduce_INT16(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.
+GrB_Info GrB_Vector_reduce_INT16(int16_t *val,
+                                 GrB_BinaryOp accum,
+                                 GrB_Monoid monoid,
+                                 GrB_Vector u,
+                                 GrB_Descriptor desc);
+
+//`GrB_Matrix_reduce_UINT16(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.
+GrB_Info GrB_Matrix_reduce_UINT16(uint16_t *val,
+                                  GrB_BinaryOp accum,
+                                  GrB_Monoid monoid,
+                                  GrB_Matrix A,
+                                  GrB_Descriptor desc);
+
+//`GrB_Vector_reduce_UINT16(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.
+GrB_Info GrB_Vector_reduce_UINT16(uint16_t *val,
+                                  GrB_BinaryOp accum,
+                                  GrB_Monoid monoid,
+                                  GrB_Vector u,
+                                  GrB_Descriptor desc);
+
+//`GrB_Matrix_reduce_INT32(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.
+GrB_Info GrB_Matrix_reduce_INT32(int32_t *val,
+                                 GrB_BinaryOp accum,
+                                 GrB_Monoid monoid,
+                                 GrB_Matrix A,
+                                 GrB_Descriptor desc);
+
+//`GrB_Vector_reduce_INT32(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.
+GrB_Info GrB_Vector_reduce_INT32(int32_t *val,
+                                 GrB_BinaryOp accum,
+                                 GrB_Monoid monoid,
+                                 GrB_Vector u,
+                                 GrB_Descriptor desc);
+
+//`GrB_Matrix_reduce_UINT32(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.
+GrB_Info GrB_Matrix_reduce_UINT32(uint32_t *val,
+                                  GrB_BinaryOp accum,
+                                  GrB_Monoid monoid,
+                                  GrB_Matrix A,
+                                  GrB_Descriptor desc);
+
+//`GrB_Vector_reduce_UINT32(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.
+GrB_Info GrB_Vector_reduce_UINT32(uint32_t *val,
+                                  GrB_BinaryOp accum,
+                                  GrB_Monoid monoid,
+                                  GrB_Vector u,
+                                  GrB_Descriptor desc);
+
+//`GrB_Matrix_reduce_INT64(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.
+GrB_Info GrB_Matrix_reduce_INT64(int64_t *val,
+                                 GrB_BinaryOp accum,
+                                 GrB_Monoid monoid,
+                                 GrB_Matrix A,
+                                 GrB_Descriptor desc);
+
+//`GrB_Vector_reduce_INT64(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.
+GrB_Info GrB_Vector_reduce_INT64(int64_t *val,
+                                 GrB_BinaryOp accum,
+                                 GrB_Monoid monoid,
+                                 GrB_Vector u,
+                                 GrB_Descriptor desc);
+
+//`GrB_Matrix_reduce_UINT64(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.
+GrB_Info GrB_Matrix_reduce_UINT64(uint64_t *val,
+                                  GrB_BinaryOp accum,
+                                  GrB_Monoid monoid,
+                                  GrB_Matrix A,
+                                  GrB_Descriptor desc);
+
+//`GrB_Vector_reduce_UINT64(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.
+GrB_Info GrB_Vector_reduce_UINT64(uint64_t *val,
+                                  GrB_BinaryOp accum,
+                                  GrB_Monoid monoid,
+                                  GrB_Vector u,
+                                  GrB_Descriptor desc);
+
+//`GrB_Matrix_reduce_FP32(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.
+GrB_Info GrB_Matrix_reduce_FP32(float *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Matrix A,
+                                GrB_Descriptor desc);
+
+//`GrB_Vector_reduce_FP32(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.
+GrB_Info GrB_Vector_reduce_FP32(float *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Vector u,
+                                GrB_Descriptor desc);
+
+//`GrB_Matrix_reduce_FP64(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.
+GrB_Info GrB_Matrix_reduce_FP64(double *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Matrix A,
+                                GrB_Descriptor desc);
+
+//`GrB_Vector_reduce_FP64(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.
+GrB_Info GrB_Vector_reduce_FP64(double *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Vector u,
+                                GrB_Descriptor desc);
+
+// `GrB_Matrix_reduce_UDT(&val, accum, monoid, A, desc)`: `val` holds a value of the monoid's type.
+GrB_Info GrB_Matrix_reduce_UDT(void *val,
+                               GrB_BinaryOp accum,
+                               GrB_Monoid monoid,
+                               GrB_Matrix A,
+                               GrB_Descriptor desc);
+
+// `GrB_Vector_reduce_UDT(&val, accum, monoid, u, desc)`.
+GrB_Info GrB_Vector_reduce_UDT(void *val,
+                               GrB_BinaryOp accum,
+                               GrB_Monoid monoid,
+                               GrB_Vector u,
+                               GrB_Descriptor desc);
+
+// `GrB_Matrix_reduce_Monoid_Scalar(s, accum, monoid, A, desc)`.
+GrB_Info GrB_Matrix_reduce_Monoid_Scalar(GrB_Scalar s,
+                                         GrB_BinaryOp accum,
+                                         GrB_Monoid monoid,
+                                         GrB_Matrix A,
+                                         GrB_Descriptor desc);
+
+// `GrB_Matrix_reduce_BinaryOp_Scalar(s, accum, op, A, desc)`.
+GrB_Info GrB_Matrix_reduce_BinaryOp_Scalar(GrB_Scalar s,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           GrB_Matrix A,
+                                           GrB_Descriptor desc);
+
+// `GrB_Vector_reduce_Monoid_Scalar(s, accum, monoid, u, desc)`.
+GrB_Info GrB_Vector_reduce_Monoid_Scalar(GrB_Scalar s,
+                                         GrB_BinaryOp accum,
+                                         GrB_Monoid monoid,
+                                         GrB_Vector u,
+                                         GrB_Descriptor desc);
+
+// `GrB_Vector_reduce_BinaryOp_Scalar(s, accum, op, u, desc)`.
+GrB_Info GrB_Vector_reduce_BinaryOp_Scalar(GrB_Scalar s,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           GrB_Vector u,
+                                           GrB_Descriptor desc);
 
 // `GrB_transpose(C, Mask, accum, A, desc)`: `C<Mask> = accum(C, A')`.
 GrB_Info GrB_transpose(GrB_Matrix C,

@@ -8,6 +8,7 @@
 pub mod algebra;
 pub mod api;
 pub mod error;
+pub mod io;
 pub mod object;
 pub mod ops;
 pub mod storage;

@@ -83,7 +83,11 @@ impl<T: ValueType> Matrix<T> {
 
     /// An empty `nrows × ncols` matrix (dimensions up to 2^60).
     pub fn new(nrows: u64, ncols: u64) -> Result<Self> {
-        Ok(Self::wrap(object::Matrix::new(&T::graphblas_type(), nrows, ncols)?))
+        Ok(Self::wrap(object::Matrix::new(
+            &T::graphblas_type(),
+            nrows,
+            ncols,
+        )?))
     }
 
     /// A matrix from `(row, column, value)` triplets; duplicates are an error.
@@ -118,13 +122,20 @@ impl<T: ValueType> Matrix<T> {
             vals.push(v);
         }
         let m = Self::new(nrows, ncols)?;
-        m.inner.build(&rows, &cols, &array_of(vals.into_iter()), dup)?;
+        m.inner
+            .build(&rows, &cols, &array_of(vals.into_iter()), dup)?;
         Ok(m)
     }
 
     /// A matrix from compressed sparse rows: row `i` holds the columns
     /// `indices[indptr[i]..indptr[i+1]]` with the matching `values`.
-    pub fn from_csr(nrows: u64, ncols: u64, indptr: &[u64], indices: &[u64], values: &[T]) -> Result<Self> {
+    pub fn from_csr(
+        nrows: u64,
+        ncols: u64,
+        indptr: &[u64],
+        indices: &[u64],
+        values: &[T],
+    ) -> Result<Self> {
         if indptr.len() as u64 != nrows + 1 || indices.len() != values.len() {
             return Err(Error::new(
                 Info::InvalidValue,
@@ -135,12 +146,16 @@ impl<T: ValueType> Matrix<T> {
         for i in 0..nrows as usize {
             let (lo, hi) = (indptr[i], indptr[i + 1]);
             if lo > hi || hi as usize > indices.len() {
-                return Err(Error::new(Info::InvalidValue, format!("CSR row pointers decrease at row {i}")));
+                return Err(Error::new(
+                    Info::InvalidValue,
+                    format!("CSR row pointers decrease at row {i}"),
+                ));
             }
             rows.extend(std::iter::repeat_n(i as u64, (hi - lo) as usize));
         }
         let m = Self::new(nrows, ncols)?;
-        m.inner.build(&rows, indices, &array_of(values.iter().copied()), None)?;
+        m.inner
+            .build(&rows, indices, &array_of(values.iter().copied()), None)?;
         Ok(m)
     }
 
@@ -197,13 +212,21 @@ impl<T: ValueType> Matrix<T> {
         let store = self.inner.snapshot()?.reoriented(Orientation::ByRow);
         let (rows, cols, vals) = store.tuples();
         let vals = values_of::<T>(&vals)?;
-        Ok(rows.into_iter().zip(cols).zip(vals).map(|((i, j), v)| (i, j, v)).collect())
+        Ok(rows
+            .into_iter()
+            .zip(cols)
+            .zip(vals)
+            .map(|((i, j), v)| (i, j, v))
+            .collect())
     }
 
     /// The matrix as compressed sparse rows `(indptr, indices, values)`.
     pub fn to_csr(&self) -> Result<(Vec<u64>, Vec<u64>, Vec<T>)> {
         let store = self.inner.snapshot()?;
-        let c = store.compressed(Orientation::ByRow).into_owned().into_sparse()?;
+        let c = store
+            .compressed(Orientation::ByRow)
+            .into_owned()
+            .into_sparse()?;
         let indptr = c.p.iter().map(|&p| p as u64).collect();
         Ok((indptr, c.i.clone(), values_of::<T>(&c.x)?))
     }
@@ -266,7 +289,10 @@ impl<T: ValueType> Vector<T> {
 
     /// The value at `i`, or `None`.
     pub fn get(&self, i: u64) -> Result<Option<T>> {
-        self.inner.extract_element(i)?.map(|v| from_value(&v)).transpose()
+        self.inner
+            .extract_element(i)?
+            .map(|v| from_value(&v))
+            .transpose()
     }
 
     /// Stores `value` at `i`.
@@ -365,7 +391,12 @@ impl<T: ValueType + fmt::Debug> fmt::Display for Matrix<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (nrows, ncols) = self.shape();
         let entries = self.triplets().map_err(|_| fmt::Error)?;
-        writeln!(f, "{nrows}x{ncols} matrix of {:?}, {} entries", T::graphblas_type(), entries.len())?;
+        writeln!(
+            f,
+            "{nrows}x{ncols} matrix of {:?}, {} entries",
+            T::graphblas_type(),
+            entries.len()
+        )?;
         if nrows > 20 || ncols > 20 {
             return Ok(());
         }
@@ -403,9 +434,24 @@ impl<T: ValueType + fmt::Debug> fmt::Debug for Matrix<T> {
 impl<T: ValueType + fmt::Debug> fmt::Display for Vector<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pairs = self.pairs().map_err(|_| fmt::Error)?;
-        write!(f, "vector of {} of {:?}, {} entries: ", self.size(), T::graphblas_type(), pairs.len())?;
-        let shown: Vec<String> = pairs.iter().take(20).map(|(i, v)| format!("{i}:{v:?}")).collect();
-        write!(f, "[{}{}]", shown.join(", "), if pairs.len() > 20 { ", …" } else { "" })
+        write!(
+            f,
+            "vector of {} of {:?}, {} entries: ",
+            self.size(),
+            T::graphblas_type(),
+            pairs.len()
+        )?;
+        let shown: Vec<String> = pairs
+            .iter()
+            .take(20)
+            .map(|(i, v)| format!("{i}:{v:?}"))
+            .collect();
+        write!(
+            f,
+            "[{}{}]",
+            shown.join(", "),
+            if pairs.len() > 20 { ", …" } else { "" }
+        )
     }
 }
 

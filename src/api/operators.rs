@@ -263,7 +263,10 @@ pub mod binary {
 pub mod index {
     use super::*;
 
-    fn builtin<X, S, Z>(code: IndexUnaryCode, t: crate::algebra::TypeCode) -> IndexUnaryOp<X, S, Z> {
+    fn builtin<X, S, Z>(
+        code: IndexUnaryCode,
+        t: crate::algebra::TypeCode,
+    ) -> IndexUnaryOp<X, S, Z> {
         IndexUnaryOp {
             op: algebra::IndexUnaryOp::builtin(code, t).expect("predefined index-unary operator"),
             _types: PhantomData,

@@ -3,10 +3,13 @@
 
 pub mod assemble;
 pub mod assign;
+pub mod diag;
 pub mod eval;
 pub mod extract;
 pub mod indices;
+pub mod kron;
 pub mod mask;
+pub mod reduce;
 pub mod transpose;
 pub mod writeback;
 

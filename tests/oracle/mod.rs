@@ -11,7 +11,10 @@
 #![allow(dead_code)]
 
 pub mod assign;
+pub mod diag;
 pub mod extract;
+pub mod kron;
+pub mod reduce;
 
 use graphblas::algebra::element::byte_cast_fn;
 use graphblas::algebra::{BinaryOp, Type, TypeCode, Value};

@@ -18,12 +18,37 @@ pub unsafe extern "C" fn GrB_Matrix_diag(C: *mut GrB_Matrix, v: GrB_Vector, k: i
 
 /// `GrB_Vector_diag(v, A, k, desc)`: `v` = diagonal `k` of `A`.
 #[no_mangle]
-pub unsafe extern "C" fn GrB_Vector_diag(v: GrB_Vector, A: GrB_Matrix, k: i64, desc: GrB_Descriptor) -> GrB_Info {
-    api(v, || engine::ops::diag::vector_diag(vector(v)?, &get(A)?.matrix, k, &settings(desc)?))
+pub unsafe extern "C" fn GrB_Vector_diag(
+    v: GrB_Vector,
+    A: GrB_Matrix,
+    k: i64,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
+    api(v, || {
+        engine::ops::diag::vector_diag(vector(v)?, &get(A)?.matrix, k, &settings(desc)?)
+    })
 }
 
 /// `GxB_Vector_diag(v, A, k, desc)`: the same as `GrB_Vector_diag`, under SuiteSparse's name.
 #[no_mangle]
-pub unsafe extern "C" fn GxB_Vector_diag(v: GrB_Vector, A: GrB_Matrix, k: i64, desc: GrB_Descriptor) -> GrB_Info {
+pub unsafe extern "C" fn GxB_Vector_diag(
+    v: GrB_Vector,
+    A: GrB_Matrix,
+    k: i64,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
     GrB_Vector_diag(v, A, k, desc)
+}
+
+/// `GxB_Matrix_diag(C, v, k, desc)`: an existing square `C` becomes `v` on diagonal `k`.
+#[no_mangle]
+pub unsafe extern "C" fn GxB_Matrix_diag(
+    C: GrB_Matrix,
+    v: GrB_Vector,
+    k: i64,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
+    api(C, || {
+        engine::ops::diag::matrix_diag_into(&get(C)?.matrix, vector(v)?, k, &settings(desc)?)
+    })
 }

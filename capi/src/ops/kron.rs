@@ -7,9 +7,25 @@ use engine::algebra::BinaryOp;
 use engine::error::Result;
 use paste::paste;
 
-unsafe fn kronecker(C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, op: Result<BinaryOp>, A: GrB_Matrix, B: GrB_Matrix, desc: GrB_Descriptor) -> Result<()> {
+unsafe fn kronecker(
+    C: GrB_Matrix,
+    Mask: GrB_Matrix,
+    accum: GrB_BinaryOp,
+    op: Result<BinaryOp>,
+    A: GrB_Matrix,
+    B: GrB_Matrix,
+    desc: GrB_Descriptor,
+) -> Result<()> {
     let out = matrix_output(C, Mask, accum, desc)?;
-    engine::ops::kron::kronecker(out.c, out.mask, out.accum, &op?, &get(A)?.matrix, &get(B)?.matrix, &out.desc)
+    engine::ops::kron::kronecker(
+        out.c,
+        out.mask,
+        out.accum,
+        &op?,
+        &get(A)?.matrix,
+        &get(B)?.matrix,
+        &out.desc,
+    )
 }
 
 macro_rules! kronecker_fn {
@@ -24,6 +40,14 @@ macro_rules! kronecker_fn {
     };
 }
 
-kronecker_fn!(BinaryOp, GrB_BinaryOp, |o: &GB_BinaryOp_opaque| o.get().clone());
-kronecker_fn!(Monoid, GrB_Monoid, |o: &GB_Monoid_opaque| o.get().op().clone());
-kronecker_fn!(Semiring, GrB_Semiring, |o: &GB_Semiring_opaque| o.get().mul().clone());
+kronecker_fn!(BinaryOp, GrB_BinaryOp, |o: &GB_BinaryOp_opaque| o
+    .get()
+    .clone());
+kronecker_fn!(Monoid, GrB_Monoid, |o: &GB_Monoid_opaque| o
+    .get()
+    .op()
+    .clone());
+kronecker_fn!(Semiring, GrB_Semiring, |o: &GB_Semiring_opaque| o
+    .get()
+    .mul()
+    .clone());

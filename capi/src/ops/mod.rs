@@ -1,8 +1,11 @@
 //! The GraphBLAS operations: argument checks and calls into `engine::ops`.
 
 mod assign;
+mod diag;
 mod extract;
 mod indices;
+mod kron;
+mod reduce;
 mod transpose;
 
 use crate::descriptor::settings;

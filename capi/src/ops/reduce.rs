@@ -8,16 +8,22 @@ use crate::handle::*;
 use crate::values::{value_as, value_from_bytes, write_value_bytes};
 use crate::vector::vector;
 use engine::algebra::{BinaryOp, Element, Monoid, Type, Value};
-use engine::error::{Error, Info, Result};
+use engine::error::Result;
 use engine::object::Matrix;
-use engine::ops::eval::BinaryEval;
 use engine::ops::reduce;
 use paste::paste;
 use std::ffi::c_void;
 
 /// `GrB_Matrix_reduce_Monoid(w, mask, accum, monoid, A, desc)`: `w(i) = ⊕_j A(i,j)`.
 #[no_mangle]
-pub unsafe extern "C" fn GrB_Matrix_reduce_Monoid(w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, monoid: GrB_Monoid, A: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
+pub unsafe extern "C" fn GrB_Matrix_reduce_Monoid(
+    w: GrB_Vector,
+    mask: GrB_Vector,
+    accum: GrB_BinaryOp,
+    monoid: GrB_Monoid,
+    A: GrB_Matrix,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
     api(w, || {
         let out = vector_output(w, mask, accum, desc)?;
         let op = get(monoid)?.get().op().clone();
@@ -27,34 +33,41 @@ pub unsafe extern "C" fn GrB_Matrix_reduce_Monoid(w: GrB_Vector, mask: GrB_Vecto
 
 /// `GrB_Matrix_reduce_BinaryOp(w, mask, accum, op, A, desc)`.
 #[no_mangle]
-pub unsafe extern "C" fn GrB_Matrix_reduce_BinaryOp(w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, op: GrB_BinaryOp, A: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
+pub unsafe extern "C" fn GrB_Matrix_reduce_BinaryOp(
+    w: GrB_Vector,
+    mask: GrB_Vector,
+    accum: GrB_BinaryOp,
+    op: GrB_BinaryOp,
+    A: GrB_Matrix,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
     api(w, || {
         let out = vector_output(w, mask, accum, desc)?;
-        reduce::reduce_to_vector(out.w, out.mask, out.accum, get(op)?.get(), &get(A)?.matrix, &out.desc)
+        reduce::reduce_to_vector(
+            out.w,
+            out.mask,
+            out.accum,
+            get(op)?.get(),
+            &get(A)?.matrix,
+            &out.desc,
+        )
     })
 }
 
 /// `val = accum(val, ⊕ A)` for a C scalar of type `ty` at `val`, whose old value
-/// is read only when there is an accumulator. An empty `A` reduces to the
-/// monoid's identity.
-unsafe fn reduce_into(ty: &Type, val: *const c_void, accum: Option<&BinaryOp>, monoid: &Monoid, a: &Matrix) -> Result<Value> {
-    let ty = ty.clone();
-    if !monoid.ty().compatible(&ty) {
-        return Err(Error::new(Info::DomainMismatch, format!("the monoid's type {:?} cannot be cast to the output type {:?}", monoid.ty(), ty)));
-    }
-    if let Some(op) = accum {
-        op.check_domains(&ty, &ty, monoid.ty())?;
-    }
-    let r = reduce::reduce_to_value(monoid, a)?.unwrap_or_else(|| monoid.identity().clone());
-    match accum {
-        None => Ok(r.cast(&ty).expect("checked compatible")),
-        Some(op) => {
-            let old = value_from_bytes(&ty, val, "val")?;
-            let mut out = vec![0u8; ty.size()];
-            BinaryEval::new(op, &ty, monoid.ty(), &ty).call(&mut out, old.bytes(), r.bytes());
-            Ok(Value::from_bytes(&ty, &out))
-        }
-    }
+/// is read only when there is an accumulator (an empty `A` gives the identity).
+unsafe fn reduce_into(
+    ty: &Type,
+    val: *const c_void,
+    accum: Option<&BinaryOp>,
+    monoid: &Monoid,
+    a: &Matrix,
+) -> Result<Value> {
+    let old = match accum {
+        Some(_) => value_from_bytes(ty, val, "val")?,
+        None => Value::zero(ty),
+    };
+    reduce::reduce_to_c_value(&old, accum, monoid, a)
 }
 
 /// The matrix behind a matrix or vector handle (a vector handle reads as its `n × 1` matrix).
@@ -94,7 +107,12 @@ macro_rules! reduce_typed {
 for_each_builtin!(reduce_typed);
 
 /// Reduces into user-defined memory holding a value of the monoid's type.
-unsafe fn reduce_udt(val: *mut c_void, accum: GrB_BinaryOp, monoid: GrB_Monoid, a: &Matrix) -> Result<()> {
+unsafe fn reduce_udt(
+    val: *mut c_void,
+    accum: GrB_BinaryOp,
+    monoid: GrB_Monoid,
+    a: &Matrix,
+) -> Result<()> {
     let monoid = get(monoid)?.get();
     non_null(val, "val")?;
     let accum = get_opt(accum)?.map(|op| op.get());
@@ -104,7 +122,13 @@ unsafe fn reduce_udt(val: *mut c_void, accum: GrB_BinaryOp, monoid: GrB_Monoid, 
 
 /// `GrB_Matrix_reduce_UDT(&val, accum, monoid, A, desc)`: `val` holds a value of the monoid's type.
 #[no_mangle]
-pub unsafe extern "C" fn GrB_Matrix_reduce_UDT(val: *mut c_void, accum: GrB_BinaryOp, monoid: GrB_Monoid, A: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
+pub unsafe extern "C" fn GrB_Matrix_reduce_UDT(
+    val: *mut c_void,
+    accum: GrB_BinaryOp,
+    monoid: GrB_Monoid,
+    A: GrB_Matrix,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
     api(A, || {
         settings(desc)?;
         reduce_udt(val, accum, monoid, collection(A)?)
@@ -113,9 +137,109 @@ pub unsafe extern "C" fn GrB_Matrix_reduce_UDT(val: *mut c_void, accum: GrB_Bina
 
 /// `GrB_Vector_reduce_UDT(&val, accum, monoid, u, desc)`.
 #[no_mangle]
-pub unsafe extern "C" fn GrB_Vector_reduce_UDT(val: *mut c_void, accum: GrB_BinaryOp, monoid: GrB_Monoid, u: GrB_Vector, desc: GrB_Descriptor) -> GrB_Info {
+pub unsafe extern "C" fn GrB_Vector_reduce_UDT(
+    val: *mut c_void,
+    accum: GrB_BinaryOp,
+    monoid: GrB_Monoid,
+    u: GrB_Vector,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
     api(u, || {
         settings(desc)?;
         reduce_udt(val, accum, monoid, vector(u)?.as_matrix())
+    })
+}
+
+/// Reduces into a `GrB_Scalar`: `s = accum(s, ⊕ A)`; an empty `A` empties `s`
+/// (without an accumulator) or leaves it unchanged (with one).
+unsafe fn reduce_scalar(
+    s: GrB_Scalar,
+    accum: GrB_BinaryOp,
+    op: reduce::ReduceOp<'_>,
+    a: &Matrix,
+    desc: GrB_Descriptor,
+) -> Result<()> {
+    settings(desc)?;
+    let accum = get_opt(accum)?.map(|op| op.get());
+    reduce::reduce_to_scalar(&get(s)?.scalar, accum, op, a)
+}
+
+/// `GrB_Matrix_reduce_Monoid_Scalar(s, accum, monoid, A, desc)`.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_Matrix_reduce_Monoid_Scalar(
+    s: GrB_Scalar,
+    accum: GrB_BinaryOp,
+    monoid: GrB_Monoid,
+    A: GrB_Matrix,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
+    api(s, || {
+        reduce_scalar(
+            s,
+            accum,
+            reduce::ReduceOp::Monoid(get(monoid)?.get()),
+            collection(A)?,
+            desc,
+        )
+    })
+}
+
+/// `GrB_Matrix_reduce_BinaryOp_Scalar(s, accum, op, A, desc)`.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_Matrix_reduce_BinaryOp_Scalar(
+    s: GrB_Scalar,
+    accum: GrB_BinaryOp,
+    op: GrB_BinaryOp,
+    A: GrB_Matrix,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
+    api(s, || {
+        reduce_scalar(
+            s,
+            accum,
+            reduce::ReduceOp::BinaryOp(get(op)?.get()),
+            collection(A)?,
+            desc,
+        )
+    })
+}
+
+/// `GrB_Vector_reduce_Monoid_Scalar(s, accum, monoid, u, desc)`.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_Vector_reduce_Monoid_Scalar(
+    s: GrB_Scalar,
+    accum: GrB_BinaryOp,
+    monoid: GrB_Monoid,
+    u: GrB_Vector,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
+    api(s, || {
+        reduce_scalar(
+            s,
+            accum,
+            reduce::ReduceOp::Monoid(get(monoid)?.get()),
+            vector(u)?.as_matrix(),
+            desc,
+        )
+    })
+}
+
+/// `GrB_Vector_reduce_BinaryOp_Scalar(s, accum, op, u, desc)`.
+#[no_mangle]
+pub unsafe extern "C" fn GrB_Vector_reduce_BinaryOp_Scalar(
+    s: GrB_Scalar,
+    accum: GrB_BinaryOp,
+    op: GrB_BinaryOp,
+    u: GrB_Vector,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
+    api(s, || {
+        reduce_scalar(
+            s,
+            accum,
+            reduce::ReduceOp::BinaryOp(get(op)?.get()),
+            vector(u)?.as_matrix(),
+            desc,
+        )
     })
 }

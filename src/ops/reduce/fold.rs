@@ -1,0 +1,333 @@
+//! Folding values of one domain with an associative, commutative operator:
+//! the value handling every reduction shares, in a typed tier (built-in types
+//! and operators, monomorphic closures) and a byte-level tier (any type or
+//! operator, user-defined ones included).
+//!
+//! A kernel is written once against [`Fold`], wrapped in a [`FoldUser`], and
+//! handed to [`with_fold`], which picks the tier.
+
+use crate::algebra::arith::Arith;
+use crate::algebra::binary::arith_fn;
+use crate::algebra::{cast, BinaryCode, BinaryOp, ByteBinaryFn, Element, Type, Value};
+use crate::storage::{Array, ArrayElement};
+use crate::with_type;
+use std::ops::Range;
+
+/// Values of the reduction domain (positions `0..n` of an array) and the
+/// operator `⊕` that combines them.
+pub trait Fold: Sync {
+    /// One value of the domain.
+    type Acc: Clone + Send + Sync;
+
+    /// The value at position `q`.
+    fn load(&self, q: usize) -> Self::Acc;
+
+    /// `acc = acc ⊕ x[q]`.
+    fn add_at(&self, acc: &mut Self::Acc, q: usize);
+
+    /// `acc = acc ⊕ next`.
+    fn combine(&self, acc: &mut Self::Acc, next: &Self::Acc);
+
+    /// True when `acc` is the operator's terminal value: combining anything
+    /// with it gives it back, so a fold can stop.
+    fn is_terminal(&self, acc: &Self::Acc) -> bool;
+
+    /// The left fold `(x[a] ⊕ x[a+1]) ⊕ …` of a non-empty range, in index order,
+    /// stopping once the terminal value is reached.
+    fn fold_in_order(&self, r: Range<usize>) -> Self::Acc {
+        let mut acc = self.load(r.start);
+        for q in r.start + 1..r.end {
+            if self.is_terminal(&acc) {
+                break;
+            }
+            self.add_at(&mut acc, q);
+        }
+        acc
+    }
+
+    /// The fold of a non-empty range in an association that depends on the
+    /// range alone (never on threads); may be faster than [`Fold::fold_in_order`].
+    fn fold_fast(&self, r: Range<usize>) -> Self::Acc {
+        self.fold_in_order(r)
+    }
+
+    /// Values as an array of the domain type.
+    fn to_array(&self, values: Vec<Self::Acc>) -> Array;
+}
+
+/// A kernel that runs with any [`Fold`].
+pub trait FoldUser {
+    /// What the kernel produces.
+    type Out;
+    /// Runs the kernel.
+    fn run<F: Fold>(self, fold: &F) -> Self::Out;
+}
+
+/// Runs `user` with the fold of the values `x` by `op`. `x` must already hold
+/// values of the operator's domain (all three of its domains are that type);
+/// `terminal`, if known, is a value of that domain that absorbs every other.
+pub fn with_fold<U: FoldUser>(
+    x: &Array,
+    op: &BinaryOp,
+    terminal: Option<&Value>,
+    user: U,
+) -> U::Out {
+    debug_assert!(x.ty() == *op.ztype() && op.xtype() == op.ztype());
+    if let Some(code) = op.code() {
+        if !code.is_comparison() {
+            return with_type!(x.code(),
+                T => typed::<T, U>(x.as_slice::<T>().expect("array of the operator's type"), code, terminal, user),
+                udt => unreachable!("built-in operators have built-in types"));
+        }
+    }
+    user.run(&ByteFold::new(x, op, terminal))
+}
+
+/// The typed tier: monomorphic closures for the common monoids, the typed
+/// function of any other same-type built-in operator.
+fn typed<T: Arith + ArrayElement, U: FoldUser>(
+    xs: &[T],
+    code: BinaryCode,
+    terminal: Option<&Value>,
+    user: U,
+) -> U::Out {
+    let terminal = terminal.map(|t| T::read(t.bytes()));
+    fn fold<T, F>(xs: &[T], f: F, terminal: Option<T>) -> TypedFold<'_, T, F> {
+        TypedFold {
+            xs,
+            f,
+            terminal,
+            first_wins: false,
+        }
+    }
+    match code {
+        BinaryCode::Plus => user.run(&fold(xs, |x: T, y: T| x.add(y), terminal)),
+        BinaryCode::Times => user.run(&fold(xs, |x: T, y: T| x.mul(y), terminal)),
+        BinaryCode::Min => user.run(&fold(xs, |x: T, y: T| x.min_of(y), terminal)),
+        BinaryCode::Max => user.run(&fold(xs, |x: T, y: T| x.max_of(y), terminal)),
+        BinaryCode::Lor => user.run(&fold(
+            xs,
+            |x: T, y: T| cast::<bool, T>(x.to_bool() | y.to_bool()),
+            terminal,
+        )),
+        BinaryCode::Land => user.run(&fold(
+            xs,
+            |x: T, y: T| cast::<bool, T>(x.to_bool() & y.to_bool()),
+            terminal,
+        )),
+        // ANY may return any of the values: the first one, found without a scan.
+        BinaryCode::Any => user.run(&TypedFold {
+            xs,
+            f: |x: T, _: T| x,
+            terminal: None,
+            first_wins: true,
+        }),
+        other => {
+            let f = arith_fn::<T>(other).expect("every non-comparison code has a typed function");
+            user.run(&fold(xs, f, terminal))
+        }
+    }
+}
+
+/// Independent accumulators in [`TypedFold::fold_fast`].
+const LANES: usize = 8;
+/// How many values [`TypedFold::fold_fast`] folds between terminal checks.
+const TERMINAL_CHECK: usize = 64 * LANES;
+
+/// Values of a built-in type combined by a typed function.
+struct TypedFold<'a, T, F> {
+    xs: &'a [T],
+    f: F,
+    terminal: Option<T>,
+    /// The operator returns its first argument (ANY): a fold is its first value.
+    first_wins: bool,
+}
+
+impl<T: Element + ArrayElement, F: Fn(T, T) -> T + Sync> Fold for TypedFold<'_, T, F> {
+    type Acc = T;
+
+    #[inline]
+    fn load(&self, q: usize) -> T {
+        self.xs[q]
+    }
+
+    #[inline]
+    fn add_at(&self, acc: &mut T, q: usize) {
+        *acc = (self.f)(*acc, self.xs[q]);
+    }
+
+    #[inline]
+    fn combine(&self, acc: &mut T, next: &T) {
+        *acc = (self.f)(*acc, *next);
+    }
+
+    #[inline]
+    fn is_terminal(&self, acc: &T) -> bool {
+        self.terminal == Some(*acc)
+    }
+
+    fn fold_in_order(&self, r: Range<usize>) -> T {
+        let xs = &self.xs[r];
+        if self.first_wins {
+            return xs[0];
+        }
+        match self.terminal {
+            None => xs[1..].iter().fold(xs[0], |a, &b| (self.f)(a, b)),
+            Some(t) => {
+                let mut acc = xs[0];
+                for &v in &xs[1..] {
+                    if acc == t {
+                        break;
+                    }
+                    acc = (self.f)(acc, v);
+                }
+                acc
+            }
+        }
+    }
+
+    fn fold_fast(&self, r: Range<usize>) -> T {
+        if self.first_wins || r.len() < 2 * LANES {
+            return self.fold_in_order(r);
+        }
+        let xs = &self.xs[r];
+        let mut acc: [T; LANES] = xs[..LANES].try_into().expect("LANES values");
+        for part in xs[LANES..].chunks(TERMINAL_CHECK) {
+            let mut groups = part.chunks_exact(LANES);
+            for g in &mut groups {
+                for l in 0..LANES {
+                    acc[l] = (self.f)(acc[l], g[l]);
+                }
+            }
+            for (l, &v) in groups.remainder().iter().enumerate() {
+                acc[l] = (self.f)(acc[l], v);
+            }
+            if let Some(t) = self.terminal {
+                if acc.contains(&t) {
+                    return t;
+                }
+            }
+        }
+        acc[1..].iter().fold(acc[0], |a, &b| (self.f)(a, b))
+    }
+
+    fn to_array(&self, values: Vec<T>) -> Array {
+        T::into_array(values)
+    }
+}
+
+/// Values of any type combined by an operator's byte function.
+struct ByteFold<'a> {
+    x: &'a [u8],
+    size: usize,
+    f: ByteBinaryFn,
+    terminal: Option<Vec<u8>>,
+    ty: Type,
+}
+
+impl<'a> ByteFold<'a> {
+    fn new(x: &'a Array, op: &BinaryOp, terminal: Option<&Value>) -> ByteFold<'a> {
+        ByteFold {
+            x: x.bytes(),
+            size: x.elem_size(),
+            f: op.byte_fn(),
+            terminal: terminal.map(|t| t.bytes().to_vec()),
+            ty: x.ty(),
+        }
+    }
+
+    fn at(&self, q: usize) -> &[u8] {
+        &self.x[q * self.size..(q + 1) * self.size]
+    }
+}
+
+impl Fold for ByteFold<'_> {
+    type Acc = Vec<u8>;
+
+    fn load(&self, q: usize) -> Vec<u8> {
+        self.at(q).to_vec()
+    }
+
+    fn add_at(&self, acc: &mut Vec<u8>, q: usize) {
+        let mut z = vec![0u8; self.size];
+        (self.f)(&mut z, acc, self.at(q));
+        *acc = z;
+    }
+
+    fn combine(&self, acc: &mut Vec<u8>, next: &Vec<u8>) {
+        let mut z = vec![0u8; self.size];
+        (self.f)(&mut z, acc, next);
+        *acc = z;
+    }
+
+    fn is_terminal(&self, acc: &Vec<u8>) -> bool {
+        self.terminal.as_ref() == Some(acc)
+    }
+
+    fn fold_in_order(&self, r: Range<usize>) -> Vec<u8> {
+        let mut acc = self.load(r.start);
+        let mut z = vec![0u8; self.size];
+        for q in r.start + 1..r.end {
+            if self.is_terminal(&acc) {
+                break;
+            }
+            (self.f)(&mut z, &acc, self.at(q));
+            std::mem::swap(&mut acc, &mut z);
+        }
+        acc
+    }
+
+    fn to_array(&self, values: Vec<Vec<u8>>) -> Array {
+        Array::from_bytes(&self.ty, &values.concat())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::TypeCode;
+
+    struct Whole;
+    impl FoldUser for Whole {
+        type Out = (Array, Array);
+        fn run<F: Fold>(self, fold: &F) -> (Array, Array) {
+            (
+                fold.to_array(vec![fold.fold_in_order(0..100)]),
+                fold.to_array(vec![fold.fold_fast(0..100)]),
+            )
+        }
+    }
+
+    #[test]
+    fn typed_and_byte_tiers_agree() {
+        let x = Array::from_vec((1..=100i64).collect());
+        let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Int64).unwrap();
+        let (a, b) = with_fold(&x, &plus, None, Whole);
+        assert_eq!(a.as_slice::<i64>().unwrap(), &[5050]);
+        assert_eq!(b.as_slice::<i64>().unwrap(), &[5050]);
+        let user_plus = BinaryOp::user(
+            "myplus",
+            plus.byte_fn(),
+            Type::INT64,
+            Type::INT64,
+            Type::INT64,
+        );
+        let (a, b) = with_fold(&x, &user_plus, None, Whole);
+        assert_eq!(a.as_slice::<i64>().unwrap(), &[5050]);
+        assert_eq!(b.as_slice::<i64>().unwrap(), &[5050]);
+    }
+
+    #[test]
+    fn terminal_and_any() {
+        let x = Array::from_vec((0..100).map(|k| k == 37).collect::<Vec<bool>>());
+        let lor = BinaryOp::builtin(BinaryCode::Lor, TypeCode::Bool).unwrap();
+        let (a, b) = with_fold(&x, &lor, Some(&Value::new(true)), Whole);
+        assert_eq!(a.as_slice::<bool>().unwrap(), &[true]);
+        assert_eq!(b.as_slice::<bool>().unwrap(), &[true]);
+        let x = Array::from_vec((5..105u8).collect());
+        let any = BinaryOp::builtin(BinaryCode::Any, TypeCode::Uint8).unwrap();
+        let (a, b) = with_fold(&x, &any, None, Whole);
+        assert_eq!(a.as_slice::<u8>().unwrap(), &[5]);
+        assert_eq!(b.as_slice::<u8>().unwrap(), &[5]);
+    }
+}
