@@ -2,7 +2,10 @@
 //! [`writeback`], which applies the output mask, accumulator and replace.
 
 pub mod eval;
+pub mod ewise;
+pub mod fragment;
 pub mod mask;
+pub mod runs;
 pub mod transpose;
 pub mod writeback;
 

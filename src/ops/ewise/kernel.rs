@@ -1,0 +1,394 @@
+//! The structure side of element-wise kernels: which entries the result has,
+//! in which order, and which input positions each value comes from. Values are
+//! delegated to a [`Combiner`], so each structure is written once for all types.
+//!
+//! Strategies, by the storage of the inputs (both read in the result's orientation):
+//! * full × full: every position, values only (no index arrays at all);
+//! * dense × dense (a bitmap involved): position by position into a bitmap;
+//! * union of compressed × full: a full result, the compressed entries merged in;
+//! * intersection with a dense input, or with one input much smaller: walk the
+//!   compressed (or smaller) input and look each entry up in the other;
+//! * otherwise: a two-way merge of the compressed entries.
+//!
+//! All strategies split the work into chunks of entries ([`fragment`]).
+
+use super::combine::{Combiner, Kernel};
+use super::operand::{ranges_at, Operand, View};
+use crate::ops::fragment::{chunk_count, map_chunks, split_even, stitch, Fragment};
+use crate::ops::runs::{self, runs};
+use crate::storage::{Bitmap, Compressed, Format, Full};
+use std::ops::Range;
+
+/// Which positions the result has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The union of the inputs' patterns (eWiseAdd, eWiseUnion).
+    Union,
+    /// The intersection (eWiseMult).
+    Intersection,
+}
+
+/// An intersection walks the smaller input and searches the larger one when
+/// their sizes differ by more than this factor.
+const PROBE_RATIO: usize = 16;
+
+/// The inputs of an element-wise operation, read in the result's orientation.
+pub struct Plan<'a> {
+    /// The first input.
+    pub a: Operand<'a>,
+    /// The second input.
+    pub b: Operand<'a>,
+    /// Union or intersection.
+    pub mode: Mode,
+    /// Length of the result's vectors.
+    pub vlen: u64,
+    /// Number of the result's vectors.
+    pub vdim: u64,
+}
+
+impl Kernel for Plan<'_> {
+    type Output = Format;
+
+    fn run<C: Combiner>(&self, comb: &C) -> Format {
+        let union = self.mode == Mode::Union;
+        if self.vlen == 0 || self.vdim == 0 {
+            let ty = comb.finish(Vec::new()).ty();
+            return Format::Sparse(Compressed::empty(&ty, self.vlen, self.vdim));
+        }
+        match (&self.a.view, &self.b.view) {
+            (View::Full(_), View::Full(_)) => self.full_full(comb),
+            _ if self.a.is_dense() && self.b.is_dense() => self.dense(comb),
+            (View::Sparse(s), View::Full(_)) if union => self.sparse_full::<C, true>(s, comb),
+            (View::Full(_), View::Sparse(s)) if union => self.sparse_full::<C, false>(s, comb),
+            (View::Sparse(s), _) if !union && self.probe_first(s.nvals()) => {
+                self.probe::<C, true>(s, &self.b, comb)
+            }
+            (_, View::Sparse(s)) if !union && self.probe_second(s.nvals()) => {
+                self.probe::<C, false>(s, &self.a, comb)
+            }
+            _ => {
+                let (a, b) = (self.a.compressed(), self.b.compressed());
+                if union {
+                    self.merge::<C, true>(&a, &b, comb)
+                } else {
+                    self.merge::<C, false>(&a, &b, comb)
+                }
+            }
+        }
+    }
+}
+
+impl Plan<'_> {
+    /// True when an intersection should walk `A` (with `na` entries) and search `B`.
+    fn probe_first(&self, na: usize) -> bool {
+        self.b.is_dense() || na.saturating_mul(PROBE_RATIO) < self.b.nvals()
+    }
+
+    /// True when an intersection should walk `B` (with `nb` entries) and search `A`.
+    fn probe_second(&self, nb: usize) -> bool {
+        self.a.is_dense() || nb.saturating_mul(PROBE_RATIO) < self.a.nvals()
+    }
+
+    /// Number of positions of a dense result.
+    fn positions(&self) -> usize {
+        (self.vlen * self.vdim) as usize
+    }
+
+    /// Both inputs full: a full result computed from the value arrays alone.
+    fn full_full<C: Combiner>(&self, comb: &C) -> Format {
+        let n = self.positions();
+        let bufs = map_chunks(split_even(n, chunk_count(n)), |r| {
+            let mut buf = comb.buffer(r.len());
+            comb.both_range(&mut buf, r);
+            buf
+        });
+        Format::Full(Full {
+            vlen: self.vlen,
+            vdim: self.vdim,
+            x: comb.finish(bufs),
+        })
+    }
+
+    /// Both inputs dense, at least one a bitmap: a bitmap result.
+    fn dense<C: Combiner>(&self, comb: &C) -> Format {
+        let n = self.positions();
+        let (pa, pb) = (presence(&self.a), presence(&self.b));
+        let union = self.mode == Mode::Union;
+        let parts = map_chunks(split_even(n, chunk_count(n)), |r| {
+            let mut buf = comb.buffer(r.len());
+            let mut flags = Vec::with_capacity(r.len());
+            for q in r {
+                let (ina, inb) = (pa.is_none_or(|b| b[q]), pb.is_none_or(|b| b[q]));
+                let present = match (ina, inb) {
+                    (true, true) => {
+                        comb.both(&mut buf, q, q);
+                        true
+                    }
+                    (true, false) if union => {
+                        comb.only_a(&mut buf, q);
+                        true
+                    }
+                    (false, true) if union => {
+                        comb.only_b(&mut buf, q);
+                        true
+                    }
+                    _ => {
+                        comb.absent(&mut buf);
+                        false
+                    }
+                };
+                flags.push(present);
+            }
+            (flags, buf)
+        });
+        let mut b = Vec::with_capacity(n);
+        let mut bufs = Vec::with_capacity(parts.len());
+        for (flags, buf) in parts {
+            b.extend_from_slice(&flags);
+            bufs.push(buf);
+        }
+        let nvals = b.iter().filter(|&&x| x).count();
+        Format::Bitmap(Bitmap {
+            vlen: self.vlen,
+            vdim: self.vdim,
+            b,
+            x: comb.finish(bufs),
+            nvals,
+        })
+    }
+
+    /// Union of a compressed input `s` with a full one: a full result.
+    /// `S_IS_A` says whether `s` is the first input.
+    fn sparse_full<C: Combiner, const S_IS_A: bool>(&self, s: &Compressed, comb: &C) -> Format {
+        let n = self.positions();
+        let vlen = self.vlen as usize;
+        let key = |q: usize| ((q / vlen) as u64, (q % vlen) as u64);
+        let bufs = map_chunks(split_even(n, chunk_count(n + s.nvals())), |r| {
+            let mut buf = comb.buffer(r.len());
+            let start = runs::lower_bound(s, key(r.start));
+            let end = if r.end == n {
+                s.nvals()
+            } else {
+                runs::lower_bound(s, key(r.end))
+            };
+            let dense_only = |buf: &mut C::Buf, q: usize| {
+                if S_IS_A {
+                    comb.only_b(buf, q)
+                } else {
+                    comb.only_a(buf, q)
+                }
+            };
+            let mut q = r.start;
+            for (j, slots) in runs(s, start..end) {
+                let base = j as usize * vlen;
+                for t in slots {
+                    let qs = base + s.i[t] as usize;
+                    while q < qs {
+                        dense_only(&mut buf, q);
+                        q += 1;
+                    }
+                    if S_IS_A {
+                        comb.both(&mut buf, t, qs);
+                    } else {
+                        comb.both(&mut buf, qs, t);
+                    }
+                    q += 1;
+                }
+            }
+            while q < r.end {
+                dense_only(&mut buf, q);
+                q += 1;
+            }
+            buf
+        });
+        Format::Full(Full {
+            vlen: self.vlen,
+            vdim: self.vdim,
+            x: comb.finish(bufs),
+        })
+    }
+
+    /// Intersection by walking the compressed input `s` and looking each entry
+    /// up in `other`. `S_IS_A` says whether `s` is the first input.
+    fn probe<C: Combiner, const S_IS_A: bool>(
+        &self,
+        s: &Compressed,
+        other: &Operand<'_>,
+        comb: &C,
+    ) -> Format {
+        let n = s.nvals();
+        let frags = map_chunks(split_even(n, chunk_count(n)), |r| {
+            let mut frag = Fragment::new(comb.buffer(r.len()));
+            for (j, slots) in runs(s, r) {
+                let lookup = other.vector(j);
+                let mut from = 0;
+                for t in slots {
+                    let i = s.i[t];
+                    if let Some(q) = lookup.find(i, &mut from) {
+                        frag.i.push(i);
+                        if S_IS_A {
+                            comb.both(&mut frag.buf, t, q);
+                        } else {
+                            comb.both(&mut frag.buf, q, t);
+                        }
+                    }
+                }
+                frag.close_vector(j);
+            }
+            frag
+        });
+        self.assemble(frags, comb)
+    }
+
+    /// Two-way merge of compressed inputs: their union (`UNION`) or intersection.
+    fn merge<C: Combiner, const UNION: bool>(
+        &self,
+        a: &Compressed,
+        b: &Compressed,
+        comb: &C,
+    ) -> Format {
+        let (na, nb) = (a.nvals(), b.nvals());
+        let chunks = chunk_count(na + nb);
+        let (ra, rb) = if chunks == 1 {
+            (vec![0..na], vec![0..nb])
+        } else {
+            // Cut the larger input evenly; cut the other at the same keys.
+            let larger = if na >= nb { a } else { b };
+            let cuts: Vec<runs::Key> = split_even(larger.nvals(), chunks)[1..]
+                .iter()
+                .map(|r| runs::key_at(larger, r.start))
+                .collect();
+            (ranges_at(a, &cuts), ranges_at(b, &cuts))
+        };
+        let work: Vec<(Range<usize>, Range<usize>)> = ra.into_iter().zip(rb).collect();
+        let frags = map_chunks(work, |(ra, rb)| {
+            let cap = if UNION {
+                ra.len() + rb.len()
+            } else {
+                ra.len().min(rb.len())
+            };
+            let mut frag = Fragment::new(comb.buffer(cap));
+            merge_chunk::<C, UNION>(a, ra, b, rb, comb, &mut frag);
+            frag
+        });
+        self.assemble(frags, comb)
+    }
+
+    /// The compressed result from the chunks' fragments.
+    fn assemble<C: Combiner>(&self, frags: Vec<Fragment<C::Buf>>, comb: &C) -> Format {
+        let (pattern, bufs) = stitch(frags);
+        Format::Sparse(pattern.with_values(self.vlen, self.vdim, comb.finish(bufs)))
+    }
+}
+
+/// The presence flags of a dense operand (`None` when every position is present).
+fn presence<'a>(op: &'a Operand<'_>) -> Option<&'a [bool]> {
+    match &op.view {
+        View::Bitmap(b) => Some(&b.b),
+        _ => None,
+    }
+}
+
+/// Merges the slots `ra` of `a` with the slots `rb` of `b` vector by vector.
+fn merge_chunk<C: Combiner, const UNION: bool>(
+    a: &Compressed,
+    ra: Range<usize>,
+    b: &Compressed,
+    rb: Range<usize>,
+    comb: &C,
+    frag: &mut Fragment<C::Buf>,
+) {
+    let mut va = runs(a, ra).peekable();
+    let mut vb = runs(b, rb).peekable();
+    loop {
+        let (j, sa, sb) = match (va.peek(), vb.peek()) {
+            (None, None) => break,
+            (Some((ja, _)), Some((jb, _))) if ja == jb => {
+                let (j, sa) = va.next().unwrap();
+                (j, sa, vb.next().unwrap().1)
+            }
+            (Some((ja, _)), Some((jb, _))) if ja < jb => {
+                let (j, sa) = va.next().unwrap();
+                (j, sa, 0..0)
+            }
+            (Some(_), None) => {
+                let (j, sa) = va.next().unwrap();
+                (j, sa, 0..0)
+            }
+            _ => {
+                let (j, sb) = vb.next().unwrap();
+                (j, 0..0, sb)
+            }
+        };
+        if UNION {
+            union_vector(a, sa, b, sb, comb, frag);
+        } else {
+            intersect_vector(a, sa, b, sb, comb, frag);
+        }
+        frag.close_vector(j);
+    }
+}
+
+/// The union of one vector's entries: slots `sa` of `a` and `sb` of `b`.
+#[inline]
+fn union_vector<C: Combiner>(
+    a: &Compressed,
+    sa: Range<usize>,
+    b: &Compressed,
+    sb: Range<usize>,
+    comb: &C,
+    frag: &mut Fragment<C::Buf>,
+) {
+    let (mut x, mut y) = (sa.start, sb.start);
+    while x < sa.end && y < sb.end {
+        let (ia, ib) = (a.i[x], b.i[y]);
+        if ia < ib {
+            comb.only_a(&mut frag.buf, x);
+            frag.i.push(ia);
+            x += 1;
+        } else if ib < ia {
+            comb.only_b(&mut frag.buf, y);
+            frag.i.push(ib);
+            y += 1;
+        } else {
+            comb.both(&mut frag.buf, x, y);
+            frag.i.push(ia);
+            x += 1;
+            y += 1;
+        }
+    }
+    for x in x..sa.end {
+        comb.only_a(&mut frag.buf, x);
+    }
+    frag.i.extend_from_slice(&a.i[x..sa.end]);
+    for y in y..sb.end {
+        comb.only_b(&mut frag.buf, y);
+    }
+    frag.i.extend_from_slice(&b.i[y..sb.end]);
+}
+
+/// The intersection of one vector's entries: slots `sa` of `a` and `sb` of `b`.
+#[inline]
+fn intersect_vector<C: Combiner>(
+    a: &Compressed,
+    sa: Range<usize>,
+    b: &Compressed,
+    sb: Range<usize>,
+    comb: &C,
+    frag: &mut Fragment<C::Buf>,
+) {
+    let (mut x, mut y) = (sa.start, sb.start);
+    while x < sa.end && y < sb.end {
+        let (ia, ib) = (a.i[x], b.i[y]);
+        if ia < ib {
+            x += 1;
+        } else if ib < ia {
+            y += 1;
+        } else {
+            comb.both(&mut frag.buf, x, y);
+            frag.i.push(ia);
+            x += 1;
+            y += 1;
+        }
+    }
+}
