@@ -215,14 +215,8 @@ pub fn compute(
         EwiseKind::Mult => Mode::Intersection,
         _ => Mode::Union,
     };
-    let plan = Plan {
-        a: oa,
-        b: ob,
-        mode,
-        vlen,
-        vdim,
-    };
-    let (xa, xb) = (plan.a.values(), plan.b.values());
+    let plan = Plan::new(oa, ob, mode, vlen, vdim);
+    let (xa, xb) = plan.values();
     let format = combine::with_combiner(&plan, op, kind, xa, xb)?;
     Ok(MatrixStore::new(orient, format).conform())
 }

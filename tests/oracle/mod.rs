@@ -386,3 +386,5 @@ pub fn config(cases: u32) -> ProptestConfig {
         ..ProptestConfig::default()
     }
 }
+pub mod ewise;
+pub mod udt;

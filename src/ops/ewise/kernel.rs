@@ -16,7 +16,7 @@ use super::combine::{Combiner, Kernel};
 use super::operand::{ranges_at, Operand, View};
 use crate::ops::fragment::{chunk_count, map_chunks, split_even, stitch, Fragment};
 use crate::ops::runs::{self, runs};
-use crate::storage::{Bitmap, Compressed, Format, Full};
+use crate::storage::{Array, Bitmap, Compressed, Format, Full};
 use std::ops::Range;
 
 /// Which positions the result has.
@@ -32,63 +32,107 @@ pub enum Mode {
 /// their sizes differ by more than this factor.
 const PROBE_RATIO: usize = 16;
 
-/// The inputs of an element-wise operation, read in the result's orientation.
+/// How a plan computes its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Strategy {
+    /// Nothing to compute: a dimension is zero.
+    Empty,
+    /// Both inputs full.
+    FullFull,
+    /// Both inputs dense, a bitmap among them.
+    Dense,
+    /// Union of a compressed input with a full one (`true`: the compressed one is `A`).
+    SparseFull(bool),
+    /// Intersection walking one compressed input (`true`: `A`) and searching the other.
+    Probe(bool),
+    /// Merge of two compressed inputs.
+    Merge,
+}
+
+/// The inputs of an element-wise operation, read in the result's orientation,
+/// and the strategy chosen for them.
 pub struct Plan<'a> {
-    /// The first input.
-    pub a: Operand<'a>,
-    /// The second input.
-    pub b: Operand<'a>,
-    /// Union or intersection.
-    pub mode: Mode,
-    /// Length of the result's vectors.
-    pub vlen: u64,
-    /// Number of the result's vectors.
-    pub vdim: u64,
+    a: Operand<'a>,
+    b: Operand<'a>,
+    mode: Mode,
+    vlen: u64,
+    vdim: u64,
+    strategy: Strategy,
+}
+
+impl<'a> Plan<'a> {
+    /// Chooses how to compute the result of `a` and `b` (`vdim` vectors of
+    /// length `vlen`); inputs the strategy needs compressed are converted here,
+    /// so that [`Plan::values`] are the arrays the kernel indexes.
+    pub fn new(mut a: Operand<'a>, mut b: Operand<'a>, mode: Mode, vlen: u64, vdim: u64) -> Self {
+        let union = mode == Mode::Union;
+        let probe = |s: &Operand<'_>, other: &Operand<'_>| {
+            other.is_dense() || s.nvals().saturating_mul(PROBE_RATIO) < other.nvals()
+        };
+        let strategy = match (&a.view, &b.view) {
+            _ if vlen == 0 || vdim == 0 => Strategy::Empty,
+            (View::Full(_), View::Full(_)) => Strategy::FullFull,
+            _ if a.is_dense() && b.is_dense() => Strategy::Dense,
+            (View::Sparse(_), View::Full(_)) if union => Strategy::SparseFull(true),
+            (View::Full(_), View::Sparse(_)) if union => Strategy::SparseFull(false),
+            (View::Sparse(_), _) if !union && probe(&a, &b) => Strategy::Probe(true),
+            (_, View::Sparse(_)) if !union && probe(&b, &a) => Strategy::Probe(false),
+            _ => Strategy::Merge,
+        };
+        if strategy == Strategy::Merge {
+            a = a.into_sparse();
+            b = b.into_sparse();
+        }
+        Plan {
+            a,
+            b,
+            mode,
+            vlen,
+            vdim,
+            strategy,
+        }
+    }
+
+    /// The value arrays of `A` and `B` as the kernel indexes them.
+    pub fn values(&self) -> (&Array, &Array) {
+        (self.a.values(), self.b.values())
+    }
 }
 
 impl Kernel for Plan<'_> {
     type Output = Format;
 
     fn run<C: Combiner>(&self, comb: &C) -> Format {
-        let union = self.mode == Mode::Union;
-        if self.vlen == 0 || self.vdim == 0 {
-            let ty = comb.finish(Vec::new()).ty();
-            return Format::Sparse(Compressed::empty(&ty, self.vlen, self.vdim));
-        }
-        match (&self.a.view, &self.b.view) {
-            (View::Full(_), View::Full(_)) => self.full_full(comb),
-            _ if self.a.is_dense() && self.b.is_dense() => self.dense(comb),
-            (View::Sparse(s), View::Full(_)) if union => self.sparse_full::<C, true>(s, comb),
-            (View::Full(_), View::Sparse(s)) if union => self.sparse_full::<C, false>(s, comb),
-            (View::Sparse(s), _) if !union && self.probe_first(s.nvals()) => {
-                self.probe::<C, true>(s, &self.b, comb)
+        match self.strategy {
+            Strategy::Empty => {
+                let ty = comb.finish(Vec::new()).ty();
+                Format::Sparse(Compressed::empty(&ty, self.vlen, self.vdim))
             }
-            (_, View::Sparse(s)) if !union && self.probe_second(s.nvals()) => {
-                self.probe::<C, false>(s, &self.a, comb)
+            Strategy::FullFull => self.full_full(comb),
+            Strategy::Dense => self.dense(comb),
+            Strategy::SparseFull(true) => self.sparse_full::<C, true>(compressed(&self.a), comb),
+            Strategy::SparseFull(false) => self.sparse_full::<C, false>(compressed(&self.b), comb),
+            Strategy::Probe(true) => self.probe::<C, true>(compressed(&self.a), &self.b, comb),
+            Strategy::Probe(false) => self.probe::<C, false>(compressed(&self.b), &self.a, comb),
+            Strategy::Merge if self.mode == Mode::Union => {
+                self.merge::<C, true>(compressed(&self.a), compressed(&self.b), comb)
             }
-            _ => {
-                let (a, b) = (self.a.compressed(), self.b.compressed());
-                if union {
-                    self.merge::<C, true>(&a, &b, comb)
-                } else {
-                    self.merge::<C, false>(&a, &b, comb)
-                }
+            Strategy::Merge => {
+                self.merge::<C, false>(compressed(&self.a), compressed(&self.b), comb)
             }
         }
     }
 }
 
+/// The compressed data of an operand the strategy reads as compressed.
+fn compressed<'b>(op: &'b Operand<'_>) -> &'b Compressed {
+    match &op.view {
+        View::Sparse(c) => c,
+        _ => unreachable!("the strategy reads this input as compressed"),
+    }
+}
+
 impl Plan<'_> {
-    /// True when an intersection should walk `A` (with `na` entries) and search `B`.
-    fn probe_first(&self, na: usize) -> bool {
-        self.b.is_dense() || na.saturating_mul(PROBE_RATIO) < self.b.nvals()
-    }
-
-    /// True when an intersection should walk `B` (with `nb` entries) and search `A`.
-    fn probe_second(&self, nb: usize) -> bool {
-        self.a.is_dense() || nb.saturating_mul(PROBE_RATIO) < self.a.nvals()
-    }
-
     /// Number of positions of a dense result.
     fn positions(&self) -> usize {
         (self.vlen * self.vdim) as usize

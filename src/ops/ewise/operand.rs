@@ -62,11 +62,14 @@ impl<'a> Operand<'a> {
         }
     }
 
-    /// The operand as compressed vectors (converting dense storage).
-    pub fn compressed(&self) -> Cow<'_, Compressed> {
-        match &self.view {
-            View::Sparse(c) => Cow::Borrowed(c.as_ref()),
-            _ => self.store.compressed(self.read),
+    /// The operand read as compressed vectors (converting dense storage).
+    pub fn into_sparse(self) -> Operand<'a> {
+        match self.view {
+            View::Sparse(_) => self,
+            _ => Operand {
+                view: View::Sparse(self.store.compressed(self.read)),
+                ..self
+            },
         }
     }
 
