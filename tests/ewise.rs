@@ -174,6 +174,27 @@ proptest! {
     }
 
     #[test]
+    fn typed_paths_match_the_model(
+        (t, [a, b, c, m]) in (1u64..7, 1u64..7, arb_type()).prop_flat_map(|(r, k, t)| (Just(t), [
+            arb_matrix_dims(t, r, k, 30), arb_matrix_dims(t, r, k, 30),
+            arb_matrix_dims(t, r, k, 20), arb_matrix_dims(TypeCode::Bool, r, k, 20),
+        ])),
+        code in proptest::sample::select(BinaryCode::ALL.to_vec()), kind in arb_kind(), use_mask in any::<bool>(),
+        accum in arb_accum(), desc in arb_descriptor(),
+        la in arb_layout(), lb in arb_layout(), lc in arb_layout(), lm in arb_layout(),
+    ) {
+        // Inputs and operator of one built-in type: the typed kernels.
+        let Some(op) = BinaryOp::builtin(code, t) else { return Ok(()) };
+        let am = input(&a, desc.transpose_first).matrix(la);
+        let bm = input(&b, desc.transpose_second).matrix(lb);
+        let cm = c.matrix(lc);
+        let mm = m.matrix(lm);
+        run(&kind, &cm, use_mask.then_some(&mm), accum.as_ref(), &op, &am, &bm, &desc).unwrap();
+        let exp = expected(&kind, &c, use_mask.then_some(&m), accum.as_ref(), &op, &a, &b, &desc);
+        assert_matches(&cm, &exp, 1e-12);
+    }
+
+    #[test]
     fn vectors_match_the_model(
         [a, b, c, m] in (0u64..12, arb_type(), arb_type(), arb_type(), arb_type()).prop_flat_map(|(n, ta, tb, tc, tm)| [
             arb_matrix_dims(ta, n, 1, 10), arb_matrix_dims(tb, n, 1, 10),

@@ -18,6 +18,7 @@ mod kernel;
 mod operand;
 
 use super::mask::Mask;
+use super::vector_form::vector_args;
 use super::writeback::{check_output, write};
 use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::Result;
@@ -141,14 +142,10 @@ fn ewise_vector(
     desc: &Descriptor,
     kind: EwiseKind<'_>,
 ) -> Result<()> {
-    let desc = Descriptor {
-        transpose_first: false,
-        transpose_second: false,
-        ..*desc
-    };
+    let (mask, desc) = vector_args(mask, desc);
     ewise(
         w.as_matrix(),
-        mask.map(Vector::as_matrix),
+        mask,
         accum,
         op,
         u.as_matrix(),

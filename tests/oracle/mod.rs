@@ -388,3 +388,5 @@ pub fn config(cases: u32) -> ProptestConfig {
 }
 pub mod ewise;
 pub mod udt;
+pub mod apply;
+pub mod case;

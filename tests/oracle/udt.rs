@@ -83,3 +83,52 @@ pub fn arb_pair_matrix(nrows: u64, ncols: u64, max_nnz: usize) -> BoxedStrategy<
         })
         .boxed()
 }
+
+/// `z = x.0 * x.0 + x.1` as `i32`: pair → int32.
+pub fn pair_norm() -> graphblas::algebra::UnaryOp {
+    graphblas::algebra::UnaryOp::user(
+        "pair_norm",
+        Arc::new(|z: &mut [u8], x: &[u8]| {
+            let (a, b) = unpair(x);
+            z.copy_from_slice(&a.wrapping_mul(a).wrapping_add(b).to_ne_bytes());
+        }),
+        Type::INT32,
+        pair_type(),
+    )
+}
+
+/// `z = (x.0 + row - col > s)`: an index-unary predicate on pairs with an int32 thunk.
+pub fn pair_index() -> graphblas::algebra::IndexUnaryOp {
+    graphblas::algebra::IndexUnaryOp::user(
+        "pair_index",
+        Arc::new(|z: &mut [u8], x: &[u8], row: u64, col: u64, s: &[u8]| {
+            let (a, _) = unpair(x);
+            let s = i32::from_ne_bytes(s.try_into().unwrap()) as i64;
+            z[0] = (a as i64 + row as i64 - col as i64 > s) as u8;
+        }),
+        Type::BOOL,
+        pair_type(),
+        Type::INT32,
+    )
+}
+
+/// `z = -0.0` when `x == 0`, else `x + row - col - s` (as `f64`): int16 → fp64,
+/// so that a predicate result of negative zero must count as false.
+pub fn signed_zero_index() -> graphblas::algebra::IndexUnaryOp {
+    graphblas::algebra::IndexUnaryOp::user(
+        "signed_zero",
+        Arc::new(|z: &mut [u8], x: &[u8], row: u64, col: u64, s: &[u8]| {
+            let x = i16::from_ne_bytes(x.try_into().unwrap()) as f64;
+            let s = i32::from_ne_bytes(s.try_into().unwrap()) as f64;
+            let v = if x == 0.0 {
+                -0.0
+            } else {
+                x + row as f64 - col as f64 - s
+            };
+            z.copy_from_slice(&v.to_ne_bytes());
+        }),
+        Type::FP64,
+        Type::INT16,
+        Type::INT32,
+    )
+}
