@@ -55,9 +55,8 @@ fn arb_thunk() -> impl Strategy<Value = Value> {
 /// An input and an output context of matching shapes (the input stored
 /// transposed when the descriptor's flag `second` or first says so).
 fn arb_input_case(max_dim: u64) -> impl Strategy<Value = (OMatrix, Case)> {
-    (0..=max_dim, 0..=max_dim, arb_type()).prop_flat_map(|(r, k, t)| {
-        (arb_matrix_dims(t, r, k, 20), arb_case(r, k, 20))
-    })
+    (0..=max_dim, 0..=max_dim, arb_type())
+        .prop_flat_map(|(r, k, t)| (arb_matrix_dims(t, r, k, 20), arb_case(r, k, 20)))
 }
 
 fn stored(m: &OMatrix, transpose: bool) -> OMatrix {
@@ -189,22 +188,61 @@ fn errors_leave_the_output_unchanged() {
         assert_eq!(r.unwrap_err().info, info);
         assert_matches(&c, &c0, 0.0);
     };
-    check(apply_unary(&c, None, None, &abs, &at, &d), Info::DimensionMismatch);
-    check(apply_unary(&c, Some(&at), None, &abs, &a, &d), Info::DimensionMismatch);
-    let t0 = Descriptor { transpose_first: true, ..d };
-    let t1 = Descriptor { transpose_second: true, ..d };
-    check(apply_bind_second(&c, None, None, &plus, &a, &one, &t0), Info::DimensionMismatch);
-    check(apply_bind_first(&c, None, None, &plus, &one, &a, &t1), Info::DimensionMismatch);
+    check(
+        apply_unary(&c, None, None, &abs, &at, &d),
+        Info::DimensionMismatch,
+    );
+    check(
+        apply_unary(&c, Some(&at), None, &abs, &a, &d),
+        Info::DimensionMismatch,
+    );
+    let t0 = Descriptor {
+        transpose_first: true,
+        ..d
+    };
+    let t1 = Descriptor {
+        transpose_second: true,
+        ..d
+    };
+    check(
+        apply_bind_second(&c, None, None, &plus, &a, &one, &t0),
+        Info::DimensionMismatch,
+    );
+    check(
+        apply_bind_first(&c, None, None, &plus, &one, &a, &t1),
+        Info::DimensionMismatch,
+    );
     apply_bind_first(&c, None, Some(&plus), &plus, &one, &a, &t0).unwrap();
-    check(apply_unary(&c, None, None, &abs, &pairs, &d), Info::DomainMismatch);
-    check(apply_bind_first(&c, None, None, &plus, &pair(1, 2), &a, &d), Info::DomainMismatch);
-    check(apply_bind_second(&c, None, None, &plus, &a, &pair(1, 2), &d), Info::DomainMismatch);
-    check(apply_index(&c, None, None, &vgt, &pairs, &one, &d), Info::DomainMismatch);
-    check(apply_index(&c, None, None, &tril, &a, &pair(0, 0), &d), Info::DomainMismatch);
-    check(apply_unary(&c, Some(&pairs), None, &abs, &a, &d), Info::DomainMismatch);
+    check(
+        apply_unary(&c, None, None, &abs, &pairs, &d),
+        Info::DomainMismatch,
+    );
+    check(
+        apply_bind_first(&c, None, None, &plus, &pair(1, 2), &a, &d),
+        Info::DomainMismatch,
+    );
+    check(
+        apply_bind_second(&c, None, None, &plus, &a, &pair(1, 2), &d),
+        Info::DomainMismatch,
+    );
+    check(
+        apply_index(&c, None, None, &vgt, &pairs, &one, &d),
+        Info::DomainMismatch,
+    );
+    check(
+        apply_index(&c, None, None, &tril, &a, &pair(0, 0), &d),
+        Info::DomainMismatch,
+    );
+    check(
+        apply_unary(&c, Some(&pairs), None, &abs, &a, &d),
+        Info::DomainMismatch,
+    );
     // The result type must fit the output.
     let norm = pair_norm();
-    check(apply_unary(&pairs, None, None, &norm, &pairs, &d), Info::DomainMismatch);
+    check(
+        apply_unary(&pairs, None, None, &norm, &pairs, &d),
+        Info::DomainMismatch,
+    );
 }
 
 /// A large `f64` matrix with about half the positions present.
@@ -213,9 +251,12 @@ fn big(nrows: u64, ncols: u64) -> OMatrix {
     let mut g = 12345u64;
     for r in 0..nrows {
         for c in 0..ncols {
-            g = g.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            g = g
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             if (g >> 40) % 2 == 0 {
-                m.entries.insert((r, c), Value::new(((g >> 45) % 9) as f64 - 4.0));
+                m.entries
+                    .insert((r, c), Value::new(((g >> 45) % 9) as f64 - 4.0));
             }
         }
     }
@@ -237,7 +278,10 @@ fn large_inputs_on_any_thread_count() {
         let am = a.matrix(layout);
         let mut results = Vec::new();
         for threads in [1, 3] {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
             let c1 = Matrix::new(&Type::FP64, 300, 400).unwrap();
             let c2 = Matrix::new(&Type::INT32, 300, 400).unwrap();
             let c3 = Matrix::new(&Type::FP32, 300, 400).unwrap();
@@ -245,11 +289,24 @@ fn large_inputs_on_any_thread_count() {
                 apply_unary(&c1, None, None, &ainv, &am, &Descriptor::default()).unwrap();
                 apply_index(&c2, None, None, &diag, &am, &thunk, &Descriptor::default()).unwrap();
                 let ints = a.cast(&Type::INT16).matrix(layout);
-                apply_index(&c3, None, None, &pidx, &ints, &thunk, &Descriptor::default()).unwrap();
+                apply_index(
+                    &c3,
+                    None,
+                    None,
+                    &pidx,
+                    &ints,
+                    &thunk,
+                    &Descriptor::default(),
+                )
+                .unwrap();
             });
             assert_matches(&c1, &model::apply_unary(&ainv, &a), 0.0);
             assert_matches(&c2, &model::apply_index(&diag, &a, &thunk), 0.0);
-            assert_matches(&c3, &model::apply_index(&pidx, &a.cast(&Type::INT16), &thunk).cast(&Type::FP32), 0.0);
+            assert_matches(
+                &c3,
+                &model::apply_index(&pidx, &a.cast(&Type::INT16), &thunk).cast(&Type::FP32),
+                0.0,
+            );
             results.push(c2.snapshot().unwrap());
         }
         assert!(results[0].same_entries(&results[1]));

@@ -105,6 +105,7 @@ fn run_vector(
 }
 
 /// The expected `C` after `C<M, replace> = accum(C, A ⊕ B)`.
+#[allow(clippy::too_many_arguments)]
 fn expected(
     kind: &OKind,
     c: &OMatrix,
@@ -120,7 +121,13 @@ fn expected(
         structural: desc.mask_structural,
         complement: desc.mask_complement,
     });
-    write(c, omask.as_ref(), accum, desc.replace, &model(op, kind, a, b))
+    write(
+        c,
+        omask.as_ref(),
+        accum,
+        desc.replace,
+        &model(op, kind, a, b),
+    )
 }
 
 /// `m`, stored transposed when `t` (so that the operation transposes it back).
@@ -361,13 +368,48 @@ fn large_inputs_on_every_path_and_thread_count() {
     let n = 200_000;
     let minus = op(BinaryCode::Minus, TypeCode::Fp64);
     let cases = [
-        (1000, 1000, Layout::Dense(Orientation::ByCol), Layout::Dense(Orientation::ByCol)),
-        (500, 400, Layout::Sparse(Orientation::ByCol), Layout::Sparse(Orientation::ByCol)),
-        (300, 1000, Layout::Sparse(Orientation::ByCol), Layout::Dense(Orientation::ByCol)),
-        (1000, 300, Layout::Dense(Orientation::ByCol), Layout::Sparse(Orientation::ByCol)),
-        (5, 600, Layout::Hyper(Orientation::ByCol), Layout::Sparse(Orientation::ByCol)),
-        (600, 600, Layout::Bitmap(Orientation::ByCol), Layout::Dense(Orientation::ByCol)),
-        (700, 200, Layout::Bitmap(Orientation::ByCol), Layout::Sparse(Orientation::ByCol)),
+        (
+            1000,
+            1000,
+            Layout::Dense(Orientation::ByCol),
+            Layout::Dense(Orientation::ByCol),
+        ),
+        (
+            500,
+            400,
+            Layout::Sparse(Orientation::ByCol),
+            Layout::Sparse(Orientation::ByCol),
+        ),
+        (
+            300,
+            1000,
+            Layout::Sparse(Orientation::ByCol),
+            Layout::Dense(Orientation::ByCol),
+        ),
+        (
+            1000,
+            300,
+            Layout::Dense(Orientation::ByCol),
+            Layout::Sparse(Orientation::ByCol),
+        ),
+        (
+            5,
+            600,
+            Layout::Hyper(Orientation::ByCol),
+            Layout::Sparse(Orientation::ByCol),
+        ),
+        (
+            600,
+            600,
+            Layout::Bitmap(Orientation::ByCol),
+            Layout::Dense(Orientation::ByCol),
+        ),
+        (
+            700,
+            200,
+            Layout::Bitmap(Orientation::ByCol),
+            Layout::Sparse(Orientation::ByCol),
+        ),
     ];
     for (k, (da, db, la, lb)) in cases.into_iter().enumerate() {
         for matrix in [false, true] {
@@ -428,24 +470,60 @@ fn errors_leave_the_output_unchanged() {
         assert_eq!(r.unwrap_err().info, info);
         assert_matches(&c, &c0, 0.0);
     };
-    check(ewise_add(&c, None, None, &plus, &a, &at, &d), Info::DimensionMismatch);
-    check(ewise_mult(&c, Some(&at), None, &plus, &a, &a, &d), Info::DimensionMismatch);
-    let tran = Descriptor { transpose_first: true, ..d };
-    check(ewise_mult(&c, None, None, &plus, &a, &a, &tran), Info::DimensionMismatch);
-    check(ewise_add(&at, None, None, &plus, &at, &at, &tran), Info::DimensionMismatch);
+    check(
+        ewise_add(&c, None, None, &plus, &a, &at, &d),
+        Info::DimensionMismatch,
+    );
+    check(
+        ewise_mult(&c, Some(&at), None, &plus, &a, &a, &d),
+        Info::DimensionMismatch,
+    );
+    let tran = Descriptor {
+        transpose_first: true,
+        ..d
+    };
+    check(
+        ewise_mult(&c, None, None, &plus, &a, &a, &tran),
+        Info::DimensionMismatch,
+    );
+    check(
+        ewise_add(&at, None, None, &plus, &at, &at, &tran),
+        Info::DimensionMismatch,
+    );
     // User-defined values cannot be cast to or from built-in domains.
-    check(ewise_mult(&c, None, None, &plus, &pairs, &a, &d), Info::DomainMismatch);
-    check(ewise_union(&c, None, None, &plus, &a, &pair(1, 2), &a, &alpha, &d), Info::DomainMismatch);
-    check(ewise_union(&c, None, None, &plus, &a, &alpha, &a, &pair(1, 2), &d), Info::DomainMismatch);
+    check(
+        ewise_mult(&c, None, None, &plus, &pairs, &a, &d),
+        Info::DomainMismatch,
+    );
+    check(
+        ewise_union(&c, None, None, &plus, &a, &pair(1, 2), &a, &alpha, &d),
+        Info::DomainMismatch,
+    );
+    check(
+        ewise_union(&c, None, None, &plus, &a, &alpha, &a, &pair(1, 2), &d),
+        Info::DomainMismatch,
+    );
     // eWiseAdd copies single entries into the result: pair → fp64 is impossible.
     let scale = pair_scale();
     let ints = Matrix::new(&Type::INT32, 2, 3).unwrap();
-    check(ewise_add(&c, None, None, &scale, &pairs, &ints, &d), Info::DomainMismatch);
+    check(
+        ewise_add(&c, None, None, &scale, &pairs, &ints, &d),
+        Info::DomainMismatch,
+    );
     ewise_mult(&c, None, Some(&plus), &scale, &pairs, &ints, &d).unwrap();
-    check(ewise_mult(&pairs, None, None, &plus, &a, &a, &d), Info::DomainMismatch);
+    check(
+        ewise_mult(&pairs, None, None, &plus, &a, &a, &d),
+        Info::DomainMismatch,
+    );
     // A user-defined mask only by structure.
-    check(ewise_add(&c, Some(&pairs), None, &plus, &a, &a, &d), Info::DomainMismatch);
-    let s = Descriptor { mask_structural: true, ..d };
+    check(
+        ewise_add(&c, Some(&pairs), None, &plus, &a, &a, &d),
+        Info::DomainMismatch,
+    );
+    let s = Descriptor {
+        mask_structural: true,
+        ..d
+    };
     ewise_add(&c, Some(&pairs), None, &plus, &a, &a, &s).unwrap();
 }
 
@@ -456,8 +534,22 @@ fn empty_and_zero_dimension_operands() {
         for la in Layout::ALL {
             let a = OMatrix::new(&Type::INT32, r, k);
             let c = Matrix::new(&Type::INT32, r, k).unwrap();
-            for kind in [OKind::Add, OKind::Mult, OKind::Union(Value::new(1i32), Value::new(2i32))] {
-                run(&kind, &c, None, None, &plus, &a.matrix(la), &a.matrix(la), &Descriptor::default()).unwrap();
+            for kind in [
+                OKind::Add,
+                OKind::Mult,
+                OKind::Union(Value::new(1i32), Value::new(2i32)),
+            ] {
+                run(
+                    &kind,
+                    &c,
+                    None,
+                    None,
+                    &plus,
+                    &a.matrix(la),
+                    &a.matrix(la),
+                    &Descriptor::default(),
+                )
+                .unwrap();
                 assert_matches(&c, &a, 0.0);
             }
         }

@@ -6,7 +6,9 @@
 
 mod oracle;
 
-use graphblas::algebra::{BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Type, TypeCode, Value};
+use graphblas::algebra::{
+    BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Type, TypeCode, Value,
+};
 use graphblas::object::{Descriptor, Matrix, INDEX_MAX};
 use graphblas::ops::select::*;
 use graphblas::storage::Orientation;
@@ -18,7 +20,10 @@ use oracle::*;
 use proptest::prelude::*;
 
 fn arb_index_op() -> impl Strategy<Value = IndexUnaryOp> {
-    (proptest::sample::select(IndexUnaryCode::ALL.to_vec()), arb_type())
+    (
+        proptest::sample::select(IndexUnaryCode::ALL.to_vec()),
+        arb_type(),
+    )
         .prop_filter_map("defined", |(c, t)| IndexUnaryOp::builtin(c, t))
 }
 
@@ -154,14 +159,35 @@ fn errors_leave_the_output_unchanged() {
         assert_eq!(r.unwrap_err().info, info);
         assert_matches(&c, &c0, 0.0);
     };
-    check(select(&c, None, None, &tril, &at, &zero, &d), Info::DimensionMismatch);
-    let t = Descriptor { transpose_first: true, ..d };
-    check(select(&c, None, None, &tril, &a, &zero, &t), Info::DimensionMismatch);
-    check(select(&c, Some(&at), None, &tril, &a, &zero, &d), Info::DimensionMismatch);
-    check(select(&c, None, None, &veq, &pairs, &zero, &d), Info::DomainMismatch);
-    check(select(&c, None, None, &tril, &a, &pair(0, 0), &d), Info::DomainMismatch);
+    check(
+        select(&c, None, None, &tril, &at, &zero, &d),
+        Info::DimensionMismatch,
+    );
+    let t = Descriptor {
+        transpose_first: true,
+        ..d
+    };
+    check(
+        select(&c, None, None, &tril, &a, &zero, &t),
+        Info::DimensionMismatch,
+    );
+    check(
+        select(&c, Some(&at), None, &tril, &a, &zero, &d),
+        Info::DimensionMismatch,
+    );
+    check(
+        select(&c, None, None, &veq, &pairs, &zero, &d),
+        Info::DomainMismatch,
+    );
+    check(
+        select(&c, None, None, &tril, &a, &pair(0, 0), &d),
+        Info::DomainMismatch,
+    );
     // Positional operators accept user-defined inputs, but pairs do not fit an int32 output.
-    check(select(&c, None, None, &tril, &pairs, &zero, &d), Info::DomainMismatch);
+    check(
+        select(&c, None, None, &tril, &pairs, &zero, &d),
+        Info::DomainMismatch,
+    );
     // The operator's result must be castable to bool.
     let to_pair = IndexUnaryOp::user(
         "to_pair",
@@ -170,8 +196,14 @@ fn errors_leave_the_output_unchanged() {
         Type::INT32,
         Type::INT32,
     );
-    check(select(&c, None, None, &to_pair, &a, &Value::new(0i32), &d), Info::DomainMismatch);
-    check(select(&c, Some(&pairs), None, &tril, &a, &zero, &d), Info::DomainMismatch);
+    check(
+        select(&c, None, None, &to_pair, &a, &Value::new(0i32), &d),
+        Info::DomainMismatch,
+    );
+    check(
+        select(&c, Some(&pairs), None, &tril, &a, &zero, &d),
+        Info::DomainMismatch,
+    );
 }
 
 #[test]
@@ -181,17 +213,32 @@ fn large_inputs_on_any_thread_count() {
     let mut g = 99u64;
     for r in 0..nrows {
         for c in 0..ncols {
-            g = g.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            g = g
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             if (g >> 40) % 3 != 0 {
-                a.entries.insert((r, c), Value::new(((g >> 45) % 9) as f64 - 4.0));
+                a.entries
+                    .insert((r, c), Value::new(((g >> 45) % 9) as f64 - 4.0));
             }
         }
     }
     let ops = [
-        (IndexUnaryOp::builtin(IndexUnaryCode::Tril, TypeCode::Int64).unwrap(), Value::new(-5i64)),
-        (IndexUnaryOp::builtin(IndexUnaryCode::Offdiag, TypeCode::Int64).unwrap(), Value::new(2i64)),
-        (IndexUnaryOp::builtin(IndexUnaryCode::ValueGt, TypeCode::Fp64).unwrap(), Value::new(0.5f64)),
-        (IndexUnaryOp::builtin(IndexUnaryCode::ValueLe, TypeCode::Int32).unwrap(), Value::new(1i32)),
+        (
+            IndexUnaryOp::builtin(IndexUnaryCode::Tril, TypeCode::Int64).unwrap(),
+            Value::new(-5i64),
+        ),
+        (
+            IndexUnaryOp::builtin(IndexUnaryCode::Offdiag, TypeCode::Int64).unwrap(),
+            Value::new(2i64),
+        ),
+        (
+            IndexUnaryOp::builtin(IndexUnaryCode::ValueGt, TypeCode::Fp64).unwrap(),
+            Value::new(0.5f64),
+        ),
+        (
+            IndexUnaryOp::builtin(IndexUnaryCode::ValueLe, TypeCode::Int32).unwrap(),
+            Value::new(1i32),
+        ),
     ];
     for layout in [
         Layout::Sparse(Orientation::ByRow),
@@ -204,9 +251,13 @@ fn large_inputs_on_any_thread_count() {
             let exp = model(op, &a, s);
             let mut results = Vec::new();
             for threads in [1, 3] {
-                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
                 let cm = Matrix::new(&Type::FP64, nrows, ncols).unwrap();
-                pool.install(|| select(&cm, None, None, op, &am, s, &Descriptor::default())).unwrap();
+                pool.install(|| select(&cm, None, None, op, &am, s, &Descriptor::default()))
+                    .unwrap();
                 assert_matches(&cm, &exp, 0.0);
                 results.push(cm.snapshot().unwrap());
             }

@@ -30,9 +30,16 @@ pub fn apply_unary(
     desc: &Descriptor,
 ) -> Result<()> {
     check_input(a.ty(), op.xtype(), op.name(), "input")?;
-    apply_with(c, mask, accum, a, desc.transpose_first, desc, op.ztype(), |f, o| {
-        mapper::unary(op, f, o)
-    })
+    apply_with(
+        c,
+        mask,
+        accum,
+        a,
+        desc.transpose_first,
+        desc,
+        op.ztype(),
+        |f, o| mapper::unary(op, f, o),
+    )
 }
 
 /// `C<M, replace> = accum(C, op(x, A))`; `A` is transposed by `desc.transpose_second`.
@@ -47,9 +54,16 @@ pub fn apply_bind_first(
 ) -> Result<()> {
     check_input(x.ty(), op.xtype(), op.name(), "first input (the scalar)")?;
     check_input(a.ty(), op.ytype(), op.name(), "second input")?;
-    apply_with(c, mask, accum, a, desc.transpose_second, desc, op.ztype(), |f, o| {
-        mapper::bind(op, x, true, f, o)
-    })
+    apply_with(
+        c,
+        mask,
+        accum,
+        a,
+        desc.transpose_second,
+        desc,
+        op.ztype(),
+        |f, o| mapper::bind(op, x, true, f, o),
+    )
 }
 
 /// `C<M, replace> = accum(C, op(A, y))`.
@@ -64,9 +78,16 @@ pub fn apply_bind_second(
 ) -> Result<()> {
     check_input(a.ty(), op.xtype(), op.name(), "first input")?;
     check_input(y.ty(), op.ytype(), op.name(), "second input (the scalar)")?;
-    apply_with(c, mask, accum, a, desc.transpose_first, desc, op.ztype(), |f, o| {
-        mapper::bind(op, y, false, f, o)
-    })
+    apply_with(
+        c,
+        mask,
+        accum,
+        a,
+        desc.transpose_first,
+        desc,
+        op.ztype(),
+        |f, o| mapper::bind(op, y, false, f, o),
+    )
 }
 
 /// `C<M, replace> = accum(C, op(A(i,j), i, j, thunk))`.
@@ -80,9 +101,16 @@ pub fn apply_index(
     desc: &Descriptor,
 ) -> Result<()> {
     check_index_op(op, a.ty(), thunk)?;
-    apply_with(c, mask, accum, a, desc.transpose_first, desc, op.ztype(), |f, o| {
-        mapper::index(op, thunk, f, o)
-    })
+    apply_with(
+        c,
+        mask,
+        accum,
+        a,
+        desc.transpose_first,
+        desc,
+        op.ztype(),
+        |f, o| mapper::index(op, thunk, f, o),
+    )
 }
 
 /// `w<mask, replace> = accum(w, op(u))`.

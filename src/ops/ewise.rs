@@ -85,7 +85,16 @@ pub fn ewise_union(
     beta: &Value,
     desc: &Descriptor,
 ) -> Result<()> {
-    ewise(c, mask, accum, op, a, b, desc, EwiseKind::Union { alpha, beta })
+    ewise(
+        c,
+        mask,
+        accum,
+        op,
+        a,
+        b,
+        desc,
+        EwiseKind::Union { alpha, beta },
+    )
 }
 
 /// `w<mask, replace> = accum(w, u ⊕ v)` (`GrB_eWiseAdd` on vectors; transpose flags ignored).
@@ -127,7 +136,16 @@ pub fn ewise_union_vector(
     beta: &Value,
     desc: &Descriptor,
 ) -> Result<()> {
-    ewise_vector(w, mask, accum, op, u, v, desc, EwiseKind::Union { alpha, beta })
+    ewise_vector(
+        w,
+        mask,
+        accum,
+        op,
+        u,
+        v,
+        desc,
+        EwiseKind::Union { alpha, beta },
+    )
 }
 
 /// The vector forms: the matrix operation on `n × 1` matrices, never transposed.

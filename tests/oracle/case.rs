@@ -78,7 +78,13 @@ impl Case {
     ) {
         let cm = self.c.matrix(self.lc);
         let mm = self.m.matrix(self.lm);
-        run(&cm, self.use_mask.then_some(&mm), self.accum.as_ref(), &self.desc).unwrap();
+        run(
+            &cm,
+            self.use_mask.then_some(&mm),
+            self.accum.as_ref(),
+            &self.desc,
+        )
+        .unwrap();
         assert_matches(&cm, &self.expected(t), 1e-12);
         cm.snapshot().unwrap().check().unwrap();
     }
@@ -91,7 +97,13 @@ impl Case {
     ) {
         let w = self.c.vector(self.lc);
         let mv = self.m.vector(self.lm);
-        run(&w, self.use_mask.then_some(&mv), self.accum.as_ref(), &self.desc).unwrap();
+        run(
+            &w,
+            self.use_mask.then_some(&mv),
+            self.accum.as_ref(),
+            &self.desc,
+        )
+        .unwrap();
         assert_matches(w.as_matrix(), &self.expected(t), 1e-12);
     }
 }

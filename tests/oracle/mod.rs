@@ -386,7 +386,7 @@ pub fn config(cases: u32) -> ProptestConfig {
         ..ProptestConfig::default()
     }
 }
-pub mod ewise;
-pub mod udt;
 pub mod apply;
 pub mod case;
+pub mod ewise;
+pub mod udt;

@@ -62,7 +62,11 @@ pub fn unary(op: &UnaryOp, format: &Format, orient: Orientation) -> Array {
     }
     let eval = UnaryEval::new(op, &x.ty(), op.ztype());
     let call = |e: &mut UnaryEval, out: &mut [u8], v: &[u8], _r: u64, _c: u64| e.call(out, v);
-    map_values(format, orient, &Bytes::<_, _, false>::new(x, op.ztype(), eval, call))
+    map_values(
+        format,
+        orient,
+        &Bytes::<_, _, false>::new(x, op.ztype(), eval, call),
+    )
 }
 
 /// `z = op(s, x)` (`first`) or `z = op(x, s)` on every value: `GrB_apply` with
@@ -93,7 +97,11 @@ pub fn bind(op: &BinaryOp, s: &Value, first: bool, format: &Format, orient: Orie
             e.call(out, v, &scalar)
         }
     };
-    map_values(format, orient, &Bytes::<_, _, false>::new(x, op.ztype(), eval, call))
+    map_values(
+        format,
+        orient,
+        &Bytes::<_, _, false>::new(x, op.ztype(), eval, call),
+    )
 }
 
 fn bind_typed<T: crate::algebra::arith::Arith + ArrayElement>(
@@ -129,24 +137,45 @@ pub fn index(op: &IndexUnaryOp, thunk: &Value, format: &Format, orient: Orientat
     let x = values(format);
     let eval = IndexEval::new(op, &x.ty(), thunk, op.ztype());
     let call = |e: &mut IndexEval, out: &mut [u8], v: &[u8], r: u64, c: u64| e.call(out, v, r, c);
-    map_values(format, orient, &Bytes::<_, _, true>::new(x, op.ztype(), eval, call))
+    map_values(
+        format,
+        orient,
+        &Bytes::<_, _, true>::new(x, op.ztype(), eval, call),
+    )
 }
 
-fn index_typed(op: &IndexUnaryOp, thunk: &Value, format: &Format, orient: Orientation) -> Option<Array> {
+fn index_typed(
+    op: &IndexUnaryOp,
+    thunk: &Value,
+    format: &Format,
+    orient: Orientation,
+) -> Option<Array> {
     let code = op.code()?;
     let x = values(format);
     if code.is_index_valued() {
         return Some(if op.ztype().code() == TypeCode::Int32 {
             let s = thunk.get::<i32>()? as i64;
-            map_values(format, orient, &IndexFn::new(move |r, c| code.index_value(r, c, s) as i32))
+            map_values(
+                format,
+                orient,
+                &IndexFn::new(move |r, c| code.index_value(r, c, s) as i32),
+            )
         } else {
             let s = thunk.get::<i64>()?;
-            map_values(format, orient, &IndexFn::new(move |r, c| code.index_value(r, c, s)))
+            map_values(
+                format,
+                orient,
+                &IndexFn::new(move |r, c| code.index_value(r, c, s)),
+            )
         });
     }
     if !code.reads_value() {
         let s = thunk.get::<i64>()?;
-        return Some(map_values(format, orient, &IndexFn::new(move |r, c| code.position_test(r, c, s))));
+        return Some(map_values(
+            format,
+            orient,
+            &IndexFn::new(move |r, c| code.position_test(r, c, s)),
+        ));
     }
     let xty = op.xtype()?;
     if x.code() != xty.code() {

@@ -392,6 +392,9 @@ mod tests {
             beta: &beta,
         };
         let out = with_combiner(&Collect, &minus, union, &a, &b).unwrap();
-        assert_eq!(out.as_slice::<i32>().unwrap(), &[2, 7 - 1000, 100 - 2, 3, 4]);
+        assert_eq!(
+            out.as_slice::<i32>().unwrap(),
+            &[2, 7 - 1000, 100 - 2, 3, 4]
+        );
     }
 }

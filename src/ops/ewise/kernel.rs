@@ -292,19 +292,16 @@ impl Plan<'_> {
         comb: &C,
     ) -> Format {
         let (na, nb) = (a.nvals(), b.nvals());
-        let chunks = chunk_count(na + nb);
-        let (ra, rb) = if chunks == 1 {
-            (vec![0..na], vec![0..nb])
-        } else {
-            // Cut the larger input evenly; cut the other at the same keys.
-            let larger = if na >= nb { a } else { b };
-            let cuts: Vec<runs::Key> = split_even(larger.nvals(), chunks)[1..]
-                .iter()
-                .map(|r| runs::key_at(larger, r.start))
-                .collect();
-            (ranges_at(a, &cuts), ranges_at(b, &cuts))
-        };
-        let work: Vec<(Range<usize>, Range<usize>)> = ra.into_iter().zip(rb).collect();
+        // Cut the larger input evenly; cut the other at the same keys.
+        let larger = if na >= nb { a } else { b };
+        let cuts: Vec<runs::Key> = split_even(larger.nvals(), chunk_count(na + nb))[1..]
+            .iter()
+            .map(|r| runs::key_at(larger, r.start))
+            .collect();
+        let work: Vec<(Range<usize>, Range<usize>)> = ranges_at(a, &cuts)
+            .into_iter()
+            .zip(ranges_at(b, &cuts))
+            .collect();
         let frags = map_chunks(work, |(ra, rb)| {
             let cap = if UNION {
                 ra.len() + rb.len()

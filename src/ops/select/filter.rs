@@ -24,14 +24,18 @@ pub trait Predicate: Sync {
 /// The entries of `format` (vectors in orientation `orient`) that `p` keeps.
 pub fn filter<P: Predicate>(format: &Format, orient: Orientation, p: &P) -> Format {
     match format {
-        Format::Sparse(c) => filter_compressed(c, |frag, st: &mut P::State, j, slots| {
-            for q in slots {
-                let (row, col) = matrix_coords(orient, j, c.i[q]);
-                if p.keep(st, q, row, col) {
-                    frag.push(c, q..q + 1);
+        Format::Sparse(c) => filter_compressed(
+            c,
+            |frag, st: &mut P::State, j, slots| {
+                for q in slots {
+                    let (row, col) = matrix_coords(orient, j, c.i[q]);
+                    if p.keep(st, q, row, col) {
+                        frag.push(c, q..q + 1);
+                    }
                 }
-            }
-        }, || p.state()),
+            },
+            || p.state(),
+        ),
         _ => filter_dense(format, orient, p),
     }
 }

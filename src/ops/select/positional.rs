@@ -70,7 +70,12 @@ fn interval(code: IndexUnaryCode, orient: Orientation, j: u64, s: i64) -> Interv
 
 /// `select` of compressed data (vectors in orientation `orient`) with a
 /// positional predicate `code` and thunk `s`.
-pub fn select_positional(c: &Compressed, orient: Orientation, code: IndexUnaryCode, s: i64) -> Format {
+pub fn select_positional(
+    c: &Compressed,
+    orient: Orientation,
+    code: IndexUnaryCode,
+    s: i64,
+) -> Format {
     filter_compressed(
         c,
         |kept: &mut Kept<'_>, _: &mut (), j, slots: Range<usize>| {
@@ -114,7 +119,11 @@ mod tests {
                             };
                             let x = i as i128;
                             let kept = iv.lo <= x && x <= iv.hi && iv.except != Some(x);
-                            assert_eq!(kept, code.position_test(row, col, s), "{code:?} {orient:?} {j} {i} {s}");
+                            assert_eq!(
+                                kept,
+                                code.position_test(row, col, s),
+                                "{code:?} {orient:?} {j} {i} {s}"
+                            );
                         }
                     }
                 }
