@@ -2519,6 +2519,958 @@ GrB_Info GrB_Matrix_extractTuples_UDT(GrB_Index *I,
                                       GrB_Index *nvals,
                                       GrB_Matrix A);
 
+// `GrB_Matrix_apply(C, Mask, accum, op, A, desc)`: `C<Mask> = accum(C, op(A))`.
+GrB_Info GrB_Matrix_apply(GrB_Matrix C,
+                          GrB_Matrix Mask,
+                          GrB_BinaryOp accum,
+                          GrB_UnaryOp op,
+                          GrB_Matrix A,
+                          GrB_Descriptor desc);
+
+// `GrB_Vector_apply(w, mask, accum, op, u, desc)`: `w<mask> = accum(w, op(u))`.
+GrB_Info GrB_Vector_apply(GrB_Vector w,
+                          GrB_Vector mask,
+                          GrB_BinaryOp accum,
+                          GrB_UnaryOp op,
+                          GrB_Vector u,
+                          GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp1st_BOOL(C, Mask, accum, op, x, A, desc)`: `C = op(x, A)`.
+GrB_Info GrB_Matrix_apply_BinaryOp1st_BOOL(GrB_Matrix C,
+                                           GrB_Matrix Mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           bool x,
+                                           GrB_Matrix A,
+                                           GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp2nd_BOOL(C, Mask, accum, op, A, y, desc)`: `C = op(A, y)`.
+GrB_Info GrB_Matrix_apply_BinaryOp2nd_BOOL(GrB_Matrix C,
+                                           GrB_Matrix Mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           GrB_Matrix A,
+                                           bool y,
+                                           GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_IndexOp_BOOL(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_apply_IndexOp_BOOL(GrB_Matrix C,
+                                       GrB_Matrix Mask,
+                                       GrB_BinaryOp accum,
+                                       GrB_IndexUnaryOp op,
+                                       GrB_Matrix A,
+                                       bool thunk,
+                                       GrB_Descriptor desc);
+
+//`GrB_Matrix_select_BOOL(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_select_BOOL(GrB_Matrix C,
+                                GrB_Matrix Mask,
+                                GrB_BinaryOp accum,
+                                GrB_IndexUnaryOp op,
+                                GrB_Matrix A,
+                                bool thunk,
+                                GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp1st_BOOL(w, mask, accum, op, x, u, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp1st_BOOL(GrB_Vector w,
+                                           GrB_Vector mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           bool x,
+                                           GrB_Vector u,
+                                           GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp2nd_BOOL(w, mask, accum, op, u, y, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp2nd_BOOL(GrB_Vector w,
+                                           GrB_Vector mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           GrB_Vector u,
+                                           bool y,
+                                           GrB_Descriptor desc);
+
+//`GrB_Vector_apply_IndexOp_BOOL(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_apply_IndexOp_BOOL(GrB_Vector w,
+                                       GrB_Vector mask,
+                                       GrB_BinaryOp accum,
+                                       GrB_IndexUnaryOp op,
+                                       GrB_Vector u,
+                                       bool thunk,
+                                       GrB_Descriptor desc);
+
+//`GrB_Vector_select_BOOL(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_select_BOOL(GrB_Vector w,
+                                GrB_Vector mask,
+                                GrB_BinaryOp accum,
+                                GrB_IndexUnaryOp op,
+                                GrB_Vector u,
+                                bool thunk,
+                                GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp1st_INT8(C, Mask, accum, op, x, A, desc)`: `C = op(x, A)`.
+GrB_Info GrB_Matrix_apply_BinaryOp1st_INT8(GrB_Matrix C,
+                                           GrB_Matrix Mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           int8_t x,
+                                           GrB_Matrix A,
+                                           GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp2nd_INT8(C, Mask, accum, op, A, y, desc)`: `C = op(A, y)`.
+GrB_Info GrB_Matrix_apply_BinaryOp2nd_INT8(GrB_Matrix C,
+                                           GrB_Matrix Mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           GrB_Matrix A,
+                                           int8_t y,
+                                           GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_IndexOp_INT8(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_apply_IndexOp_INT8(GrB_Matrix C,
+                                       GrB_Matrix Mask,
+                                       GrB_BinaryOp accum,
+                                       GrB_IndexUnaryOp op,
+                                       GrB_Matrix A,
+                                       int8_t thunk,
+                                       GrB_Descriptor desc);
+
+//`GrB_Matrix_select_INT8(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_select_INT8(GrB_Matrix C,
+                                GrB_Matrix Mask,
+                                GrB_BinaryOp accum,
+                                GrB_IndexUnaryOp op,
+                                GrB_Matrix A,
+                                int8_t thunk,
+                                GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp1st_INT8(w, mask, accum, op, x, u, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp1st_INT8(GrB_Vector w,
+                                           GrB_Vector mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           int8_t x,
+                                           GrB_Vector u,
+                                           GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp2nd_INT8(w, mask, accum, op, u, y, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp2nd_INT8(GrB_Vector w,
+                                           GrB_Vector mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           GrB_Vector u,
+                                           int8_t y,
+                                           GrB_Descriptor desc);
+
+//`GrB_Vector_apply_IndexOp_INT8(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_apply_IndexOp_INT8(GrB_Vector w,
+                                       GrB_Vector mask,
+                                       GrB_BinaryOp accum,
+                                       GrB_IndexUnaryOp op,
+                                       GrB_Vector u,
+                                       int8_t thunk,
+                                       GrB_Descriptor desc);
+
+//`GrB_Vector_select_INT8(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_select_INT8(GrB_Vector w,
+                                GrB_Vector mask,
+                                GrB_BinaryOp accum,
+                                GrB_IndexUnaryOp op,
+                                GrB_Vector u,
+                                int8_t thunk,
+                                GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp1st_UINT8(C, Mask, accum, op, x, A, desc)`: `C = op(x, A)`.
+GrB_Info GrB_Matrix_apply_BinaryOp1st_UINT8(GrB_Matrix C,
+                                            GrB_Matrix Mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            uint8_t x,
+                                            GrB_Matrix A,
+                                            GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp2nd_UINT8(C, Mask, accum, op, A, y, desc)`: `C = op(A, y)`.
+GrB_Info GrB_Matrix_apply_BinaryOp2nd_UINT8(GrB_Matrix C,
+                                            GrB_Matrix Mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            GrB_Matrix A,
+                                            uint8_t y,
+                                            GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_IndexOp_UINT8(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_apply_IndexOp_UINT8(GrB_Matrix C,
+                                        GrB_Matrix Mask,
+                                        GrB_BinaryOp accum,
+                                        GrB_IndexUnaryOp op,
+                                        GrB_Matrix A,
+                                        uint8_t thunk,
+                                        GrB_Descriptor desc);
+
+//`GrB_Matrix_select_UINT8(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_select_UINT8(GrB_Matrix C,
+                                 GrB_Matrix Mask,
+                                 GrB_BinaryOp accum,
+                                 GrB_IndexUnaryOp op,
+                                 GrB_Matrix A,
+                                 uint8_t thunk,
+                                 GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp1st_UINT8(w, mask, accum, op, x, u, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp1st_UINT8(GrB_Vector w,
+                                            GrB_Vector mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            uint8_t x,
+                                            GrB_Vector u,
+                                            GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp2nd_UINT8(w, mask, accum, op, u, y, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp2nd_UINT8(GrB_Vector w,
+                                            GrB_Vector mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            GrB_Vector u,
+                                            uint8_t y,
+                                            GrB_Descriptor desc);
+
+//`GrB_Vector_apply_IndexOp_UINT8(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_apply_IndexOp_UINT8(GrB_Vector w,
+                                        GrB_Vector mask,
+                                        GrB_BinaryOp accum,
+                                        GrB_IndexUnaryOp op,
+                                        GrB_Vector u,
+                                        uint8_t thunk,
+                                        GrB_Descriptor desc);
+
+//`GrB_Vector_select_UINT8(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_select_UINT8(GrB_Vector w,
+                                 GrB_Vector mask,
+                                 GrB_BinaryOp accum,
+                                 GrB_IndexUnaryOp op,
+                                 GrB_Vector u,
+                                 uint8_t thunk,
+                                 GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp1st_INT16(C, Mask, accum, op, x, A, desc)`: `C = op(x, A)`.
+GrB_Info GrB_Matrix_apply_BinaryOp1st_INT16(GrB_Matrix C,
+                                            GrB_Matrix Mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            int16_t x,
+                                            GrB_Matrix A,
+                                            GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp2nd_INT16(C, Mask, accum, op, A, y, desc)`: `C = op(A, y)`.
+GrB_Info GrB_Matrix_apply_BinaryOp2nd_INT16(GrB_Matrix C,
+                                            GrB_Matrix Mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            GrB_Matrix A,
+                                            int16_t y,
+                                            GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_IndexOp_INT16(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_apply_IndexOp_INT16(GrB_Matrix C,
+                                        GrB_Matrix Mask,
+                                        GrB_BinaryOp accum,
+                                        GrB_IndexUnaryOp op,
+                                        GrB_Matrix A,
+                                        int16_t thunk,
+                                        GrB_Descriptor desc);
+
+//`GrB_Matrix_select_INT16(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_select_INT16(GrB_Matrix C,
+                                 GrB_Matrix Mask,
+                                 GrB_BinaryOp accum,
+                                 GrB_IndexUnaryOp op,
+                                 GrB_Matrix A,
+                                 int16_t thunk,
+                                 GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp1st_INT16(w, mask, accum, op, x, u, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp1st_INT16(GrB_Vector w,
+                                            GrB_Vector mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            int16_t x,
+                                            GrB_Vector u,
+                                            GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp2nd_INT16(w, mask, accum, op, u, y, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp2nd_INT16(GrB_Vector w,
+                                            GrB_Vector mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            GrB_Vector u,
+                                            int16_t y,
+                                            GrB_Descriptor desc);
+
+//`GrB_Vector_apply_IndexOp_INT16(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_apply_IndexOp_INT16(GrB_Vector w,
+                                        GrB_Vector mask,
+                                        GrB_BinaryOp accum,
+                                        GrB_IndexUnaryOp op,
+                                        GrB_Vector u,
+                                        int16_t thunk,
+                                        GrB_Descriptor desc);
+
+//`GrB_Vector_select_INT16(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_select_INT16(GrB_Vector w,
+                                 GrB_Vector mask,
+                                 GrB_BinaryOp accum,
+                                 GrB_IndexUnaryOp op,
+                                 GrB_Vector u,
+                                 int16_t thunk,
+                                 GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp1st_UINT16(C, Mask, accum, op, x, A, desc)`: `C = op(x, A)`.
+GrB_Info GrB_Matrix_apply_BinaryOp1st_UINT16(GrB_Matrix C,
+                                             GrB_Matrix Mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             uint16_t x,
+                                             GrB_Matrix A,
+                                             GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp2nd_UINT16(C, Mask, accum, op, A, y, desc)`: `C = op(A, y)`.
+GrB_Info GrB_Matrix_apply_BinaryOp2nd_UINT16(GrB_Matrix C,
+                                             GrB_Matrix Mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             GrB_Matrix A,
+                                             uint16_t y,
+                                             GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_IndexOp_UINT16(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_apply_IndexOp_UINT16(GrB_Matrix C,
+                                         GrB_Matrix Mask,
+                                         GrB_BinaryOp accum,
+                                         GrB_IndexUnaryOp op,
+                                         GrB_Matrix A,
+                                         uint16_t thunk,
+                                         GrB_Descriptor desc);
+
+//`GrB_Matrix_select_UINT16(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_select_UINT16(GrB_Matrix C,
+                                  GrB_Matrix Mask,
+                                  GrB_BinaryOp accum,
+                                  GrB_IndexUnaryOp op,
+                                  GrB_Matrix A,
+                                  uint16_t thunk,
+                                  GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp1st_UINT16(w, mask, accum, op, x, u, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp1st_UINT16(GrB_Vector w,
+                                             GrB_Vector mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             uint16_t x,
+                                             GrB_Vector u,
+                                             GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp2nd_UINT16(w, mask, accum, op, u, y, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp2nd_UINT16(GrB_Vector w,
+                                             GrB_Vector mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             GrB_Vector u,
+                                             uint16_t y,
+                                             GrB_Descriptor desc);
+
+//`GrB_Vector_apply_IndexOp_UINT16(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_apply_IndexOp_UINT16(GrB_Vector w,
+                                         GrB_Vector mask,
+                                         GrB_BinaryOp accum,
+                                         GrB_IndexUnaryOp op,
+                                         GrB_Vector u,
+                                         uint16_t thunk,
+                                         GrB_Descriptor desc);
+
+//`GrB_Vector_select_UINT16(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_select_UINT16(GrB_Vector w,
+                                  GrB_Vector mask,
+                                  GrB_BinaryOp accum,
+                                  GrB_IndexUnaryOp op,
+                                  GrB_Vector u,
+                                  uint16_t thunk,
+                                  GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp1st_INT32(C, Mask, accum, op, x, A, desc)`: `C = op(x, A)`.
+GrB_Info GrB_Matrix_apply_BinaryOp1st_INT32(GrB_Matrix C,
+                                            GrB_Matrix Mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            int32_t x,
+                                            GrB_Matrix A,
+                                            GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp2nd_INT32(C, Mask, accum, op, A, y, desc)`: `C = op(A, y)`.
+GrB_Info GrB_Matrix_apply_BinaryOp2nd_INT32(GrB_Matrix C,
+                                            GrB_Matrix Mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            GrB_Matrix A,
+                                            int32_t y,
+                                            GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_IndexOp_INT32(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_apply_IndexOp_INT32(GrB_Matrix C,
+                                        GrB_Matrix Mask,
+                                        GrB_BinaryOp accum,
+                                        GrB_IndexUnaryOp op,
+                                        GrB_Matrix A,
+                                        int32_t thunk,
+                                        GrB_Descriptor desc);
+
+//`GrB_Matrix_select_INT32(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_select_INT32(GrB_Matrix C,
+                                 GrB_Matrix Mask,
+                                 GrB_BinaryOp accum,
+                                 GrB_IndexUnaryOp op,
+                                 GrB_Matrix A,
+                                 int32_t thunk,
+                                 GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp1st_INT32(w, mask, accum, op, x, u, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp1st_INT32(GrB_Vector w,
+                                            GrB_Vector mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            int32_t x,
+                                            GrB_Vector u,
+                                            GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp2nd_INT32(w, mask, accum, op, u, y, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp2nd_INT32(GrB_Vector w,
+                                            GrB_Vector mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            GrB_Vector u,
+                                            int32_t y,
+                                            GrB_Descriptor desc);
+
+//`GrB_Vector_apply_IndexOp_INT32(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_apply_IndexOp_INT32(GrB_Vector w,
+                                        GrB_Vector mask,
+                                        GrB_BinaryOp accum,
+                                        GrB_IndexUnaryOp op,
+                                        GrB_Vector u,
+                                        int32_t thunk,
+                                        GrB_Descriptor desc);
+
+//`GrB_Vector_select_INT32(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_select_INT32(GrB_Vector w,
+                                 GrB_Vector mask,
+                                 GrB_BinaryOp accum,
+                                 GrB_IndexUnaryOp op,
+                                 GrB_Vector u,
+                                 int32_t thunk,
+                                 GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp1st_UINT32(C, Mask, accum, op, x, A, desc)`: `C = op(x, A)`.
+GrB_Info GrB_Matrix_apply_BinaryOp1st_UINT32(GrB_Matrix C,
+                                             GrB_Matrix Mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             uint32_t x,
+                                             GrB_Matrix A,
+                                             GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp2nd_UINT32(C, Mask, accum, op, A, y, desc)`: `C = op(A, y)`.
+GrB_Info GrB_Matrix_apply_BinaryOp2nd_UINT32(GrB_Matrix C,
+                                             GrB_Matrix Mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             GrB_Matrix A,
+                                             uint32_t y,
+                                             GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_IndexOp_UINT32(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_apply_IndexOp_UINT32(GrB_Matrix C,
+                                         GrB_Matrix Mask,
+                                         GrB_BinaryOp accum,
+                                         GrB_IndexUnaryOp op,
+                                         GrB_Matrix A,
+                                         uint32_t thunk,
+                                         GrB_Descriptor desc);
+
+//`GrB_Matrix_select_UINT32(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_select_UINT32(GrB_Matrix C,
+                                  GrB_Matrix Mask,
+                                  GrB_BinaryOp accum,
+                                  GrB_IndexUnaryOp op,
+                                  GrB_Matrix A,
+                                  uint32_t thunk,
+                                  GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp1st_UINT32(w, mask, accum, op, x, u, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp1st_UINT32(GrB_Vector w,
+                                             GrB_Vector mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             uint32_t x,
+                                             GrB_Vector u,
+                                             GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp2nd_UINT32(w, mask, accum, op, u, y, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp2nd_UINT32(GrB_Vector w,
+                                             GrB_Vector mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             GrB_Vector u,
+                                             uint32_t y,
+                                             GrB_Descriptor desc);
+
+//`GrB_Vector_apply_IndexOp_UINT32(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_apply_IndexOp_UINT32(GrB_Vector w,
+                                         GrB_Vector mask,
+                                         GrB_BinaryOp accum,
+                                         GrB_IndexUnaryOp op,
+                                         GrB_Vector u,
+                                         uint32_t thunk,
+                                         GrB_Descriptor desc);
+
+//`GrB_Vector_select_UINT32(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_select_UINT32(GrB_Vector w,
+                                  GrB_Vector mask,
+                                  GrB_BinaryOp accum,
+                                  GrB_IndexUnaryOp op,
+                                  GrB_Vector u,
+                                  uint32_t thunk,
+                                  GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp1st_INT64(C, Mask, accum, op, x, A, desc)`: `C = op(x, A)`.
+GrB_Info GrB_Matrix_apply_BinaryOp1st_INT64(GrB_Matrix C,
+                                            GrB_Matrix Mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            int64_t x,
+                                            GrB_Matrix A,
+                                            GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp2nd_INT64(C, Mask, accum, op, A, y, desc)`: `C = op(A, y)`.
+GrB_Info GrB_Matrix_apply_BinaryOp2nd_INT64(GrB_Matrix C,
+                                            GrB_Matrix Mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            GrB_Matrix A,
+                                            int64_t y,
+                                            GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_IndexOp_INT64(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_apply_IndexOp_INT64(GrB_Matrix C,
+                                        GrB_Matrix Mask,
+                                        GrB_BinaryOp accum,
+                                        GrB_IndexUnaryOp op,
+                                        GrB_Matrix A,
+                                        int64_t thunk,
+                                        GrB_Descriptor desc);
+
+//`GrB_Matrix_select_INT64(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_select_INT64(GrB_Matrix C,
+                                 GrB_Matrix Mask,
+                                 GrB_BinaryOp accum,
+                                 GrB_IndexUnaryOp op,
+                                 GrB_Matrix A,
+                                 int64_t thunk,
+                                 GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp1st_INT64(w, mask, accum, op, x, u, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp1st_INT64(GrB_Vector w,
+                                            GrB_Vector mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            int64_t x,
+                                            GrB_Vector u,
+                                            GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp2nd_INT64(w, mask, accum, op, u, y, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp2nd_INT64(GrB_Vector w,
+                                            GrB_Vector mask,
+                                            GrB_BinaryOp accum,
+                                            GrB_BinaryOp op,
+                                            GrB_Vector u,
+                                            int64_t y,
+                                            GrB_Descriptor desc);
+
+//`GrB_Vector_apply_IndexOp_INT64(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_apply_IndexOp_INT64(GrB_Vector w,
+                                        GrB_Vector mask,
+                                        GrB_BinaryOp accum,
+                                        GrB_IndexUnaryOp op,
+                                        GrB_Vector u,
+                                        int64_t thunk,
+                                        GrB_Descriptor desc);
+
+//`GrB_Vector_select_INT64(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_select_INT64(GrB_Vector w,
+                                 GrB_Vector mask,
+                                 GrB_BinaryOp accum,
+                                 GrB_IndexUnaryOp op,
+                                 GrB_Vector u,
+                                 int64_t thunk,
+                                 GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp1st_UINT64(C, Mask, accum, op, x, A, desc)`: `C = op(x, A)`.
+GrB_Info GrB_Matrix_apply_BinaryOp1st_UINT64(GrB_Matrix C,
+                                             GrB_Matrix Mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             uint64_t x,
+                                             GrB_Matrix A,
+                                             GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp2nd_UINT64(C, Mask, accum, op, A, y, desc)`: `C = op(A, y)`.
+GrB_Info GrB_Matrix_apply_BinaryOp2nd_UINT64(GrB_Matrix C,
+                                             GrB_Matrix Mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             GrB_Matrix A,
+                                             uint64_t y,
+                                             GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_IndexOp_UINT64(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_apply_IndexOp_UINT64(GrB_Matrix C,
+                                         GrB_Matrix Mask,
+                                         GrB_BinaryOp accum,
+                                         GrB_IndexUnaryOp op,
+                                         GrB_Matrix A,
+                                         uint64_t thunk,
+                                         GrB_Descriptor desc);
+
+//`GrB_Matrix_select_UINT64(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_select_UINT64(GrB_Matrix C,
+                                  GrB_Matrix Mask,
+                                  GrB_BinaryOp accum,
+                                  GrB_IndexUnaryOp op,
+                                  GrB_Matrix A,
+                                  uint64_t thunk,
+                                  GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp1st_UINT64(w, mask, accum, op, x, u, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp1st_UINT64(GrB_Vector w,
+                                             GrB_Vector mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             uint64_t x,
+                                             GrB_Vector u,
+                                             GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp2nd_UINT64(w, mask, accum, op, u, y, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp2nd_UINT64(GrB_Vector w,
+                                             GrB_Vector mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             GrB_Vector u,
+                                             uint64_t y,
+                                             GrB_Descriptor desc);
+
+//`GrB_Vector_apply_IndexOp_UINT64(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_apply_IndexOp_UINT64(GrB_Vector w,
+                                         GrB_Vector mask,
+                                         GrB_BinaryOp accum,
+                                         GrB_IndexUnaryOp op,
+                                         GrB_Vector u,
+                                         uint64_t thunk,
+                                         GrB_Descriptor desc);
+
+//`GrB_Vector_select_UINT64(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_select_UINT64(GrB_Vector w,
+                                  GrB_Vector mask,
+                                  GrB_BinaryOp accum,
+                                  GrB_IndexUnaryOp op,
+                                  GrB_Vector u,
+                                  uint64_t thunk,
+                                  GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp1st_FP32(C, Mask, accum, op, x, A, desc)`: `C = op(x, A)`.
+GrB_Info GrB_Matrix_apply_BinaryOp1st_FP32(GrB_Matrix C,
+                                           GrB_Matrix Mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           float x,
+                                           GrB_Matrix A,
+                                           GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp2nd_FP32(C, Mask, accum, op, A, y, desc)`: `C = op(A, y)`.
+GrB_Info GrB_Matrix_apply_BinaryOp2nd_FP32(GrB_Matrix C,
+                                           GrB_Matrix Mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           GrB_Matrix A,
+                                           float y,
+                                           GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_IndexOp_FP32(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_apply_IndexOp_FP32(GrB_Matrix C,
+                                       GrB_Matrix Mask,
+                                       GrB_BinaryOp accum,
+                                       GrB_IndexUnaryOp op,
+                                       GrB_Matrix A,
+                                       float thunk,
+                                       GrB_Descriptor desc);
+
+//`GrB_Matrix_select_FP32(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_select_FP32(GrB_Matrix C,
+                                GrB_Matrix Mask,
+                                GrB_BinaryOp accum,
+                                GrB_IndexUnaryOp op,
+                                GrB_Matrix A,
+                                float thunk,
+                                GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp1st_FP32(w, mask, accum, op, x, u, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp1st_FP32(GrB_Vector w,
+                                           GrB_Vector mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           float x,
+                                           GrB_Vector u,
+                                           GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp2nd_FP32(w, mask, accum, op, u, y, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp2nd_FP32(GrB_Vector w,
+                                           GrB_Vector mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           GrB_Vector u,
+                                           float y,
+                                           GrB_Descriptor desc);
+
+//`GrB_Vector_apply_IndexOp_FP32(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_apply_IndexOp_FP32(GrB_Vector w,
+                                       GrB_Vector mask,
+                                       GrB_BinaryOp accum,
+                                       GrB_IndexUnaryOp op,
+                                       GrB_Vector u,
+                                       float thunk,
+                                       GrB_Descriptor desc);
+
+//`GrB_Vector_select_FP32(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_select_FP32(GrB_Vector w,
+                                GrB_Vector mask,
+                                GrB_BinaryOp accum,
+                                GrB_IndexUnaryOp op,
+                                GrB_Vector u,
+                                float thunk,
+                                GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp1st_FP64(C, Mask, accum, op, x, A, desc)`: `C = op(x, A)`.
+GrB_Info GrB_Matrix_apply_BinaryOp1st_FP64(GrB_Matrix C,
+                                           GrB_Matrix Mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           double x,
+                                           GrB_Matrix A,
+                                           GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp2nd_FP64(C, Mask, accum, op, A, y, desc)`: `C = op(A, y)`.
+GrB_Info GrB_Matrix_apply_BinaryOp2nd_FP64(GrB_Matrix C,
+                                           GrB_Matrix Mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           GrB_Matrix A,
+                                           double y,
+                                           GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_IndexOp_FP64(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_apply_IndexOp_FP64(GrB_Matrix C,
+                                       GrB_Matrix Mask,
+                                       GrB_BinaryOp accum,
+                                       GrB_IndexUnaryOp op,
+                                       GrB_Matrix A,
+                                       double thunk,
+                                       GrB_Descriptor desc);
+
+//`GrB_Matrix_select_FP64(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_select_FP64(GrB_Matrix C,
+                                GrB_Matrix Mask,
+                                GrB_BinaryOp accum,
+                                GrB_IndexUnaryOp op,
+                                GrB_Matrix A,
+                                double thunk,
+                                GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp1st_FP64(w, mask, accum, op, x, u, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp1st_FP64(GrB_Vector w,
+                                           GrB_Vector mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           double x,
+                                           GrB_Vector u,
+                                           GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp2nd_FP64(w, mask, accum, op, u, y, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp2nd_FP64(GrB_Vector w,
+                                           GrB_Vector mask,
+                                           GrB_BinaryOp accum,
+                                           GrB_BinaryOp op,
+                                           GrB_Vector u,
+                                           double y,
+                                           GrB_Descriptor desc);
+
+//`GrB_Vector_apply_IndexOp_FP64(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_apply_IndexOp_FP64(GrB_Vector w,
+                                       GrB_Vector mask,
+                                       GrB_BinaryOp accum,
+                                       GrB_IndexUnaryOp op,
+                                       GrB_Vector u,
+                                       double thunk,
+                                       GrB_Descriptor desc);
+
+//`GrB_Vector_select_FP64(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_select_FP64(GrB_Vector w,
+                                GrB_Vector mask,
+                                GrB_BinaryOp accum,
+                                GrB_IndexUnaryOp op,
+                                GrB_Vector u,
+                                double thunk,
+                                GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp1st_UDT(C, Mask, accum, op, x, A, desc)`: `C = op(x, A)`.
+GrB_Info GrB_Matrix_apply_BinaryOp1st_UDT(GrB_Matrix C,
+                                          GrB_Matrix Mask,
+                                          GrB_BinaryOp accum,
+                                          GrB_BinaryOp op,
+                                          const void *x,
+                                          GrB_Matrix A,
+                                          GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp2nd_UDT(C, Mask, accum, op, A, y, desc)`: `C = op(A, y)`.
+GrB_Info GrB_Matrix_apply_BinaryOp2nd_UDT(GrB_Matrix C,
+                                          GrB_Matrix Mask,
+                                          GrB_BinaryOp accum,
+                                          GrB_BinaryOp op,
+                                          GrB_Matrix A,
+                                          const void *y,
+                                          GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_IndexOp_UDT(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_apply_IndexOp_UDT(GrB_Matrix C,
+                                      GrB_Matrix Mask,
+                                      GrB_BinaryOp accum,
+                                      GrB_IndexUnaryOp op,
+                                      GrB_Matrix A,
+                                      const void *thunk,
+                                      GrB_Descriptor desc);
+
+//`GrB_Matrix_select_UDT(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_select_UDT(GrB_Matrix C,
+                               GrB_Matrix Mask,
+                               GrB_BinaryOp accum,
+                               GrB_IndexUnaryOp op,
+                               GrB_Matrix A,
+                               const void *thunk,
+                               GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp1st_UDT(w, mask, accum, op, x, u, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp1st_UDT(GrB_Vector w,
+                                          GrB_Vector mask,
+                                          GrB_BinaryOp accum,
+                                          GrB_BinaryOp op,
+                                          const void *x,
+                                          GrB_Vector u,
+                                          GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp2nd_UDT(w, mask, accum, op, u, y, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp2nd_UDT(GrB_Vector w,
+                                          GrB_Vector mask,
+                                          GrB_BinaryOp accum,
+                                          GrB_BinaryOp op,
+                                          GrB_Vector u,
+                                          const void *y,
+                                          GrB_Descriptor desc);
+
+//`GrB_Vector_apply_IndexOp_UDT(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_apply_IndexOp_UDT(GrB_Vector w,
+                                      GrB_Vector mask,
+                                      GrB_BinaryOp accum,
+                                      GrB_IndexUnaryOp op,
+                                      GrB_Vector u,
+                                      const void *thunk,
+                                      GrB_Descriptor desc);
+
+//`GrB_Vector_select_UDT(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_select_UDT(GrB_Vector w,
+                               GrB_Vector mask,
+                               GrB_BinaryOp accum,
+                               GrB_IndexUnaryOp op,
+                               GrB_Vector u,
+                               const void *thunk,
+                               GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp1st_Scalar(C, Mask, accum, op, x, A, desc)`: `C = op(x, A)`.
+GrB_Info GrB_Matrix_apply_BinaryOp1st_Scalar(GrB_Matrix C,
+                                             GrB_Matrix Mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             GrB_Scalar x,
+                                             GrB_Matrix A,
+                                             GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_BinaryOp2nd_Scalar(C, Mask, accum, op, A, y, desc)`: `C = op(A, y)`.
+GrB_Info GrB_Matrix_apply_BinaryOp2nd_Scalar(GrB_Matrix C,
+                                             GrB_Matrix Mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             GrB_Matrix A,
+                                             GrB_Scalar y,
+                                             GrB_Descriptor desc);
+
+//`GrB_Matrix_apply_IndexOp_Scalar(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_apply_IndexOp_Scalar(GrB_Matrix C,
+                                         GrB_Matrix Mask,
+                                         GrB_BinaryOp accum,
+                                         GrB_IndexUnaryOp op,
+                                         GrB_Matrix A,
+                                         GrB_Scalar thunk,
+                                         GrB_Descriptor desc);
+
+//`GrB_Matrix_select_Scalar(C, Mask, accum, op, A, thunk, desc)`.
+GrB_Info GrB_Matrix_select_Scalar(GrB_Matrix C,
+                                  GrB_Matrix Mask,
+                                  GrB_BinaryOp accum,
+                                  GrB_IndexUnaryOp op,
+                                  GrB_Matrix A,
+                                  GrB_Scalar thunk,
+                                  GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp1st_Scalar(w, mask, accum, op, x, u, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp1st_Scalar(GrB_Vector w,
+                                             GrB_Vector mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             GrB_Scalar x,
+                                             GrB_Vector u,
+                                             GrB_Descriptor desc);
+
+//`GrB_Vector_apply_BinaryOp2nd_Scalar(w, mask, accum, op, u, y, desc)`.
+GrB_Info GrB_Vector_apply_BinaryOp2nd_Scalar(GrB_Vector w,
+                                             GrB_Vector mask,
+                                             GrB_BinaryOp accum,
+                                             GrB_BinaryOp op,
+                                             GrB_Vector u,
+                                             GrB_Scalar y,
+                                             GrB_Descriptor desc);
+
+//`GrB_Vector_apply_IndexOp_Scalar(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_apply_IndexOp_Scalar(GrB_Vector w,
+                                         GrB_Vector mask,
+                                         GrB_BinaryOp accum,
+                                         GrB_IndexUnaryOp op,
+                                         GrB_Vector u,
+                                         GrB_Scalar thunk,
+                                         GrB_Descriptor desc);
+
+//`GrB_Vector_select_Scalar(w, mask, accum, op, u, thunk, desc)`.
+GrB_Info GrB_Vector_select_Scalar(GrB_Vector w,
+                                  GrB_Vector mask,
+                                  GrB_BinaryOp accum,
+                                  GrB_IndexUnaryOp op,
+                                  GrB_Vector u,
+                                  GrB_Scalar thunk,
+                                  GrB_Descriptor desc);
+
 // `GrB_Vector_assign(w, mask, accum, u, I, ni, desc)`: `w<mask>(I) = accum(w(I), u)`.
 GrB_Info GrB_Vector_assign(GrB_Vector w,
                            GrB_Vector mask,
@@ -2831,6 +3783,137 @@ GrB_Info GxB_Vector_diag(GrB_Vector v, GrB_Matrix A, int64_t k, GrB_Descriptor d
 
 // `GxB_Matrix_diag(C, v, k, desc)`: an existing square `C` becomes `v` on diagonal `k`.
 GrB_Info GxB_Matrix_diag(GrB_Matrix C, GrB_Vector v, int64_t k, GrB_Descriptor desc);
+
+//`GrB_Matrix_eWiseBinaryOp_...`: element-wise operations on matrices.
+GrB_Info GrB_Matrix_eWiseAdd_BinaryOp(GrB_Matrix C,
+                                      GrB_Matrix Mask,
+                                      GrB_BinaryOp accum,
+                                      GrB_BinaryOp op,
+                                      GrB_Matrix A,
+                                      GrB_Matrix B,
+                                      GrB_Descriptor desc);
+
+//`GrB_Matrix_eWiseMult_BinaryOp`.
+GrB_Info GrB_Matrix_eWiseMult_BinaryOp(GrB_Matrix C,
+                                       GrB_Matrix Mask,
+                                       GrB_BinaryOp accum,
+                                       GrB_BinaryOp op,
+                                       GrB_Matrix A,
+                                       GrB_Matrix B,
+                                       GrB_Descriptor desc);
+
+//`GrB_Vector_eWiseAdd_BinaryOp`.
+GrB_Info GrB_Vector_eWiseAdd_BinaryOp(GrB_Vector w,
+                                      GrB_Vector mask,
+                                      GrB_BinaryOp accum,
+                                      GrB_BinaryOp op,
+                                      GrB_Vector u,
+                                      GrB_Vector v,
+                                      GrB_Descriptor desc);
+
+//`GrB_Vector_eWiseMult_BinaryOp`.
+GrB_Info GrB_Vector_eWiseMult_BinaryOp(GrB_Vector w,
+                                       GrB_Vector mask,
+                                       GrB_BinaryOp accum,
+                                       GrB_BinaryOp op,
+                                       GrB_Vector u,
+                                       GrB_Vector v,
+                                       GrB_Descriptor desc);
+
+//`GrB_Matrix_eWiseMonoid_...`: element-wise operations on matrices.
+GrB_Info GrB_Matrix_eWiseAdd_Monoid(GrB_Matrix C,
+                                    GrB_Matrix Mask,
+                                    GrB_BinaryOp accum,
+                                    GrB_Monoid op,
+                                    GrB_Matrix A,
+                                    GrB_Matrix B,
+                                    GrB_Descriptor desc);
+
+//`GrB_Matrix_eWiseMult_Monoid`.
+GrB_Info GrB_Matrix_eWiseMult_Monoid(GrB_Matrix C,
+                                     GrB_Matrix Mask,
+                                     GrB_BinaryOp accum,
+                                     GrB_Monoid op,
+                                     GrB_Matrix A,
+                                     GrB_Matrix B,
+                                     GrB_Descriptor desc);
+
+//`GrB_Vector_eWiseAdd_Monoid`.
+GrB_Info GrB_Vector_eWiseAdd_Monoid(GrB_Vector w,
+                                    GrB_Vector mask,
+                                    GrB_BinaryOp accum,
+                                    GrB_Monoid op,
+                                    GrB_Vector u,
+                                    GrB_Vector v,
+                                    GrB_Descriptor desc);
+
+//`GrB_Vector_eWiseMult_Monoid`.
+GrB_Info GrB_Vector_eWiseMult_Monoid(GrB_Vector w,
+                                     GrB_Vector mask,
+                                     GrB_BinaryOp accum,
+                                     GrB_Monoid op,
+                                     GrB_Vector u,
+                                     GrB_Vector v,
+                                     GrB_Descriptor desc);
+
+//`GrB_Matrix_eWiseSemiring_...`: element-wise operations on matrices.
+GrB_Info GrB_Matrix_eWiseAdd_Semiring(GrB_Matrix C,
+                                      GrB_Matrix Mask,
+                                      GrB_BinaryOp accum,
+                                      GrB_Semiring op,
+                                      GrB_Matrix A,
+                                      GrB_Matrix B,
+                                      GrB_Descriptor desc);
+
+//`GrB_Matrix_eWiseMult_Semiring`.
+GrB_Info GrB_Matrix_eWiseMult_Semiring(GrB_Matrix C,
+                                       GrB_Matrix Mask,
+                                       GrB_BinaryOp accum,
+                                       GrB_Semiring op,
+                                       GrB_Matrix A,
+                                       GrB_Matrix B,
+                                       GrB_Descriptor desc);
+
+//`GrB_Vector_eWiseAdd_Semiring`.
+GrB_Info GrB_Vector_eWiseAdd_Semiring(GrB_Vector w,
+                                      GrB_Vector mask,
+                                      GrB_BinaryOp accum,
+                                      GrB_Semiring op,
+                                      GrB_Vector u,
+                                      GrB_Vector v,
+                                      GrB_Descriptor desc);
+
+//`GrB_Vector_eWiseMult_Semiring`.
+GrB_Info GrB_Vector_eWiseMult_Semiring(GrB_Vector w,
+                                       GrB_Vector mask,
+                                       GrB_BinaryOp accum,
+                                       GrB_Semiring op,
+                                       GrB_Vector u,
+                                       GrB_Vector v,
+                                       GrB_Descriptor desc);
+
+// `GxB_Matrix_eWiseUnion(C, Mask, accum, op, A, alpha, B, beta, desc)`: like
+// eWiseAdd, but a missing `A(i,j)` counts as `alpha` and a missing `B(i,j)` as `beta`.
+GrB_Info GxB_Matrix_eWiseUnion(GrB_Matrix C,
+                               GrB_Matrix Mask,
+                               GrB_BinaryOp accum,
+                               GrB_BinaryOp op,
+                               GrB_Matrix A,
+                               GrB_Scalar alpha,
+                               GrB_Matrix B,
+                               GrB_Scalar beta,
+                               GrB_Descriptor desc);
+
+// `GxB_Vector_eWiseUnion(w, mask, accum, op, u, alpha, v, beta, desc)`.
+GrB_Info GxB_Vector_eWiseUnion(GrB_Vector w,
+                               GrB_Vector mask,
+                               GrB_BinaryOp accum,
+                               GrB_BinaryOp op,
+                               GrB_Vector u,
+                               GrB_Scalar alpha,
+                               GrB_Vector v,
+                               GrB_Scalar beta,
+                               GrB_Descriptor desc);
 
 // `GrB_Vector_extract(w, mask, accum, u, I, ni, desc)`: `w<mask> = accum(w, u(I))`.
 GrB_Info GrB_Vector_extract(GrB_Vector w,

@@ -84,6 +84,7 @@ pub struct IndexEval {
     f: ByteIndexFn,
     to_x: Option<ByteCastFn>,
     from_z: ByteCastFn,
+    z_to_bool: ByteCastFn,
     thunk: Vec<u8>,
     x: Vec<u8>,
     z: Vec<u8>,
@@ -100,6 +101,7 @@ impl IndexEval {
             f: op.byte_fn(),
             to_x: op.xtype().map(|t| byte_cast_fn(aty.code(), t.code())),
             from_z: byte_cast_fn(op.ztype().code(), out.code()),
+            z_to_bool: byte_cast_fn(op.ztype().code(), crate::algebra::TypeCode::Bool),
             thunk: thunk.bytes().to_vec(),
             x: vec![0; op.xtype().map_or(0, |t| t.size())],
             z: vec![0; op.ztype().size()],
@@ -116,14 +118,17 @@ impl IndexEval {
         (self.from_z)(out, &self.z);
     }
 
-    /// Evaluates the operator as a predicate (its result cast to bool).
+    /// Evaluates the operator as a predicate (its result cast to bool, so
+    /// `-0.0` is false); the operator's output type must be built-in.
     #[inline]
     pub fn test(&mut self, a: &[u8], i: u64, j: u64) -> bool {
         if let Some(to_x) = self.to_x {
             to_x(&mut self.x, a);
         }
         (self.f)(&mut self.z, &self.x, i, j, &self.thunk);
-        self.z.iter().any(|&b| b != 0)
+        let mut b = [0u8];
+        (self.z_to_bool)(&mut b, &self.z);
+        b[0] != 0
     }
 }
 

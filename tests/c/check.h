@@ -9,20 +9,24 @@
 
 static int check_failures = 0;
 
-/* The call must return exactly the expected GrB_Info. */
-#define EXPECT(call, expected)                                                 \
-    do {                                                                       \
-        GrB_Info check_info_ = (call);                                         \
-        if (check_info_ != (expected)) {                                       \
-            fprintf(stderr, "%s:%d: %s returned %d, expected %s (%d)\n",       \
-                    __FILE__, __LINE__, #call, (int) check_info_, #expected,   \
-                    (int) (expected));                                         \
-            check_failures++;                                                  \
-        }                                                                      \
-    } while (0)
+/* Records a failure when a call returned something other than expected. */
+static void check_info(GrB_Info got, GrB_Info expected, const char *file, int line,
+                       const char *call, const char *expected_name)
+{
+    if (got != expected) {
+        fprintf(stderr, "%s:%d: %s returned %d, expected %s (%d)\n", file, line,
+                call, (int) got, expected_name, (int) expected);
+        check_failures++;
+    }
+}
+
+/* The call must return exactly the expected GrB_Info. (Each macro stringifies
+ * its own argument, so the text is the call as written, not its expansion.) */
+#define EXPECT(call, expected) \
+    check_info((call), (expected), __FILE__, __LINE__, #call, #expected)
 
 /* The call must succeed. */
-#define OK(call) EXPECT(call, GrB_SUCCESS)
+#define OK(call) check_info((call), GrB_SUCCESS, __FILE__, __LINE__, #call, "GrB_SUCCESS")
 
 /* A condition must hold. */
 #define CHECK(cond)                                                            \

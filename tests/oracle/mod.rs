@@ -432,3 +432,7 @@ pub fn config(cases: u32) -> ProptestConfig {
         ..ProptestConfig::default()
     }
 }
+pub mod apply;
+pub mod case;
+pub mod ewise;
+pub mod udt;

@@ -15,19 +15,47 @@ use std::ffi::c_void;
 
 /// `GrB_Matrix_apply(C, Mask, accum, op, A, desc)`: `C<Mask> = accum(C, op(A))`.
 #[no_mangle]
-pub unsafe extern "C" fn GrB_Matrix_apply(C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, op: GrB_UnaryOp, A: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
+pub unsafe extern "C" fn GrB_Matrix_apply(
+    C: GrB_Matrix,
+    Mask: GrB_Matrix,
+    accum: GrB_BinaryOp,
+    op: GrB_UnaryOp,
+    A: GrB_Matrix,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
     api(C, || {
         let out = matrix_output(C, Mask, accum, desc)?;
-        apply::apply_unary(out.c, out.mask, out.accum, get(op)?.get(), &get(A)?.matrix, &out.desc)
+        apply::apply_unary(
+            out.c,
+            out.mask,
+            out.accum,
+            get(op)?.get(),
+            &get(A)?.matrix,
+            &out.desc,
+        )
     })
 }
 
 /// `GrB_Vector_apply(w, mask, accum, op, u, desc)`: `w<mask> = accum(w, op(u))`.
 #[no_mangle]
-pub unsafe extern "C" fn GrB_Vector_apply(w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, op: GrB_UnaryOp, u: GrB_Vector, desc: GrB_Descriptor) -> GrB_Info {
+pub unsafe extern "C" fn GrB_Vector_apply(
+    w: GrB_Vector,
+    mask: GrB_Vector,
+    accum: GrB_BinaryOp,
+    op: GrB_UnaryOp,
+    u: GrB_Vector,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
     api(w, || {
         let out = vector_output(w, mask, accum, desc)?;
-        apply::apply_unary_vector(out.w, out.mask, out.accum, get(op)?.get(), vector(u)?, &out.desc)
+        apply::apply_unary_vector(
+            out.w,
+            out.mask,
+            out.accum,
+            get(op)?.get(),
+            vector(u)?,
+            &out.desc,
+        )
     })
 }
 

@@ -98,22 +98,62 @@ ewise_functions!(Semiring, GrB_Semiring);
 /// `GxB_Matrix_eWiseUnion(C, Mask, accum, op, A, alpha, B, beta, desc)`: like
 /// eWiseAdd, but a missing `A(i,j)` counts as `alpha` and a missing `B(i,j)` as `beta`.
 #[no_mangle]
-pub unsafe extern "C" fn GxB_Matrix_eWiseUnion(C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, op: GrB_BinaryOp, A: GrB_Matrix, alpha: GrB_Scalar, B: GrB_Matrix, beta: GrB_Scalar, desc: GrB_Descriptor) -> GrB_Info {
+pub unsafe extern "C" fn GxB_Matrix_eWiseUnion(
+    C: GrB_Matrix,
+    Mask: GrB_Matrix,
+    accum: GrB_BinaryOp,
+    op: GrB_BinaryOp,
+    A: GrB_Matrix,
+    alpha: GrB_Scalar,
+    B: GrB_Matrix,
+    beta: GrB_Scalar,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
     api(C, || {
         let out = matrix_output(C, Mask, accum, desc)?;
         let op = op.add_op()?;
         let (alpha, beta) = (scalar_value(alpha, "alpha")?, scalar_value(beta, "beta")?);
-        ewise::ewise_union(out.c, out.mask, out.accum, &op, &get(A)?.matrix, &alpha, &get(B)?.matrix, &beta, &out.desc)
+        ewise::ewise_union(
+            out.c,
+            out.mask,
+            out.accum,
+            &op,
+            &get(A)?.matrix,
+            &alpha,
+            &get(B)?.matrix,
+            &beta,
+            &out.desc,
+        )
     })
 }
 
 /// `GxB_Vector_eWiseUnion(w, mask, accum, op, u, alpha, v, beta, desc)`.
 #[no_mangle]
-pub unsafe extern "C" fn GxB_Vector_eWiseUnion(w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, op: GrB_BinaryOp, u: GrB_Vector, alpha: GrB_Scalar, v: GrB_Vector, beta: GrB_Scalar, desc: GrB_Descriptor) -> GrB_Info {
+pub unsafe extern "C" fn GxB_Vector_eWiseUnion(
+    w: GrB_Vector,
+    mask: GrB_Vector,
+    accum: GrB_BinaryOp,
+    op: GrB_BinaryOp,
+    u: GrB_Vector,
+    alpha: GrB_Scalar,
+    v: GrB_Vector,
+    beta: GrB_Scalar,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
     api(w, || {
         let out = vector_output(w, mask, accum, desc)?;
         let op = op.add_op()?;
         let (alpha, beta) = (scalar_value(alpha, "alpha")?, scalar_value(beta, "beta")?);
-        ewise::ewise_union_vector(out.w, out.mask, out.accum, &op, vector(u)?, &alpha, vector(v)?, &beta, &out.desc)
+        ewise::ewise_union_vector(
+            out.w,
+            out.mask,
+            out.accum,
+            &op,
+            vector(u)?,
+            &alpha,
+            vector(v)?,
+            &beta,
+            &out.desc,
+        )
     })
 }

@@ -1,7 +1,9 @@
 //! The GraphBLAS operations: argument checks and calls into `engine::ops`.
 
+mod apply;
 mod assign;
 mod diag;
+mod ewise;
 mod extract;
 mod indices;
 mod kron;

@@ -1,0 +1,249 @@
+//! `GrB_apply`: `C<M, replace> = accum(C, f(A))` with `f` a unary operator, a
+//! binary operator with a bound scalar (`op(x, A(i,j))` or `op(A(i,j), y)`), or
+//! an index-unary operator (`op(A(i,j), i, j, thunk)`; `j = 0` for vectors).
+//!
+//! The result has exactly the input's structure: only the values are computed
+//! (transposing the input just reads the same data in the other orientation).
+//! Per spec 2.1 the matrix is transposed by `GrB_INP0` — except when the scalar
+//! is bound first, where the matrix is the operator's second input and
+//! `GrB_INP1` applies.
+
+mod mapper;
+
+use super::mask::Mask;
+use super::vector_form::vector_args;
+use super::writeback::{check_output, write};
+use crate::algebra::{BinaryOp, IndexUnaryOp, Type, UnaryOp, Value};
+use crate::ensure;
+use crate::error::Result;
+use crate::object::{Descriptor, Matrix, Vector};
+use crate::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
+use std::sync::Arc;
+
+/// `C<M, replace> = accum(C, op(A))`.
+pub fn apply_unary(
+    c: &Matrix,
+    mask: Option<&Matrix>,
+    accum: Option<&BinaryOp>,
+    op: &UnaryOp,
+    a: &Matrix,
+    desc: &Descriptor,
+) -> Result<()> {
+    check_input(a.ty(), op.xtype(), op.name(), "input")?;
+    apply_with(
+        c,
+        mask,
+        accum,
+        a,
+        desc.transpose_first,
+        desc,
+        op.ztype(),
+        |f, o| mapper::unary(op, f, o),
+    )
+}
+
+/// `C<M, replace> = accum(C, op(x, A))`; `A` is transposed by `desc.transpose_second`.
+pub fn apply_bind_first(
+    c: &Matrix,
+    mask: Option<&Matrix>,
+    accum: Option<&BinaryOp>,
+    op: &BinaryOp,
+    x: &Value,
+    a: &Matrix,
+    desc: &Descriptor,
+) -> Result<()> {
+    check_input(x.ty(), op.xtype(), op.name(), "first input (the scalar)")?;
+    check_input(a.ty(), op.ytype(), op.name(), "second input")?;
+    apply_with(
+        c,
+        mask,
+        accum,
+        a,
+        desc.transpose_second,
+        desc,
+        op.ztype(),
+        |f, o| mapper::bind(op, x, true, f, o),
+    )
+}
+
+/// `C<M, replace> = accum(C, op(A, y))`.
+pub fn apply_bind_second(
+    c: &Matrix,
+    mask: Option<&Matrix>,
+    accum: Option<&BinaryOp>,
+    op: &BinaryOp,
+    a: &Matrix,
+    y: &Value,
+    desc: &Descriptor,
+) -> Result<()> {
+    check_input(a.ty(), op.xtype(), op.name(), "first input")?;
+    check_input(y.ty(), op.ytype(), op.name(), "second input (the scalar)")?;
+    apply_with(
+        c,
+        mask,
+        accum,
+        a,
+        desc.transpose_first,
+        desc,
+        op.ztype(),
+        |f, o| mapper::bind(op, y, false, f, o),
+    )
+}
+
+/// `C<M, replace> = accum(C, op(A(i,j), i, j, thunk))`.
+pub fn apply_index(
+    c: &Matrix,
+    mask: Option<&Matrix>,
+    accum: Option<&BinaryOp>,
+    op: &IndexUnaryOp,
+    a: &Matrix,
+    thunk: &Value,
+    desc: &Descriptor,
+) -> Result<()> {
+    check_index_op(op, a.ty(), thunk)?;
+    apply_with(
+        c,
+        mask,
+        accum,
+        a,
+        desc.transpose_first,
+        desc,
+        op.ztype(),
+        |f, o| mapper::index(op, thunk, f, o),
+    )
+}
+
+/// `w<mask, replace> = accum(w, op(u))`.
+pub fn apply_unary_vector(
+    w: &Vector,
+    mask: Option<&Vector>,
+    accum: Option<&BinaryOp>,
+    op: &UnaryOp,
+    u: &Vector,
+    desc: &Descriptor,
+) -> Result<()> {
+    let (mask, desc) = vector_args(mask, desc);
+    apply_unary(w.as_matrix(), mask, accum, op, u.as_matrix(), &desc)
+}
+
+/// `w<mask, replace> = accum(w, op(x, u))`.
+pub fn apply_bind_first_vector(
+    w: &Vector,
+    mask: Option<&Vector>,
+    accum: Option<&BinaryOp>,
+    op: &BinaryOp,
+    x: &Value,
+    u: &Vector,
+    desc: &Descriptor,
+) -> Result<()> {
+    let (mask, desc) = vector_args(mask, desc);
+    apply_bind_first(w.as_matrix(), mask, accum, op, x, u.as_matrix(), &desc)
+}
+
+/// `w<mask, replace> = accum(w, op(u, y))`.
+pub fn apply_bind_second_vector(
+    w: &Vector,
+    mask: Option<&Vector>,
+    accum: Option<&BinaryOp>,
+    op: &BinaryOp,
+    u: &Vector,
+    y: &Value,
+    desc: &Descriptor,
+) -> Result<()> {
+    let (mask, desc) = vector_args(mask, desc);
+    apply_bind_second(w.as_matrix(), mask, accum, op, u.as_matrix(), y, &desc)
+}
+
+/// `w<mask, replace> = accum(w, op(u(i), i, 0, thunk))`.
+pub fn apply_index_vector(
+    w: &Vector,
+    mask: Option<&Vector>,
+    accum: Option<&BinaryOp>,
+    op: &IndexUnaryOp,
+    u: &Vector,
+    thunk: &Value,
+    desc: &Descriptor,
+) -> Result<()> {
+    let (mask, desc) = vector_args(mask, desc);
+    apply_index(w.as_matrix(), mask, accum, op, u.as_matrix(), thunk, &desc)
+}
+
+/// Checks that values of type `ty` can be cast to an operator input of type `domain`.
+fn check_input(ty: &Type, domain: &Type, op: &str, which: &str) -> Result<()> {
+    ensure!(
+        ty.compatible(domain),
+        DomainMismatch,
+        "a value of type {ty:?} cannot be cast to the {which} of {op} ({domain:?})"
+    );
+    Ok(())
+}
+
+/// The domain rules of an index-unary operator: the matrix's type with the
+/// operator's input (positional operators read no values and accept any type)
+/// and the thunk's with its `ytype`.
+pub fn check_index_op(op: &IndexUnaryOp, aty: &Type, thunk: &Value) -> Result<()> {
+    if let Some(xtype) = op.xtype() {
+        check_input(aty, xtype, op.name(), "input")?;
+    }
+    check_input(thunk.ty(), op.ytype(), op.name(), "thunk")
+}
+
+/// The shared steps of every apply: mask, snapshot, checks, values, write-back.
+/// `values(format, orient)` computes one value of type `ztype` per value
+/// position of the input's data, whose vectors are in orientation `orient`.
+#[allow(clippy::too_many_arguments)]
+fn apply_with(
+    c: &Matrix,
+    mask: Option<&Matrix>,
+    accum: Option<&BinaryOp>,
+    a: &Matrix,
+    transpose: bool,
+    desc: &Descriptor,
+    ztype: &Type,
+    values: impl FnOnce(&Format, Orientation) -> Array,
+) -> Result<()> {
+    let mask = Mask::from_matrix(mask, desc)?;
+    let sa = a.snapshot()?;
+    let (nrows, ncols) = if transpose {
+        (sa.ncols(), sa.nrows())
+    } else {
+        (sa.nrows(), sa.ncols())
+    };
+    let mask = Mask::effective(mask, desc, nrows, ncols);
+    check_output(c, nrows, ncols, mask.as_ref(), accum, ztype)?;
+    // The transpose is the same data read in the other orientation.
+    let orient = if transpose {
+        sa.orient().flip()
+    } else {
+        sa.orient()
+    };
+    let x = values(sa.format(), orient);
+    let t = MatrixStore::new(orient, with_values(sa.format(), x));
+    write(c, mask.as_ref(), accum, desc.replace, Arc::new(t))
+}
+
+/// The structure of `format` with new values (one per value position).
+pub fn with_values(format: &Format, x: Array) -> Format {
+    match format {
+        Format::Sparse(c) => Format::Sparse(Compressed {
+            vlen: c.vlen,
+            vdim: c.vdim,
+            h: c.h.clone(),
+            p: c.p.clone(),
+            i: c.i.clone(),
+            x,
+        }),
+        Format::Bitmap(b) => Format::Bitmap(Bitmap {
+            vlen: b.vlen,
+            vdim: b.vdim,
+            b: b.b.clone(),
+            x,
+            nvals: b.nvals,
+        }),
+        Format::Full(f) => Format::Full(Full {
+            vlen: f.vlen,
+            vdim: f.vdim,
+            x,
+        }),
+    }
+}

@@ -1,0 +1,313 @@
+//! Element-wise operations: `GrB_eWiseAdd` (union of the patterns),
+//! `GrB_eWiseMult` (intersection) and SuiteSparse's `GxB_eWiseUnion` (union
+//! with scalars standing in for missing entries), for matrices and vectors.
+//!
+//! `C<M, replace> = accum(C, A ⊕ B)` where, per spec 2.1:
+//! * eWiseMult: `T(i,j) = op(A(i,j), B(i,j))` where both exist;
+//! * eWiseAdd: that, plus `T(i,j) = A(i,j)` or `B(i,j)` where only one exists —
+//!   the single value cast to the operator's output type (so `A` and `B` must
+//!   be castable to it);
+//! * eWiseUnion: `op(A(i,j), beta)` where only `A` has an entry and
+//!   `op(alpha, B(i,j))` where only `B` has one.
+//!
+//! The C layer passes the binary operator of a monoid or semiring (the
+//! semiring's add for eWiseAdd, its multiply for eWiseMult).
+
+mod combine;
+mod kernel;
+mod operand;
+
+use super::mask::Mask;
+use super::vector_form::vector_args;
+use super::writeback::{check_output, write};
+use crate::algebra::{BinaryOp, Type, Value};
+use crate::error::Result;
+use crate::object::{Descriptor, Matrix, Vector};
+use crate::storage::{MatrixStore, Orientation};
+use crate::{ensure, fail};
+use kernel::{Mode, Plan};
+use operand::Operand;
+use std::sync::Arc;
+
+/// Which element-wise operation, with eWiseUnion's scalars.
+#[derive(Clone, Copy, Debug)]
+pub enum EwiseKind<'a> {
+    /// `GrB_eWiseAdd`: union, single values cast to the output type.
+    Add,
+    /// `GrB_eWiseMult`: intersection.
+    Mult,
+    /// `GxB_eWiseUnion`: union, `alpha` for a missing `A(i,j)`, `beta` for a missing `B(i,j)`.
+    Union {
+        /// Stands in for a missing entry of `A`.
+        alpha: &'a Value,
+        /// Stands in for a missing entry of `B`.
+        beta: &'a Value,
+    },
+}
+
+/// `C<M, replace> = accum(C, A ⊕ B)` (`GrB_eWiseAdd`); `A` and `B` are
+/// transposed per `desc.transpose_first` / `desc.transpose_second`.
+pub fn ewise_add(
+    c: &Matrix,
+    mask: Option<&Matrix>,
+    accum: Option<&BinaryOp>,
+    op: &BinaryOp,
+    a: &Matrix,
+    b: &Matrix,
+    desc: &Descriptor,
+) -> Result<()> {
+    ewise(c, mask, accum, op, a, b, desc, EwiseKind::Add)
+}
+
+/// `C<M, replace> = accum(C, A ⊗ B)` (`GrB_eWiseMult`).
+pub fn ewise_mult(
+    c: &Matrix,
+    mask: Option<&Matrix>,
+    accum: Option<&BinaryOp>,
+    op: &BinaryOp,
+    a: &Matrix,
+    b: &Matrix,
+    desc: &Descriptor,
+) -> Result<()> {
+    ewise(c, mask, accum, op, a, b, desc, EwiseKind::Mult)
+}
+
+/// `C<M, replace> = accum(C, union(A, alpha, B, beta))` (`GxB_eWiseUnion`).
+#[allow(clippy::too_many_arguments)]
+pub fn ewise_union(
+    c: &Matrix,
+    mask: Option<&Matrix>,
+    accum: Option<&BinaryOp>,
+    op: &BinaryOp,
+    a: &Matrix,
+    alpha: &Value,
+    b: &Matrix,
+    beta: &Value,
+    desc: &Descriptor,
+) -> Result<()> {
+    ewise(
+        c,
+        mask,
+        accum,
+        op,
+        a,
+        b,
+        desc,
+        EwiseKind::Union { alpha, beta },
+    )
+}
+
+/// `w<mask, replace> = accum(w, u ⊕ v)` (`GrB_eWiseAdd` on vectors; transpose flags ignored).
+pub fn ewise_add_vector(
+    w: &Vector,
+    mask: Option<&Vector>,
+    accum: Option<&BinaryOp>,
+    op: &BinaryOp,
+    u: &Vector,
+    v: &Vector,
+    desc: &Descriptor,
+) -> Result<()> {
+    ewise_vector(w, mask, accum, op, u, v, desc, EwiseKind::Add)
+}
+
+/// `w<mask, replace> = accum(w, u ⊗ v)` (`GrB_eWiseMult` on vectors).
+pub fn ewise_mult_vector(
+    w: &Vector,
+    mask: Option<&Vector>,
+    accum: Option<&BinaryOp>,
+    op: &BinaryOp,
+    u: &Vector,
+    v: &Vector,
+    desc: &Descriptor,
+) -> Result<()> {
+    ewise_vector(w, mask, accum, op, u, v, desc, EwiseKind::Mult)
+}
+
+/// `w<mask, replace> = accum(w, union(u, alpha, v, beta))` (`GxB_eWiseUnion` on vectors).
+#[allow(clippy::too_many_arguments)]
+pub fn ewise_union_vector(
+    w: &Vector,
+    mask: Option<&Vector>,
+    accum: Option<&BinaryOp>,
+    op: &BinaryOp,
+    u: &Vector,
+    alpha: &Value,
+    v: &Vector,
+    beta: &Value,
+    desc: &Descriptor,
+) -> Result<()> {
+    ewise_vector(
+        w,
+        mask,
+        accum,
+        op,
+        u,
+        v,
+        desc,
+        EwiseKind::Union { alpha, beta },
+    )
+}
+
+/// The vector forms: the matrix operation on `n × 1` matrices, never transposed.
+#[allow(clippy::too_many_arguments)]
+fn ewise_vector(
+    w: &Vector,
+    mask: Option<&Vector>,
+    accum: Option<&BinaryOp>,
+    op: &BinaryOp,
+    u: &Vector,
+    v: &Vector,
+    desc: &Descriptor,
+    kind: EwiseKind<'_>,
+) -> Result<()> {
+    let (mask, desc) = vector_args(mask, desc);
+    ewise(
+        w.as_matrix(),
+        mask,
+        accum,
+        op,
+        u.as_matrix(),
+        v.as_matrix(),
+        &desc,
+        kind,
+    )
+}
+
+/// The operation: checks, computes `T`, writes it back.
+#[allow(clippy::too_many_arguments)]
+fn ewise(
+    c: &Matrix,
+    mask: Option<&Matrix>,
+    accum: Option<&BinaryOp>,
+    op: &BinaryOp,
+    a: &Matrix,
+    b: &Matrix,
+    desc: &Descriptor,
+    kind: EwiseKind<'_>,
+) -> Result<()> {
+    let mask = Mask::from_matrix(mask, desc)?;
+    check_domains(op, a.ty(), b.ty(), kind)?;
+    let (sa, sb) = (a.snapshot()?, b.snapshot()?);
+    let (ta, tb) = (desc.transpose_first, desc.transpose_second);
+    let dims_a = dims(&sa, ta);
+    let dims_b = dims(&sb, tb);
+    if dims_a != dims_b {
+        fail!(
+            DimensionMismatch,
+            "the inputs of {} are {}x{} and {}x{} (after transposing)",
+            op.name(),
+            dims_a.0,
+            dims_a.1,
+            dims_b.0,
+            dims_b.1
+        );
+    }
+    let mask = Mask::effective(mask, desc, dims_a.0, dims_a.1);
+    check_output(c, dims_a.0, dims_a.1, mask.as_ref(), accum, op.ztype())?;
+    let orient = result_orientation(c.orientation(), &sa, ta, &sb, tb);
+    let t = compute(op, kind, &sa, ta, &sb, tb, orient)?;
+    write(c, mask.as_ref(), accum, desc.replace, Arc::new(t))
+}
+
+/// `T = A ⊕ B` (per `kind`) with its vectors in orientation `orient`; `ta` and
+/// `tb` say whether each input is transposed.
+pub fn compute(
+    op: &BinaryOp,
+    kind: EwiseKind<'_>,
+    a: &MatrixStore,
+    ta: bool,
+    b: &MatrixStore,
+    tb: bool,
+    orient: Orientation,
+) -> Result<MatrixStore> {
+    let oa = Operand::new(a, ta, orient);
+    let ob = Operand::new(b, tb, orient);
+    let (nrows, ncols) = dims(a, ta);
+    let (vlen, vdim) = match orient {
+        Orientation::ByRow => (ncols, nrows),
+        Orientation::ByCol => (nrows, ncols),
+    };
+    let mode = match kind {
+        EwiseKind::Mult => Mode::Intersection,
+        _ => Mode::Union,
+    };
+    let plan = Plan::new(oa, ob, mode, vlen, vdim);
+    let (xa, xb) = plan.values();
+    let format = combine::with_combiner(&plan, op, kind, xa, xb)?;
+    Ok(MatrixStore::new(orient, format).conform())
+}
+
+/// `(nrows, ncols)` of a store, transposed or not.
+fn dims(s: &MatrixStore, transpose: bool) -> (u64, u64) {
+    if transpose {
+        (s.ncols(), s.nrows())
+    } else {
+        (s.nrows(), s.ncols())
+    }
+}
+
+/// The orientation to compute in: the inputs' own when they agree (no
+/// conversion of the inputs), the output's otherwise.
+fn result_orientation(
+    output: Orientation,
+    a: &MatrixStore,
+    ta: bool,
+    b: &MatrixStore,
+    tb: bool,
+) -> Orientation {
+    let native = |s: &MatrixStore, t: bool| if t { s.orient().flip() } else { s.orient() };
+    let (na, nb) = (native(a, ta), native(b, tb));
+    if na == nb {
+        na
+    } else {
+        output
+    }
+}
+
+/// The spec's domain rules for the inputs (the output is checked by the write-back).
+fn check_domains(op: &BinaryOp, aty: &Type, bty: &Type, kind: EwiseKind<'_>) -> Result<()> {
+    let name = op.name();
+    ensure!(
+        aty.compatible(op.xtype()),
+        DomainMismatch,
+        "the first input's type {aty:?} cannot be cast to the first input of {name} ({:?})",
+        op.xtype()
+    );
+    ensure!(
+        bty.compatible(op.ytype()),
+        DomainMismatch,
+        "the second input's type {bty:?} cannot be cast to the second input of {name} ({:?})",
+        op.ytype()
+    );
+    match kind {
+        EwiseKind::Add => {
+            for (which, ty) in [("first", aty), ("second", bty)] {
+                ensure!(
+                    ty.compatible(op.ztype()),
+                    DomainMismatch,
+                    "eWiseAdd copies entries of the {which} input ({ty:?}) into the result, \
+                     but they cannot be cast to the output of {name} ({:?})",
+                    op.ztype()
+                );
+            }
+        }
+        EwiseKind::Union { alpha, beta } => {
+            ensure!(
+                alpha.ty().compatible(op.xtype()),
+                DomainMismatch,
+                "alpha ({:?}) cannot be cast to the first input of {name} ({:?})",
+                alpha.ty(),
+                op.xtype()
+            );
+            ensure!(
+                beta.ty().compatible(op.ytype()),
+                DomainMismatch,
+                "beta ({:?}) cannot be cast to the second input of {name} ({:?})",
+                beta.ty(),
+                op.ytype()
+            );
+        }
+        EwiseKind::Mult => {}
+    }
+    Ok(())
+}

@@ -1,0 +1,167 @@
+//! Parallel production of compressed results: the work is cut into chunks of
+//! consecutive entries, each chunk produces a [`Fragment`] (its vectors, inner
+//! indices and a value buffer), and [`stitch`] joins the fragments in order —
+//! a vector cut between two chunks is joined back into one.
+//!
+//! Chunk boundaries depend only on the amount of work, never on the number of
+//! threads, and chunks are joined in order, so results are the same on any pool.
+
+use crate::storage::{Array, Compressed};
+use rayon::prelude::*;
+use std::ops::Range;
+
+/// Work (in entries) below which an operation runs as a single chunk.
+const SEQUENTIAL_WORK: usize = 1 << 15;
+/// Target work per chunk for parallel operations.
+const CHUNK_WORK: usize = 1 << 14;
+/// The most chunks an operation is cut into.
+const MAX_CHUNKS: usize = 256;
+
+/// How many chunks `work` units of work are cut into.
+pub fn chunk_count(work: usize) -> usize {
+    if work < SEQUENTIAL_WORK {
+        1
+    } else {
+        (work / CHUNK_WORK).clamp(1, MAX_CHUNKS)
+    }
+}
+
+/// `0..n` cut into `chunks` nearly equal consecutive ranges.
+pub fn split_even(n: usize, chunks: usize) -> Vec<Range<usize>> {
+    let chunks = chunks.clamp(1, n.max(1));
+    (0..chunks)
+        .map(|c| (n * c / chunks)..(n * (c + 1) / chunks))
+        .collect()
+}
+
+/// Runs `f` on every item, in parallel when there is more than one, keeping the order.
+pub fn map_chunks<I: Send, R: Send>(items: Vec<I>, f: impl Fn(I) -> R + Sync + Send) -> Vec<R> {
+    if items.len() == 1 {
+        items.into_iter().map(f).collect()
+    } else {
+        items.into_par_iter().map(f).collect()
+    }
+}
+
+/// The part of a compressed result produced by one chunk.
+pub struct Fragment<B> {
+    /// Ids of the non-empty vectors, increasing.
+    pub h: Vec<u64>,
+    /// End (exclusive, in `i`) of each vector of `h`.
+    pub ends: Vec<usize>,
+    /// Inner indices.
+    pub i: Vec<u64>,
+    /// The values, in the producer's own buffer.
+    pub buf: B,
+}
+
+impl<B> Fragment<B> {
+    /// An empty fragment writing values into `buf`.
+    pub fn new(buf: B) -> Fragment<B> {
+        Fragment {
+            h: Vec::new(),
+            ends: Vec::new(),
+            i: Vec::new(),
+            buf,
+        }
+    }
+
+    /// Closes vector `j`: the entries pushed since the previous close belong to it
+    /// (nothing is recorded when there are none).
+    #[inline]
+    pub fn close_vector(&mut self, j: u64) {
+        if self.i.len() > self.ends.last().copied().unwrap_or(0) {
+            self.h.push(j);
+            self.ends.push(self.i.len());
+        }
+    }
+}
+
+/// The structure of a hypersparse result: vector ids, pointers and inner indices.
+pub struct Pattern {
+    /// Ids of the non-empty vectors.
+    pub h: Vec<u64>,
+    /// Vector pointers (`h.len() + 1` of them).
+    pub p: Vec<usize>,
+    /// Inner indices.
+    pub i: Vec<u64>,
+}
+
+impl Pattern {
+    /// The compressed result with these values (one per entry), in its preferred
+    /// sparse or hypersparse form.
+    pub fn with_values(self, vlen: u64, vdim: u64, x: Array) -> Compressed {
+        debug_assert_eq!(x.len(), self.i.len());
+        Compressed {
+            vlen,
+            vdim,
+            h: Some(self.h),
+            p: self.p,
+            i: self.i,
+            x,
+        }
+        .conform()
+    }
+}
+
+/// Joins fragments (in order) into one pattern; returns it with the fragments'
+/// value buffers, in order.
+pub fn stitch<B>(frags: Vec<Fragment<B>>) -> (Pattern, Vec<B>) {
+    let total: usize = frags.iter().map(|f| f.i.len()).sum();
+    let mut h: Vec<u64> = Vec::new();
+    let mut p = vec![0usize];
+    let mut i = Vec::with_capacity(total);
+    let mut bufs = Vec::with_capacity(frags.len());
+    for f in frags {
+        let base = i.len();
+        for (n, (&j, &end)) in f.h.iter().zip(&f.ends).enumerate() {
+            if n == 0 && h.last() == Some(&j) {
+                // The previous chunk ended inside this vector.
+                *p.last_mut().unwrap() = base + end;
+            } else {
+                h.push(j);
+                p.push(base + end);
+            }
+        }
+        if i.is_empty() {
+            i = f.i;
+        } else {
+            i.extend_from_slice(&f.i);
+        }
+        bufs.push(f.buf);
+    }
+    (Pattern { h, p, i }, bufs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fragments_join_split_vectors() {
+        let mut a = Fragment::new(());
+        a.i.extend([0, 2]);
+        a.close_vector(1);
+        a.close_vector(2);
+        a.i.push(4);
+        a.close_vector(3);
+        let mut b = Fragment::new(());
+        b.i.push(5);
+        b.close_vector(3);
+        b.i.push(0);
+        b.close_vector(7);
+        let (c, bufs) = stitch(vec![a, b]);
+        assert_eq!(bufs.len(), 2);
+        assert_eq!(c.h, vec![1, 3, 7]);
+        assert_eq!(c.p, vec![0, 2, 4, 5]);
+        assert_eq!(c.i, vec![0, 2, 4, 5, 0]);
+    }
+
+    #[test]
+    fn splitting() {
+        assert_eq!(split_even(10, 3), vec![0..3, 3..6, 6..10]);
+        assert_eq!(split_even(0, 4), vec![0..0]);
+        assert_eq!(chunk_count(10), 1);
+        assert!(chunk_count(1 << 20) > 1);
+    }
+}

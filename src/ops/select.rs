@@ -1,0 +1,160 @@
+//! `GrB_select`: `C<M, replace> = accum(C, select(A))`, keeping the entries
+//! `A(i,j)` for which `(bool) op(A(i,j), i, j, thunk)` is true (`j = 0` for
+//! vectors). Kept values are copied unchanged (the write-back casts them to
+//! `C`'s type).
+//!
+//! Fast paths: positional predicates on compressed data copy whole runs of
+//! each vector ([`positional`]); `VALUE*` on values of the operator's own type
+//! and positional predicates elsewhere are typed; any other operator goes
+//! through the byte-level evaluator.
+
+mod filter;
+mod positional;
+
+use super::apply::check_index_op;
+use super::mask::Mask;
+use super::vector_form::vector_args;
+use super::writeback::{check_output, write};
+use crate::algebra::{BinaryOp, Element, IndexUnaryCode, IndexUnaryOp, Type, Value};
+use crate::ensure;
+use crate::error::Result;
+use crate::object::{Descriptor, Matrix, Vector};
+use crate::ops::eval::IndexEval;
+use crate::storage::{Array, ArrayElement, Format, MatrixStore, Orientation};
+use crate::with_type;
+use filter::{filter, Predicate};
+use std::sync::Arc;
+
+/// `C<M, replace> = accum(C, select(op, A, thunk))`; `A` is transposed by `desc.transpose_first`.
+pub fn select(
+    c: &Matrix,
+    mask: Option<&Matrix>,
+    accum: Option<&BinaryOp>,
+    op: &IndexUnaryOp,
+    a: &Matrix,
+    thunk: &Value,
+    desc: &Descriptor,
+) -> Result<()> {
+    let mask = Mask::from_matrix(mask, desc)?;
+    ensure!(
+        op.ztype().is_builtin(),
+        DomainMismatch,
+        "select needs an operator whose output can be cast to bool; {} returns {:?}",
+        op.name(),
+        op.ztype()
+    );
+    check_index_op(op, a.ty(), thunk)?;
+    let sa = a.snapshot()?;
+    let transpose = desc.transpose_first;
+    let (nrows, ncols) = if transpose {
+        (sa.ncols(), sa.nrows())
+    } else {
+        (sa.nrows(), sa.ncols())
+    };
+    let mask = Mask::effective(mask, desc, nrows, ncols);
+    check_output(c, nrows, ncols, mask.as_ref(), accum, a.ty())?;
+    let orient = if transpose {
+        sa.orient().flip()
+    } else {
+        sa.orient()
+    };
+    let t = MatrixStore::new(orient, select_format(op, thunk, sa.format(), orient)).conform();
+    write(c, mask.as_ref(), accum, desc.replace, Arc::new(t))
+}
+
+/// `w<mask, replace> = accum(w, select(op, u, thunk))`.
+pub fn select_vector(
+    w: &Vector,
+    mask: Option<&Vector>,
+    accum: Option<&BinaryOp>,
+    op: &IndexUnaryOp,
+    u: &Vector,
+    thunk: &Value,
+    desc: &Descriptor,
+) -> Result<()> {
+    let (mask, desc) = vector_args(mask, desc);
+    select(w.as_matrix(), mask, accum, op, u.as_matrix(), thunk, &desc)
+}
+
+/// The kept entries of `format` (vectors in orientation `orient`).
+fn select_format(op: &IndexUnaryOp, thunk: &Value, format: &Format, orient: Orientation) -> Format {
+    let x = match format {
+        Format::Sparse(c) => &c.x,
+        Format::Bitmap(b) => &b.x,
+        Format::Full(f) => &f.x,
+    };
+    if let Some(code) = op.code() {
+        let positional = !code.is_index_valued() && !code.reads_value();
+        if positional {
+            let s = thunk.get::<i64>().expect("thunk type checked");
+            return match format {
+                Format::Sparse(c) => positional::select_positional(c, orient, code, s),
+                _ => filter(format, orient, &Position { code, s }),
+            };
+        }
+        let same_type = op.xtype().is_some_and(|t| t.code() == x.code());
+        if code.reads_value() && same_type {
+            let typed = with_type!(x.code(), T => thunk.get::<T>().map(|s| filter(format, orient, &ValueTest::<T> {
+                x: x.as_slice::<T>().expect("values of the dispatched type"),
+                code,
+                s,
+            })), udt => None);
+            if let Some(out) = typed {
+                return out;
+            }
+        }
+    }
+    let eval = IndexEval::new(op, &x.ty(), thunk, &Type::BOOL);
+    filter(format, orient, &Generic { x, eval })
+}
+
+/// A built-in positional predicate (`TRIL` … `ROWGT`).
+struct Position {
+    code: IndexUnaryCode,
+    s: i64,
+}
+
+impl Predicate for Position {
+    type State = ();
+    const POSITIONAL: bool = true;
+    fn state(&self) {}
+    #[inline]
+    fn keep(&self, _: &mut (), _q: usize, row: u64, col: u64) -> bool {
+        self.code.position_test(row, col, self.s)
+    }
+}
+
+/// A built-in `VALUE*` comparison on values of its own type.
+struct ValueTest<'a, T> {
+    x: &'a [T],
+    code: IndexUnaryCode,
+    s: T,
+}
+
+impl<T: Element + ArrayElement> Predicate for ValueTest<'_, T> {
+    type State = ();
+    const POSITIONAL: bool = false;
+    fn state(&self) {}
+    #[inline]
+    fn keep(&self, _: &mut (), q: usize, _row: u64, _col: u64) -> bool {
+        self.code.value_test(self.x[q], self.s)
+    }
+}
+
+/// Any operator, on any types, through the byte-level evaluator.
+struct Generic<'a> {
+    x: &'a Array,
+    eval: IndexEval,
+}
+
+impl Predicate for Generic<'_> {
+    type State = IndexEval;
+    const POSITIONAL: bool = true;
+    fn state(&self) -> IndexEval {
+        self.eval.clone()
+    }
+    #[inline]
+    fn keep(&self, eval: &mut IndexEval, q: usize, row: u64, col: u64) -> bool {
+        eval.test(self.x.get_bytes(q), row, col)
+    }
+}

@@ -1,0 +1,121 @@
+//! Keeping the entries of a matrix that satisfy a predicate, in every storage
+//! format: compressed data is filtered into new compressed vectors (chunks of
+//! entries in parallel, kept runs copied as ranges); bitmap and full data keep
+//! their positions and values and get new presence flags.
+
+use crate::ops::entries::{for_each_position, matrix_coords, positions};
+use crate::ops::fragment::{chunk_count, map_chunks, split_even, stitch, Fragment};
+use crate::ops::runs::runs;
+use crate::storage::{Array, Bitmap, Compressed, Format, Orientation};
+use std::ops::Range;
+
+/// Decides which entries are kept.
+pub trait Predicate: Sync {
+    /// Per-chunk scratch.
+    type State: Send;
+    /// True when the predicate needs the entries' coordinates.
+    const POSITIONAL: bool;
+    /// Scratch for one chunk.
+    fn state(&self) -> Self::State;
+    /// True to keep the entry at value position `q`, `(row, col)`.
+    fn keep(&self, st: &mut Self::State, q: usize, row: u64, col: u64) -> bool;
+}
+
+/// The entries of `format` (vectors in orientation `orient`) that `p` keeps.
+pub fn filter<P: Predicate>(format: &Format, orient: Orientation, p: &P) -> Format {
+    match format {
+        Format::Sparse(c) => filter_compressed(
+            c,
+            |frag, st: &mut P::State, j, slots| {
+                for q in slots {
+                    let (row, col) = matrix_coords(orient, j, c.i[q]);
+                    if p.keep(st, q, row, col) {
+                        frag.push(c, q..q + 1);
+                    }
+                }
+            },
+            || p.state(),
+        ),
+        _ => filter_dense(format, orient, p),
+    }
+}
+
+/// The kept slots of a chunk of compressed data: inner indices and slot ranges.
+pub struct Kept<'a> {
+    frag: &'a mut Fragment<Vec<Range<usize>>>,
+}
+
+impl Kept<'_> {
+    /// Keeps the entries in the slots `r` (of the vector being visited).
+    #[inline]
+    pub fn push(&mut self, c: &Compressed, r: Range<usize>) {
+        if r.is_empty() {
+            return;
+        }
+        self.frag.i.extend_from_slice(&c.i[r.clone()]);
+        match self.frag.buf.last_mut() {
+            Some(last) if last.end == r.start => last.end = r.end,
+            _ => self.frag.buf.push(r),
+        }
+    }
+}
+
+/// Filters compressed data: `visit(kept, state, j, slots)` is called for each
+/// piece of a vector and pushes the slots it keeps, in order.
+pub fn filter_compressed<S: Send>(
+    c: &Compressed,
+    visit: impl Fn(&mut Kept<'_>, &mut S, u64, Range<usize>) + Sync,
+    state: impl Fn() -> S + Sync,
+) -> Format {
+    let n = c.nvals();
+    let frags = map_chunks(split_even(n, chunk_count(n)), |r| {
+        let mut frag = Fragment::new(Vec::new());
+        let mut st = state();
+        for (j, slots) in runs(c, r) {
+            visit(&mut Kept { frag: &mut frag }, &mut st, j, slots);
+            frag.close_vector(j);
+        }
+        frag
+    });
+    let (pattern, kept) = stitch(frags);
+    let parts = map_chunks(kept, |ranges| {
+        let mut x = Array::new(&c.ty());
+        for r in ranges {
+            x.extend_from(&c.x, r);
+        }
+        x
+    });
+    let mut x = Array::new(&c.ty());
+    for part in parts {
+        x.append(&part);
+    }
+    Format::Sparse(pattern.with_values(c.vlen, c.vdim, x))
+}
+
+/// Filters bitmap or full data into a bitmap with the same values.
+fn filter_dense<P: Predicate>(format: &Format, orient: Orientation, p: &P) -> Format {
+    let n = positions(format);
+    let parts = map_chunks(split_even(n, chunk_count(n)), |r| {
+        let mut st = p.state();
+        let mut flags = Vec::with_capacity(r.len());
+        for_each_position(format, r, P::POSITIONAL, |q, present, j, i| {
+            let (row, col) = matrix_coords(orient, j, i);
+            flags.push(present && p.keep(&mut st, q, row, col));
+        });
+        flags
+    });
+    let b = parts.concat();
+    let nvals = b.iter().filter(|&&x| x).count();
+    let (vlen, vdim, x) = match format {
+        Format::Bitmap(bm) => (bm.vlen, bm.vdim, bm.x.clone()),
+        Format::Full(f) => (f.vlen, f.vdim, f.x.clone()),
+        Format::Sparse(_) => unreachable!("dense data only"),
+    };
+    Format::Bitmap(Bitmap {
+        vlen,
+        vdim,
+        b,
+        x,
+        nvals,
+    })
+}

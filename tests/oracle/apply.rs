@@ -1,0 +1,65 @@
+//! The models of apply (unary, bound binary, index-unary) and select.
+
+use super::{apply_binary, OMatrix};
+use graphblas::algebra::{BinaryOp, IndexUnaryOp, Type, UnaryOp, Value};
+
+/// `op(x)` with `x` cast to the operator's input type.
+pub fn eval_unary(op: &UnaryOp, x: &Value) -> Value {
+    let x = x.cast(op.xtype()).expect("x castable");
+    let mut z = vec![0u8; op.ztype().size()];
+    op.byte_fn()(&mut z, x.bytes());
+    Value::from_bytes(op.ztype(), &z)
+}
+
+/// `op(x, row, col, thunk)` with the casts to the operator's domains.
+pub fn eval_index(op: &IndexUnaryOp, x: &Value, row: u64, col: u64, thunk: &Value) -> Value {
+    let xb = match op.xtype() {
+        Some(t) => x.cast(t).expect("x castable").bytes().to_vec(),
+        None => x.bytes().to_vec(),
+    };
+    let s = thunk.cast(op.ytype()).expect("thunk castable");
+    let mut z = vec![0u8; op.ztype().size()];
+    op.byte_fn()(&mut z, &xb, row, col, s.bytes());
+    Value::from_bytes(op.ztype(), &z)
+}
+
+/// Every entry mapped by `f(value, row, col)` into a matrix of type `ty`.
+fn map(a: &OMatrix, ty: &Type, f: impl Fn(&Value, u64, u64) -> Value) -> OMatrix {
+    let mut t = OMatrix::new(ty, a.nrows, a.ncols);
+    for (&(r, c), v) in &a.entries {
+        t.entries.insert((r, c), f(v, r, c));
+    }
+    t
+}
+
+/// `T = op(A)`.
+pub fn apply_unary(op: &UnaryOp, a: &OMatrix) -> OMatrix {
+    map(a, op.ztype(), |v, _, _| eval_unary(op, v))
+}
+
+/// `T = op(x, A)`.
+pub fn apply_bind_first(op: &BinaryOp, x: &Value, a: &OMatrix) -> OMatrix {
+    map(a, op.ztype(), |v, _, _| apply_binary(op, x, v))
+}
+
+/// `T = op(A, y)`.
+pub fn apply_bind_second(op: &BinaryOp, a: &OMatrix, y: &Value) -> OMatrix {
+    map(a, op.ztype(), |v, _, _| apply_binary(op, v, y))
+}
+
+/// `T = op(A(i,j), i, j, thunk)`.
+pub fn apply_index(op: &IndexUnaryOp, a: &OMatrix, thunk: &Value) -> OMatrix {
+    map(a, op.ztype(), |v, r, c| eval_index(op, v, r, c, thunk))
+}
+
+/// `T = A(i,j)` where `(bool) op(A(i,j), i, j, thunk)`.
+pub fn select(op: &IndexUnaryOp, a: &OMatrix, thunk: &Value) -> OMatrix {
+    let mut t = OMatrix::new(&a.ty, a.nrows, a.ncols);
+    for (&(r, c), v) in &a.entries {
+        let z = eval_index(op, v, r, c, thunk);
+        if z.cast(&Type::BOOL).unwrap().bytes() != [0] {
+            t.entries.insert((r, c), v.clone());
+        }
+    }
+    t
+}

@@ -1,0 +1,45 @@
+//! The model of eWiseAdd, eWiseMult and eWiseUnion, straight from the spec.
+
+use super::{apply_binary, OMatrix};
+use graphblas::algebra::{BinaryOp, Value};
+
+/// Which element-wise operation.
+#[derive(Clone, Debug)]
+pub enum OKind {
+    Add,
+    Mult,
+    /// eWiseUnion with `alpha` (for a missing `A` entry) and `beta` (for a missing `B` entry).
+    Union(Value, Value),
+}
+
+/// `T = A ⊕ B` for inputs of equal dimensions (already transposed as needed).
+pub fn ewise(op: &BinaryOp, kind: &OKind, a: &OMatrix, b: &OMatrix) -> OMatrix {
+    assert_eq!((a.nrows, a.ncols), (b.nrows, b.ncols));
+    let mut t = OMatrix::new(op.ztype(), a.nrows, a.ncols);
+    for (&k, av) in &a.entries {
+        let v = match (b.entries.get(&k), kind) {
+            (Some(bv), _) => Some(apply_binary(op, av, bv)),
+            (None, OKind::Add) => Some(av.cast(op.ztype()).unwrap()),
+            (None, OKind::Mult) => None,
+            (None, OKind::Union(_, beta)) => Some(apply_binary(op, av, beta)),
+        };
+        if let Some(v) = v {
+            t.entries.insert(k, v);
+        }
+    }
+    for (&k, bv) in &b.entries {
+        if a.entries.contains_key(&k) {
+            continue;
+        }
+        match kind {
+            OKind::Add => {
+                t.entries.insert(k, bv.cast(op.ztype()).unwrap());
+            }
+            OKind::Union(alpha, _) => {
+                t.entries.insert(k, apply_binary(op, alpha, bv));
+            }
+            OKind::Mult => {}
+        }
+    }
+    t
+}

@@ -1,0 +1,267 @@
+//! GrB_select against the oracle: every predefined index-unary operator,
+//! user-defined ones (including one whose result is `-0.0`), every mask kind,
+//! accumulator, replace, transpose and layout, user-defined types, aliasing,
+//! huge hypersparse dimensions with extreme thunks, errors, large inputs on
+//! any thread count.
+
+mod oracle;
+
+use graphblas::algebra::{
+    BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Type, TypeCode, Value,
+};
+use graphblas::object::{Descriptor, Matrix, INDEX_MAX};
+use graphblas::ops::select::*;
+use graphblas::storage::Orientation;
+use graphblas::Info;
+use oracle::apply::select as model;
+use oracle::case::*;
+use oracle::udt::*;
+use oracle::*;
+use proptest::prelude::*;
+
+fn arb_index_op() -> impl Strategy<Value = IndexUnaryOp> {
+    (
+        proptest::sample::select(IndexUnaryCode::ALL.to_vec()),
+        arb_type(),
+    )
+        .prop_filter_map("defined", |(c, t)| IndexUnaryOp::builtin(c, t))
+}
+
+fn arb_thunk() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        8 => arb_type().prop_flat_map(arb_value),
+        1 => Just(Value::new(i64::MAX)),
+        1 => Just(Value::new(i64::MIN)),
+    ]
+}
+
+fn stored(m: &OMatrix, transpose: bool) -> OMatrix {
+    if transpose {
+        m.transpose()
+    } else {
+        m.clone()
+    }
+}
+
+proptest! {
+    #![proptest_config(config(400))]
+
+    #[test]
+    fn matrices_match_the_model(
+        (a, case) in (0u64..7, 0u64..7, arb_type()).prop_flat_map(|(r, k, t)| (arb_matrix_dims(t, r, k, 25), arb_case(r, k, 20))),
+        op in arb_index_op(), s in arb_thunk(), la in arb_layout(),
+    ) {
+        let am = stored(&a, case.desc.transpose_first).matrix(la);
+        case.check(&model(&op, &a, &s), |c, m, acc, d| select(c, m, acc, &op, &am, &s, d));
+    }
+
+    #[test]
+    fn positional_ops_on_compressed_data(
+        (a, case) in (0u64..8, 0u64..8).prop_flat_map(|(r, k)| (arb_matrix_dims(TypeCode::Int8, r, k, 40), arb_case(r, k, 10))),
+        code in proptest::sample::select(vec![IndexUnaryCode::Tril, IndexUnaryCode::Triu, IndexUnaryCode::Diag,
+            IndexUnaryCode::Offdiag, IndexUnaryCode::Colle, IndexUnaryCode::Colgt, IndexUnaryCode::Rowle, IndexUnaryCode::Rowgt]),
+        s in -4i64..4, la in proptest::sample::select(Layout::ALL[..4].to_vec()),
+    ) {
+        let op = IndexUnaryOp::builtin(code, TypeCode::Int64).unwrap();
+        let s = Value::new(s);
+        let am = stored(&a, case.desc.transpose_first).matrix(la);
+        case.check(&model(&op, &a, &s), |c, m, acc, d| select(c, m, acc, &op, &am, &s, d));
+    }
+
+    #[test]
+    fn vectors_match_the_model(
+        (a, case) in (0u64..12, arb_type()).prop_flat_map(|(n, t)| (arb_matrix_dims(t, n, 1, 10), arb_case(n, 1, 10))),
+        op in arb_index_op(), s in arb_thunk(), la in arb_layout(),
+    ) {
+        let u = a.vector(la);
+        case.check_vector(&model(&op, &a, &s), |w, m, acc, d| select_vector(w, m, acc, &op, &u, &s, d));
+    }
+
+    #[test]
+    fn user_defined_types_and_operators(
+        (a, ints, case) in (0u64..6, 0u64..6).prop_flat_map(|(r, k)| (
+            arb_pair_matrix(r, k, 15), arb_matrix_dims(TypeCode::Int16, r, k, 15), arb_case(r, k, 15))),
+        code in proptest::sample::select(vec![IndexUnaryCode::Tril, IndexUnaryCode::Triu, IndexUnaryCode::Offdiag,
+            IndexUnaryCode::Colgt, IndexUnaryCode::Rowle, IndexUnaryCode::RowIndex]),
+        s in -3i32..3, la in arb_layout(), lc in arb_layout(),
+    ) {
+        let thunk = Value::new(s);
+        let at = stored(&a, case.desc.transpose_first);
+        // Pairs selected into a pair output (no accumulator: none exists for pairs).
+        let pc = OMatrix::new(&pair_type(), a.nrows, a.ncols);
+        let mask = case.m.matrix(case.lm);
+        let desc = Descriptor { mask_structural: true, ..case.desc };
+        let omask = OMask { m: &case.m, structural: true, complement: desc.mask_complement };
+        let builtin = IndexUnaryOp::builtin(code, TypeCode::Int32).unwrap();
+        for op in [pair_index(), builtin] {
+            let cm = pc.matrix(lc);
+            select(&cm, Some(&mask), None, &op, &at.matrix(la), &thunk, &desc).unwrap();
+            let exp = write(&pc, Some(&omask), None, desc.replace, &model(&op, &a, &thunk));
+            assert_matches(&cm, &exp, 0.0);
+        }
+        // A user operator on a built-in type whose result may be -0.0 (false).
+        let sz = signed_zero_index();
+        let im = stored(&ints, case.desc.transpose_first).matrix(la);
+        case.check(&model(&sz, &ints, &thunk), |c, m, acc, d| select(c, m, acc, &sz, &im, &thunk, d));
+    }
+
+    #[test]
+    fn output_aliased_with_input_and_mask(
+        a in (0u64..7).prop_flat_map(|n| arb_matrix_dims(TypeCode::Fp32, n, n, 30)),
+        op in arb_index_op(), s in arb_thunk(), desc in arb_descriptor(), la in arb_layout(),
+    ) {
+        let am = a.matrix(la);
+        let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Fp64).unwrap();
+        select(&am, Some(&am), Some(&plus), &op, &am, &s, &desc).unwrap();
+        let omask = OMask { m: &a, structural: desc.mask_structural, complement: desc.mask_complement };
+        let at = stored(&a, desc.transpose_first);
+        let exp = write(&a, Some(&omask), Some(&plus), desc.replace, &model(&op, &at, &s));
+        assert_matches(&am, &exp, 1e-12);
+    }
+
+    #[test]
+    fn huge_hypersparse_dimensions(
+        ents in proptest::collection::vec((0usize..6, 0usize..6, -3i32..=3), 0..25),
+        op in arb_index_op(), s in prop_oneof![arb_thunk(), Just(Value::new(1i64 << 59)), Just(Value::new(-(1i64 << 59)))],
+        desc in arb_descriptor(), la in arb_layout(), lc in arb_layout(),
+    ) {
+        let n = INDEX_MAX + 1;
+        let coords = [0, 1, 1 << 59, (1 << 59) + 1, n - 2, n - 1];
+        let mut a = OMatrix::new(&Type::INT32, n, n);
+        for (r, c, v) in ents {
+            a.set(coords[r], coords[c], Value::new(v));
+        }
+        let c0 = OMatrix::new(&Type::INT32, n, n);
+        let cm = c0.matrix(lc);
+        let desc = Descriptor { mask_structural: true, ..desc };
+        let am = stored(&a, desc.transpose_first).matrix(la);
+        let mm = a.matrix(la);
+        select(&cm, Some(&mm), None, &op, &am, &s, &desc).unwrap();
+        let omask = OMask { m: &a, structural: true, complement: desc.mask_complement };
+        let exp = write(&c0, Some(&omask), None, desc.replace, &model(&op, &a, &s));
+        assert_matches(&cm, &exp, 0.0);
+    }
+}
+
+#[test]
+fn errors_leave_the_output_unchanged() {
+    let d = Descriptor::default();
+    let mut c0 = OMatrix::new(&Type::INT32, 3, 2);
+    c0.set(2, 1, Value::new(7i32));
+    let c = c0.matrix(Layout::ALL[3]);
+    let a = Matrix::new(&Type::INT32, 3, 2).unwrap();
+    let at = Matrix::new(&Type::INT32, 2, 3).unwrap();
+    let pairs = OMatrix::new(&pair_type(), 3, 2).matrix(Layout::ALL[0]);
+    let tril = IndexUnaryOp::builtin(IndexUnaryCode::Tril, TypeCode::Int64).unwrap();
+    let veq = IndexUnaryOp::builtin(IndexUnaryCode::ValueEq, TypeCode::Int32).unwrap();
+    let zero = Value::new(0i64);
+    let check = |r: graphblas::Result<()>, info: Info| {
+        assert_eq!(r.unwrap_err().info, info);
+        assert_matches(&c, &c0, 0.0);
+    };
+    check(
+        select(&c, None, None, &tril, &at, &zero, &d),
+        Info::DimensionMismatch,
+    );
+    let t = Descriptor {
+        transpose_first: true,
+        ..d
+    };
+    check(
+        select(&c, None, None, &tril, &a, &zero, &t),
+        Info::DimensionMismatch,
+    );
+    check(
+        select(&c, Some(&at), None, &tril, &a, &zero, &d),
+        Info::DimensionMismatch,
+    );
+    check(
+        select(&c, None, None, &veq, &pairs, &zero, &d),
+        Info::DomainMismatch,
+    );
+    check(
+        select(&c, None, None, &tril, &a, &pair(0, 0), &d),
+        Info::DomainMismatch,
+    );
+    // Positional operators accept user-defined inputs, but pairs do not fit an int32 output.
+    check(
+        select(&c, None, None, &tril, &pairs, &zero, &d),
+        Info::DomainMismatch,
+    );
+    // The operator's result must be castable to bool.
+    let to_pair = IndexUnaryOp::user(
+        "to_pair",
+        std::sync::Arc::new(|z: &mut [u8], _x: &[u8], _i, _j, _s: &[u8]| z.fill(1)),
+        pair_type(),
+        Type::INT32,
+        Type::INT32,
+    );
+    check(
+        select(&c, None, None, &to_pair, &a, &Value::new(0i32), &d),
+        Info::DomainMismatch,
+    );
+    check(
+        select(&c, Some(&pairs), None, &tril, &a, &zero, &d),
+        Info::DomainMismatch,
+    );
+}
+
+#[test]
+fn large_inputs_on_any_thread_count() {
+    let (nrows, ncols) = (400u64, 300u64);
+    let mut a = OMatrix::new(&Type::FP64, nrows, ncols);
+    let mut g = 99u64;
+    for r in 0..nrows {
+        for c in 0..ncols {
+            g = g
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            if (g >> 40) % 3 != 0 {
+                a.entries
+                    .insert((r, c), Value::new(((g >> 45) % 9) as f64 - 4.0));
+            }
+        }
+    }
+    let ops = [
+        (
+            IndexUnaryOp::builtin(IndexUnaryCode::Tril, TypeCode::Int64).unwrap(),
+            Value::new(-5i64),
+        ),
+        (
+            IndexUnaryOp::builtin(IndexUnaryCode::Offdiag, TypeCode::Int64).unwrap(),
+            Value::new(2i64),
+        ),
+        (
+            IndexUnaryOp::builtin(IndexUnaryCode::ValueGt, TypeCode::Fp64).unwrap(),
+            Value::new(0.5f64),
+        ),
+        (
+            IndexUnaryOp::builtin(IndexUnaryCode::ValueLe, TypeCode::Int32).unwrap(),
+            Value::new(1i32),
+        ),
+    ];
+    for layout in [
+        Layout::Sparse(Orientation::ByRow),
+        Layout::Sparse(Orientation::ByCol),
+        Layout::Hyper(Orientation::ByRow),
+        Layout::Bitmap(Orientation::ByCol),
+    ] {
+        let am = a.matrix(layout);
+        for (op, s) in &ops {
+            let exp = model(op, &a, s);
+            let mut results = Vec::new();
+            for threads in [1, 3] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let cm = Matrix::new(&Type::FP64, nrows, ncols).unwrap();
+                pool.install(|| select(&cm, None, None, op, &am, s, &Descriptor::default()))
+                    .unwrap();
+                assert_matches(&cm, &exp, 0.0);
+                results.push(cm.snapshot().unwrap());
+            }
+            assert!(results[0].same_entries(&results[1]));
+        }
+    }
+}
