@@ -3,6 +3,7 @@
 
 pub mod eval;
 pub mod mask;
+pub mod mxm;
 pub mod transpose;
 pub mod writeback;
 

@@ -18,6 +18,8 @@ use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+pub mod mxm;
+
 /// A matrix as the spec describes it: dimensions, a domain and a set of entries.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OMatrix {

@@ -1,0 +1,435 @@
+//! The kernel chooser: measures the work of each way to compute `C = A * B`
+//! and runs the cheapest.
+//!
+//! A plan is a method and an orientation. *By rows*, the kernel produces the
+//! rows of `C` from `L = A` and `R = B`; *by columns* it produces the rows of
+//! `C' = B' * A'` (the columns of `C`) from `L = B'`, `R = A'` with the
+//! multiply's operands swapped. Transposed operands are never copied: the
+//! store is read in the other orientation, which it computes once and keeps.
+//!
+//! * **Saxpy** needs the rows of `L` and `R`; its work is the number of
+//!   products (flops).
+//! * **Dot3** needs the rows of `L` and the columns of `R` and computes only
+//!   the entries of a non-complemented mask.
+//! * **Dot2** computes every row of `L` against every column of `R`, checking
+//!   the mask per entry; with `R` one dense column it is the "pull"
+//!   matrix-vector product, which stops at the monoid's terminal value.
+//!
+//! The cost of a plan adds the conversions it needs (transposing an operand
+//! that is not stored that way, densifying a sparse column, storing the
+//! result in the output's orientation) to the work of the kernel.
+
+use super::dot::{Dot2, Dot3, RCols};
+use super::operand::{MaskOperand, MaskView, Operand};
+use super::saxpy::{dense_accumulator, Saxpy};
+use super::tiers::{self, Tier};
+use super::values::{has_terminal, multiply_reads};
+use crate::algebra::{Semiring, Type};
+use crate::error::Result;
+use crate::storage::compressed::dense_workspace_ok;
+use crate::storage::{Array, Compressed, MatrixStore, Orientation};
+use std::borrow::Cow;
+
+/// A product to compute: `C<mask> = A * B` over `semiring`.
+pub struct Problem<'a> {
+    /// The left operand (already transposed if the descriptor says so).
+    pub a: Operand,
+    /// The right operand.
+    pub b: Operand,
+    /// The mask, in `C`'s coordinates.
+    pub mask: Option<MaskOperand<'a>>,
+    /// The semiring.
+    pub semiring: &'a Semiring,
+    /// The orientation the result is wanted in.
+    pub out: Orientation,
+}
+
+/// A kernel family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Gustavson / hash saxpy.
+    Saxpy,
+    /// Dot products for every pair of a row and a column.
+    Dot2,
+    /// Dot products for the entries of the mask.
+    Dot3,
+}
+
+/// How to compute a product.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The kernel family.
+    pub method: Method,
+    /// Compute `C' = B' * A'` (the columns of `C`) instead of the rows of `C`.
+    pub by_cols: bool,
+    /// For dot products: read `R`'s columns by random access into a dense form.
+    pub dense_r: bool,
+}
+
+/// Cost of transposing one entry.
+const TRANSPOSE: f64 = 3.0;
+/// Cost of one position of a dense conversion.
+const DENSIFY: f64 = 0.5;
+/// Cost of one saxpy product with a hash accumulator (1 with a dense one).
+const HASH_FLOP: f64 = 3.0;
+/// Cost of checking one position against a mask.
+const MASK_CHECK: f64 = 0.2;
+/// Lists at least this many times longer than the other are searched, not merged.
+const GALLOP: f64 = 16.0;
+
+/// `Σ_k |A(:,k)| * |B(k,:)|`, the number of products: exact when the
+/// vectors along `k` are at hand, else from average lengths.
+pub fn flops(a: &Operand, b: &Operand) -> f64 {
+    use Orientation::{ByCol, ByRow};
+    let len = |c: &Compressed, k: u64| c.vector_range(k).len() as f64;
+    let by_lookup = |outer: &Compressed, other: &Compressed| -> f64 {
+        (0..outer.nvec())
+            .map(|kk| outer.range(kk).len() as f64 * len(other, outer.vector_id(kk)))
+            .sum()
+    };
+    let by_entries = |entries: &Compressed, other: &Compressed| -> f64 {
+        entries.i.iter().map(|&k| len(other, k)).sum()
+    };
+    match (a.native_vectors(ByCol), b.native_vectors(ByRow)) {
+        (Some(ac), Some(br)) if ac.nvec() <= br.nvec() => by_lookup(ac, br),
+        (Some(ac), Some(br)) => by_lookup(br, ac),
+        (_, Some(br)) if a.native_vectors(ByRow).is_some() => {
+            by_entries(a.native_vectors(ByRow).unwrap(), br)
+        }
+        (Some(ac), _) if b.native_vectors(ByCol).is_some() => {
+            by_entries(b.native_vectors(ByCol).unwrap(), ac)
+        }
+        _ => a.nvals() as f64 * b.nvals() as f64 / (a.ncols().max(1) as f64),
+    }
+}
+
+/// The cost of reading `x`'s vectors along `o` as compressed storage.
+fn vectors_cost(x: &Operand, o: Orientation) -> f64 {
+    if x.is_native(o) {
+        0.0
+    } else if x.is_dense() {
+        x.positions() as f64 * DENSIFY + x.nvals() as f64 * TRANSPOSE
+    } else {
+        x.nvals() as f64 * TRANSPOSE
+    }
+}
+
+/// The cost of a dense form of `x` for random access, if one is affordable.
+fn dense_cost(x: &Operand) -> Option<f64> {
+    if x.is_dense() {
+        Some(0.0)
+    } else if dense_workspace_ok(x.positions(), x.nvals()) {
+        Some(x.positions() as f64 * DENSIFY)
+    } else {
+        None
+    }
+}
+
+/// The cost of merging sorted lists of lengths `a` and `b`.
+fn merge_cost(a: f64, b: f64) -> f64 {
+    let (lo, hi) = (a.min(b), a.max(b));
+    if lo * GALLOP < hi {
+        lo * (hi / lo.max(1.0)).log2().max(1.0)
+    } else {
+        a + b
+    }
+}
+
+/// The measured costs of the plans of one problem.
+struct Costs<'p, 'a> {
+    p: &'p Problem<'a>,
+    flops: f64,
+    terminal: bool,
+}
+
+impl Costs<'_, '_> {
+    /// The operands and mask of a plan's orientation: `(L, R, mask)`.
+    fn sides(&self, by_cols: bool) -> (Operand, Operand, Option<MaskOperand<'_>>) {
+        let p = self.p;
+        if by_cols {
+            (p.b.t(), p.a.t(), p.mask.as_ref().map(|m| m.t()))
+        } else {
+            (p.a.clone(), p.b.clone(), p.mask.clone())
+        }
+    }
+
+    /// Entries of the result, roughly.
+    fn result_size(&self) -> f64 {
+        let p = self.p;
+        let mut n = self.flops.min(p.a.nrows() as f64 * p.b.ncols() as f64);
+        if let Some(m) = p.mask.as_ref().filter(|m| !m.complement()) {
+            n = n.min(m.nvals() as f64);
+        }
+        n
+    }
+
+    /// The cost of storing the result in the wanted orientation.
+    fn output_cost(&self, by_cols: bool) -> f64 {
+        let made = if by_cols {
+            Orientation::ByCol
+        } else {
+            Orientation::ByRow
+        };
+        if made == self.p.out {
+            0.0
+        } else if self.p.a.nrows().min(self.p.b.ncols()) == 1 {
+            self.result_size() * DENSIFY
+        } else {
+            self.result_size() * TRANSPOSE
+        }
+    }
+
+    /// The fraction of positions the mask allows, roughly.
+    fn allowed_fraction(&self) -> f64 {
+        let p = self.p;
+        let Some(m) = &p.mask else {
+            return 1.0;
+        };
+        let positions = (p.a.nrows() as f64 * p.b.ncols() as f64).max(1.0);
+        let set = (m.nvals() as f64 / positions).min(1.0);
+        if m.complement() {
+            1.0 - set
+        } else {
+            set
+        }
+    }
+
+    fn saxpy(&self, by_cols: bool) -> f64 {
+        let (l, r, mask) = self.sides(by_cols);
+        let per_flop = if dense_accumulator(r.ncols(), self.flops as usize) {
+            1.0
+        } else {
+            HASH_FLOP
+        };
+        let mask_cost = match &mask {
+            None => 0.0,
+            Some(m) if m.is_dense() => self.flops * MASK_CHECK,
+            Some(m) if m.rows_are_native() => m.nvals() as f64,
+            Some(m) => m.nvals() as f64 * (1.0 + TRANSPOSE),
+        };
+        vectors_cost(&l, Orientation::ByRow)
+            + vectors_cost(&r, Orientation::ByRow)
+            + self.flops * per_flop
+            + mask_cost
+            + self.output_cost(by_cols)
+    }
+
+    /// The cost of one dot product of an average row of `l` with an average
+    /// column of `r`, read densely or merged; and the cost of preparing `r`.
+    fn dot_step(&self, l: &Operand, r: &Operand, dense_r: bool) -> Option<(f64, f64)> {
+        let rows = (l.nrows().min(l.nvals() as u64)).max(1) as f64;
+        let len_l = l.nvals() as f64 / rows;
+        if dense_r {
+            let prepare = dense_cost(r)?;
+            let density = r.nvals() as f64 / (r.positions().max(1) as f64);
+            let step = if self.terminal && density > 0.0 {
+                len_l.min(1.0 / density)
+            } else {
+                len_l
+            };
+            Some((step, prepare))
+        } else {
+            let cols = (r.ncols().min(r.nvals() as u64)).max(1) as f64;
+            let len_r = r.nvals() as f64 / cols;
+            Some((
+                merge_cost(len_l, len_r),
+                vectors_cost(r, Orientation::ByCol),
+            ))
+        }
+    }
+
+    fn dot3(&self, by_cols: bool, dense_r: bool) -> Option<f64> {
+        let (l, r, mask) = self.sides(by_cols);
+        let m = mask.filter(|m| !m.complement())?;
+        let (step, prepare) = self.dot_step(&l, &r, dense_r)?;
+        let pattern = if m.rows_are_native() {
+            0.0
+        } else {
+            m.nvals() as f64 * TRANSPOSE
+        };
+        Some(
+            vectors_cost(&l, Orientation::ByRow)
+                + prepare
+                + pattern
+                + m.nvals() as f64 * (step + 1.0)
+                + self.output_cost(by_cols),
+        )
+    }
+
+    fn dot2(&self, by_cols: bool, dense_r: bool) -> Option<f64> {
+        let (l, r, _) = self.sides(by_cols);
+        let (step, prepare) = self.dot_step(&l, &r, dense_r)?;
+        let rows = l.nrows().min(l.nvals() as u64) as f64;
+        let cols = if dense_r {
+            r.ncols() as f64
+        } else {
+            r.ncols().min(r.nvals() as u64) as f64
+        };
+        let pairs = rows * cols;
+        Some(
+            vectors_cost(&l, Orientation::ByRow)
+                + prepare
+                + pairs * (MASK_CHECK + self.allowed_fraction() * step)
+                + self.output_cost(by_cols),
+        )
+    }
+}
+
+/// The cheapest plan for the problem.
+pub fn choose(p: &Problem) -> Plan {
+    let costs = Costs {
+        p,
+        flops: flops(&p.a, &p.b),
+        terminal: has_terminal(p.semiring),
+    };
+    let mut best = (f64::INFINITY, None);
+    let mut consider = |cost: Option<f64>, plan: Plan| {
+        if let Some(c) = cost.filter(|c| c.is_finite()) {
+            if c < best.0 {
+                best = (c, Some(plan));
+            }
+        }
+    };
+    for by_cols in [false, true] {
+        let saxpy = Plan {
+            method: Method::Saxpy,
+            by_cols,
+            dense_r: false,
+        };
+        consider(Some(costs.saxpy(by_cols)), saxpy);
+        for dense_r in [false, true] {
+            let dot = |method| Plan {
+                method,
+                by_cols,
+                dense_r,
+            };
+            consider(costs.dot3(by_cols, dense_r), dot(Method::Dot3));
+            consider(costs.dot2(by_cols, dense_r), dot(Method::Dot2));
+        }
+    }
+    best.1.unwrap_or(Plan {
+        method: Method::Saxpy,
+        by_cols: false,
+        dense_r: false,
+    })
+}
+
+/// The values of `a` as type `ty` (cast once when they differ and are read).
+fn values<'x>(a: &'x Array, ty: &Type, read: bool) -> Cow<'x, Array> {
+    if !read || a.ty() == *ty {
+        Cow::Borrowed(a)
+    } else {
+        Cow::Owned(a.cast(ty))
+    }
+}
+
+/// The result of a kernel as a store in orientation `orient`. A result with
+/// one entry per vector (a column computed by rows) is stored as one vector.
+fn result_store(c: Compressed, orient: Orientation) -> MatrixStore {
+    if c.vlen == 1 && c.vdim > 1 {
+        let ids: Vec<u64> = c.entries().map(|(v, _, _)| v).collect();
+        let column = Compressed {
+            vlen: c.vdim,
+            vdim: 1,
+            h: None,
+            p: vec![0, ids.len()],
+            i: ids,
+            x: c.x,
+        };
+        return MatrixStore::from_compressed(orient.flip(), column).conform();
+    }
+    MatrixStore::from_compressed(orient, c).conform()
+}
+
+/// Runs a plan.
+pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
+    let s = p.semiring;
+    let (l, r, mask) = if plan.by_cols {
+        (p.b.t(), p.a.t(), p.mask.as_ref().map(|m| m.t()))
+    } else {
+        (p.a.clone(), p.b.clone(), p.mask.clone())
+    };
+    let flip = plan.by_cols;
+    let (read_x, read_y) = if tiers::tier(s) == Tier::Generic {
+        (true, true)
+    } else {
+        multiply_reads(s)
+    };
+    let (x, y) = (s.mul().xtype(), s.mul().ytype());
+    let ((lty, read_l), (rty, read_r)) = if flip {
+        ((y, read_y), (x, read_x))
+    } else {
+        ((x, read_x), (y, read_y))
+    };
+    let lc = l.vectors(Orientation::ByRow);
+    let lx = values(&lc.x, lty, read_l);
+    let c = match plan.method {
+        Method::Saxpy => {
+            let rc = r.vectors(Orientation::ByRow);
+            let rx = values(&rc.x, rty, read_r);
+            let view = match &mask {
+                Some(m) => m.view(false)?,
+                None => MaskView::None,
+            };
+            let job = Saxpy {
+                l: &lc,
+                r: &rc,
+                mask: &view,
+            };
+            tiers::run(s, &lx, &rx, flip, job)
+        }
+        Method::Dot2 | Method::Dot3 => {
+            let dense = if plan.dense_r { r.dense(true)? } else { None };
+            let sparse;
+            let (rcols, rvals): (RCols, &Array) = match &dense {
+                Some(d) => (RCols::Dense(d), &d.values),
+                None => {
+                    sparse = r.vectors(Orientation::ByCol);
+                    (RCols::Sparse(&sparse), &sparse.x)
+                }
+            };
+            let rx = values(rvals, rty, read_r);
+            if plan.method == Method::Dot3 {
+                let m = mask.expect("dot3 is planned with a mask");
+                let rows = m.rows();
+                let job = Dot3 {
+                    l: &lc,
+                    r: rcols,
+                    mask: &rows,
+                };
+                tiers::run(s, &lx, &rx, flip, job)
+            } else {
+                let view = match &mask {
+                    Some(m) => m.view(true)?,
+                    None => MaskView::None,
+                };
+                let job = Dot2 {
+                    l: &lc,
+                    r: rcols,
+                    ncols: r.ncols(),
+                    mask: &view,
+                };
+                tiers::run(s, &lx, &rx, flip, job)
+            }
+        }
+    };
+    let orient = if plan.by_cols {
+        Orientation::ByCol
+    } else {
+        Orientation::ByRow
+    };
+    Ok(result_store(c, orient))
+}
+
+/// `C<mask> = A * B`, by the cheapest plan.
+pub fn product(p: &Problem) -> Result<MatrixStore> {
+    let (m, n) = (p.a.nrows(), p.b.ncols());
+    let masked_out = p
+        .mask
+        .as_ref()
+        .is_some_and(|mk| !mk.complement() && mk.nvals() == 0);
+    if m == 0 || n == 0 || p.a.nvals() == 0 || p.b.nvals() == 0 || masked_out {
+        return Ok(MatrixStore::empty(p.semiring.ztype(), m, n, p.out));
+    }
+    execute(p, choose(p))
+}

@@ -1,0 +1,251 @@
+//! Dot-product products: `C(i,j) = L(i,:) · R(:,j)`, each entry folded in
+//! increasing `k` by one task, stopping early when the monoid reaches its
+//! terminal value.
+//!
+//! * [`Dot3`] computes only the entries present in a (non-complemented) mask:
+//!   the kernel of `C<M> = A * B'` (triangle counting).
+//! * [`Dot2`] computes every row of `L` against every column of `R`, checking
+//!   the mask (often complemented) per entry: with `R` a single dense column
+//!   this is the "pull" matrix-vector product.
+//!
+//! `R`'s columns are read as sparse vectors (merged with `L`'s rows, galloping
+//! when their lengths differ a lot) or by random access into a dense form.
+
+use super::operand::{DenseView, MaskView};
+use super::output::{assemble, Rows};
+use super::schedule::row_ranges;
+use super::tiers::Job;
+use super::values::Sr;
+use crate::storage::Compressed;
+use rayon::prelude::*;
+use std::ops::Range;
+
+/// The columns of the right operand.
+pub enum RCols<'a> {
+    /// As compressed vectors (vector `j` is column `j`).
+    Sparse(&'a Compressed),
+    /// By random access.
+    Dense(&'a DenseView<'a>),
+}
+
+/// Lengths below this ratio are merged; above it the shorter list gallops.
+const GALLOP_RATIO: usize = 16;
+
+/// `w[0] = L(i,:) · R(:,j)` for the entries of `L`'s row at `lr`; false when
+/// no `k` is shared.
+#[inline]
+fn dot<S: Sr>(sr: &S, w: &mut S::W, l: &Compressed, lr: Range<usize>, r: &RCols, j: u64) -> bool {
+    let mut found = false;
+    let terminal = sr.has_terminal();
+    let mut hit = |w: &mut S::W, ql: usize, qr: usize| -> bool {
+        if found {
+            sr.add(w, 0, ql, qr);
+        } else {
+            sr.set(w, 0, ql, qr);
+            found = true;
+        }
+        terminal && sr.is_terminal(w, 0)
+    };
+    match r {
+        RCols::Dense(d) => {
+            for ql in lr {
+                if let Some(qr) = d.get(l.i[ql], j) {
+                    if hit(w, ql, qr) {
+                        break;
+                    }
+                }
+            }
+        }
+        RCols::Sparse(rc) => {
+            let rr = rc.vector_range(j);
+            let (a, b) = (&l.i[lr.clone()], &rc.i[rr.clone()]);
+            let (a0, b0) = (lr.start, rr.start);
+            if a.is_empty() || b.is_empty() || a[0] > b[b.len() - 1] || b[0] > a[a.len() - 1] {
+                return false;
+            }
+            if a.len() * GALLOP_RATIO < b.len() {
+                let mut pb = 0;
+                for (pa, &k) in a.iter().enumerate() {
+                    pb += b[pb..].partition_point(|&x| x < k);
+                    if pb == b.len() {
+                        break;
+                    }
+                    if b[pb] == k && hit(w, a0 + pa, b0 + pb) {
+                        break;
+                    }
+                }
+            } else if b.len() * GALLOP_RATIO < a.len() {
+                let mut pa = 0;
+                for (pb, &k) in b.iter().enumerate() {
+                    pa += a[pa..].partition_point(|&x| x < k);
+                    if pa == a.len() {
+                        break;
+                    }
+                    if a[pa] == k && hit(w, a0 + pa, b0 + pb) {
+                        break;
+                    }
+                }
+            } else {
+                let (mut pa, mut pb) = (0, 0);
+                while pa < a.len() && pb < b.len() {
+                    let (ka, kb) = (a[pa], b[pb]);
+                    if ka < kb {
+                        pa += 1;
+                    } else if kb < ka {
+                        pb += 1;
+                    } else {
+                        if hit(w, a0 + pa, b0 + pb) {
+                            break;
+                        }
+                        pa += 1;
+                        pb += 1;
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Runs `row(range, out)` over ranges of rows with balanced `work`, in parallel.
+fn by_rows<S: Sr>(
+    sr: &S,
+    work: &[usize],
+    row: impl Fn(&mut S::W, Range<usize>, &mut Rows<S::W>) + Sync,
+) -> Vec<Rows<S::W>> {
+    let ranges = row_ranges(work);
+    let task = |w: &mut S::W, range: &Range<usize>| {
+        let mut out = Rows::new(sr);
+        row(w, range.clone(), &mut out);
+        out
+    };
+    if ranges.len() <= 1 {
+        ranges.iter().map(|r| task(&mut sr.alloc(1), r)).collect()
+    } else {
+        ranges.par_iter().map_init(|| sr.alloc(1), task).collect()
+    }
+}
+
+/// The entries of `C = L * R` present in the mask `mask` (rows of `C`).
+pub struct Dot3<'a> {
+    /// Rows of the left operand.
+    pub l: &'a Compressed,
+    /// Columns of the right operand.
+    pub r: RCols<'a>,
+    /// The positions to compute.
+    pub mask: &'a Compressed,
+}
+
+impl Job for Dot3<'_> {
+    type Out = Compressed;
+
+    fn run<S: Sr>(self, sr: &S) -> Compressed {
+        let (l, m) = (self.l, self.mask);
+        let work: Vec<usize> = (0..m.nvec())
+            .map(|kk| {
+                let row = l.vector_range(m.vector_id(kk)).len() + 1;
+                m.range(kk).len().saturating_mul(row).min(1 << 40)
+            })
+            .collect();
+        let parts = by_rows(sr, &work, |w, rows, out| {
+            for kk in rows {
+                let i = m.vector_id(kk);
+                let lr = l.vector_range(i);
+                if lr.is_empty() {
+                    continue;
+                }
+                let start = out.i.len();
+                for q in m.range(kk) {
+                    let j = m.i[q];
+                    if dot(sr, w, l, lr.clone(), &self.r, j) {
+                        out.i.push(j);
+                        sr.push(&mut out.w, w, 0);
+                    }
+                }
+                out.end_row(i, start);
+            }
+        });
+        assemble(sr, parts, m.vlen, m.vdim)
+    }
+}
+
+/// Every entry of `C = L * R` (`ncols` columns) the mask allows.
+pub struct Dot2<'a> {
+    /// Rows of the left operand.
+    pub l: &'a Compressed,
+    /// Columns of the right operand.
+    pub r: RCols<'a>,
+    /// Number of columns of `R`.
+    pub ncols: u64,
+    /// The mask.
+    pub mask: &'a MaskView<'a>,
+}
+
+impl Dot2<'_> {
+    /// The columns of `R` that hold entries (all of them when dense).
+    fn columns(&self) -> Vec<u64> {
+        match &self.r {
+            RCols::Dense(_) => (0..self.ncols).collect(),
+            RCols::Sparse(rc) => (0..rc.nvec())
+                .filter(|&kk| !rc.range(kk).is_empty())
+                .map(|kk| rc.vector_id(kk))
+                .collect(),
+        }
+    }
+
+    /// Computes row `kk` of `L` against `cols`.
+    fn row<S: Sr>(&self, sr: &S, w: &mut S::W, kk: usize, cols: &[u64], out: &mut Rows<S::W>) {
+        let l = self.l;
+        let lr = l.range(kk);
+        let i = l.vector_id(kk);
+        let start = out.i.len();
+        let emit = |w: &mut S::W, out: &mut Rows<S::W>, j: u64| {
+            if dot(sr, w, l, lr.clone(), &self.r, j) {
+                out.i.push(j);
+                sr.push(&mut out.w, w, 0);
+            }
+        };
+        match self.mask {
+            MaskView::None => cols.iter().for_each(|&j| emit(w, out, j)),
+            MaskView::Dense(d) => cols
+                .iter()
+                .filter(|&&j| d.allows(i, j))
+                .for_each(|&j| emit(w, out, j)),
+            MaskView::Rows { rows, complement } => {
+                let mr = &rows.i[rows.vector_range(i)];
+                if mr.is_empty() && !complement {
+                    return;
+                }
+                let mut q = 0;
+                for &j in cols {
+                    q += mr[q..].partition_point(|&x| x < j);
+                    let present = q < mr.len() && mr[q] == j;
+                    if present != *complement {
+                        emit(w, out, j);
+                    }
+                }
+            }
+        }
+        out.end_row(i, start);
+    }
+}
+
+impl Job for Dot2<'_> {
+    type Out = Compressed;
+
+    fn run<S: Sr>(self, sr: &S) -> Compressed {
+        let cols = self.columns();
+        let l = self.l;
+        let work: Vec<usize> = (0..l.nvec())
+            .map(|kk| l.range(kk).len().saturating_mul(cols.len()).min(1 << 40))
+            .collect();
+        let parts = by_rows(sr, &work, |w, rows, out| {
+            for kk in rows {
+                if !l.range(kk).is_empty() {
+                    self.row(sr, w, kk, &cols, out);
+                }
+            }
+        });
+        assemble(sr, parts, self.ncols, l.vdim)
+    }
+}
