@@ -76,6 +76,8 @@ const HASH_FLOP: f64 = 3.0;
 const MASK_CHECK: f64 = 0.2;
 /// Lists at least this many times longer than the other are searched, not merged.
 const GALLOP: f64 = 16.0;
+/// Cost of one step of merging two sorted lists (sequential reads).
+const MERGE_STEP: f64 = 0.5;
 
 /// `Σ_k |A(:,k)| * |B(k,:)|`, the number of products: exact when the
 /// vectors along `k` are at hand, else from average lengths.
@@ -131,7 +133,7 @@ fn merge_cost(a: f64, b: f64) -> f64 {
     if lo * GALLOP < hi {
         lo * (hi / lo.max(1.0)).log2().max(1.0)
     } else {
-        a + b
+        (a + b) * MERGE_STEP
     }
 }
 
@@ -432,4 +434,188 @@ pub fn product(p: &Problem) -> Result<MatrixStore> {
         return Ok(MatrixStore::empty(p.semiring.ztype(), m, n, p.out));
     }
     execute(p, choose(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::{BinaryCode, TypeCode};
+    use crate::object::{Descriptor, Matrix};
+    use crate::ops::Mask;
+    use crate::storage::Format;
+    use std::sync::Arc;
+
+    /// A random `nrows × ncols` matrix with `per_row` entries per row.
+    fn random(nrows: u64, ncols: u64, per_row: u64, orient: Orientation) -> Arc<MatrixStore> {
+        let mut seed = nrows * 31 + ncols * 7 + per_row;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 33
+        };
+        let (mut rows, mut cols) = (Vec::new(), Vec::new());
+        for i in 0..nrows {
+            for _ in 0..per_row {
+                rows.push(i);
+                cols.push(next() % ncols);
+            }
+        }
+        let m = Matrix::new_oriented(&Type::FP64, nrows, ncols, orient).unwrap();
+        let vals = Array::from_vec(vec![1.0f64; rows.len()]);
+        let plus = crate::algebra::BinaryOp::builtin(BinaryCode::Plus, TypeCode::Fp64);
+        m.build(&rows, &cols, &vals, plus.as_ref()).unwrap();
+        m.snapshot().unwrap()
+    }
+
+    /// A column vector of length `n` with entries at every `step`-th position.
+    fn vector(n: u64, step: u64, dense: bool) -> Arc<MatrixStore> {
+        let v = random(n, 1, 0, Orientation::ByCol);
+        let m = Matrix::from_arc(v);
+        for i in (0..n).step_by(step as usize) {
+            m.set_element(i, 0, &crate::algebra::Value::new(1.0f64))
+                .unwrap();
+        }
+        let s = m.snapshot().unwrap();
+        if dense {
+            let b = s.to_bitmap().unwrap();
+            Arc::new(MatrixStore::new(Orientation::ByCol, Format::Bitmap(b)))
+        } else {
+            s
+        }
+    }
+
+    fn mask(store: Arc<MatrixStore>, complement: bool) -> Mask {
+        Mask {
+            store,
+            structural: true,
+            complement,
+        }
+    }
+
+    fn plan(
+        a: Operand,
+        b: Operand,
+        m: Option<MaskOperand>,
+        s: &Semiring,
+        out: Orientation,
+    ) -> Plan {
+        choose(&Problem {
+            a,
+            b,
+            mask: m,
+            semiring: s,
+            out,
+        })
+    }
+
+    fn semiring(add: BinaryCode, mul: BinaryCode, t: TypeCode) -> Semiring {
+        Semiring::builtin(add, mul, t).unwrap()
+    }
+
+    #[test]
+    fn bfs_pushes_a_small_frontier_and_pulls_a_large_one() {
+        let s = semiring(BinaryCode::Any, BinaryCode::Oneb, TypeCode::Bool);
+        let n = 20_000;
+        let a = random(n, n, 8, Orientation::ByRow);
+        let visited = mask(vector(n, 3, false), true);
+        // vxm(q, A): u' * A, the frontier small and sparse.
+        let small = Operand::new(vector(n, 2000, false), true);
+        let m = MaskOperand {
+            mask: &visited,
+            transposed: true,
+        };
+        let p = plan(
+            small,
+            Operand::new(a.clone(), false),
+            Some(m.clone()),
+            &s,
+            Orientation::ByRow,
+        );
+        assert_eq!((p.method, p.by_cols), (Method::Saxpy, false), "push");
+        // mxv(q, AT, q) with AT stored by rows and a large bitmap frontier.
+        let large = Operand::new(vector(n, 2, true), false);
+        let m = MaskOperand {
+            mask: &visited,
+            transposed: false,
+        };
+        let p = plan(
+            Operand::new(a.clone(), false),
+            large,
+            Some(m),
+            &s,
+            Orientation::ByCol,
+        );
+        assert_eq!(
+            (p.method, p.by_cols, p.dense_r),
+            (Method::Dot2, false, true),
+            "pull"
+        );
+        // vxm with A stored by columns reads its columns: pull as well.
+        let a_by_col = Operand::new(random(n, n, 8, Orientation::ByCol), false);
+        let large = Operand::new(vector(n, 2, true), true);
+        let p = plan(large, a_by_col, None, &s, Orientation::ByRow);
+        assert_eq!((p.method, p.by_cols, p.dense_r), (Method::Dot2, true, true));
+    }
+
+    #[test]
+    fn pagerank_pulls_a_dense_vector() {
+        let s = semiring(BinaryCode::Plus, BinaryCode::Second, TypeCode::Fp64);
+        let n = 10_000;
+        let at = Operand::new(random(n, n, 10, Orientation::ByRow), false);
+        let w = Operand::new(vector(n, 1, false), false);
+        let p = plan(at, w, None, &s, Orientation::ByCol);
+        assert_eq!((p.method, p.dense_r), (Method::Dot2, true));
+    }
+
+    #[test]
+    fn masked_triangle_counting_uses_dot3() {
+        let s = semiring(BinaryCode::Plus, BinaryCode::Oneb, TypeCode::Int64);
+        let n = 5_000;
+        let l = random(n, n, 6, Orientation::ByRow);
+        let u = random(n, n, 6, Orientation::ByRow);
+        let m = mask(l.clone(), false);
+        // C<L> = L * U' (GrB_DESC_ST1): the rows of L and of U are both at hand.
+        let desc = Descriptor::predefined("ST1").unwrap();
+        let p = plan(
+            Operand::new(l, false),
+            Operand::new(u, desc.transpose_second),
+            Some(MaskOperand {
+                mask: &m,
+                transposed: false,
+            }),
+            &s,
+            Orientation::ByRow,
+        );
+        assert_eq!(p.method, Method::Dot3);
+    }
+
+    #[test]
+    fn saxpy_follows_the_storage_orientation() {
+        let s = semiring(BinaryCode::Plus, BinaryCode::Times, TypeCode::Fp64);
+        let n = 3_000;
+        let by_row = |m: u64| Operand::new(random(n, n, 5 + m, Orientation::ByRow), false);
+        let p = plan(by_row(0), by_row(1), None, &s, Orientation::ByRow);
+        assert_eq!((p.method, p.by_cols), (Method::Saxpy, false));
+        let by_col = |m: u64| Operand::new(random(n, n, 5 + m, Orientation::ByCol), false);
+        let p = plan(by_col(0), by_col(1), None, &s, Orientation::ByCol);
+        assert_eq!((p.method, p.by_cols), (Method::Saxpy, true));
+        // A' * B with A by rows: A' is read by columns, free.
+        let p = plan(by_row(0).t(), by_col(1), None, &s, Orientation::ByCol);
+        assert_eq!((p.method, p.by_cols), (Method::Saxpy, true));
+    }
+
+    #[test]
+    fn flops_are_counted_exactly_when_the_vectors_are_at_hand() {
+        let a = Operand::new(random(50, 40, 3, Orientation::ByRow), false);
+        let b = Operand::new(random(40, 30, 2, Orientation::ByRow), false);
+        let rows = a.vectors(Orientation::ByRow);
+        let brows = b.vectors(Orientation::ByRow);
+        let exact: usize = rows.i.iter().map(|&k| brows.vector_range(k).len()).sum();
+        assert_eq!(flops(&a, &b), exact as f64);
+        let bc = Operand::new(Arc::new(b.store().reoriented(Orientation::ByCol)), false);
+        let ac = Operand::new(Arc::new(a.store().reoriented(Orientation::ByCol)), false);
+        assert_eq!(flops(&ac, &b), exact as f64);
+        assert_eq!(flops(&ac, &bc), exact as f64);
+    }
 }

@@ -249,3 +249,53 @@ impl Job for Dot2<'_> {
         assemble(sr, parts, self.ncols, l.vdim)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::{BinaryCode, Semiring, TypeCode};
+    use crate::storage::Array;
+
+    /// One vector of length `len` with entries at `ks`, valued `k + 1`.
+    fn vector(len: u64, ks: &[u64]) -> Compressed {
+        Compressed {
+            vlen: len,
+            vdim: 1,
+            h: None,
+            p: vec![0, ks.len()],
+            i: ks.to_vec(),
+            x: Array::from_vec(ks.iter().map(|&k| k as f64 + 1.0).collect::<Vec<_>>()),
+        }
+    }
+
+    fn dot_of(l: &Compressed, r: &Compressed) -> Option<f64> {
+        let s = Semiring::builtin(BinaryCode::Plus, BinaryCode::Times, TypeCode::Fp64).unwrap();
+        let job = Dot2 {
+            l,
+            r: RCols::Sparse(r),
+            ncols: 1,
+            mask: &MaskView::None,
+        };
+        let c = crate::ops::mxm::tiers::run(&s, &l.x, &r.x, false, job);
+        (c.nvals() == 1).then(|| c.x.as_slice::<f64>().unwrap()[0])
+    }
+
+    #[test]
+    fn merges_and_gallops_agree() {
+        let long: Vec<u64> = (0..500).filter(|k| k % 3 != 1).collect();
+        for short in [vec![1, 3, 299, 498], vec![0, 499], vec![1, 4, 7]] {
+            let expected: f64 = short
+                .iter()
+                .filter(|k| long.contains(k))
+                .map(|&k| (k as f64 + 1.0) * (k as f64 + 1.0))
+                .sum();
+            let expected = (expected > 0.0).then_some(expected);
+            let (a, b) = (vector(500, &short), vector(500, &long));
+            assert_eq!(dot_of(&a, &b), expected, "short left {short:?}");
+            assert_eq!(dot_of(&b, &a), expected, "short right {short:?}");
+        }
+        let (a, b) = (vector(500, &long), vector(500, &long[3..]));
+        let expected: f64 = long[3..].iter().map(|&k| (k as f64 + 1.0).powi(2)).sum();
+        assert_eq!(dot_of(&a, &b), Some(expected));
+    }
+}
