@@ -76,33 +76,108 @@ const HASH_FLOP: f64 = 3.0;
 const MASK_CHECK: f64 = 0.2;
 /// Lists at least this many times longer than the other are searched, not merged.
 const GALLOP: f64 = 16.0;
-/// Cost of one step of merging two sorted lists (sequential reads).
-const MERGE_STEP: f64 = 0.5;
+/// Cost of one step of merging two sorted lists.
+const MERGE_STEP: f64 = 1.0;
+
+/// The lengths of an operand's vectors along the inner dimension `k`
+/// (`|A(:,k)|` of a left operand, `|B(k,:)|` of a right one).
+enum KLens<'x> {
+    /// The vectors along `k` are at hand.
+    Vectors(&'x Compressed),
+    /// The vectors across `k` are at hand: their indices are the `k`s.
+    Entries(&'x Compressed),
+    /// Counted into a histogram over `k`.
+    Counts(Vec<u32>),
+    /// Only the average is known.
+    Uniform(f64),
+}
+
+impl<'x> KLens<'x> {
+    /// The lengths of `x`'s vectors along `along` (its columns for a left
+    /// operand, its rows for a right one), over an inner dimension of `k`.
+    fn of(x: &'x Operand, along: Orientation, k: u64) -> KLens<'x> {
+        if let Some(c) = x.native_vectors(along) {
+            KLens::Vectors(c)
+        } else if let Some(c) = x.native_vectors(along.flip()) {
+            KLens::Entries(c)
+        } else {
+            KLens::Uniform(x.nvals() as f64 / k.max(1) as f64)
+        }
+    }
+
+    /// The length for `k` (not for `Entries`).
+    fn len(&self, k: u64) -> f64 {
+        match self {
+            KLens::Vectors(c) => c.vector_range(k).len() as f64,
+            KLens::Counts(v) => v[k as usize] as f64,
+            KLens::Uniform(u) => *u,
+            KLens::Entries(_) => unreachable!("entries are counted before lookups"),
+        }
+    }
+
+    /// Replaces `Entries` by a histogram when affordable (else the average).
+    fn countable(self, k: u64) -> KLens<'x> {
+        match self {
+            KLens::Entries(c) if dense_workspace_ok(k, c.nvals()) => {
+                let mut v = vec![0u32; k as usize];
+                for &i in &c.i {
+                    v[i as usize] += 1;
+                }
+                KLens::Counts(v)
+            }
+            KLens::Entries(c) => KLens::Uniform(c.nvals() as f64 / k.max(1) as f64),
+            other => other,
+        }
+    }
+
+    /// Number of lookups [`KLens::sum_with`] makes when iterating this side.
+    fn iterations(&self) -> f64 {
+        match self {
+            KLens::Vectors(c) => c.nvec() as f64,
+            KLens::Entries(c) => c.nvals() as f64,
+            KLens::Counts(v) => v.len() as f64,
+            KLens::Uniform(_) => f64::INFINITY,
+        }
+    }
+
+    /// `Σ_k self(k) * other(k)` by iterating this side (`other` must not be `Entries`).
+    fn sum_with(&self, other: &KLens, k: u64) -> f64 {
+        match self {
+            KLens::Vectors(c) => (0..c.nvec())
+                .map(|kk| c.range(kk).len() as f64 * other.len(c.vector_id(kk)))
+                .sum(),
+            KLens::Entries(c) => c.i.iter().map(|&k| other.len(k)).sum(),
+            KLens::Counts(v) => v
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(|(k, &n)| n as f64 * other.len(k as u64))
+                .sum(),
+            KLens::Uniform(u) => match other {
+                KLens::Uniform(w) => u * w * k as f64,
+                _ => other.sum_with(self, k),
+            },
+        }
+    }
+}
 
 /// `Σ_k |A(:,k)| * |B(k,:)|`, the number of products: exact when the
-/// vectors along `k` are at hand, else from average lengths.
+/// vectors of `A` and `B` are at hand in either orientation (counting a
+/// histogram if needed), else from average lengths.
 pub fn flops(a: &Operand, b: &Operand) -> f64 {
-    use Orientation::{ByCol, ByRow};
-    let len = |c: &Compressed, k: u64| c.vector_range(k).len() as f64;
-    let by_lookup = |outer: &Compressed, other: &Compressed| -> f64 {
-        (0..outer.nvec())
-            .map(|kk| outer.range(kk).len() as f64 * len(other, outer.vector_id(kk)))
-            .sum()
-    };
-    let by_entries = |entries: &Compressed, other: &Compressed| -> f64 {
-        entries.i.iter().map(|&k| len(other, k)).sum()
-    };
-    match (a.native_vectors(ByCol), b.native_vectors(ByRow)) {
-        (Some(ac), Some(br)) if ac.nvec() <= br.nvec() => by_lookup(ac, br),
-        (Some(ac), Some(br)) => by_lookup(br, ac),
-        (_, Some(br)) if a.native_vectors(ByRow).is_some() => {
-            by_entries(a.native_vectors(ByRow).unwrap(), br)
-        }
-        (Some(ac), _) if b.native_vectors(ByCol).is_some() => {
-            by_entries(b.native_vectors(ByCol).unwrap(), ac)
-        }
-        _ => a.nvals() as f64 * b.nvals() as f64 / (a.ncols().max(1) as f64),
+    let k = a.ncols();
+    let (mut la, mut lb) = (
+        KLens::of(a, Orientation::ByCol, k),
+        KLens::of(b, Orientation::ByRow, k),
+    );
+    if matches!(la, KLens::Entries(_)) && matches!(lb, KLens::Entries(_)) {
+        la = la.countable(k);
     }
+    // Iterate the cheaper side; the other is looked up.
+    if matches!(lb, KLens::Entries(_)) || la.iterations() > lb.iterations() {
+        std::mem::swap(&mut la, &mut lb);
+    }
+    la.sum_with(&lb.countable(k), k)
 }
 
 /// The cost of reading `x`'s vectors along `o` as compressed storage.
@@ -142,6 +217,8 @@ struct Costs<'p, 'a> {
     p: &'p Problem<'a>,
     flops: f64,
     terminal: bool,
+    /// The exact work of dot3 with `R` read sparse and dense, once measured.
+    dot3_exact: [std::cell::OnceCell<Option<f64>>; 2],
 }
 
 impl Costs<'_, '_> {
@@ -249,13 +326,49 @@ impl Costs<'_, '_> {
         } else {
             m.nvals() as f64 * TRANSPOSE
         };
+        let work = self.dot3_exact[dense_r as usize]
+            .get_or_init(|| self.dot3_work(dense_r))
+            .unwrap_or(m.nvals() as f64 * (step + 1.0));
         Some(
             vectors_cost(&l, Orientation::ByRow)
                 + prepare
                 + pattern
-                + m.nvals() as f64 * (step + 1.0)
+                + work
                 + self.output_cost(by_cols),
         )
+    }
+
+    /// The work of the dot products of the mask's entries from the actual
+    /// lengths of `A`'s rows and `B`'s columns, when they are at hand (the
+    /// same in both orientations).
+    fn dot3_work(&self, dense_r: bool) -> Option<f64> {
+        let p = self.p;
+        let m = p.mask.as_ref()?;
+        let store = &m.mask.store;
+        let entries = match store.format() {
+            crate::storage::Format::Sparse(c) => c,
+            _ => return None,
+        };
+        let rows = p.a.native_vectors(Orientation::ByRow)?;
+        let cols = if dense_r {
+            None
+        } else {
+            Some(p.b.native_vectors(Orientation::ByCol)?)
+        };
+        let density = p.b.nvals() as f64 / (p.b.positions().max(1) as f64);
+        let mut work = 0.0;
+        for (v, i, _) in entries.entries() {
+            let (row, col) = store.to_matrix_coords(v, i);
+            let (i, j) = if m.transposed { (col, row) } else { (row, col) };
+            let len_l = rows.vector_range(i).len() as f64;
+            work += 1.0
+                + match cols {
+                    Some(c) => merge_cost(len_l, c.vector_range(j).len() as f64),
+                    None if self.terminal && density > 0.0 => len_l.min(1.0 / density),
+                    None => len_l,
+                };
+        }
+        Some(work)
     }
 
     fn dot2(&self, by_cols: bool, dense_r: bool) -> Option<f64> {
@@ -283,6 +396,7 @@ pub fn choose(p: &Problem) -> Plan {
         p,
         flops: flops(&p.a, &p.b),
         terminal: has_terminal(p.semiring),
+        dot3_exact: Default::default(),
     };
     let mut best = (f64::INFINITY, None);
     let mut consider = |cost: Option<f64>, plan: Plan| {
@@ -569,13 +683,14 @@ mod tests {
     }
 
     #[test]
-    fn masked_triangle_counting_uses_dot3() {
+    fn a_sparse_mask_uses_dot3() {
         let s = semiring(BinaryCode::Plus, BinaryCode::Oneb, TypeCode::Int64);
         let n = 5_000;
         let l = random(n, n, 6, Orientation::ByRow);
         let u = random(n, n, 6, Orientation::ByRow);
-        let m = mask(l.clone(), false);
-        // C<L> = L * U' (GrB_DESC_ST1): the rows of L and of U are both at hand.
+        let m = mask(random(n, n, 1, Orientation::ByRow), false);
+        // C<M> = L * U' (GrB_DESC_ST1): the rows of L and of U are both at hand,
+        // and the mask asks for few entries.
         let desc = Descriptor::predefined("ST1").unwrap();
         let p = plan(
             Operand::new(l, false),

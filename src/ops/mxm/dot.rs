@@ -13,11 +13,10 @@
 
 use super::operand::{DenseView, MaskView};
 use super::output::{assemble, Rows};
-use super::schedule::row_ranges;
+use super::schedule::{row_ranges, run_tasks, scratch};
 use super::tiers::Job;
 use super::values::Sr;
 use crate::storage::Compressed;
-use rayon::prelude::*;
 use std::ops::Range;
 
 /// The columns of the right operand.
@@ -31,77 +30,101 @@ pub enum RCols<'a> {
 /// Lengths below this ratio are merged; above it the shorter list gallops.
 const GALLOP_RATIO: usize = 16;
 
-/// `w[0] = L(i,:) · R(:,j)` for the entries of `L`'s row at `lr`; false when
+/// `z = L(i,:) · R(:,j)` for the entries of `L`'s row at `lr`; false when
 /// no `k` is shared.
 #[inline]
-fn dot<S: Sr>(sr: &S, w: &mut S::W, l: &Compressed, lr: Range<usize>, r: &RCols, j: u64) -> bool {
-    let mut found = false;
-    let terminal = sr.has_terminal();
-    let mut hit = |w: &mut S::W, ql: usize, qr: usize| -> bool {
-        if found {
-            sr.add(w, 0, ql, qr);
-        } else {
-            sr.set(w, 0, ql, qr);
-            found = true;
-        }
-        terminal && sr.is_terminal(w, 0)
-    };
+fn dot<S: Sr>(sr: &S, z: &mut S::Z, l: &Compressed, lr: Range<usize>, r: &RCols, j: u64) -> bool {
     match r {
-        RCols::Dense(d) => {
-            for ql in lr {
-                if let Some(qr) = d.get(l.i[ql], j) {
-                    if hit(w, ql, qr) {
-                        break;
-                    }
-                }
-            }
-        }
+        RCols::Dense(d) => dot_dense(sr, z, &l.i[lr.clone()], lr.start, d, j),
         RCols::Sparse(rc) => {
             let rr = rc.vector_range(j);
-            let (a, b) = (&l.i[lr.clone()], &rc.i[rr.clone()]);
-            let (a0, b0) = (lr.start, rr.start);
-            if a.is_empty() || b.is_empty() || a[0] > b[b.len() - 1] || b[0] > a[a.len() - 1] {
-                return false;
+            dot_sparse(
+                sr,
+                z,
+                &l.i[lr.clone()],
+                lr.start,
+                &rc.i[rr.clone()],
+                rr.start,
+            )
+        }
+    }
+}
+
+/// Folds one product into `z` (setting it when it is the first); true when
+/// the fold may stop (the monoid reached its terminal value).
+#[inline(always)]
+fn fold<S: Sr>(
+    sr: &S,
+    z: &mut S::Z,
+    found: &mut bool,
+    terminal: bool,
+    lp: usize,
+    rp: usize,
+) -> bool {
+    if *found {
+        sr.z_add(z, lp, rp);
+    } else {
+        sr.z_set(z, lp, rp);
+        *found = true;
+    }
+    terminal && sr.z_terminal(z)
+}
+
+/// The dot product of the sorted indices `a` (values from position `a0` of
+/// `L`) with a dense column `j` of `R`.
+fn dot_dense<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, d: &DenseView, j: u64) -> bool {
+    let terminal = sr.has_terminal();
+    let mut found = false;
+    for (pa, &k) in a.iter().enumerate() {
+        if let Some(qr) = d.get(k, j) {
+            if fold(sr, z, &mut found, terminal, a0 + pa, qr) {
+                break;
             }
-            if a.len() * GALLOP_RATIO < b.len() {
-                let mut pb = 0;
-                for (pa, &k) in a.iter().enumerate() {
-                    pb += b[pb..].partition_point(|&x| x < k);
-                    if pb == b.len() {
-                        break;
-                    }
-                    if b[pb] == k && hit(w, a0 + pa, b0 + pb) {
-                        break;
-                    }
-                }
-            } else if b.len() * GALLOP_RATIO < a.len() {
-                let mut pa = 0;
-                for (pb, &k) in b.iter().enumerate() {
-                    pa += a[pa..].partition_point(|&x| x < k);
-                    if pa == a.len() {
-                        break;
-                    }
-                    if a[pa] == k && hit(w, a0 + pa, b0 + pb) {
-                        break;
-                    }
-                }
-            } else {
-                let (mut pa, mut pb) = (0, 0);
-                while pa < a.len() && pb < b.len() {
-                    let (ka, kb) = (a[pa], b[pb]);
-                    if ka < kb {
-                        pa += 1;
-                    } else if kb < ka {
-                        pb += 1;
-                    } else {
-                        if hit(w, a0 + pa, b0 + pb) {
-                            break;
-                        }
-                        pa += 1;
-                        pb += 1;
-                    }
-                }
+        }
+    }
+    found
+}
+
+/// The dot product of sorted index lists `a` and `b` (values from positions
+/// `a0` of `L` and `b0` of `R`): merged, or the shorter list searched in the
+/// longer one when their lengths differ a lot.
+fn dot_sparse<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, b: &[u64], b0: usize) -> bool {
+    let mut found = false;
+    if a.is_empty() || b.is_empty() || a[0] > b[b.len() - 1] || b[0] > a[a.len() - 1] {
+        return false;
+    }
+    let terminal = sr.has_terminal();
+    if a.len() * GALLOP_RATIO < b.len() {
+        let mut pb = 0;
+        for (pa, &k) in a.iter().enumerate() {
+            pb += b[pb..].partition_point(|&x| x < k);
+            if pb == b.len() {
+                break;
             }
+            if b[pb] == k && fold(sr, z, &mut found, terminal, a0 + pa, b0 + pb) {
+                break;
+            }
+        }
+    } else if b.len() * GALLOP_RATIO < a.len() {
+        let mut pa = 0;
+        for (pb, &k) in b.iter().enumerate() {
+            pa += a[pa..].partition_point(|&x| x < k);
+            if pa == a.len() {
+                break;
+            }
+            if a[pa] == k && fold(sr, z, &mut found, terminal, a0 + pa, b0 + pb) {
+                break;
+            }
+        }
+    } else {
+        let (mut pa, mut pb) = (0, 0);
+        while pa < a.len() && pb < b.len() {
+            let (ka, kb) = (a[pa], b[pb]);
+            if ka == kb && fold(sr, z, &mut found, terminal, a0 + pa, b0 + pb) {
+                break;
+            }
+            pa += (ka <= kb) as usize;
+            pb += (kb <= ka) as usize;
         }
     }
     found
@@ -111,19 +134,14 @@ fn dot<S: Sr>(sr: &S, w: &mut S::W, l: &Compressed, lr: Range<usize>, r: &RCols,
 fn by_rows<S: Sr>(
     sr: &S,
     work: &[usize],
-    row: impl Fn(&mut S::W, Range<usize>, &mut Rows<S::W>) + Sync,
+    row: impl Fn(&mut S::Z, Range<usize>, &mut Rows<S::W>) + Sync,
 ) -> Vec<Rows<S::W>> {
     let ranges = row_ranges(work);
-    let task = |w: &mut S::W, range: &Range<usize>| {
+    run_tasks(ranges.len(), |s, t| {
         let mut out = Rows::new(sr);
-        row(w, range.clone(), &mut out);
+        row(scratch(s, || sr.z()), ranges[t].clone(), &mut out);
         out
-    };
-    if ranges.len() <= 1 {
-        ranges.iter().map(|r| task(&mut sr.alloc(1), r)).collect()
-    } else {
-        ranges.par_iter().map_init(|| sr.alloc(1), task).collect()
-    }
+    })
 }
 
 /// The entries of `C = L * R` present in the mask `mask` (rows of `C`).
@@ -159,7 +177,7 @@ impl Job for Dot3<'_> {
                     let j = m.i[q];
                     if dot(sr, w, l, lr.clone(), &self.r, j) {
                         out.i.push(j);
-                        sr.push(&mut out.w, w, 0);
+                        sr.z_push(&mut out.w, w);
                     }
                 }
                 out.end_row(i, start);
@@ -194,15 +212,15 @@ impl Dot2<'_> {
     }
 
     /// Computes row `kk` of `L` against `cols`.
-    fn row<S: Sr>(&self, sr: &S, w: &mut S::W, kk: usize, cols: &[u64], out: &mut Rows<S::W>) {
+    fn row<S: Sr>(&self, sr: &S, w: &mut S::Z, kk: usize, cols: &[u64], out: &mut Rows<S::W>) {
         let l = self.l;
         let lr = l.range(kk);
         let i = l.vector_id(kk);
         let start = out.i.len();
-        let emit = |w: &mut S::W, out: &mut Rows<S::W>, j: u64| {
+        let emit = |w: &mut S::Z, out: &mut Rows<S::W>, j: u64| {
             if dot(sr, w, l, lr.clone(), &self.r, j) {
                 out.i.push(j);
-                sr.push(&mut out.w, w, 0);
+                sr.z_push(&mut out.w, w);
             }
         };
         match self.mask {

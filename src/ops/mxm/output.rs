@@ -1,7 +1,7 @@
 //! Output rows produced by kernel tasks, and their assembly into compressed storage.
 
 use super::values::Sr;
-use crate::storage::Compressed;
+use crate::storage::{Array, Compressed};
 
 /// Consecutive output rows produced by one task (only non-empty rows are listed).
 pub struct Rows<W> {
@@ -38,23 +38,31 @@ impl<W> Rows<W> {
 
 /// Concatenates task outputs (in row order) into `vdim` vectors of length `vlen`.
 pub fn assemble<S: Sr>(sr: &S, parts: Vec<Rows<S::W>>, vlen: u64, vdim: u64) -> Compressed {
-    let rows: usize = parts.iter().map(|p| p.ids.len()).sum();
-    let nnz: usize = parts.iter().map(|p| p.i.len()).sum();
+    let mut w = sr.alloc(0);
+    let mut index = Vec::with_capacity(parts.len());
+    for part in parts {
+        sr.append(&mut w, &part.w);
+        index.push((part.ids, part.ends, part.i));
+    }
+    assemble_index(index, vlen, vdim, sr.to_array(w))
+}
+
+/// Row ids, row ends and column indices of one task's rows.
+type Index = (Vec<u64>, Vec<usize>, Vec<u64>);
+
+/// [`assemble`] for the structure (not generic, so shared by every semiring).
+fn assemble_index(parts: Vec<Index>, vlen: u64, vdim: u64, x: Array) -> Compressed {
+    let rows: usize = parts.iter().map(|p| p.0.len()).sum();
+    let nnz: usize = parts.iter().map(|p| p.2.len()).sum();
     let mut h = Vec::with_capacity(rows);
     let mut p = Vec::with_capacity(rows + 1);
     p.push(0);
     let mut i = Vec::with_capacity(nnz);
-    let mut w = sr.alloc(0);
-    for part in parts {
+    for (ids, ends, idx) in parts {
         let base = i.len();
-        h.extend_from_slice(&part.ids);
-        p.extend(part.ends.iter().map(|&e| base + e));
-        if i.is_empty() {
-            i = part.i;
-        } else {
-            i.extend_from_slice(&part.i);
-        }
-        sr.append(&mut w, &part.w);
+        h.extend_from_slice(&ids);
+        p.extend(ends.iter().map(|&e| base + e));
+        i.extend_from_slice(&idx);
     }
     Compressed {
         vlen,
@@ -62,7 +70,7 @@ pub fn assemble<S: Sr>(sr: &S, parts: Vec<Rows<S::W>>, vlen: u64, vdim: u64) -> 
         h: Some(h),
         p,
         i,
-        x: sr.to_array(w),
+        x,
     }
     .conform()
 }

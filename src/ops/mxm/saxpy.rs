@@ -11,13 +11,14 @@
 use super::accumulator::{Acc, DenseAcc, HashAcc, State};
 use super::operand::{DenseMask, MaskView};
 use super::output::{assemble, Rows};
-use super::schedule::{tasks, Task};
+use super::schedule::{run_tasks, scratch, tasks, Task};
 use super::tiers::Job;
 use super::values::Sr;
 use crate::storage::compressed::dense_workspace_ok;
 use crate::storage::Compressed;
 use rayon::prelude::*;
 use std::ops::Range;
+use std::sync::Mutex;
 
 /// The saxpy product of the rows of `l` and the rows of `r`, under `mask`
 /// (whose vectors are the output rows).
@@ -165,34 +166,15 @@ impl Saxpy<'_> {
         ws.begin(sr, work + mask_len);
         let Workspace { acc, w, .. } = ws;
         let mode = self.mask_row(i, acc);
-        let (l, r) = (self.l, self.r);
-        for ql in part {
-            for qr in self.r_row(l.i[ql]) {
-                let j = r.i[qr];
-                let (s, st) = acc.probe(j);
-                if st == State::Done {
-                    sr.add(w, s, ql, qr);
-                    continue;
-                }
-                let allowed = match mode {
-                    Mode::All => true,
-                    Mode::Allowed => st == State::Marked,
-                    Mode::Forbidden => st == State::Untouched,
-                    Mode::Probe(d) => {
-                        st == State::Untouched && {
-                            let ok = d.allows(i, j);
-                            if !ok {
-                                acc.mark(s);
-                            }
-                            ok
-                        }
-                    }
-                };
-                if allowed {
-                    acc.done(s, j);
-                    sr.set(w, s, ql, qr);
-                }
-            }
+        let r = RRows {
+            p: &self.r.p,
+            i: &self.r.i,
+            hyper: self.r.h.as_ref().map(|_| self.r),
+        };
+        let l = &self.l.i[part.clone()];
+        match mode {
+            Mode::All => products::<S, A, false>(sr, acc, w, l, part.start, r, mode, i),
+            _ => products::<S, A, true>(sr, acc, w, l, part.start, r, mode, i),
         }
         let start = out.i.len();
         let w = &*w;
@@ -279,13 +261,79 @@ fn merge_parts<S: Sr, A: Acc>(
     out.end_row(id, 0);
 }
 
+/// The rows of the right operand, as slices (so the hot loop keeps them in registers).
+#[derive(Clone, Copy)]
+struct RRows<'a> {
+    p: &'a [usize],
+    i: &'a [u64],
+    /// The operand, when hypersparse (rows are then found by search).
+    hyper: Option<&'a Compressed>,
+}
+
+impl RRows<'_> {
+    /// The positions of row `k`.
+    #[inline(always)]
+    fn row(&self, k: u64) -> Range<usize> {
+        match self.hyper {
+            None => self.p[k as usize]..self.p[k as usize + 1],
+            Some(c) => c.vector_range(k),
+        }
+    }
+}
+
+/// Gathers `L(i,k) ⊗ R(k,:)` for the entries `k` of `l` (at positions from
+/// `l0` of `L`) into the accumulator, under the row's mask `mode`
+/// (`MASKED` is false exactly for `Mode::All`).
+#[allow(clippy::too_many_arguments)]
+fn products<S: Sr, A: Acc, const MASKED: bool>(
+    sr: &S,
+    acc: &mut A,
+    w: &mut S::W,
+    l: &[u64],
+    l0: usize,
+    r: RRows,
+    mode: Mode,
+    i: u64,
+) {
+    for (pl, &k) in l.iter().enumerate() {
+        let ql = l0 + pl;
+        for qr in r.row(k) {
+            let j = r.i[qr];
+            let (s, st) = acc.probe(j);
+            if st == State::Done {
+                sr.add(w, s, ql, qr);
+                continue;
+            }
+            let allowed = !MASKED
+                || match mode {
+                    Mode::All => true,
+                    Mode::Allowed => st == State::Marked,
+                    Mode::Forbidden => st == State::Untouched,
+                    Mode::Probe(d) => {
+                        st == State::Untouched && {
+                            let ok = d.allows(i, j);
+                            if !ok {
+                                acc.mark(s);
+                            }
+                            ok
+                        }
+                    }
+                };
+            if allowed {
+                acc.done(s, j);
+                sr.set(w, s, ql, qr);
+            }
+        }
+    }
+}
+
 impl Job for Saxpy<'_> {
     type Out = Compressed;
 
     fn run<S: Sr>(self, sr: &S) -> Compressed {
         let row_work = self.row_work();
         let l = self.l;
-        let plan = tasks(&row_work, true, |kk| {
+        let plan = tasks(&row_work, true, &|kk| {
             let range = l.range(kk);
             let works = range.clone().map(|q| self.r_row(l.i[q]).len()).collect();
             (range, works)
@@ -295,22 +343,18 @@ impl Job for Saxpy<'_> {
             Task::Rows(r) => row_work[r.clone()].iter().sum(),
             Task::Fine { row, .. } => row_work[*row],
         };
-        let run_task = |spaces: &mut Workspaces<S::W>, t: &Task| {
-            if dense_accumulator(n, task_work(t)) {
-                self.task(sr, spaces.dense(sr, n as usize), t, &row_work)
+        let results = run_tasks(plan.len(), |s, t| {
+            let spaces = scratch(s, || Workspaces::<S::W> {
+                dense: None,
+                hash: None,
+            });
+            let task = &plan[t];
+            if dense_accumulator(n, task_work(task)) {
+                self.task(sr, spaces.dense(sr, n as usize), task, &row_work)
             } else {
-                self.task(sr, spaces.hash(sr), t, &row_work)
+                self.task(sr, spaces.hash(sr), task, &row_work)
             }
-        };
-        let init = || Workspaces {
-            dense: None,
-            hash: None,
-        };
-        let results: Vec<Rows<S::W>> = if plan.len() == 1 {
-            vec![run_task(&mut init(), &plan[0])]
-        } else {
-            plan.par_iter().map_init(init, run_task).collect()
-        };
+        });
         let parts = self.gather_fine(sr, &plan, results);
         assemble(sr, parts, n, l.vdim)
     }
@@ -328,32 +372,35 @@ impl Saxpy<'_> {
             return results;
         }
         // Group results: a coarse result alone, or the fine results of one row.
-        let mut groups: Vec<Vec<Rows<S::W>>> = Vec::new();
+        let mut groups: Vec<Mutex<Vec<Rows<S::W>>>> = Vec::new();
         let mut last_row = None;
         for (t, r) in plan.iter().zip(results) {
             match t {
                 Task::Fine { row, .. } if last_row == Some(*row) => {
-                    groups.last_mut().expect("a group").push(r);
+                    groups
+                        .last_mut()
+                        .expect("a group")
+                        .get_mut()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(r);
                 }
                 Task::Fine { row, .. } => {
                     last_row = Some(*row);
-                    groups.push(vec![r]);
+                    groups.push(Mutex::new(vec![r]));
                 }
                 Task::Rows(_) => {
                     last_row = None;
-                    groups.push(vec![r]);
+                    groups.push(Mutex::new(vec![r]));
                 }
             }
         }
-        groups
-            .into_par_iter()
-            .map(|mut g| {
-                if g.len() == 1 {
-                    g.pop().expect("one result")
-                } else {
-                    self.combine(sr, g)
-                }
-            })
-            .collect()
+        run_tasks(groups.len(), |_, t| {
+            let mut g = std::mem::take(&mut *groups[t].lock().unwrap_or_else(|e| e.into_inner()));
+            if g.len() == 1 {
+                g.pop().expect("one result")
+            } else {
+                self.combine(sr, g)
+            }
+        })
     }
 }

@@ -8,7 +8,10 @@
 //! work, never on the thread count, so floating-point results are the same
 //! with any number of threads.
 
+use rayon::prelude::*;
+use std::any::Any;
 use std::ops::Range;
+use std::sync::Mutex;
 
 /// Rows with at least this much work are split into fine tasks.
 pub const FINE_ROW_WORK: usize = 1 << 17;
@@ -48,7 +51,7 @@ pub fn coarse_task_count(total_work: usize) -> usize {
 pub fn tasks(
     row_work: &[usize],
     split_heavy: bool,
-    entry_work: impl Fn(usize) -> (Range<usize>, Vec<usize>),
+    entry_work: &dyn Fn(usize) -> (Range<usize>, Vec<usize>),
 ) -> Vec<Task> {
     let total: usize = row_work.iter().sum();
     let target = total.div_ceil(coarse_task_count(total)).max(1);
@@ -106,13 +109,57 @@ fn fine_parts(positions: Range<usize>, works: &[usize], total: usize) -> Vec<Ran
 
 /// Ranges of rows with roughly equal total work (for kernels without fine tasks).
 pub fn row_ranges(row_work: &[usize]) -> Vec<Range<usize>> {
-    tasks(row_work, false, |_| unreachable!("no fine tasks"))
+    tasks(row_work, false, &|_| unreachable!("no fine tasks"))
         .into_iter()
         .map(|t| match t {
             Task::Rows(r) => r,
             Task::Fine { .. } => unreachable!("no fine tasks"),
         })
         .collect()
+}
+
+/// Per-worker scratch space that tasks may fill and reuse (a kernel's workspace).
+pub type Scratch = Option<Box<dyn Any + Send>>;
+
+/// The scratch space as a `T`, created by `init` on first use.
+pub fn scratch<T: Any + Send>(s: &mut Scratch, init: impl FnOnce() -> T) -> &mut T {
+    if !s.as_ref().is_some_and(|b| b.is::<T>()) {
+        *s = Some(Box::new(init()));
+    }
+    s.as_mut()
+        .and_then(|b| b.downcast_mut::<T>())
+        .expect("scratch of the requested type")
+}
+
+/// Runs `task(scratch, t)` for every `t < n`, in parallel when `n > 1`, and
+/// returns the results in task order. Workers reuse their scratch space
+/// across tasks. (The parallel driver is not generic, so the kernels of every
+/// semiring share one copy of it.)
+pub fn run_tasks<R: Send>(n: usize, task: impl Fn(&mut Scratch, usize) -> R + Sync) -> Vec<R> {
+    if n <= 1 {
+        let mut s = None;
+        return (0..n).map(|t| task(&mut s, t)).collect();
+    }
+    let slots: Vec<Mutex<Option<R>>> = (0..n).map(|_| Mutex::new(None)).collect();
+    run_dyn(n, &|s: &mut Scratch, t: usize| {
+        let r = task(s, t);
+        *slots[t].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+    });
+    slots
+        .into_iter()
+        .map(|m| {
+            m.into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .expect("every task ran")
+        })
+        .collect()
+}
+
+fn run_dyn(n: usize, body: &(dyn Fn(&mut Scratch, usize) + Sync)) {
+    (0..n)
+        .into_par_iter()
+        .with_max_len(1)
+        .for_each_init(|| None, |s, t| body(s, t));
 }
 
 #[cfg(test)]
@@ -123,7 +170,7 @@ mod tests {
     fn tasks_cover_every_row_once_and_split_heavy_rows() {
         let mut work = vec![1usize; 1000];
         work[500] = FINE_ROW_WORK * 2;
-        let t = tasks(&work, true, |row| {
+        let t = tasks(&work, true, &|row| {
             assert_eq!(row, 500);
             (10..110, vec![FINE_ROW_WORK / 50; 100])
         });

@@ -84,20 +84,20 @@ macro_rules! rust_type {
 macro_rules! curated {
     ($cb:ident!($($args:tt)*)) => {
         $cb!($($args)*;
-            Plus Times: Fp64 Fp32 Int64 Int32 Uint64;
-            Plus Oneb: Int64 Int32 Uint64 Uint32 Fp64;
-            Plus First: Fp64 Fp32 Int64;
-            Plus Second: Fp64 Fp32 Int64;
+            Plus Times: Fp64 Fp32 Int64;
+            Plus Oneb: Int64 Int32;
+            Plus First: Fp64 Fp32;
+            Plus Second: Fp64 Fp32;
             Lor Land: Bool;
             Min Plus: Fp64 Fp32 Int64 Int32;
-            Max Plus: Fp64 Int64;
-            Min First: Int64 Uint64;
-            Min Second: Int64 Int32 Uint64 Uint32;
-            Max First: Int64 Fp64;
-            Max Second: Int64 Fp64;
+            Max Plus: Fp64;
+            Min First: Int64;
+            Min Second: Int64 Uint64 Uint32;
+            Max First: Int64;
+            Max Second: Int64;
             Any Oneb: Bool;
-            Any First: Int64 Bool;
-            Any Second: Int64 Bool;
+            Any First: Int64;
+            Any Second: Int64;
         )
     };
 }

@@ -21,7 +21,9 @@ use crate::storage::{Array, ArrayElement};
 /// A semiring evaluated on operand positions, writing into slots of a workspace.
 pub trait Sr: Sync {
     /// A buffer of result values addressed by slot (also used as a growable output).
-    type W: Send;
+    type W: Send + 'static;
+    /// One result value being folded (a dot product's accumulator).
+    type Z: Send + 'static;
     /// A workspace with `n` slots (their initial values are unspecified).
     fn alloc(&self, n: usize) -> Self::W;
     /// `w[s] = l[lp] ⊗ r[rp]`.
@@ -30,8 +32,6 @@ pub trait Sr: Sync {
     fn add(&self, w: &mut Self::W, s: usize, lp: usize, rp: usize);
     /// True when the monoid has a terminal value (early exit is possible).
     fn has_terminal(&self) -> bool;
-    /// True when `w[s]` is the monoid's terminal value: adding more cannot change it.
-    fn is_terminal(&self, w: &Self::W, s: usize) -> bool;
     /// Appends `w[s]` to the output buffer `out`.
     fn push(&self, out: &mut Self::W, w: &Self::W, s: usize);
     /// `w[s] = src[o]`.
@@ -40,6 +40,16 @@ pub trait Sr: Sync {
     fn merge(&self, w: &mut Self::W, s: usize, src: &Self::W, o: usize);
     /// Appends every value of `part` to `out`.
     fn append(&self, out: &mut Self::W, part: &Self::W);
+    /// A scalar accumulator (its initial value is unspecified).
+    fn z(&self) -> Self::Z;
+    /// `z = l[lp] ⊗ r[rp]`.
+    fn z_set(&self, z: &mut Self::Z, lp: usize, rp: usize);
+    /// `z = z ⊕ (l[lp] ⊗ r[rp])`.
+    fn z_add(&self, z: &mut Self::Z, lp: usize, rp: usize);
+    /// True when `z` is the monoid's terminal value.
+    fn z_terminal(&self, z: &Self::Z) -> bool;
+    /// Appends `z` to the output buffer `out`.
+    fn z_push(&self, out: &mut Self::W, z: &Self::Z);
     /// The values of an output buffer as an array of the semiring's type.
     fn to_array(&self, w: Self::W) -> Array;
 }
@@ -181,6 +191,7 @@ impl<'a, T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'a, T, A, M> {
 
 impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
     type W = Vec<T>;
+    type Z = T;
 
     fn alloc(&self, n: usize) -> Vec<T> {
         vec![T::default(); n]
@@ -205,11 +216,6 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
     }
 
     #[inline(always)]
-    fn is_terminal(&self, w: &Vec<T>, s: usize) -> bool {
-        self.any || self.terminal.is_some_and(|t| w[s] == t)
-    }
-
-    #[inline(always)]
     fn push(&self, out: &mut Vec<T>, w: &Vec<T>, s: usize) {
         out.push(w[s]);
     }
@@ -228,6 +234,32 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
 
     fn append(&self, out: &mut Vec<T>, part: &Vec<T>) {
         out.extend_from_slice(part);
+    }
+
+    fn z(&self) -> T {
+        T::default()
+    }
+
+    #[inline(always)]
+    fn z_set(&self, z: &mut T, lp: usize, rp: usize) {
+        *z = self.product(lp, rp);
+    }
+
+    #[inline(always)]
+    fn z_add(&self, z: &mut T, lp: usize, rp: usize) {
+        if !self.any {
+            *z = self.add.f(*z, self.product(lp, rp));
+        }
+    }
+
+    #[inline(always)]
+    fn z_terminal(&self, z: &T) -> bool {
+        self.any || self.terminal.is_some_and(|t| *z == t)
+    }
+
+    #[inline(always)]
+    fn z_push(&self, out: &mut Vec<T>, z: &T) {
+        out.push(*z);
     }
 
     fn to_array(&self, w: Vec<T>) -> Array {
@@ -303,6 +335,7 @@ impl<'a> ByteSr<'a> {
 
 impl Sr for ByteSr<'_> {
     type W = ByteW;
+    type Z = ByteW;
 
     fn alloc(&self, n: usize) -> ByteW {
         ByteW {
@@ -335,14 +368,6 @@ impl Sr for ByteSr<'_> {
         self.any || self.terminal.is_some()
     }
 
-    fn is_terminal(&self, w: &ByteW, s: usize) -> bool {
-        self.any
-            || self
-                .terminal
-                .as_deref()
-                .is_some_and(|t| t == &w.v[self.slot(s)])
-    }
-
     fn push(&self, out: &mut ByteW, w: &ByteW, s: usize) {
         out.v.extend_from_slice(&w.v[self.slot(s)]);
     }
@@ -364,6 +389,30 @@ impl Sr for ByteSr<'_> {
 
     fn append(&self, out: &mut ByteW, part: &ByteW) {
         out.v.extend_from_slice(&part.v);
+    }
+
+    fn z(&self) -> ByteW {
+        self.alloc(1)
+    }
+
+    fn z_set(&self, z: &mut ByteW, lp: usize, rp: usize) {
+        self.set(z, 0, lp, rp);
+    }
+
+    fn z_add(&self, z: &mut ByteW, lp: usize, rp: usize) {
+        self.add(z, 0, lp, rp);
+    }
+
+    fn z_terminal(&self, z: &ByteW) -> bool {
+        self.any
+            || self
+                .terminal
+                .as_deref()
+                .is_some_and(|t| t == &z.v[self.slot(0)])
+    }
+
+    fn z_push(&self, out: &mut ByteW, z: &ByteW) {
+        self.push(out, z, 0);
     }
 
     fn to_array(&self, w: ByteW) -> Array {
