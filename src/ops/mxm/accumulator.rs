@@ -9,6 +9,8 @@
 //! A position is `Untouched`, `Marked` (by the mask: allowed or forbidden,
 //! depending on the mask mode) or `Done` (holds a value).
 
+use std::ops::Range;
+
 /// The state of one output position in the current row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum State {
@@ -22,10 +24,22 @@ pub enum State {
 
 /// A row accumulator: maps output columns to value slots.
 pub trait Acc: Send {
-    /// Starts a row in which at most `cap` distinct columns will be probed.
-    fn begin(&mut self, cap: usize);
+    /// The accumulator while one row is computed (its state held in locals,
+    /// so the hot loop keeps it in registers).
+    type Row<'a>: RowAcc
+    where
+        Self: 'a;
+    /// Prepares for a row in which at most `cap` distinct columns, all in
+    /// `cols`, will be probed.
+    fn prepare(&mut self, cap: usize, cols: &Range<u64>);
     /// Number of value slots the workspace must have.
     fn slots(&self) -> usize;
+    /// Starts the row (after [`Acc::prepare`]).
+    fn row(&mut self) -> Self::Row<'_>;
+}
+
+/// One row of an accumulator.
+pub trait RowAcc {
     /// The slot of column `j` and its state.
     fn probe(&mut self, j: u64) -> (usize, State);
     /// Marks slot `s` (returned by `probe`).
@@ -34,38 +48,64 @@ pub trait Acc: Send {
     fn done(&mut self, s: usize, j: u64);
     /// Calls `f(j, slot)` for every column holding a value, in increasing
     /// column order, and ends the row.
-    fn finish(&mut self, f: impl FnMut(u64, usize));
+    fn finish(self, f: impl FnMut(u64, usize));
 }
 
-/// Gustavson's dense accumulator over `n` columns.
+/// A row stamp of the dense accumulator: small, so the marks stay in cache
+/// (they are cleared when the stamps wrap around).
+type Stamp = u8;
+
+/// Gustavson's dense accumulator over a range of columns (the caller checks
+/// that its width is affordable); slot `s` is column `lo + s`.
+#[derive(Default)]
 pub struct DenseAcc {
-    marks: Vec<u32>,
-    base: u32,
+    marks: Vec<Stamp>,
+    base: Stamp,
     touched: Vec<u64>,
+    lo: u64,
+    width: usize,
 }
 
-impl DenseAcc {
-    /// An accumulator for rows of length `n` (the caller checks that `n` is affordable).
-    pub fn new(n: usize) -> DenseAcc {
-        DenseAcc {
-            marks: vec![0; n],
-            base: 1,
-            touched: Vec::new(),
-        }
-    }
+/// A row of a [`DenseAcc`].
+pub struct DenseRow<'a> {
+    marks: &'a mut [Stamp],
+    base: Stamp,
+    lo: u64,
+    touched: &'a mut Vec<u64>,
+    next_base: &'a mut Stamp,
 }
 
 impl Acc for DenseAcc {
-    #[inline]
-    fn begin(&mut self, _cap: usize) {}
+    type Row<'a> = DenseRow<'a>;
+
+    fn prepare(&mut self, _cap: usize, cols: &Range<u64>) {
+        self.width = (cols.end - cols.start) as usize;
+        self.lo = cols.start;
+        if self.marks.len() < self.width {
+            self.marks = vec![0; self.width];
+            self.base = 1;
+        }
+    }
 
     fn slots(&self) -> usize {
         self.marks.len()
     }
 
+    fn row(&mut self) -> DenseRow<'_> {
+        DenseRow {
+            marks: &mut self.marks[..self.width],
+            base: self.base,
+            lo: self.lo,
+            touched: &mut self.touched,
+            next_base: &mut self.base,
+        }
+    }
+}
+
+impl RowAcc for DenseRow<'_> {
     #[inline(always)]
     fn probe(&mut self, j: u64) -> (usize, State) {
-        let s = j as usize;
+        let s = (j - self.lo) as usize;
         let m = self.marks[s];
         let state = if m == self.base + 1 {
             State::Done
@@ -88,28 +128,28 @@ impl Acc for DenseAcc {
         self.touched.push(j);
     }
 
-    fn finish(&mut self, mut f: impl FnMut(u64, usize)) {
+    fn finish(self, mut f: impl FnMut(u64, usize)) {
         let n = self.marks.len();
         let done = self.base + 1;
         if self.touched.len().saturating_mul(16) >= n {
             // A dense row: scanning the marks is cheaper than sorting.
-            for (j, &m) in self.marks.iter().enumerate() {
+            for (s, &m) in self.marks.iter().enumerate() {
                 if m == done {
-                    f(j as u64, j);
+                    f(self.lo + s as u64, s);
                 }
             }
         } else {
             self.touched.sort_unstable();
-            for &j in &self.touched {
-                f(j, j as usize);
+            for &j in self.touched.iter() {
+                f(j, (j - self.lo) as usize);
             }
         }
         self.touched.clear();
-        if self.base >= u32::MAX - 4 {
+        if self.base >= Stamp::MAX - 4 {
             self.marks.fill(0);
-            self.base = 1;
+            *self.next_base = 1;
         } else {
-            self.base += 2;
+            *self.next_base = self.base + 2;
         }
     }
 }
@@ -129,15 +169,19 @@ pub struct HashAcc {
     sorted: Vec<(u64, usize)>,
 }
 
-impl HashAcc {
-    #[inline(always)]
-    fn home(&self, j: u64) -> usize {
-        (j.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
-    }
+/// A row of a [`HashAcc`].
+pub struct HashRow<'a> {
+    keys: &'a mut [u64],
+    state: &'a mut [u8],
+    used: &'a mut Vec<usize>,
+    shift: u32,
+    sorted: &'a mut Vec<(u64, usize)>,
 }
 
 impl Acc for HashAcc {
-    fn begin(&mut self, cap: usize) {
+    type Row<'a> = HashRow<'a>;
+
+    fn prepare(&mut self, cap: usize, _cols: &Range<u64>) {
         let want = (cap.max(8) * 2).next_power_of_two();
         if want > self.keys.len() {
             self.keys = vec![EMPTY; want];
@@ -150,10 +194,22 @@ impl Acc for HashAcc {
         self.keys.len()
     }
 
+    fn row(&mut self) -> HashRow<'_> {
+        HashRow {
+            keys: &mut self.keys,
+            state: &mut self.state,
+            used: &mut self.used,
+            shift: self.shift,
+            sorted: &mut self.sorted,
+        }
+    }
+}
+
+impl RowAcc for HashRow<'_> {
     #[inline(always)]
     fn probe(&mut self, j: u64) -> (usize, State) {
         let mask = self.keys.len() - 1;
-        let mut h = self.home(j);
+        let mut h = (j.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
         loop {
             let k = self.keys[h];
             if k == j {
@@ -184,9 +240,9 @@ impl Acc for HashAcc {
         self.state[s] = DONE;
     }
 
-    fn finish(&mut self, mut f: impl FnMut(u64, usize)) {
+    fn finish(self, mut f: impl FnMut(u64, usize)) {
         self.sorted.clear();
-        for &s in &self.used {
+        for &s in self.used.iter() {
             if self.state[s] == DONE {
                 self.sorted.push((self.keys[s], s));
             }
@@ -195,7 +251,7 @@ impl Acc for HashAcc {
         }
         self.used.clear();
         self.sorted.sort_unstable_by_key(|e| e.0);
-        for &(j, s) in &self.sorted {
+        for &(j, s) in self.sorted.iter() {
             f(j, s);
         }
     }
@@ -207,7 +263,8 @@ mod tests {
 
     fn exercise(acc: &mut impl Acc) {
         for round in 0..3u64 {
-            acc.begin(10);
+            acc.prepare(10, &(0..16));
+            let mut acc = acc.row();
             let (s, st) = acc.probe(7);
             assert_eq!(st, State::Untouched);
             acc.mark(s);
@@ -226,10 +283,23 @@ mod tests {
 
     #[test]
     fn accumulators_sort_and_reset() {
-        exercise(&mut DenseAcc::new(16));
+        exercise(&mut DenseAcc::default());
+        let mut d = DenseAcc::default();
+        d.prepare(4, &(100..110));
+        let mut row = d.row();
+        for j in [105, 101, 105] {
+            let (s, st) = row.probe(j);
+            if st != State::Done {
+                row.done(s, j);
+            }
+        }
+        let mut out = Vec::new();
+        row.finish(|j, s| out.push((j, s)));
+        assert_eq!(out, vec![(101, 1), (105, 5)]);
         exercise(&mut HashAcc::default());
         let mut h = HashAcc::default();
-        h.begin(2);
+        h.prepare(2, &(0..1 << 60));
+        let mut h = h.row();
         let big = (1u64 << 60) - 1;
         let (s, _) = h.probe(big);
         h.done(s, big);

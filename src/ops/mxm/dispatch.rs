@@ -76,11 +76,15 @@ const HASH_FLOP: f64 = 3.0;
 const MASK_CHECK: f64 = 0.2;
 /// Lists at least this many times longer than the other are searched, not merged.
 const GALLOP: f64 = 16.0;
+/// An operand is only counted when it has at most this many times the entries
+/// of the work it helps to measure.
+const COUNT_RATIO: usize = 4;
 /// Cost of one step of merging two sorted lists.
 const MERGE_STEP: f64 = 1.0;
 
-/// The lengths of an operand's vectors along the inner dimension `k`
-/// (`|A(:,k)|` of a left operand, `|B(k,:)|` of a right one).
+/// The lengths of an operand's vectors: along the inner dimension `k` for
+/// counting products (`|A(:,k)|` of a left operand, `|B(k,:)|` of a right
+/// one), or its rows or columns for measuring dot products.
 enum KLens<'x> {
     /// The vectors along `k` are at hand.
     Vectors(&'x Compressed),
@@ -93,8 +97,7 @@ enum KLens<'x> {
 }
 
 impl<'x> KLens<'x> {
-    /// The lengths of `x`'s vectors along `along` (its columns for a left
-    /// operand, its rows for a right one), over an inner dimension of `k`.
+    /// The lengths of `x`'s vectors along `along` (its rows or columns), `k` of them.
     fn of(x: &'x Operand, along: Orientation, k: u64) -> KLens<'x> {
         if let Some(c) = x.native_vectors(along) {
             KLens::Vectors(c)
@@ -170,14 +173,32 @@ pub fn flops(a: &Operand, b: &Operand) -> f64 {
         KLens::of(a, Orientation::ByCol, k),
         KLens::of(b, Orientation::ByRow, k),
     );
-    if matches!(la, KLens::Entries(_)) && matches!(lb, KLens::Entries(_)) {
-        la = la.countable(k);
+    if let (KLens::Entries(ca), KLens::Entries(cb)) = (&la, &lb) {
+        // Counting costs a pass over the entries: not worth it for the far
+        // larger side of a lopsided product (a matrix times a vector).
+        let (na, nb) = (ca.nvals(), cb.nvals());
+        if na > nb.saturating_mul(COUNT_RATIO) {
+            la = KLens::Uniform(na as f64 / k.max(1) as f64);
+        } else if nb > na.saturating_mul(COUNT_RATIO) {
+            lb = KLens::Uniform(nb as f64 / k.max(1) as f64);
+        } else {
+            la = la.countable(k);
+        }
     }
     // Iterate the cheaper side; the other is looked up.
     if matches!(lb, KLens::Entries(_)) || la.iterations() > lb.iterations() {
         std::mem::swap(&mut la, &mut lb);
     }
     la.sum_with(&lb.countable(k), k)
+}
+
+/// The exact lengths of `x`'s vectors along `along` (`dim` of them): at hand,
+/// or counted when `x` has at most `budget` entries.
+fn lengths(x: &Operand, along: Orientation, dim: u64, budget: usize) -> Option<KLens<'_>> {
+    match KLens::of(x, along, dim) {
+        KLens::Entries(c) if c.nvals() > budget => None,
+        other => Some(other.countable(dim)).filter(|l| !matches!(l, KLens::Uniform(_))),
+    }
 }
 
 /// The cost of reading `x`'s vectors along `o` as compressed storage.
@@ -349,21 +370,21 @@ impl Costs<'_, '_> {
             crate::storage::Format::Sparse(c) => c,
             _ => return None,
         };
-        let rows = p.a.native_vectors(Orientation::ByRow)?;
-        let cols = if dense_r {
-            None
-        } else {
-            Some(p.b.native_vectors(Orientation::ByCol)?)
+        let budget = m.nvals().saturating_mul(COUNT_RATIO);
+        let rows = lengths(&p.a, Orientation::ByRow, p.a.nrows(), budget)?;
+        let cols = match dense_r {
+            true => None,
+            false => Some(lengths(&p.b, Orientation::ByCol, p.b.ncols(), budget)?),
         };
         let density = p.b.nvals() as f64 / (p.b.positions().max(1) as f64);
         let mut work = 0.0;
         for (v, i, _) in entries.entries() {
             let (row, col) = store.to_matrix_coords(v, i);
             let (i, j) = if m.transposed { (col, row) } else { (row, col) };
-            let len_l = rows.vector_range(i).len() as f64;
+            let len_l = rows.len(i);
             work += 1.0
-                + match cols {
-                    Some(c) => merge_cost(len_l, c.vector_range(j).len() as f64),
+                + match &cols {
+                    Some(c) => merge_cost(len_l, c.len(j)),
                     None if self.terminal && density > 0.0 => len_l.min(1.0 / density),
                     None => len_l,
                 };

@@ -50,84 +50,80 @@ fn dot<S: Sr>(sr: &S, z: &mut S::Z, l: &Compressed, lr: Range<usize>, r: &RCols,
     }
 }
 
-/// Folds one product into `z` (setting it when it is the first); true when
-/// the fold may stop (the monoid reached its terminal value).
-#[inline(always)]
-fn fold<S: Sr>(
-    sr: &S,
-    z: &mut S::Z,
-    found: &mut bool,
-    terminal: bool,
-    lp: usize,
-    rp: usize,
-) -> bool {
-    if *found {
-        sr.z_add(z, lp, rp);
-    } else {
-        sr.z_set(z, lp, rp);
-        *found = true;
-    }
-    terminal && sr.z_terminal(z)
-}
-
 /// The dot product of the sorted indices `a` (values from position `a0` of
 /// `L`) with a dense column `j` of `R`.
 fn dot_dense<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, d: &DenseView, j: u64) -> bool {
-    let terminal = sr.has_terminal();
-    let mut found = false;
-    for (pa, &k) in a.iter().enumerate() {
-        if let Some(qr) = d.get(k, j) {
-            if fold(sr, z, &mut found, terminal, a0 + pa, qr) {
-                break;
-            }
-        }
+    if d.is_full() {
+        let (si, base) = d.column(j);
+        let pairs = a
+            .iter()
+            .enumerate()
+            .map(|(pa, &k)| (a0 + pa, (k * si + base) as usize));
+        sr.fold(z, pairs)
+    } else {
+        let pairs = a
+            .iter()
+            .enumerate()
+            .filter_map(|(pa, &k)| d.get(k, j).map(|q| (a0 + pa, q)));
+        sr.fold(z, pairs)
     }
-    found
+}
+
+/// The positions of the common indices of two sorted lists, by merging.
+struct Merge<'x> {
+    a: &'x [u64],
+    b: &'x [u64],
+    pa: usize,
+    pb: usize,
+}
+
+impl Iterator for Merge<'_> {
+    type Item = (usize, usize);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, usize)> {
+        while self.pa < self.a.len() && self.pb < self.b.len() {
+            let (ka, kb) = (self.a[self.pa], self.b[self.pb]);
+            if ka == kb {
+                self.pa += 1;
+                self.pb += 1;
+                return Some((self.pa - 1, self.pb - 1));
+            }
+            self.pa += (ka < kb) as usize;
+            self.pb += (kb < ka) as usize;
+        }
+        None
+    }
+}
+
+/// The positions in `long` of the indices of `short` it holds, by searching.
+fn gallop<'x>(short: &'x [u64], long: &'x [u64]) -> impl Iterator<Item = (usize, usize)> + 'x {
+    let mut p = 0;
+    short
+        .iter()
+        .enumerate()
+        .map_while(move |(ps, &k)| {
+            p += long[p..].partition_point(|&x| x < k);
+            (p < long.len()).then(|| (long[p] == k).then_some((ps, p)))
+        })
+        .flatten()
 }
 
 /// The dot product of sorted index lists `a` and `b` (values from positions
 /// `a0` of `L` and `b0` of `R`): merged, or the shorter list searched in the
 /// longer one when their lengths differ a lot.
 fn dot_sparse<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, b: &[u64], b0: usize) -> bool {
-    let mut found = false;
     if a.is_empty() || b.is_empty() || a[0] > b[b.len() - 1] || b[0] > a[a.len() - 1] {
         return false;
     }
-    let terminal = sr.has_terminal();
     if a.len() * GALLOP_RATIO < b.len() {
-        let mut pb = 0;
-        for (pa, &k) in a.iter().enumerate() {
-            pb += b[pb..].partition_point(|&x| x < k);
-            if pb == b.len() {
-                break;
-            }
-            if b[pb] == k && fold(sr, z, &mut found, terminal, a0 + pa, b0 + pb) {
-                break;
-            }
-        }
+        sr.fold(z, gallop(a, b).map(|(pa, pb)| (a0 + pa, b0 + pb)))
     } else if b.len() * GALLOP_RATIO < a.len() {
-        let mut pa = 0;
-        for (pb, &k) in b.iter().enumerate() {
-            pa += a[pa..].partition_point(|&x| x < k);
-            if pa == a.len() {
-                break;
-            }
-            if a[pa] == k && fold(sr, z, &mut found, terminal, a0 + pa, b0 + pb) {
-                break;
-            }
-        }
+        sr.fold(z, gallop(b, a).map(|(pb, pa)| (a0 + pa, b0 + pb)))
     } else {
-        let (mut pa, mut pb) = (0, 0);
-        while pa < a.len() && pb < b.len() {
-            let (ka, kb) = (a[pa], b[pb]);
-            if ka == kb && fold(sr, z, &mut found, terminal, a0 + pa, b0 + pb) {
-                break;
-            }
-            pa += (ka <= kb) as usize;
-            pb += (kb <= ka) as usize;
-        }
+        let merge = Merge { a, b, pa: 0, pb: 0 };
+        sr.fold(z, merge.map(|(pa, pb)| (a0 + pa, b0 + pb)))
     }
-    found
 }
 
 /// Runs `row(range, out)` over ranges of rows with balanced `work`, in parallel.

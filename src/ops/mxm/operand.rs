@@ -177,6 +177,11 @@ impl DenseView<'_> {
     pub fn is_full(&self) -> bool {
         self.present.is_none()
     }
+
+    /// `(si, base)` such that entry `(i, j)` is at position `i * si + base`.
+    pub fn column(&self, j: u64) -> (u64, u64) {
+        (self.si, j * self.sj)
+    }
 }
 
 /// The mask of a product, read as-is or transposed like an operand.
@@ -308,8 +313,38 @@ impl DenseMask<'_> {
     /// Whether the mask allows writing at `(i, j)` (after complementing).
     #[inline(always)]
     pub fn allows(&self, i: u64, j: u64) -> bool {
-        let q = (i * self.si + j * self.sj) as usize;
-        let present = match &self.present {
+        self.row(i).allows(j)
+    }
+
+    /// Row `i` of the mask.
+    #[inline(always)]
+    pub fn row(&self, i: u64) -> MaskRow<'_> {
+        MaskRow {
+            present: self.present.as_deref(),
+            values: self.values,
+            base: i * self.si,
+            sj: self.sj,
+            complement: self.complement,
+        }
+    }
+}
+
+/// One row of a dense mask (a small value the hot loops keep in registers).
+#[derive(Clone, Copy)]
+pub struct MaskRow<'a> {
+    present: Option<&'a [bool]>,
+    values: Option<(&'a [u8], usize)>,
+    base: u64,
+    sj: u64,
+    complement: bool,
+}
+
+impl MaskRow<'_> {
+    /// Whether the mask allows writing at column `j` (after complementing).
+    #[inline(always)]
+    pub fn allows(&self, j: u64) -> bool {
+        let q = (self.base + j * self.sj) as usize;
+        let present = match self.present {
             Some(b) => b[q],
             None => true,
         };

@@ -36,7 +36,8 @@ impl<W> Rows<W> {
     }
 }
 
-/// Concatenates task outputs (in row order) into `vdim` vectors of length `vlen`.
+/// Concatenates task outputs (in row order; consecutive outputs may hold
+/// column ranges of the same row) into `vdim` vectors of length `vlen`.
 pub fn assemble<S: Sr>(sr: &S, parts: Vec<Rows<S::W>>, vlen: u64, vdim: u64) -> Compressed {
     let mut w = sr.alloc(0);
     let mut index = Vec::with_capacity(parts.len());
@@ -60,8 +61,15 @@ fn assemble_index(parts: Vec<Index>, vlen: u64, vdim: u64, x: Array) -> Compress
     let mut i = Vec::with_capacity(nnz);
     for (ids, ends, idx) in parts {
         let base = i.len();
-        h.extend_from_slice(&ids);
-        p.extend(ends.iter().map(|&e| base + e));
+        for (r, (&id, &end)) in ids.iter().zip(&ends).enumerate() {
+            // The column ranges of a split row continue the same row.
+            if r == 0 && h.last() == Some(&id) {
+                *p.last_mut().expect("a row") = base + end;
+            } else {
+                h.push(id);
+                p.push(base + end);
+            }
+        }
         i.extend_from_slice(&idx);
     }
     Compressed {

@@ -1,24 +1,21 @@
 //! Splitting a product into parallel tasks by measured work (prefix sums of
 //! per-row work), not by rows.
 //!
-//! Coarse tasks are ranges of rows, each row computed by one task in a fixed
-//! order, so their boundaries may depend on the thread count without changing
-//! any result. A row with a lot of work is split into fine tasks whose
-//! partial results are combined in order; their boundaries depend only on the
-//! work, never on the thread count, so floating-point results are the same
-//! with any number of threads.
+//! Tasks are ranges of rows, each row computed by one task; a row with a lot
+//! of work (the single row of a vector product, a hub of a graph) is split
+//! into tasks by ranges of output columns. Either way every output entry is
+//! computed by one task in a fixed order, so task boundaries may depend on
+//! the thread count without changing any result.
 
 use rayon::prelude::*;
 use std::any::Any;
 use std::ops::Range;
 use std::sync::Mutex;
 
-/// Rows with at least this much work are split into fine tasks.
-pub const FINE_ROW_WORK: usize = 1 << 17;
-/// The least work of one fine task.
-pub const FINE_GRAIN: usize = 1 << 15;
-/// The most fine tasks one row is split into.
-pub const MAX_FINE_TASKS: usize = 64;
+/// Rows with at least this much work are split by columns (with several threads).
+pub const SPLIT_ROW_WORK: usize = 1 << 16;
+/// The least work of one column range of a split row.
+pub const SPLIT_GRAIN: usize = 1 << 14;
 /// Below this much total work a product runs as one task.
 pub const SEQUENTIAL_WORK: usize = 1 << 14;
 
@@ -27,17 +24,27 @@ pub const SEQUENTIAL_WORK: usize = 1 << 14;
 pub enum Task {
     /// A range of rows (indices of held vectors).
     Rows(Range<usize>),
-    /// Part of one heavy row: a range of the positions of its entries.
-    Fine {
+    /// The columns `cols` of one heavy row.
+    Cols {
         /// The row (index of the held vector).
         row: usize,
-        /// The positions of the row's entries this task handles.
-        part: Range<usize>,
+        /// The output columns this task computes.
+        cols: Range<u64>,
     },
 }
 
-/// Number of coarse tasks to aim for.
-pub fn coarse_task_count(total_work: usize) -> usize {
+impl Task {
+    /// The row of a column task.
+    pub fn row(&self) -> Option<usize> {
+        match self {
+            Task::Cols { row, .. } => Some(*row),
+            Task::Rows(_) => None,
+        }
+    }
+}
+
+/// Number of tasks to aim for.
+pub fn task_count(total_work: usize) -> usize {
     if total_work < SEQUENTIAL_WORK {
         1
     } else {
@@ -45,28 +52,47 @@ pub fn coarse_task_count(total_work: usize) -> usize {
     }
 }
 
-/// The tasks for rows with work `row_work`; `entry_work(row)` lists the work
-/// of each entry of a heavy row with the range of positions those entries
-/// occupy (called only for rows with at least [`FINE_ROW_WORK`]).
-pub fn tasks(
+/// The tasks for rows with work `row_work`; `split(row, parts)` gives the
+/// boundaries (from 0 to the row length) of `parts` column ranges of a heavy row.
+pub fn tasks(row_work: &[usize], split: &dyn Fn(usize, usize) -> Vec<u64>) -> Vec<Task> {
+    let threads = rayon::current_num_threads();
+    let heavy = |w: usize| {
+        let parts = (w / SPLIT_GRAIN).min(2 * threads);
+        (threads > 1 && w >= SPLIT_ROW_WORK && parts > 1).then_some(parts)
+    };
+    coarse(row_work, &mut |row, w| {
+        let parts = heavy(w)?;
+        let bounds = split(row, parts);
+        Some(
+            bounds
+                .windows(2)
+                .map(|b| Task::Cols {
+                    row,
+                    cols: b[0]..b[1],
+                })
+                .collect(),
+        )
+    })
+}
+
+/// Groups the rows into ranges of about equal work; a row for which
+/// `heavy(row, work)` gives tasks ends the current range and its tasks
+/// follow, in row order.
+fn coarse(
     row_work: &[usize],
-    split_heavy: bool,
-    entry_work: &dyn Fn(usize) -> (Range<usize>, Vec<usize>),
+    heavy: &mut dyn FnMut(usize, usize) -> Option<Vec<Task>>,
 ) -> Vec<Task> {
     let total: usize = row_work.iter().sum();
-    let target = total.div_ceil(coarse_task_count(total)).max(1);
+    let target = total.div_ceil(task_count(total)).max(1);
     let mut out = Vec::new();
     let mut start = 0;
     let mut acc = 0;
     for (row, &w) in row_work.iter().enumerate() {
-        if split_heavy && w >= FINE_ROW_WORK {
+        if let Some(split) = heavy(row, w) {
             if start < row {
                 out.push(Task::Rows(start..row));
             }
-            let (positions, works) = entry_work(row);
-            for part in fine_parts(positions, &works, w) {
-                out.push(Task::Fine { row, part });
-            }
+            out.extend(split);
             start = row + 1;
             acc = 0;
             continue;
@@ -84,36 +110,13 @@ pub fn tasks(
     out
 }
 
-/// Splits the entries of one row (at `positions`, with work `works`) into
-/// consecutive parts of roughly equal work.
-fn fine_parts(positions: Range<usize>, works: &[usize], total: usize) -> Vec<Range<usize>> {
-    let parts = (total / FINE_GRAIN).clamp(1, MAX_FINE_TASKS);
-    let target = total.div_ceil(parts);
-    let mut out = Vec::with_capacity(parts);
-    let mut start = positions.start;
-    let mut acc = 0;
-    for (k, &w) in works.iter().enumerate() {
-        acc += w;
-        if acc >= target {
-            let end = positions.start + k + 1;
-            out.push(start..end);
-            start = end;
-            acc = 0;
-        }
-    }
-    if start < positions.end {
-        out.push(start..positions.end);
-    }
-    out
-}
-
-/// Ranges of rows with roughly equal total work (for kernels without fine tasks).
+/// Ranges of rows with roughly equal total work (for kernels that do not split rows).
 pub fn row_ranges(row_work: &[usize]) -> Vec<Range<usize>> {
-    tasks(row_work, false, &|_| unreachable!("no fine tasks"))
+    coarse(row_work, &mut |_, _| None)
         .into_iter()
-        .map(|t| match t {
-            Task::Rows(r) => r,
-            Task::Fine { .. } => unreachable!("no fine tasks"),
+        .filter_map(|t| match t {
+            Task::Rows(r) => Some(r),
+            Task::Cols { .. } => None,
         })
         .collect()
 }
@@ -156,63 +159,77 @@ pub fn run_tasks<R: Send>(n: usize, task: impl Fn(&mut Scratch, usize) -> R + Sy
 }
 
 fn run_dyn(n: usize, body: &(dyn Fn(&mut Scratch, usize) + Sync)) {
-    (0..n)
-        .into_par_iter()
-        .with_max_len(1)
-        .for_each_init(|| None, |s, t| body(s, t));
+    // One scratch space per worker thread (a task that finds its worker's
+    // space busy, as a nested parallel call might, gets a fresh one).
+    let workers = rayon::current_num_threads().max(1);
+    let spaces: Vec<Mutex<Scratch>> = (0..workers).map(|_| Mutex::new(None)).collect();
+    (0..n).into_par_iter().with_max_len(1).for_each(|t| {
+        let w = rayon::current_thread_index().unwrap_or(0) % workers;
+        match spaces[w].try_lock() {
+            Ok(mut s) => body(&mut s, t),
+            Err(_) => body(&mut None, t),
+        }
+    });
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn pool(threads: usize) -> rayon::ThreadPool {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+    }
+
     #[test]
-    fn tasks_cover_every_row_once_and_split_heavy_rows() {
+    fn tasks_cover_every_row_once_and_split_heavy_rows_by_columns() {
         let mut work = vec![1usize; 1000];
-        work[500] = FINE_ROW_WORK * 2;
-        let t = tasks(&work, true, &|row| {
-            assert_eq!(row, 500);
-            (10..110, vec![FINE_ROW_WORK / 50; 100])
+        work[500] = SPLIT_ROW_WORK * 2;
+        let t = pool(2).install(|| {
+            tasks(&work, &|row, parts| {
+                assert_eq!(row, 500);
+                (0..=parts as u64).map(|b| b * 10).collect()
+            })
         });
         let mut rows = Vec::new();
-        let mut fine = Vec::new();
+        let mut cols = Vec::new();
         for task in &t {
             match task {
                 Task::Rows(r) => rows.extend(r.clone()),
-                Task::Fine { row, part } => {
+                Task::Cols { row, cols: c } => {
                     assert_eq!(*row, 500);
-                    fine.push(part.clone());
+                    cols.push(c.clone());
                 }
             }
         }
         assert_eq!(rows.len(), 999);
         assert!(!rows.contains(&500));
-        assert_eq!(fine.first().unwrap().start, 10);
-        assert_eq!(fine.last().unwrap().end, 110);
-        assert!(fine.windows(2).all(|w| w[0].end == w[1].start));
-        assert_eq!(fine.len(), 8);
-    }
-
-    #[test]
-    fn fine_boundaries_do_not_depend_on_threads() {
-        let works: Vec<usize> = (0..300).map(|k| 100 + (k * 37) % 1000).collect();
-        let total = works.iter().sum();
-        let one = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap()
-            .install(|| fine_parts(0..300, &works, total));
-        let four = rayon::ThreadPoolBuilder::new()
-            .num_threads(4)
-            .build()
-            .unwrap()
-            .install(|| fine_parts(0..300, &works, total));
-        assert_eq!(one, four);
+        assert_eq!(cols.first().unwrap().start, 0);
+        assert!(cols.windows(2).all(|w| w[0].end == w[1].start));
+        assert_eq!(cols.len(), 4);
+        // One thread gains nothing from splitting a row.
+        let t = pool(1).install(|| tasks(&work, &|_, _| unreachable!()));
+        assert!(t.iter().all(|t| t.row().is_none()));
     }
 
     #[test]
     fn light_products_run_as_one_task() {
         assert_eq!(row_ranges(&[1, 2, 3]), vec![0..3]);
         assert!(row_ranges(&[]).is_empty());
+    }
+
+    #[test]
+    fn tasks_return_results_in_order_and_reuse_scratch() {
+        let out = pool(2).install(|| {
+            run_tasks(100, |s, t| {
+                let count = scratch(s, || 0usize);
+                *count += 1;
+                (t, *count)
+            })
+        });
+        assert!(out.iter().enumerate().all(|(k, &(t, _))| k == t));
+        assert!(out.iter().any(|&(_, c)| c > 1));
     }
 }

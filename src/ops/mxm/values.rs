@@ -34,20 +34,14 @@ pub trait Sr: Sync {
     fn has_terminal(&self) -> bool;
     /// Appends `w[s]` to the output buffer `out`.
     fn push(&self, out: &mut Self::W, w: &Self::W, s: usize);
-    /// `w[s] = src[o]`.
-    fn copy(&self, w: &mut Self::W, s: usize, src: &Self::W, o: usize);
-    /// `w[s] = w[s] ⊕ src[o]`.
-    fn merge(&self, w: &mut Self::W, s: usize, src: &Self::W, o: usize);
     /// Appends every value of `part` to `out`.
     fn append(&self, out: &mut Self::W, part: &Self::W);
     /// A scalar accumulator (its initial value is unspecified).
     fn z(&self) -> Self::Z;
-    /// `z = l[lp] ⊗ r[rp]`.
-    fn z_set(&self, z: &mut Self::Z, lp: usize, rp: usize);
-    /// `z = z ⊕ (l[lp] ⊗ r[rp])`.
-    fn z_add(&self, z: &mut Self::Z, lp: usize, rp: usize);
-    /// True when `z` is the monoid's terminal value.
-    fn z_terminal(&self, z: &Self::Z) -> bool;
+    /// `z = ⊕ l[lp] ⊗ r[rp]` over the position pairs, in order, stopping at
+    /// the monoid's terminal value; false (and `z` unspecified) when there
+    /// are no pairs.
+    fn fold<I: Iterator<Item = (usize, usize)>>(&self, z: &mut Self::Z, pairs: I) -> bool;
     /// Appends `z` to the output buffer `out`.
     fn z_push(&self, out: &mut Self::W, z: &Self::Z);
     /// The values of an output buffer as an array of the semiring's type.
@@ -220,18 +214,6 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         out.push(w[s]);
     }
 
-    #[inline(always)]
-    fn copy(&self, w: &mut Vec<T>, s: usize, src: &Vec<T>, o: usize) {
-        w[s] = src[o];
-    }
-
-    #[inline(always)]
-    fn merge(&self, w: &mut Vec<T>, s: usize, src: &Vec<T>, o: usize) {
-        if !self.any {
-            w[s] = self.add.f(w[s], src[o]);
-        }
-    }
-
     fn append(&self, out: &mut Vec<T>, part: &Vec<T>) {
         out.extend_from_slice(part);
     }
@@ -241,20 +223,30 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
     }
 
     #[inline(always)]
-    fn z_set(&self, z: &mut T, lp: usize, rp: usize) {
-        *z = self.product(lp, rp);
-    }
-
-    #[inline(always)]
-    fn z_add(&self, z: &mut T, lp: usize, rp: usize) {
+    fn fold<I: Iterator<Item = (usize, usize)>>(&self, z: &mut T, mut pairs: I) -> bool {
+        let Some((lp, rp)) = pairs.next() else {
+            return false;
+        };
+        let mut acc = self.product(lp, rp);
         if !self.any {
-            *z = self.add.f(*z, self.product(lp, rp));
+            match self.terminal {
+                None => {
+                    for (lp, rp) in pairs {
+                        acc = self.add.f(acc, self.product(lp, rp));
+                    }
+                }
+                Some(t) => {
+                    for (lp, rp) in pairs {
+                        if acc == t {
+                            break;
+                        }
+                        acc = self.add.f(acc, self.product(lp, rp));
+                    }
+                }
+            }
         }
-    }
-
-    #[inline(always)]
-    fn z_terminal(&self, z: &T) -> bool {
-        self.any || self.terminal.is_some_and(|t| *z == t)
+        *z = acc;
+        true
     }
 
     #[inline(always)]
@@ -372,21 +364,6 @@ impl Sr for ByteSr<'_> {
         out.v.extend_from_slice(&w.v[self.slot(s)]);
     }
 
-    fn copy(&self, w: &mut ByteW, s: usize, src: &ByteW, o: usize) {
-        let range = self.slot(s);
-        w.v[range].copy_from_slice(&src.v[self.slot(o)]);
-    }
-
-    fn merge(&self, w: &mut ByteW, s: usize, src: &ByteW, o: usize) {
-        if self.any {
-            return;
-        }
-        let range = self.slot(s);
-        w.add
-            .call(&mut w.sum, &w.v[range.clone()], &src.v[self.slot(o)]);
-        w.v[range].copy_from_slice(&w.sum);
-    }
-
     fn append(&self, out: &mut ByteW, part: &ByteW) {
         out.v.extend_from_slice(&part.v);
     }
@@ -395,20 +372,25 @@ impl Sr for ByteSr<'_> {
         self.alloc(1)
     }
 
-    fn z_set(&self, z: &mut ByteW, lp: usize, rp: usize) {
+    fn fold<I: Iterator<Item = (usize, usize)>>(&self, z: &mut ByteW, mut pairs: I) -> bool {
+        let Some((lp, rp)) = pairs.next() else {
+            return false;
+        };
         self.set(z, 0, lp, rp);
-    }
-
-    fn z_add(&self, z: &mut ByteW, lp: usize, rp: usize) {
-        self.add(z, 0, lp, rp);
-    }
-
-    fn z_terminal(&self, z: &ByteW) -> bool {
-        self.any
-            || self
+        if self.any {
+            return true;
+        }
+        for (lp, rp) in pairs {
+            if self
                 .terminal
                 .as_deref()
                 .is_some_and(|t| t == &z.v[self.slot(0)])
+            {
+                break;
+            }
+            self.add(z, 0, lp, rp);
+        }
+        true
     }
 
     fn z_push(&self, out: &mut ByteW, z: &ByteW) {
