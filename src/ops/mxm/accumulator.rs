@@ -11,15 +11,18 @@
 
 use std::ops::Range;
 
-/// The state of one output position in the current row.
+/// The state of one output position in the current row (a small number, so
+/// that it is computed without branches).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum State {
+pub struct State(u8);
+
+impl State {
     /// Not seen in this row.
-    Untouched,
+    pub const UNTOUCHED: State = State(0);
     /// Marked by the mask.
-    Marked,
+    pub const MARKED: State = State(1);
     /// Holds a value.
-    Done,
+    pub const DONE: State = State(2);
 }
 
 /// A row accumulator: maps output columns to value slots.
@@ -106,15 +109,9 @@ impl RowAcc for DenseRow<'_> {
     #[inline(always)]
     fn probe(&mut self, j: u64) -> (usize, State) {
         let s = (j - self.lo) as usize;
-        let m = self.marks[s];
-        let state = if m == self.base + 1 {
-            State::Done
-        } else if m == self.base {
-            State::Marked
-        } else {
-            State::Untouched
-        };
-        (s, state)
+        // Marks below the row's base are stale: untouched.
+        let d = self.marks[s].wrapping_sub(self.base);
+        (s, State(if d < 2 { d + 1 } else { 0 }))
     }
 
     #[inline(always)]
@@ -155,9 +152,6 @@ impl RowAcc for DenseRow<'_> {
 }
 
 const EMPTY: u64 = u64::MAX;
-const UNTOUCHED: u8 = 0;
-const MARKED: u8 = 1;
-const DONE: u8 = 2;
 
 /// An open-addressing hash accumulator (linear probing); tables grow with the rows.
 #[derive(Default)]
@@ -185,7 +179,7 @@ impl Acc for HashAcc {
         let want = (cap.max(8) * 2).next_power_of_two();
         if want > self.keys.len() {
             self.keys = vec![EMPTY; want];
-            self.state = vec![UNTOUCHED; want];
+            self.state = vec![State::UNTOUCHED.0; want];
             self.shift = 64 - want.trailing_zeros();
         }
     }
@@ -213,18 +207,13 @@ impl RowAcc for HashRow<'_> {
         loop {
             let k = self.keys[h];
             if k == j {
-                let st = match self.state[h] {
-                    DONE => State::Done,
-                    MARKED => State::Marked,
-                    _ => State::Untouched,
-                };
-                return (h, st);
+                return (h, State(self.state[h]));
             }
             if k == EMPTY {
                 self.keys[h] = j;
-                self.state[h] = UNTOUCHED;
+                self.state[h] = State::UNTOUCHED.0;
                 self.used.push(h);
-                return (h, State::Untouched);
+                return (h, State::UNTOUCHED);
             }
             h = (h + 1) & mask;
         }
@@ -232,22 +221,22 @@ impl RowAcc for HashRow<'_> {
 
     #[inline(always)]
     fn mark(&mut self, s: usize) {
-        self.state[s] = MARKED;
+        self.state[s] = State::MARKED.0;
     }
 
     #[inline(always)]
     fn done(&mut self, s: usize, _j: u64) {
-        self.state[s] = DONE;
+        self.state[s] = State::DONE.0;
     }
 
     fn finish(self, mut f: impl FnMut(u64, usize)) {
         self.sorted.clear();
         for &s in self.used.iter() {
-            if self.state[s] == DONE {
+            if State(self.state[s]) == State::DONE {
                 self.sorted.push((self.keys[s], s));
             }
             self.keys[s] = EMPTY;
-            self.state[s] = UNTOUCHED;
+            self.state[s] = State::UNTOUCHED.0;
         }
         self.used.clear();
         self.sorted.sort_unstable_by_key(|e| e.0);
@@ -266,12 +255,12 @@ mod tests {
             acc.prepare(10, &(0..16));
             let mut acc = acc.row();
             let (s, st) = acc.probe(7);
-            assert_eq!(st, State::Untouched);
+            assert_eq!(st, State::UNTOUCHED);
             acc.mark(s);
-            assert_eq!(acc.probe(7).1, State::Marked);
+            assert_eq!(acc.probe(7).1, State::MARKED);
             for j in [9, 2 + round, 9] {
                 let (s, st) = acc.probe(j);
-                if st != State::Done {
+                if st != State::DONE {
                     acc.done(s, j);
                 }
             }
@@ -289,7 +278,7 @@ mod tests {
         let mut row = d.row();
         for j in [105, 101, 105] {
             let (s, st) = row.probe(j);
-            if st != State::Done {
+            if st != State::DONE {
                 row.done(s, j);
             }
         }

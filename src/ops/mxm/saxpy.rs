@@ -157,39 +157,59 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
     probe: Option<MaskRow>,
     split: Option<&Range<u64>>,
 ) -> R {
+    // With the ANY monoid nothing changes a value once set: positions that
+    // hold one are skipped like forbidden ones, by one well-predicted test.
+    let noop = sr.add_is_noop();
     for (pl, &k) in l.iter().enumerate() {
         let ql = l0 + pl;
         let rr = match split {
             None => r.row(k),
             Some(cols) => r.row_in(k, cols),
         };
-        for qr in rr {
-            let j = r.i[qr];
+        for (qr, &j) in rr.clone().zip(&r.i[rr]) {
             let (s, st) = acc.probe(j);
-            let fresh = match (MODE, st) {
-                (_, State::Done) => {
+            if st != State::UNTOUCHED {
+                if noop && MODE != ALLOWED {
+                    continue;
+                }
+                if st == State::DONE {
                     sr.add(w, s, ql, qr);
                     continue;
                 }
-                (ALL, _) => true,
-                (ALLOWED, st) => st == State::Marked,
-                (_, State::Marked) => false,
-                (_, State::Untouched) => match probe {
-                    None => true,
-                    Some(d) if d.allows(j) => true,
-                    Some(_) => {
-                        acc.mark(s);
-                        false
-                    }
-                },
-            };
-            if fresh {
-                acc.done(s, j);
-                sr.set(w, s, ql, qr);
+                if MODE != ALLOWED {
+                    continue;
+                }
+            } else if MODE == ALLOWED {
+                continue;
             }
+            first_touch::<S, R, MODE>(sr, &mut acc, w, s, j, ql, qr, probe.as_ref());
         }
     }
     acc
+}
+
+/// Computes the first product at a position the row's mask allows
+/// (checking a dense mask first); kept out of the hot loop.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn first_touch<S: Sr, R: RowAcc, const MODE: u8>(
+    sr: &S,
+    acc: &mut R,
+    w: &mut S::W,
+    s: usize,
+    j: u64,
+    ql: usize,
+    qr: usize,
+    probe: Option<&MaskRow>,
+) {
+    if let Some(d) = probe.filter(|_| MODE == FORBIDDEN) {
+        if !d.allows(j) {
+            acc.mark(s);
+            return;
+        }
+    }
+    acc.done(s, j);
+    sr.set(w, s, ql, qr);
 }
 
 impl Saxpy<'_> {

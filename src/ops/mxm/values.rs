@@ -32,6 +32,8 @@ pub trait Sr: Sync {
     fn add(&self, w: &mut Self::W, s: usize, lp: usize, rp: usize);
     /// True when the monoid has a terminal value (early exit is possible).
     fn has_terminal(&self) -> bool;
+    /// True when adding to a value never changes it (the ANY monoid).
+    fn add_is_noop(&self) -> bool;
     /// Appends `w[s]` to the output buffer `out`.
     fn push(&self, out: &mut Self::W, w: &Self::W, s: usize);
     /// Appends every value of `part` to `out`.
@@ -210,6 +212,11 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
     }
 
     #[inline(always)]
+    fn add_is_noop(&self) -> bool {
+        self.any
+    }
+
+    #[inline(always)]
     fn push(&self, out: &mut Vec<T>, w: &Vec<T>, s: usize) {
         out.push(w[s]);
     }
@@ -358,6 +365,10 @@ impl Sr for ByteSr<'_> {
 
     fn has_terminal(&self) -> bool {
         self.any || self.terminal.is_some()
+    }
+
+    fn add_is_noop(&self) -> bool {
+        self.any
     }
 
     fn push(&self, out: &mut ByteW, w: &ByteW, s: usize) {
