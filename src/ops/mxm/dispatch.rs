@@ -26,7 +26,7 @@ use super::tiers::{self, Tier};
 use super::values::{has_terminal, multiply_reads};
 use crate::algebra::{Semiring, Type};
 use crate::error::Result;
-use crate::storage::compressed::dense_workspace_ok;
+use crate::storage::compressed::{dense_workspace_ok, prefer_hyper};
 use crate::storage::{Array, Compressed, MatrixStore, Orientation};
 use std::borrow::Cow;
 
@@ -145,6 +145,15 @@ impl<'x> KLens<'x> {
 
     /// `Σ_k self(k) * other(k)` by iterating this side (`other` must not be `Entries`).
     fn sum_with(&self, other: &KLens, k: u64) -> f64 {
+        if let KLens::Uniform(u) = other {
+            // Every length of the other side is the same: no need to iterate.
+            let total = match self {
+                KLens::Vectors(c) | KLens::Entries(c) => c.nvals() as f64,
+                KLens::Counts(v) => v.iter().map(|&n| n as f64).sum(),
+                KLens::Uniform(w) => w * k as f64,
+            };
+            return total * u;
+        }
         match self {
             KLens::Vectors(c) => (0..c.nvec())
                 .map(|kk| c.range(kk).len() as f64 * other.len(c.vector_id(kk)))
@@ -156,10 +165,7 @@ impl<'x> KLens<'x> {
                 .filter(|(_, &n)| n > 0)
                 .map(|(k, &n)| n as f64 * other.len(k as u64))
                 .sum(),
-            KLens::Uniform(u) => match other {
-                KLens::Uniform(w) => u * w * k as f64,
-                _ => other.sum_with(self, k),
-            },
+            KLens::Uniform(_) => other.sum_with(self, k),
         }
     }
 }
@@ -185,9 +191,14 @@ pub fn flops(a: &Operand, b: &Operand) -> f64 {
             la = la.countable(k);
         }
     }
-    // Iterate the cheaper side; the other is looked up.
+    // Iterate the cheaper side; the other is looked up (counted first if need be).
     if matches!(lb, KLens::Entries(_)) || la.iterations() > lb.iterations() {
         std::mem::swap(&mut la, &mut lb);
+    }
+    if let KLens::Entries(c) = &lb {
+        if c.nvals() as f64 > la.iterations() * COUNT_RATIO as f64 {
+            lb = KLens::Uniform(c.nvals() as f64 / k.max(1) as f64);
+        }
     }
     la.sum_with(&lb.countable(k), k)
 }
@@ -307,8 +318,16 @@ impl Costs<'_, '_> {
             Some(m) if m.rows_are_native() => m.nvals() as f64,
             Some(m) => m.nvals() as f64 * (1.0 + TRANSPOSE),
         };
+        // Every entry of L looks up a row of R (a search when R is hypersparse).
+        let r_rows = r.nrows().min(r.nvals() as u64).max(1);
+        let lookup = if prefer_hyper(r.nrows(), r_rows as usize) {
+            (r_rows as f64).log2().max(1.0)
+        } else {
+            0.5
+        };
         vectors_cost(&l, Orientation::ByRow)
             + vectors_cost(&r, Orientation::ByRow)
+            + l.nvals() as f64 * lookup
             + self.flops * per_flop
             + mask_cost
             + self.output_cost(by_cols)
@@ -478,6 +497,15 @@ fn result_store(c: Compressed, orient: Orientation) -> MatrixStore {
     MatrixStore::from_compressed(orient, c).conform()
 }
 
+/// The orientation whose vectors are the rows a plan computes.
+fn out_orient(plan: Plan) -> Orientation {
+    if plan.by_cols {
+        Orientation::ByCol
+    } else {
+        Orientation::ByRow
+    }
+}
+
 /// Runs a plan.
 pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
     let s = p.semiring;
@@ -546,16 +574,17 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
                     ncols: r.ncols(),
                     mask: &view,
                 };
+                if job.column_form() {
+                    let column = tiers::run(s, &lx, &rx, flip, job);
+                    return Ok(
+                        MatrixStore::from_compressed(out_orient(plan).flip(), column).conform(),
+                    );
+                }
                 tiers::run(s, &lx, &rx, flip, job)
             }
         }
     };
-    let orient = if plan.by_cols {
-        Orientation::ByCol
-    } else {
-        Orientation::ByRow
-    };
-    Ok(result_store(c, orient))
+    Ok(result_store(c, out_orient(plan)))
 }
 
 /// `C<mask> = A * B`, by the cheapest plan.

@@ -53,18 +53,18 @@ fn dot<S: Sr>(sr: &S, z: &mut S::Z, l: &Compressed, lr: Range<usize>, r: &RCols,
 /// The dot product of the sorted indices `a` (values from position `a0` of
 /// `L`) with a dense column `j` of `R`.
 fn dot_dense<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, d: &DenseView, j: u64) -> bool {
-    if d.is_full() {
-        let (si, base) = d.column(j);
+    let col = d.col(j);
+    if col.is_full() {
         let pairs = a
             .iter()
             .enumerate()
-            .map(|(pa, &k)| (a0 + pa, (k * si + base) as usize));
+            .map(|(pa, &k)| (a0 + pa, col.position(k)));
         sr.fold(z, pairs)
     } else {
         let pairs = a
             .iter()
             .enumerate()
-            .filter_map(|(pa, &k)| d.get(k, j).map(|q| (a0 + pa, q)));
+            .filter_map(|(pa, &k)| col.get(k).map(|q| (a0 + pa, q)));
         sr.fold(z, pairs)
     }
 }
@@ -183,7 +183,8 @@ impl Job for Dot3<'_> {
     }
 }
 
-/// Every entry of `C = L * R` (`ncols` columns) the mask allows.
+/// Every entry of `C = L * R` (`ncols` columns) the mask allows; see
+/// [`Dot2::column_form`] for the form of the result.
 pub struct Dot2<'a> {
     /// Rows of the left operand.
     pub l: &'a Compressed,
@@ -244,10 +245,54 @@ impl Dot2<'_> {
     }
 }
 
+impl Dot2<'_> {
+    /// True when the result comes as the single column of `C` (one vector of
+    /// length `nrows(L)`) rather than as its rows: when `R` has one column.
+    pub fn column_form(&self) -> bool {
+        self.ncols == 1
+    }
+
+    /// The "pull" product with the single column of `R`: one dot product per
+    /// row of `L` that the mask allows, the result gathered as a column.
+    fn pull<S: Sr>(&self, sr: &S) -> Compressed {
+        let l = self.l;
+        let work: Vec<usize> = (0..l.nvec()).map(|kk| l.range(kk).len() + 1).collect();
+        let ranges = row_ranges(&work);
+        let parts = run_tasks(ranges.len(), |s, t| {
+            let z = scratch(s, || sr.z());
+            let mut out = Rows::new(sr);
+            for kk in ranges[t].clone() {
+                let lr = l.range(kk);
+                if lr.is_empty() {
+                    continue;
+                }
+                let i = l.vector_id(kk);
+                let allowed = match self.mask {
+                    MaskView::None => true,
+                    MaskView::Dense(d) => d.allows(i, 0),
+                    MaskView::Rows { rows, complement } => {
+                        rows.vector_range(i).is_empty() == *complement
+                    }
+                };
+                if allowed && dot(sr, z, l, lr, &self.r, 0) {
+                    out.i.push(i);
+                    sr.z_push(&mut out.w, z);
+                }
+            }
+            out.end_row(0, 0);
+            out
+        });
+        assemble(sr, parts, l.vdim, 1)
+    }
+}
+
 impl Job for Dot2<'_> {
     type Out = Compressed;
 
     fn run<S: Sr>(self, sr: &S) -> Compressed {
+        if self.column_form() {
+            return self.pull(sr);
+        }
         let cols = self.columns();
         let l = self.l;
         let work: Vec<usize> = (0..l.nvec())

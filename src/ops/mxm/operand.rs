@@ -101,11 +101,6 @@ impl Operand {
         !matches!(self.store.format(), Format::Sparse(_))
     }
 
-    /// True when the store is full (every entry present).
-    pub fn is_full(&self) -> bool {
-        matches!(self.store.format(), Format::Full(_))
-    }
-
     /// Number of positions (`nrows * ncols`), saturating.
     pub fn positions(&self) -> u64 {
         self.store.nrows().saturating_mul(self.store.ncols())
@@ -166,21 +161,48 @@ impl DenseView<'_> {
     /// The position of entry `(i, j)`, if present.
     #[inline(always)]
     pub fn get(&self, i: u64, j: u64) -> Option<usize> {
-        let q = (i * self.si + j * self.sj) as usize;
-        match &self.present {
+        self.col(j).get(i)
+    }
+
+    /// Column `j` (a small value the hot loops keep in registers).
+    #[inline(always)]
+    pub fn col(&self, j: u64) -> DenseCol<'_> {
+        DenseCol {
+            present: self.present.as_deref(),
+            base: j * self.sj,
+            si: self.si,
+        }
+    }
+}
+
+/// One column of a [`DenseView`].
+#[derive(Clone, Copy)]
+pub struct DenseCol<'a> {
+    present: Option<&'a [bool]>,
+    base: u64,
+    si: u64,
+}
+
+impl DenseCol<'_> {
+    /// The position of entry `i` of the column.
+    #[inline(always)]
+    pub fn position(&self, i: u64) -> usize {
+        (i * self.si + self.base) as usize
+    }
+
+    /// The position of entry `i` of the column, if present.
+    #[inline(always)]
+    pub fn get(&self, i: u64) -> Option<usize> {
+        let q = self.position(i);
+        match self.present {
             Some(b) if !b[q] => None,
             _ => Some(q),
         }
     }
 
-    /// True when every position holds an entry.
+    /// True when every entry is present.
     pub fn is_full(&self) -> bool {
         self.present.is_none()
-    }
-
-    /// `(si, base)` such that entry `(i, j)` is at position `i * si + base`.
-    pub fn column(&self, j: u64) -> (u64, u64) {
-        (self.si, j * self.sj)
     }
 }
 

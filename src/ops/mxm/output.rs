@@ -39,11 +39,16 @@ impl<W> Rows<W> {
 /// Concatenates task outputs (in row order; consecutive outputs may hold
 /// column ranges of the same row) into `vdim` vectors of length `vlen`.
 pub fn assemble<S: Sr>(sr: &S, parts: Vec<Rows<S::W>>, vlen: u64, vdim: u64) -> Compressed {
-    let mut w = sr.alloc(0);
     let mut index = Vec::with_capacity(parts.len());
+    let mut values = Vec::with_capacity(parts.len());
     for part in parts {
-        sr.append(&mut w, &part.w);
         index.push((part.ids, part.ends, part.i));
+        values.push(part.w);
+    }
+    let mut values = values.into_iter();
+    let mut w = values.next().unwrap_or_else(|| sr.alloc(0));
+    for part in values {
+        sr.append(&mut w, &part);
     }
     assemble_index(index, vlen, vdim, sr.to_array(w))
 }
@@ -58,8 +63,16 @@ fn assemble_index(parts: Vec<Index>, vlen: u64, vdim: u64, x: Array) -> Compress
     let mut h = Vec::with_capacity(rows);
     let mut p = Vec::with_capacity(rows + 1);
     p.push(0);
-    let mut i = Vec::with_capacity(nnz);
+    let mut i = Vec::new();
     for (ids, ends, idx) in parts {
+        if i.is_empty() {
+            // The first part's indices are moved, not copied.
+            i = idx;
+            i.reserve(nnz - i.len());
+            h.extend_from_slice(&ids);
+            p.extend_from_slice(&ends);
+            continue;
+        }
         let base = i.len();
         for (r, (&id, &end)) in ids.iter().zip(&ends).enumerate() {
             // The column ranges of a split row continue the same row.
