@@ -11,7 +11,7 @@
 //! `R`'s columns are read as sparse vectors (merged with `L`'s rows, galloping
 //! when their lengths differ a lot) or by random access into a dense form.
 
-use super::operand::{DenseView, MaskView};
+use super::operand::{DenseCol, DenseView, MaskView};
 use super::output::{assemble, Rows};
 use super::schedule::{row_ranges, run_tasks, scratch};
 use super::tiers::Job;
@@ -53,7 +53,12 @@ fn dot<S: Sr>(sr: &S, z: &mut S::Z, l: &Compressed, lr: Range<usize>, r: &RCols,
 /// The dot product of the sorted indices `a` (values from position `a0` of
 /// `L`) with a dense column `j` of `R`.
 fn dot_dense<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, d: &DenseView, j: u64) -> bool {
-    let col = d.col(j);
+    dot_dense_col(sr, z, a, a0, d.col(j))
+}
+
+/// [`dot_dense`] with the column at hand.
+#[inline(always)]
+fn dot_dense_col<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, col: DenseCol) -> bool {
     if col.is_full() {
         let pairs = a
             .iter()
@@ -255,6 +260,43 @@ impl Dot2<'_> {
     /// The "pull" product with the single column of `R`: one dot product per
     /// row of `L` that the mask allows, the result gathered as a column.
     fn pull<S: Sr>(&self, sr: &S) -> Compressed {
+        match (&self.r, self.mask) {
+            (RCols::Dense(d), MaskView::Dense(m)) => {
+                let (col, mask) = (d.col(0), m.col(0));
+                self.pull_with(
+                    sr,
+                    |i| mask.allows(i),
+                    |z, a, a0| dot_dense_col(sr, z, a, a0, col),
+                )
+            }
+            (RCols::Dense(d), mask) => {
+                let col = d.col(0);
+                self.pull_with(
+                    sr,
+                    |i| row_allowed(mask, i),
+                    |z, a, a0| dot_dense_col(sr, z, a, a0, col),
+                )
+            }
+            (RCols::Sparse(rc), mask) => {
+                let rr = rc.vector_range(0);
+                let (b, b0) = (&rc.i[rr.clone()], rr.start);
+                self.pull_with(
+                    sr,
+                    |i| row_allowed(mask, i),
+                    |z, a, a0| dot_sparse(sr, z, a, a0, b, b0),
+                )
+            }
+        }
+    }
+
+    /// [`Dot2::pull`] with the mask test `allowed(i)` and the dot product
+    /// `dot(z, indices, position)` of a row of `L`.
+    fn pull_with<S: Sr>(
+        &self,
+        sr: &S,
+        allowed: impl Fn(u64) -> bool + Sync,
+        dot: impl Fn(&mut S::Z, &[u64], usize) -> bool + Sync,
+    ) -> Compressed {
         let l = self.l;
         let work: Vec<usize> = (0..l.nvec()).map(|kk| l.range(kk).len() + 1).collect();
         let ranges = row_ranges(&work);
@@ -263,18 +305,8 @@ impl Dot2<'_> {
             let mut out = Rows::new(sr);
             for kk in ranges[t].clone() {
                 let lr = l.range(kk);
-                if lr.is_empty() {
-                    continue;
-                }
                 let i = l.vector_id(kk);
-                let allowed = match self.mask {
-                    MaskView::None => true,
-                    MaskView::Dense(d) => d.allows(i, 0),
-                    MaskView::Rows { rows, complement } => {
-                        rows.vector_range(i).is_empty() == *complement
-                    }
-                };
-                if allowed && dot(sr, z, l, lr, &self.r, 0) {
+                if !lr.is_empty() && allowed(i) && dot(z, &l.i[lr.clone()], lr.start) {
                     out.i.push(i);
                     sr.z_push(&mut out.w, z);
                 }
@@ -283,6 +315,15 @@ impl Dot2<'_> {
             out
         });
         assemble(sr, parts, l.vdim, 1)
+    }
+}
+
+/// Whether the mask allows row `i` of a one-column result.
+fn row_allowed(mask: &MaskView, i: u64) -> bool {
+    match mask {
+        MaskView::None => true,
+        MaskView::Dense(d) => d.allows(i, 0),
+        MaskView::Rows { rows, complement } => rows.vector_range(i).is_empty() == *complement,
     }
 }
 

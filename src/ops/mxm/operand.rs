@@ -338,6 +338,18 @@ impl DenseMask<'_> {
         self.row(i).allows(j)
     }
 
+    /// Column `j` of the mask (a [`MaskRow`] indexed by row).
+    #[inline(always)]
+    pub fn col(&self, j: u64) -> MaskRow<'_> {
+        MaskRow {
+            present: self.present.as_deref(),
+            values: self.values,
+            base: j * self.sj,
+            sj: self.si,
+            complement: self.complement,
+        }
+    }
+
     /// Row `i` of the mask.
     #[inline(always)]
     pub fn row(&self, i: u64) -> MaskRow<'_> {
@@ -351,7 +363,7 @@ impl DenseMask<'_> {
     }
 }
 
-/// One row of a dense mask (a small value the hot loops keep in registers).
+/// One row (or column) of a dense mask (a small value the hot loops keep in registers).
 #[derive(Clone, Copy)]
 pub struct MaskRow<'a> {
     present: Option<&'a [bool]>,
@@ -362,7 +374,7 @@ pub struct MaskRow<'a> {
 }
 
 impl MaskRow<'_> {
-    /// Whether the mask allows writing at column `j` (after complementing).
+    /// Whether the mask allows writing at column `j` (row `j` of a column) after complementing.
     #[inline(always)]
     pub fn allows(&self, j: u64) -> bool {
         let q = (self.base + j * self.sj) as usize;
