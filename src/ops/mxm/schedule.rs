@@ -12,7 +12,7 @@ use std::any::Any;
 use std::ops::Range;
 use std::sync::Mutex;
 
-/// Rows with at least this much work are split by columns (with several threads).
+/// Rows with less work are never split by columns.
 pub const SPLIT_ROW_WORK: usize = 1 << 16;
 /// The least work of one column range of a split row.
 pub const SPLIT_GRAIN: usize = 1 << 14;
@@ -56,9 +56,13 @@ pub fn task_count(total_work: usize) -> usize {
 /// boundaries (from 0 to the row length) of `parts` column ranges of a heavy row.
 pub fn tasks(row_work: &[usize], split: &dyn Fn(usize, usize) -> Vec<u64>) -> Vec<Task> {
     let threads = rayon::current_num_threads();
+    // Splitting a row costs a pass over its entries per part: only rows that
+    // would unbalance the threads are split.
+    let total: usize = row_work.iter().sum();
+    let least = SPLIT_ROW_WORK.max(total / (2 * threads));
     let heavy = |w: usize| {
         let parts = (w / SPLIT_GRAIN).min(2 * threads);
-        (threads > 1 && w >= SPLIT_ROW_WORK && parts > 1).then_some(parts)
+        (threads > 1 && w >= least && parts > 1).then_some(parts)
     };
     coarse(row_work, &mut |row, w| {
         let parts = heavy(w)?;
@@ -187,6 +191,7 @@ mod tests {
     fn tasks_cover_every_row_once_and_split_heavy_rows_by_columns() {
         let mut work = vec![1usize; 1000];
         work[500] = SPLIT_ROW_WORK * 2;
+        work[600] = SPLIT_ROW_WORK / 2;
         let t = pool(2).install(|| {
             tasks(&work, &|row, parts| {
                 assert_eq!(row, 500);
