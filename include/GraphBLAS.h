@@ -3972,6 +3972,33 @@ GrB_Info GrB_Matrix_kronecker_Semiring(GrB_Matrix C,
                                        GrB_Matrix B,
                                        GrB_Descriptor desc);
 
+// `GrB_mxm(C, Mask, accum, semiring, A, B, desc)`: `C<Mask> = accum(C, A ⊕.⊗ B)`.
+GrB_Info GrB_mxm(GrB_Matrix C,
+                 GrB_Matrix Mask,
+                 GrB_BinaryOp accum,
+                 GrB_Semiring semiring,
+                 GrB_Matrix A,
+                 GrB_Matrix B,
+                 GrB_Descriptor desc);
+
+// `GrB_vxm(w, mask, accum, semiring, u, A, desc)`: `w'<mask> = accum(w', u' ⊕.⊗ A)`.
+GrB_Info GrB_vxm(GrB_Vector w,
+                 GrB_Vector mask,
+                 GrB_BinaryOp accum,
+                 GrB_Semiring semiring,
+                 GrB_Vector u,
+                 GrB_Matrix A,
+                 GrB_Descriptor desc);
+
+// `GrB_mxv(w, mask, accum, semiring, A, u, desc)`: `w<mask> = accum(w, A ⊕.⊗ u)`.
+GrB_Info GrB_mxv(GrB_Vector w,
+                 GrB_Vector mask,
+                 GrB_BinaryOp accum,
+                 GrB_Semiring semiring,
+                 GrB_Matrix A,
+                 GrB_Vector u,
+                 GrB_Descriptor desc);
+
 // `GrB_Matrix_reduce_Monoid(w, mask, accum, monoid, A, desc)`: `w(i) = ⊕_j A(i,j)`.
 GrB_Info GrB_Matrix_reduce_Monoid(GrB_Vector w,
                                   GrB_Vector mask,

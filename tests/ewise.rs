@@ -116,18 +116,7 @@ fn expected(
     b: &OMatrix,
     desc: &Descriptor,
 ) -> OMatrix {
-    let omask = mask.map(|m| OMask {
-        m,
-        structural: desc.mask_structural,
-        complement: desc.mask_complement,
-    });
-    write(
-        c,
-        omask.as_ref(),
-        accum,
-        desc.replace,
-        &model(op, kind, a, b),
-    )
+    write_desc(c, mask, accum, desc, &model(op, kind, a, b))
 }
 
 /// `m`, stored transposed when `t` (so that the operation transposes it back).

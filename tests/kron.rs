@@ -82,8 +82,7 @@ proptest! {
         kronecker(&cm, use_mask.then_some(&mm), accum.as_ref(), &op, &am, &bm, &desc).unwrap();
         let at = if desc.transpose_first { a.transpose() } else { a.clone() };
         let bt = if desc.transpose_second { b.transpose() } else { b.clone() };
-        let omask = OMask { m: &m, structural: desc.mask_structural, complement: desc.mask_complement };
-        let expected = write(&c, use_mask.then_some(&omask), accum.as_ref(), desc.replace, &kron(&at, &bt, &op));
+        let expected = write_desc(&c, use_mask.then_some(&m), accum.as_ref(), &desc, &kron(&at, &bt, &op));
         assert_matches(&cm, &expected, 0.0);
     }
 

@@ -110,8 +110,7 @@ proptest! {
         let (am, wv, mv) = (a.matrix(la), w.vector(lw), m.vector(lm));
         reduce_to_vector(&wv, use_mask.then_some(&mv), accum.as_ref(), op.op(), &am, &desc).unwrap();
         let at = if t { a.transpose() } else { a.clone() };
-        let omask = OMask { m: &m, structural: desc.mask_structural, complement: desc.mask_complement };
-        let expected = write(&w, use_mask.then_some(&omask), accum.as_ref(), desc.replace, &reduce_rows(&at, op.op()));
+        let expected = write_desc(&w, use_mask.then_some(&m), accum.as_ref(), &desc, &reduce_rows(&at, op.op()));
         assert_matches(wv.as_matrix(), &expected, 0.0);
     }
 

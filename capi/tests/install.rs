@@ -7,11 +7,17 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 fn have(tool: &str) -> bool {
-    Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success())
+    Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 fn run(cmd: &mut Command) -> String {
@@ -28,8 +34,16 @@ fn run(cmd: &mut Command) -> String {
 fn install() -> PathBuf {
     let prefix = root().join("target/install-test");
     let _ = std::fs::remove_dir_all(&prefix);
-    run(Command::new(root().join("scripts/install")).arg("--debug").arg(&prefix));
-    for f in ["lib/libgraphblas.so", "lib/libgraphblas.a", "include/GraphBLAS.h", "lib/pkgconfig/graphblas.pc", "lib/cmake/GraphBLAS/GraphBLASConfig.cmake"] {
+    run(Command::new(root().join("scripts/install"))
+        .arg("--debug")
+        .arg(&prefix));
+    for f in [
+        "lib/libgraphblas.so",
+        "lib/libgraphblas.a",
+        "include/GraphBLAS.h",
+        "lib/pkgconfig/graphblas.pc",
+        "lib/cmake/GraphBLAS/GraphBLASConfig.cmake",
+    ] {
         assert!(prefix.join(f).exists(), "{f} not installed");
     }
     prefix
@@ -38,8 +52,13 @@ fn install() -> PathBuf {
 #[test]
 fn installed_library_builds_with_pkg_config_and_cmake() {
     let prefix = install();
-    let soname = run(Command::new("objdump").arg("-p").arg(prefix.join("lib/libgraphblas.so")));
-    assert!(soname.contains("SONAME               libgraphblas.so.0"), "no SONAME: {soname}");
+    let soname = run(Command::new("objdump")
+        .arg("-p")
+        .arg(prefix.join("lib/libgraphblas.so")));
+    assert!(
+        soname.contains("SONAME               libgraphblas.so.0"),
+        "no SONAME: {soname}"
+    );
     let hello = root().join("examples/c/hello.c");
     let lib = prefix.join("lib");
 
@@ -48,7 +67,12 @@ fn installed_library_builds_with_pkg_config_and_cmake() {
             .args(["--cflags", "--libs", "graphblas"])
             .env("PKG_CONFIG_PATH", lib.join("pkgconfig")));
         let exe = prefix.join("hello-pkgconfig");
-        run(Command::new("gcc").args(["-std=c11", "-Wall", "-Werror"]).arg(&hello).arg("-o").arg(&exe).args(flags.split_whitespace()));
+        run(Command::new("gcc")
+            .args(["-std=c11", "-Wall", "-Werror"])
+            .arg(&hello)
+            .arg("-o")
+            .arg(&exe)
+            .args(flags.split_whitespace()));
         let out = run(Command::new(&exe).env("LD_LIBRARY_PATH", &lib));
         assert!(out.contains("A: 3 x 4, 5 entries"), "{out}");
     } else {

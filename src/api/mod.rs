@@ -2,10 +2,14 @@
 //! the operations land) lazy expressions assigned through masks.
 
 pub mod collections;
+pub mod expr;
 pub mod operators;
 pub mod value;
 
 pub use collections::{Matrix, Scalar, Vector};
+pub use expr::{
+    AsMatrixRef, IndexList, MatrixExpr, MatrixOps, MatrixRef, Output, Transposed, VectorExpr,
+};
 pub use operators::{
     binary, index, monoid, semiring, unary, BinaryOp, Builtin, IndexUnaryOp, Monoid, Semiring,
     UnaryOp,

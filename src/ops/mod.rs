@@ -13,6 +13,7 @@ pub mod fragment;
 pub mod indices;
 pub mod kron;
 pub mod mask;
+pub mod mxm;
 pub mod reduce;
 pub mod runs;
 pub mod select;

@@ -56,16 +56,11 @@ pub fn arb_case(nrows: u64, ncols: u64, max_nnz: usize) -> BoxedStrategy<Case> {
 impl Case {
     /// The expected content of `C` when the operation computes `t`.
     pub fn expected(&self, t: &OMatrix) -> OMatrix {
-        let omask = OMask {
-            m: &self.m,
-            structural: self.desc.mask_structural,
-            complement: self.desc.mask_complement,
-        };
-        write(
+        write_desc(
             &self.c,
-            self.use_mask.then_some(&omask),
+            self.use_mask.then_some(&self.m),
             self.accum.as_ref(),
-            self.desc.replace,
+            &self.desc,
             t,
         )
     }

@@ -24,6 +24,8 @@ use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+pub mod mxm;
+
 /// A matrix as the spec describes it: dimensions, a domain and a set of entries.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OMatrix {
@@ -273,6 +275,19 @@ impl SpecMask {
             complement: self.complement,
         })
     }
+}
+
+/// The write-back of an operation given its mask matrix (if any) and its
+/// descriptor: [`write`] through the [`SpecMask`] the descriptor defines.
+pub fn write_desc(
+    c: &OMatrix,
+    mask: Option<&OMatrix>,
+    accum: Option<&BinaryOp>,
+    desc: &Descriptor,
+    t: &OMatrix,
+) -> OMatrix {
+    let mask = SpecMask::new(mask, desc, c.nrows, c.ncols);
+    write(c, mask.omask().as_ref(), accum, desc.replace, t)
 }
 
 /// The spec's write-back `C<M, replace> = accum(C, T)`, word for word.

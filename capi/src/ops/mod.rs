@@ -7,6 +7,7 @@ mod ewise;
 mod extract;
 mod indices;
 mod kron;
+mod mxm;
 mod reduce;
 mod transpose;
 

@@ -7,7 +7,15 @@ use crate::vector::vector;
 
 /// `GrB_mxm(C, Mask, accum, semiring, A, B, desc)`: `C<Mask> = accum(C, A ⊕.⊗ B)`.
 #[no_mangle]
-pub unsafe extern "C" fn GrB_mxm(C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, semiring: GrB_Semiring, A: GrB_Matrix, B: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
+pub unsafe extern "C" fn GrB_mxm(
+    C: GrB_Matrix,
+    Mask: GrB_Matrix,
+    accum: GrB_BinaryOp,
+    semiring: GrB_Semiring,
+    A: GrB_Matrix,
+    B: GrB_Matrix,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
     api(C, || {
         let out = matrix_output(C, Mask, accum, desc)?;
         let s = get(semiring)?.get();
@@ -18,7 +26,15 @@ pub unsafe extern "C" fn GrB_mxm(C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_Bin
 
 /// `GrB_vxm(w, mask, accum, semiring, u, A, desc)`: `w'<mask> = accum(w', u' ⊕.⊗ A)`.
 #[no_mangle]
-pub unsafe extern "C" fn GrB_vxm(w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, semiring: GrB_Semiring, u: GrB_Vector, A: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
+pub unsafe extern "C" fn GrB_vxm(
+    w: GrB_Vector,
+    mask: GrB_Vector,
+    accum: GrB_BinaryOp,
+    semiring: GrB_Semiring,
+    u: GrB_Vector,
+    A: GrB_Matrix,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
     api(w, || {
         let out = vector_output(w, mask, accum, desc)?;
         let s = get(semiring)?.get();
@@ -29,7 +45,15 @@ pub unsafe extern "C" fn GrB_vxm(w: GrB_Vector, mask: GrB_Vector, accum: GrB_Bin
 
 /// `GrB_mxv(w, mask, accum, semiring, A, u, desc)`: `w<mask> = accum(w, A ⊕.⊗ u)`.
 #[no_mangle]
-pub unsafe extern "C" fn GrB_mxv(w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, semiring: GrB_Semiring, A: GrB_Matrix, u: GrB_Vector, desc: GrB_Descriptor) -> GrB_Info {
+pub unsafe extern "C" fn GrB_mxv(
+    w: GrB_Vector,
+    mask: GrB_Vector,
+    accum: GrB_BinaryOp,
+    semiring: GrB_Semiring,
+    A: GrB_Matrix,
+    u: GrB_Vector,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
     api(w, || {
         let out = vector_output(w, mask, accum, desc)?;
         let s = get(semiring)?.get();

@@ -1,0 +1,301 @@
+//! Row accumulators for the saxpy kernels: where the values of one output row
+//! are gathered while products arrive in any column order.
+//!
+//! [`DenseAcc`] (Gustavson) indexes a dense workspace by column; it never
+//! clears it, marking each row with a new stamp. [`HashAcc`] uses an
+//! open-addressing table sized to the row's work, for rows whose length (up
+//! to 2^60) makes a dense workspace unaffordable or wasteful.
+//!
+//! A position is `Untouched`, `Marked` (by the mask: allowed or forbidden,
+//! depending on the mask mode) or `Done` (holds a value).
+
+use std::ops::Range;
+
+/// The state of one output position in the current row (a small number, so
+/// that it is computed without branches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct State(u8);
+
+impl State {
+    /// Not seen in this row.
+    pub const UNTOUCHED: State = State(0);
+    /// Marked by the mask.
+    pub const MARKED: State = State(1);
+    /// Holds a value.
+    pub const DONE: State = State(2);
+}
+
+/// A row accumulator: maps output columns to value slots.
+pub trait Acc: Send {
+    /// The accumulator while one row is computed (its state held in locals,
+    /// so the hot loop keeps it in registers).
+    type Row<'a>: RowAcc
+    where
+        Self: 'a;
+    /// Prepares for a row in which at most `cap` distinct columns, all in
+    /// `cols`, will be probed.
+    fn prepare(&mut self, cap: usize, cols: &Range<u64>);
+    /// Number of value slots the workspace must have.
+    fn slots(&self) -> usize;
+    /// Starts the row (after [`Acc::prepare`]).
+    fn row(&mut self) -> Self::Row<'_>;
+}
+
+/// One row of an accumulator.
+pub trait RowAcc {
+    /// The slot of column `j` and its state.
+    fn probe(&mut self, j: u64) -> (usize, State);
+    /// Marks slot `s` (returned by `probe`).
+    fn mark(&mut self, s: usize);
+    /// Records that slot `s`, column `j`, now holds a value.
+    fn done(&mut self, s: usize, j: u64);
+    /// Calls `f(j, slot)` for every column holding a value, in increasing
+    /// column order, and ends the row.
+    fn finish(self, f: impl FnMut(u64, usize));
+}
+
+/// A row stamp of the dense accumulator: small, so the marks stay in cache
+/// (they are cleared when the stamps wrap around).
+type Stamp = u8;
+
+/// Gustavson's dense accumulator over a range of columns (the caller checks
+/// that its width is affordable); slot `s` is column `lo + s`.
+#[derive(Default)]
+pub struct DenseAcc {
+    marks: Vec<Stamp>,
+    base: Stamp,
+    touched: Vec<u64>,
+    lo: u64,
+    width: usize,
+}
+
+/// A row of a [`DenseAcc`].
+pub struct DenseRow<'a> {
+    marks: &'a mut [Stamp],
+    base: Stamp,
+    lo: u64,
+    touched: &'a mut Vec<u64>,
+    next_base: &'a mut Stamp,
+}
+
+impl Acc for DenseAcc {
+    type Row<'a> = DenseRow<'a>;
+
+    fn prepare(&mut self, _cap: usize, cols: &Range<u64>) {
+        self.width = (cols.end - cols.start) as usize;
+        self.lo = cols.start;
+        if self.marks.len() < self.width {
+            self.marks = vec![0; self.width];
+            self.base = 1;
+        }
+    }
+
+    fn slots(&self) -> usize {
+        self.marks.len()
+    }
+
+    fn row(&mut self) -> DenseRow<'_> {
+        DenseRow {
+            marks: &mut self.marks[..self.width],
+            base: self.base,
+            lo: self.lo,
+            touched: &mut self.touched,
+            next_base: &mut self.base,
+        }
+    }
+}
+
+impl RowAcc for DenseRow<'_> {
+    #[inline(always)]
+    fn probe(&mut self, j: u64) -> (usize, State) {
+        let s = (j - self.lo) as usize;
+        // Marks below the row's base are stale: untouched.
+        let d = self.marks[s].wrapping_sub(self.base);
+        (s, State(if d < 2 { d + 1 } else { 0 }))
+    }
+
+    #[inline(always)]
+    fn mark(&mut self, s: usize) {
+        self.marks[s] = self.base;
+    }
+
+    #[inline(always)]
+    fn done(&mut self, s: usize, j: u64) {
+        self.marks[s] = self.base + 1;
+        self.touched.push(j);
+    }
+
+    fn finish(self, mut f: impl FnMut(u64, usize)) {
+        let n = self.marks.len();
+        let done = self.base + 1;
+        if self.touched.len().saturating_mul(16) >= n {
+            // A dense row: scanning the marks is cheaper than sorting.
+            for (s, &m) in self.marks.iter().enumerate() {
+                if m == done {
+                    f(self.lo + s as u64, s);
+                }
+            }
+        } else {
+            self.touched.sort_unstable();
+            for &j in self.touched.iter() {
+                f(j, (j - self.lo) as usize);
+            }
+        }
+        self.touched.clear();
+        if self.base >= Stamp::MAX - 4 {
+            self.marks.fill(0);
+            *self.next_base = 1;
+        } else {
+            *self.next_base = self.base + 2;
+        }
+    }
+}
+
+const EMPTY: u64 = u64::MAX;
+
+/// An open-addressing hash accumulator (linear probing); tables grow with the rows.
+#[derive(Default)]
+pub struct HashAcc {
+    keys: Vec<u64>,
+    state: Vec<u8>,
+    used: Vec<usize>,
+    shift: u32,
+    sorted: Vec<(u64, usize)>,
+}
+
+/// A row of a [`HashAcc`].
+pub struct HashRow<'a> {
+    keys: &'a mut [u64],
+    state: &'a mut [u8],
+    used: &'a mut Vec<usize>,
+    shift: u32,
+    sorted: &'a mut Vec<(u64, usize)>,
+}
+
+impl Acc for HashAcc {
+    type Row<'a> = HashRow<'a>;
+
+    fn prepare(&mut self, cap: usize, _cols: &Range<u64>) {
+        let want = (cap.max(8) * 2).next_power_of_two();
+        if want > self.keys.len() {
+            self.keys = vec![EMPTY; want];
+            self.state = vec![State::UNTOUCHED.0; want];
+            self.shift = 64 - want.trailing_zeros();
+        }
+    }
+
+    fn slots(&self) -> usize {
+        self.keys.len()
+    }
+
+    fn row(&mut self) -> HashRow<'_> {
+        HashRow {
+            keys: &mut self.keys,
+            state: &mut self.state,
+            used: &mut self.used,
+            shift: self.shift,
+            sorted: &mut self.sorted,
+        }
+    }
+}
+
+impl RowAcc for HashRow<'_> {
+    #[inline(always)]
+    fn probe(&mut self, j: u64) -> (usize, State) {
+        let mask = self.keys.len() - 1;
+        let mut h = (j.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+        loop {
+            let k = self.keys[h];
+            if k == j {
+                return (h, State(self.state[h]));
+            }
+            if k == EMPTY {
+                self.keys[h] = j;
+                self.state[h] = State::UNTOUCHED.0;
+                self.used.push(h);
+                return (h, State::UNTOUCHED);
+            }
+            h = (h + 1) & mask;
+        }
+    }
+
+    #[inline(always)]
+    fn mark(&mut self, s: usize) {
+        self.state[s] = State::MARKED.0;
+    }
+
+    #[inline(always)]
+    fn done(&mut self, s: usize, _j: u64) {
+        self.state[s] = State::DONE.0;
+    }
+
+    fn finish(self, mut f: impl FnMut(u64, usize)) {
+        self.sorted.clear();
+        for &s in self.used.iter() {
+            if State(self.state[s]) == State::DONE {
+                self.sorted.push((self.keys[s], s));
+            }
+            self.keys[s] = EMPTY;
+            self.state[s] = State::UNTOUCHED.0;
+        }
+        self.used.clear();
+        self.sorted.sort_unstable_by_key(|e| e.0);
+        for &(j, s) in self.sorted.iter() {
+            f(j, s);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exercise(acc: &mut impl Acc) {
+        for round in 0..3u64 {
+            acc.prepare(10, &(0..16));
+            let mut acc = acc.row();
+            let (s, st) = acc.probe(7);
+            assert_eq!(st, State::UNTOUCHED);
+            acc.mark(s);
+            assert_eq!(acc.probe(7).1, State::MARKED);
+            for j in [9, 2 + round, 9] {
+                let (s, st) = acc.probe(j);
+                if st != State::DONE {
+                    acc.done(s, j);
+                }
+            }
+            let mut out = Vec::new();
+            acc.finish(|j, _| out.push(j));
+            assert_eq!(out, vec![2 + round, 9]);
+        }
+    }
+
+    #[test]
+    fn accumulators_sort_and_reset() {
+        exercise(&mut DenseAcc::default());
+        let mut d = DenseAcc::default();
+        d.prepare(4, &(100..110));
+        let mut row = d.row();
+        for j in [105, 101, 105] {
+            let (s, st) = row.probe(j);
+            if st != State::DONE {
+                row.done(s, j);
+            }
+        }
+        let mut out = Vec::new();
+        row.finish(|j, s| out.push((j, s)));
+        assert_eq!(out, vec![(101, 1), (105, 5)]);
+        exercise(&mut HashAcc::default());
+        let mut h = HashAcc::default();
+        h.prepare(2, &(0..1 << 60));
+        let mut h = h.row();
+        let big = (1u64 << 60) - 1;
+        let (s, _) = h.probe(big);
+        h.done(s, big);
+        let (s, _) = h.probe(3);
+        h.done(s, 3);
+        let mut out = Vec::new();
+        h.finish(|j, _| out.push(j));
+        assert_eq!(out, vec![3, big]);
+    }
+}

@@ -1,0 +1,786 @@
+//! The kernel chooser: measures the work of each way to compute `C = A * B`
+//! and runs the cheapest.
+//!
+//! A plan is a method and an orientation. *By rows*, the kernel produces the
+//! rows of `C` from `L = A` and `R = B`; *by columns* it produces the rows of
+//! `C' = B' * A'` (the columns of `C`) from `L = B'`, `R = A'` with the
+//! multiply's operands swapped. Transposed operands are never copied: the
+//! store is read in the other orientation, which it computes once and keeps.
+//!
+//! * **Saxpy** needs the rows of `L` and `R`; its work is the number of
+//!   products (flops).
+//! * **Dot3** needs the rows of `L` and the columns of `R` and computes only
+//!   the entries of a non-complemented mask.
+//! * **Dot2** computes every row of `L` against every column of `R`, checking
+//!   the mask per entry; with `R` one dense column it is the "pull"
+//!   matrix-vector product, which stops at the monoid's terminal value.
+//!
+//! The cost of a plan adds the conversions it needs (transposing an operand
+//! that is not stored that way, densifying a sparse column, storing the
+//! result in the output's orientation) to the work of the kernel.
+
+use super::dot::{Dot2, Dot3, RCols};
+use super::operand::{MaskOperand, MaskView, Operand};
+use super::saxpy::{dense_accumulator, Saxpy};
+use super::tiers::{self, Tier};
+use super::values::{has_terminal, multiply_reads};
+use crate::algebra::{Semiring, Type};
+use crate::error::Result;
+use crate::storage::compressed::{dense_workspace_ok, prefer_hyper};
+use crate::storage::{Array, Compressed, MatrixStore, Orientation};
+use std::borrow::Cow;
+
+/// A product to compute: `C<mask> = A * B` over `semiring`.
+pub struct Problem<'a> {
+    /// The left operand (already transposed if the descriptor says so).
+    pub a: Operand,
+    /// The right operand.
+    pub b: Operand,
+    /// The mask, in `C`'s coordinates.
+    pub mask: Option<MaskOperand<'a>>,
+    /// The semiring.
+    pub semiring: &'a Semiring,
+    /// The orientation the result is wanted in.
+    pub out: Orientation,
+}
+
+/// A kernel family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Gustavson / hash saxpy.
+    Saxpy,
+    /// Dot products for every pair of a row and a column.
+    Dot2,
+    /// Dot products for the entries of the mask.
+    Dot3,
+}
+
+/// How to compute a product.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The kernel family.
+    pub method: Method,
+    /// Compute `C' = B' * A'` (the columns of `C`) instead of the rows of `C`.
+    pub by_cols: bool,
+    /// For dot products: read `R`'s columns by random access into a dense form.
+    pub dense_r: bool,
+}
+
+/// Cost of transposing one entry.
+const TRANSPOSE: f64 = 3.0;
+/// Cost of one position of a dense conversion.
+const DENSIFY: f64 = 0.5;
+/// Cost of one saxpy product with a hash accumulator (1 with a dense one).
+const HASH_FLOP: f64 = 3.0;
+/// Cost of checking one position against a mask.
+const MASK_CHECK: f64 = 0.2;
+/// Lists at least this many times longer than the other are searched, not merged.
+const GALLOP: f64 = 16.0;
+/// An operand is only counted when it has at most this many times the entries
+/// of the work it helps to measure.
+const COUNT_RATIO: usize = 4;
+/// Cost of one step of merging two sorted lists.
+const MERGE_STEP: f64 = 1.0;
+
+/// The lengths of an operand's vectors: along the inner dimension `k` for
+/// counting products (`|A(:,k)|` of a left operand, `|B(k,:)|` of a right
+/// one), or its rows or columns for measuring dot products.
+enum KLens<'x> {
+    /// The vectors along `k` are at hand.
+    Vectors(&'x Compressed),
+    /// The vectors across `k` are at hand: their indices are the `k`s.
+    Entries(&'x Compressed),
+    /// Counted into a histogram over `k`.
+    Counts(Vec<u32>),
+    /// Only the average is known.
+    Uniform(f64),
+}
+
+impl<'x> KLens<'x> {
+    /// The lengths of `x`'s vectors along `along` (its rows or columns), `k` of them.
+    fn of(x: &'x Operand, along: Orientation, k: u64) -> KLens<'x> {
+        if let Some(c) = x.native_vectors(along) {
+            KLens::Vectors(c)
+        } else if let Some(c) = x.native_vectors(along.flip()) {
+            KLens::Entries(c)
+        } else {
+            KLens::Uniform(x.nvals() as f64 / k.max(1) as f64)
+        }
+    }
+
+    /// The length for `k` (not for `Entries`).
+    fn len(&self, k: u64) -> f64 {
+        match self {
+            KLens::Vectors(c) => c.vector_range(k).len() as f64,
+            KLens::Counts(v) => v[k as usize] as f64,
+            KLens::Uniform(u) => *u,
+            KLens::Entries(_) => unreachable!("entries are counted before lookups"),
+        }
+    }
+
+    /// Replaces `Entries` by a histogram when affordable (else the average).
+    fn countable(self, k: u64) -> KLens<'x> {
+        match self {
+            KLens::Entries(c) if dense_workspace_ok(k, c.nvals()) => {
+                let mut v = vec![0u32; k as usize];
+                for &i in &c.i {
+                    v[i as usize] += 1;
+                }
+                KLens::Counts(v)
+            }
+            KLens::Entries(c) => KLens::Uniform(c.nvals() as f64 / k.max(1) as f64),
+            other => other,
+        }
+    }
+
+    /// Number of lookups [`KLens::sum_with`] makes when iterating this side.
+    fn iterations(&self) -> f64 {
+        match self {
+            KLens::Vectors(c) => c.nvec() as f64,
+            KLens::Entries(c) => c.nvals() as f64,
+            KLens::Counts(v) => v.len() as f64,
+            KLens::Uniform(_) => f64::INFINITY,
+        }
+    }
+
+    /// `Σ_k self(k) * other(k)` by iterating this side (`other` must not be `Entries`).
+    fn sum_with(&self, other: &KLens, k: u64) -> f64 {
+        if let KLens::Uniform(u) = other {
+            // Every length of the other side is the same: no need to iterate.
+            let total = match self {
+                KLens::Vectors(c) | KLens::Entries(c) => c.nvals() as f64,
+                KLens::Counts(v) => v.iter().map(|&n| n as f64).sum(),
+                KLens::Uniform(w) => w * k as f64,
+            };
+            return total * u;
+        }
+        match self {
+            KLens::Vectors(c) => (0..c.nvec())
+                .map(|kk| c.range(kk).len() as f64 * other.len(c.vector_id(kk)))
+                .sum(),
+            KLens::Entries(c) => c.i.iter().map(|&k| other.len(k)).sum(),
+            KLens::Counts(v) => v
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(|(k, &n)| n as f64 * other.len(k as u64))
+                .sum(),
+            KLens::Uniform(_) => other.sum_with(self, k),
+        }
+    }
+}
+
+/// `Σ_k |A(:,k)| * |B(k,:)|`, the number of products: exact when the
+/// vectors of `A` and `B` are at hand in either orientation (counting a
+/// histogram if needed), else from average lengths.
+pub fn flops(a: &Operand, b: &Operand) -> f64 {
+    let k = a.ncols();
+    let (mut la, mut lb) = (
+        KLens::of(a, Orientation::ByCol, k),
+        KLens::of(b, Orientation::ByRow, k),
+    );
+    if let (KLens::Entries(ca), KLens::Entries(cb)) = (&la, &lb) {
+        // Counting costs a pass over the entries: not worth it for the far
+        // larger side of a lopsided product (a matrix times a vector).
+        let (na, nb) = (ca.nvals(), cb.nvals());
+        if na > nb.saturating_mul(COUNT_RATIO) {
+            la = KLens::Uniform(na as f64 / k.max(1) as f64);
+        } else if nb > na.saturating_mul(COUNT_RATIO) {
+            lb = KLens::Uniform(nb as f64 / k.max(1) as f64);
+        } else {
+            la = la.countable(k);
+        }
+    }
+    // Iterate the cheaper side; the other is looked up (counted first if need be).
+    if matches!(lb, KLens::Entries(_)) || la.iterations() > lb.iterations() {
+        std::mem::swap(&mut la, &mut lb);
+    }
+    if let KLens::Entries(c) = &lb {
+        if c.nvals() as f64 > la.iterations() * COUNT_RATIO as f64 {
+            lb = KLens::Uniform(c.nvals() as f64 / k.max(1) as f64);
+        }
+    }
+    la.sum_with(&lb.countable(k), k)
+}
+
+/// The exact lengths of `x`'s vectors along `along` (`dim` of them): at hand,
+/// or counted when `x` has at most `budget` entries.
+fn lengths(x: &Operand, along: Orientation, dim: u64, budget: usize) -> Option<KLens<'_>> {
+    match KLens::of(x, along, dim) {
+        KLens::Entries(c) if c.nvals() > budget => None,
+        other => Some(other.countable(dim)).filter(|l| !matches!(l, KLens::Uniform(_))),
+    }
+}
+
+/// The cost of reading `x`'s vectors along `o` as compressed storage.
+fn vectors_cost(x: &Operand, o: Orientation) -> f64 {
+    if x.is_native(o) {
+        0.0
+    } else if x.is_dense() {
+        x.positions() as f64 * DENSIFY + x.nvals() as f64 * TRANSPOSE
+    } else {
+        x.nvals() as f64 * TRANSPOSE
+    }
+}
+
+/// The cost of a dense form of `x` for random access, if one is affordable.
+fn dense_cost(x: &Operand) -> Option<f64> {
+    if x.is_dense() {
+        Some(0.0)
+    } else if dense_workspace_ok(x.positions(), x.nvals()) {
+        Some(x.positions() as f64 * DENSIFY)
+    } else {
+        None
+    }
+}
+
+/// The cost of merging sorted lists of lengths `a` and `b`.
+fn merge_cost(a: f64, b: f64) -> f64 {
+    let (lo, hi) = (a.min(b), a.max(b));
+    if lo * GALLOP < hi {
+        lo * (hi / lo.max(1.0)).log2().max(1.0)
+    } else {
+        (a + b) * MERGE_STEP
+    }
+}
+
+/// The measured costs of the plans of one problem.
+struct Costs<'p, 'a> {
+    p: &'p Problem<'a>,
+    flops: f64,
+    terminal: bool,
+    /// The exact work of dot3 with `R` read sparse and dense, once measured.
+    dot3_exact: [std::cell::OnceCell<Option<f64>>; 2],
+}
+
+impl Costs<'_, '_> {
+    /// The operands and mask of a plan's orientation: `(L, R, mask)`.
+    fn sides(&self, by_cols: bool) -> (Operand, Operand, Option<MaskOperand<'_>>) {
+        let p = self.p;
+        if by_cols {
+            (p.b.t(), p.a.t(), p.mask.as_ref().map(|m| m.t()))
+        } else {
+            (p.a.clone(), p.b.clone(), p.mask.clone())
+        }
+    }
+
+    /// Entries of the result, roughly.
+    fn result_size(&self) -> f64 {
+        let p = self.p;
+        let mut n = self.flops.min(p.a.nrows() as f64 * p.b.ncols() as f64);
+        if let Some(m) = p.mask.as_ref().filter(|m| !m.complement()) {
+            n = n.min(m.nvals() as f64);
+        }
+        n
+    }
+
+    /// The cost of storing the result in the wanted orientation.
+    fn output_cost(&self, by_cols: bool) -> f64 {
+        let made = if by_cols {
+            Orientation::ByCol
+        } else {
+            Orientation::ByRow
+        };
+        if made == self.p.out {
+            0.0
+        } else if self.p.a.nrows().min(self.p.b.ncols()) == 1 {
+            self.result_size() * DENSIFY
+        } else {
+            self.result_size() * TRANSPOSE
+        }
+    }
+
+    /// The fraction of positions the mask allows, roughly.
+    fn allowed_fraction(&self) -> f64 {
+        let p = self.p;
+        let Some(m) = &p.mask else {
+            return 1.0;
+        };
+        let positions = (p.a.nrows() as f64 * p.b.ncols() as f64).max(1.0);
+        let set = (m.nvals() as f64 / positions).min(1.0);
+        if m.complement() {
+            1.0 - set
+        } else {
+            set
+        }
+    }
+
+    fn saxpy(&self, by_cols: bool) -> f64 {
+        let (l, r, mask) = self.sides(by_cols);
+        let per_flop = if dense_accumulator(r.ncols(), self.flops as usize) {
+            1.0
+        } else {
+            HASH_FLOP
+        };
+        let mask_cost = match &mask {
+            None => 0.0,
+            Some(m) if m.is_dense() => self.flops * MASK_CHECK,
+            Some(m) if m.rows_are_native() => m.nvals() as f64,
+            Some(m) => m.nvals() as f64 * (1.0 + TRANSPOSE),
+        };
+        // Every entry of L looks up a row of R (a search when R is hypersparse).
+        let r_rows = r.nrows().min(r.nvals() as u64).max(1);
+        let lookup = if prefer_hyper(r.nrows(), r_rows as usize) {
+            (r_rows as f64).log2().max(1.0)
+        } else {
+            0.5
+        };
+        vectors_cost(&l, Orientation::ByRow)
+            + vectors_cost(&r, Orientation::ByRow)
+            + l.nvals() as f64 * lookup
+            + self.flops * per_flop
+            + mask_cost
+            + self.output_cost(by_cols)
+    }
+
+    /// The cost of one dot product of an average row of `l` with an average
+    /// column of `r`, read densely or merged; and the cost of preparing `r`.
+    fn dot_step(&self, l: &Operand, r: &Operand, dense_r: bool) -> Option<(f64, f64)> {
+        let rows = (l.nrows().min(l.nvals() as u64)).max(1) as f64;
+        let len_l = l.nvals() as f64 / rows;
+        if dense_r {
+            let prepare = dense_cost(r)?;
+            let density = r.nvals() as f64 / (r.positions().max(1) as f64);
+            let step = if self.terminal && density > 0.0 {
+                len_l.min(1.0 / density)
+            } else {
+                len_l
+            };
+            Some((step, prepare))
+        } else {
+            let cols = (r.ncols().min(r.nvals() as u64)).max(1) as f64;
+            let len_r = r.nvals() as f64 / cols;
+            Some((
+                merge_cost(len_l, len_r),
+                vectors_cost(r, Orientation::ByCol),
+            ))
+        }
+    }
+
+    fn dot3(&self, by_cols: bool, dense_r: bool) -> Option<f64> {
+        let (l, r, mask) = self.sides(by_cols);
+        let m = mask.filter(|m| !m.complement())?;
+        let (step, prepare) = self.dot_step(&l, &r, dense_r)?;
+        let pattern = if m.rows_are_native() {
+            0.0
+        } else {
+            m.nvals() as f64 * TRANSPOSE
+        };
+        let work = self.dot3_exact[dense_r as usize]
+            .get_or_init(|| self.dot3_work(dense_r))
+            .unwrap_or(m.nvals() as f64 * (step + 1.0));
+        Some(
+            vectors_cost(&l, Orientation::ByRow)
+                + prepare
+                + pattern
+                + work
+                + self.output_cost(by_cols),
+        )
+    }
+
+    /// The work of the dot products of the mask's entries from the actual
+    /// lengths of `A`'s rows and `B`'s columns, when they are at hand (the
+    /// same in both orientations).
+    fn dot3_work(&self, dense_r: bool) -> Option<f64> {
+        let p = self.p;
+        let m = p.mask.as_ref()?;
+        let store = &m.mask.store;
+        let entries = match store.format() {
+            crate::storage::Format::Sparse(c) => c,
+            _ => return None,
+        };
+        let budget = m.nvals().saturating_mul(COUNT_RATIO);
+        let rows = lengths(&p.a, Orientation::ByRow, p.a.nrows(), budget)?;
+        let cols = match dense_r {
+            true => None,
+            false => Some(lengths(&p.b, Orientation::ByCol, p.b.ncols(), budget)?),
+        };
+        let density = p.b.nvals() as f64 / (p.b.positions().max(1) as f64);
+        let mut work = 0.0;
+        for (v, i, _) in entries.entries() {
+            let (row, col) = store.to_matrix_coords(v, i);
+            let (i, j) = if m.transposed { (col, row) } else { (row, col) };
+            let len_l = rows.len(i);
+            work += 1.0
+                + match &cols {
+                    Some(c) => merge_cost(len_l, c.len(j)),
+                    None if self.terminal && density > 0.0 => len_l.min(1.0 / density),
+                    None => len_l,
+                };
+        }
+        Some(work)
+    }
+
+    fn dot2(&self, by_cols: bool, dense_r: bool) -> Option<f64> {
+        let (l, r, _) = self.sides(by_cols);
+        let (step, prepare) = self.dot_step(&l, &r, dense_r)?;
+        let rows = l.nrows().min(l.nvals() as u64) as f64;
+        let cols = if dense_r {
+            r.ncols() as f64
+        } else {
+            r.ncols().min(r.nvals() as u64) as f64
+        };
+        let pairs = rows * cols;
+        Some(
+            vectors_cost(&l, Orientation::ByRow)
+                + prepare
+                + pairs * (MASK_CHECK + self.allowed_fraction() * step)
+                + self.output_cost(by_cols),
+        )
+    }
+}
+
+/// The cheapest plan for the problem.
+pub fn choose(p: &Problem) -> Plan {
+    let costs = Costs {
+        p,
+        flops: flops(&p.a, &p.b),
+        terminal: has_terminal(p.semiring),
+        dot3_exact: Default::default(),
+    };
+    let mut best = (f64::INFINITY, None);
+    let mut consider = |cost: Option<f64>, plan: Plan| {
+        if let Some(c) = cost.filter(|c| c.is_finite()) {
+            if c < best.0 {
+                best = (c, Some(plan));
+            }
+        }
+    };
+    for by_cols in [false, true] {
+        let saxpy = Plan {
+            method: Method::Saxpy,
+            by_cols,
+            dense_r: false,
+        };
+        consider(Some(costs.saxpy(by_cols)), saxpy);
+        for dense_r in [false, true] {
+            let dot = |method| Plan {
+                method,
+                by_cols,
+                dense_r,
+            };
+            consider(costs.dot3(by_cols, dense_r), dot(Method::Dot3));
+            consider(costs.dot2(by_cols, dense_r), dot(Method::Dot2));
+        }
+    }
+    best.1.unwrap_or(Plan {
+        method: Method::Saxpy,
+        by_cols: false,
+        dense_r: false,
+    })
+}
+
+/// The values of `a` as type `ty` (cast once when they differ and are read).
+fn values<'x>(a: &'x Array, ty: &Type, read: bool) -> Cow<'x, Array> {
+    if !read || a.ty() == *ty {
+        Cow::Borrowed(a)
+    } else {
+        Cow::Owned(a.cast(ty))
+    }
+}
+
+/// The result of a kernel as a store in orientation `orient`. A result with
+/// one entry per vector (a column computed by rows) is stored as one vector.
+fn result_store(c: Compressed, orient: Orientation) -> MatrixStore {
+    if c.vlen == 1 && c.vdim > 1 {
+        let ids: Vec<u64> = c.entries().map(|(v, _, _)| v).collect();
+        let column = Compressed {
+            vlen: c.vdim,
+            vdim: 1,
+            h: None,
+            p: vec![0, ids.len()],
+            i: ids,
+            x: c.x,
+        };
+        return MatrixStore::from_compressed(orient.flip(), column).conform();
+    }
+    MatrixStore::from_compressed(orient, c).conform()
+}
+
+/// The orientation whose vectors are the rows a plan computes.
+fn out_orient(plan: Plan) -> Orientation {
+    if plan.by_cols {
+        Orientation::ByCol
+    } else {
+        Orientation::ByRow
+    }
+}
+
+/// Runs a plan.
+pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
+    let s = p.semiring;
+    let (l, r, mask) = if plan.by_cols {
+        (p.b.t(), p.a.t(), p.mask.as_ref().map(|m| m.t()))
+    } else {
+        (p.a.clone(), p.b.clone(), p.mask.clone())
+    };
+    let flip = plan.by_cols;
+    let (read_x, read_y) = if tiers::tier(s) == Tier::Generic {
+        (true, true)
+    } else {
+        multiply_reads(s)
+    };
+    let (x, y) = (s.mul().xtype(), s.mul().ytype());
+    let ((lty, read_l), (rty, read_r)) = if flip {
+        ((y, read_y), (x, read_x))
+    } else {
+        ((x, read_x), (y, read_y))
+    };
+    let lc = l.vectors(Orientation::ByRow);
+    let lx = values(&lc.x, lty, read_l);
+    let c = match plan.method {
+        Method::Saxpy => {
+            let rc = r.vectors(Orientation::ByRow);
+            let rx = values(&rc.x, rty, read_r);
+            let view = match &mask {
+                Some(m) => m.view(false)?,
+                None => MaskView::None,
+            };
+            let job = Saxpy {
+                l: &lc,
+                r: &rc,
+                mask: &view,
+            };
+            tiers::run(s, &lx, &rx, flip, job)
+        }
+        Method::Dot2 | Method::Dot3 => {
+            let dense = if plan.dense_r { r.dense(true)? } else { None };
+            let sparse;
+            let (rcols, rvals): (RCols, &Array) = match &dense {
+                Some(d) => (RCols::Dense(d), &d.values),
+                None => {
+                    sparse = r.vectors(Orientation::ByCol);
+                    (RCols::Sparse(&sparse), &sparse.x)
+                }
+            };
+            let rx = values(rvals, rty, read_r);
+            if plan.method == Method::Dot3 {
+                let m = mask.expect("dot3 is planned with a mask");
+                let rows = m.rows();
+                let job = Dot3 {
+                    l: &lc,
+                    r: rcols,
+                    mask: &rows,
+                };
+                tiers::run(s, &lx, &rx, flip, job)
+            } else {
+                let view = match &mask {
+                    Some(m) => m.view(true)?,
+                    None => MaskView::None,
+                };
+                let job = Dot2 {
+                    l: &lc,
+                    r: rcols,
+                    ncols: r.ncols(),
+                    mask: &view,
+                };
+                if job.column_form() {
+                    let column = tiers::run(s, &lx, &rx, flip, job);
+                    return Ok(
+                        MatrixStore::from_compressed(out_orient(plan).flip(), column).conform(),
+                    );
+                }
+                tiers::run(s, &lx, &rx, flip, job)
+            }
+        }
+    };
+    Ok(result_store(c, out_orient(plan)))
+}
+
+/// `C<mask> = A * B`, by the cheapest plan.
+pub fn product(p: &Problem) -> Result<MatrixStore> {
+    let (m, n) = (p.a.nrows(), p.b.ncols());
+    let masked_out = p
+        .mask
+        .as_ref()
+        .is_some_and(|mk| !mk.complement() && mk.nvals() == 0);
+    if m == 0 || n == 0 || p.a.nvals() == 0 || p.b.nvals() == 0 || masked_out {
+        return Ok(MatrixStore::empty(p.semiring.ztype(), m, n, p.out));
+    }
+    execute(p, choose(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::{BinaryCode, TypeCode};
+    use crate::object::{Descriptor, Matrix};
+    use crate::ops::Mask;
+    use crate::storage::Format;
+    use std::sync::Arc;
+
+    /// A random `nrows × ncols` matrix with `per_row` entries per row.
+    fn random(nrows: u64, ncols: u64, per_row: u64, orient: Orientation) -> Arc<MatrixStore> {
+        let mut seed = nrows * 31 + ncols * 7 + per_row;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 33
+        };
+        let (mut rows, mut cols) = (Vec::new(), Vec::new());
+        for i in 0..nrows {
+            for _ in 0..per_row {
+                rows.push(i);
+                cols.push(next() % ncols);
+            }
+        }
+        let m = Matrix::new_oriented(&Type::FP64, nrows, ncols, orient).unwrap();
+        let vals = Array::from_vec(vec![1.0f64; rows.len()]);
+        let plus = crate::algebra::BinaryOp::builtin(BinaryCode::Plus, TypeCode::Fp64);
+        m.build(&rows, &cols, &vals, plus.as_ref()).unwrap();
+        m.snapshot().unwrap()
+    }
+
+    /// A column vector of length `n` with entries at every `step`-th position.
+    fn vector(n: u64, step: u64, dense: bool) -> Arc<MatrixStore> {
+        let v = random(n, 1, 0, Orientation::ByCol);
+        let m = Matrix::from_arc(v);
+        for i in (0..n).step_by(step as usize) {
+            m.set_element(i, 0, &crate::algebra::Value::new(1.0f64))
+                .unwrap();
+        }
+        let s = m.snapshot().unwrap();
+        if dense {
+            let b = s.to_bitmap().unwrap();
+            Arc::new(MatrixStore::new(Orientation::ByCol, Format::Bitmap(b)))
+        } else {
+            s
+        }
+    }
+
+    fn mask(store: Arc<MatrixStore>, complement: bool) -> Mask {
+        Mask {
+            store,
+            structural: true,
+            complement,
+        }
+    }
+
+    fn plan(
+        a: Operand,
+        b: Operand,
+        m: Option<MaskOperand>,
+        s: &Semiring,
+        out: Orientation,
+    ) -> Plan {
+        choose(&Problem {
+            a,
+            b,
+            mask: m,
+            semiring: s,
+            out,
+        })
+    }
+
+    fn semiring(add: BinaryCode, mul: BinaryCode, t: TypeCode) -> Semiring {
+        Semiring::builtin(add, mul, t).unwrap()
+    }
+
+    #[test]
+    fn bfs_pushes_a_small_frontier_and_pulls_a_large_one() {
+        let s = semiring(BinaryCode::Any, BinaryCode::Oneb, TypeCode::Bool);
+        let n = 20_000;
+        let a = random(n, n, 8, Orientation::ByRow);
+        let visited = mask(vector(n, 3, false), true);
+        // vxm(q, A): u' * A, the frontier small and sparse.
+        let small = Operand::new(vector(n, 2000, false), true);
+        let m = MaskOperand {
+            mask: &visited,
+            transposed: true,
+        };
+        let p = plan(
+            small,
+            Operand::new(a.clone(), false),
+            Some(m.clone()),
+            &s,
+            Orientation::ByRow,
+        );
+        assert_eq!((p.method, p.by_cols), (Method::Saxpy, false), "push");
+        // mxv(q, AT, q) with AT stored by rows and a large bitmap frontier.
+        let large = Operand::new(vector(n, 2, true), false);
+        let m = MaskOperand {
+            mask: &visited,
+            transposed: false,
+        };
+        let p = plan(
+            Operand::new(a.clone(), false),
+            large,
+            Some(m),
+            &s,
+            Orientation::ByCol,
+        );
+        assert_eq!(
+            (p.method, p.by_cols, p.dense_r),
+            (Method::Dot2, false, true),
+            "pull"
+        );
+        // vxm with A stored by columns reads its columns: pull as well.
+        let a_by_col = Operand::new(random(n, n, 8, Orientation::ByCol), false);
+        let large = Operand::new(vector(n, 2, true), true);
+        let p = plan(large, a_by_col, None, &s, Orientation::ByRow);
+        assert_eq!((p.method, p.by_cols, p.dense_r), (Method::Dot2, true, true));
+    }
+
+    #[test]
+    fn pagerank_pulls_a_dense_vector() {
+        let s = semiring(BinaryCode::Plus, BinaryCode::Second, TypeCode::Fp64);
+        let n = 10_000;
+        let at = Operand::new(random(n, n, 10, Orientation::ByRow), false);
+        let w = Operand::new(vector(n, 1, false), false);
+        let p = plan(at, w, None, &s, Orientation::ByCol);
+        assert_eq!((p.method, p.dense_r), (Method::Dot2, true));
+    }
+
+    #[test]
+    fn a_sparse_mask_uses_dot3() {
+        let s = semiring(BinaryCode::Plus, BinaryCode::Oneb, TypeCode::Int64);
+        let n = 5_000;
+        let l = random(n, n, 6, Orientation::ByRow);
+        let u = random(n, n, 6, Orientation::ByRow);
+        let m = mask(random(n, n, 1, Orientation::ByRow), false);
+        // C<M> = L * U' (GrB_DESC_ST1): the rows of L and of U are both at hand,
+        // and the mask asks for few entries.
+        let desc = Descriptor::predefined("ST1").unwrap();
+        let p = plan(
+            Operand::new(l, false),
+            Operand::new(u, desc.transpose_second),
+            Some(MaskOperand {
+                mask: &m,
+                transposed: false,
+            }),
+            &s,
+            Orientation::ByRow,
+        );
+        assert_eq!(p.method, Method::Dot3);
+    }
+
+    #[test]
+    fn saxpy_follows_the_storage_orientation() {
+        let s = semiring(BinaryCode::Plus, BinaryCode::Times, TypeCode::Fp64);
+        let n = 3_000;
+        let by_row = |m: u64| Operand::new(random(n, n, 5 + m, Orientation::ByRow), false);
+        let p = plan(by_row(0), by_row(1), None, &s, Orientation::ByRow);
+        assert_eq!((p.method, p.by_cols), (Method::Saxpy, false));
+        let by_col = |m: u64| Operand::new(random(n, n, 5 + m, Orientation::ByCol), false);
+        let p = plan(by_col(0), by_col(1), None, &s, Orientation::ByCol);
+        assert_eq!((p.method, p.by_cols), (Method::Saxpy, true));
+        // A' * B with A by rows: A' is read by columns, free.
+        let p = plan(by_row(0).t(), by_col(1), None, &s, Orientation::ByCol);
+        assert_eq!((p.method, p.by_cols), (Method::Saxpy, true));
+    }
+
+    #[test]
+    fn flops_are_counted_exactly_when_the_vectors_are_at_hand() {
+        let a = Operand::new(random(50, 40, 3, Orientation::ByRow), false);
+        let b = Operand::new(random(40, 30, 2, Orientation::ByRow), false);
+        let rows = a.vectors(Orientation::ByRow);
+        let brows = b.vectors(Orientation::ByRow);
+        let exact: usize = rows.i.iter().map(|&k| brows.vector_range(k).len()).sum();
+        assert_eq!(flops(&a, &b), exact as f64);
+        let bc = Operand::new(Arc::new(b.store().reoriented(Orientation::ByCol)), false);
+        let ac = Operand::new(Arc::new(a.store().reoriented(Orientation::ByCol)), false);
+        assert_eq!(flops(&ac, &b), exact as f64);
+        assert_eq!(flops(&ac, &bc), exact as f64);
+    }
+}

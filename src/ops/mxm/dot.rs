@@ -1,0 +1,401 @@
+//! Dot-product products: `C(i,j) = L(i,:) · R(:,j)`, each entry folded in
+//! increasing `k` by one task, stopping early when the monoid reaches its
+//! terminal value.
+//!
+//! * [`Dot3`] computes only the entries present in a (non-complemented) mask:
+//!   the kernel of `C<M> = A * B'` (triangle counting).
+//! * [`Dot2`] computes every row of `L` against every column of `R`, checking
+//!   the mask (often complemented) per entry: with `R` a single dense column
+//!   this is the "pull" matrix-vector product.
+//!
+//! `R`'s columns are read as sparse vectors (merged with `L`'s rows, galloping
+//! when their lengths differ a lot) or by random access into a dense form.
+
+use super::operand::{DenseCol, DenseView, MaskView};
+use super::output::{assemble, Rows};
+use super::schedule::{row_ranges, run_tasks, scratch};
+use super::tiers::Job;
+use super::values::Sr;
+use crate::storage::Compressed;
+use std::ops::Range;
+
+/// The columns of the right operand.
+pub enum RCols<'a> {
+    /// As compressed vectors (vector `j` is column `j`).
+    Sparse(&'a Compressed),
+    /// By random access.
+    Dense(&'a DenseView<'a>),
+}
+
+/// Lengths below this ratio are merged; above it the shorter list gallops.
+const GALLOP_RATIO: usize = 16;
+
+/// `z = L(i,:) · R(:,j)` for the entries of `L`'s row at `lr`; false when
+/// no `k` is shared.
+#[inline]
+fn dot<S: Sr>(sr: &S, z: &mut S::Z, l: &Compressed, lr: Range<usize>, r: &RCols, j: u64) -> bool {
+    match r {
+        RCols::Dense(d) => dot_dense(sr, z, &l.i[lr.clone()], lr.start, d, j),
+        RCols::Sparse(rc) => {
+            let rr = rc.vector_range(j);
+            dot_sparse(
+                sr,
+                z,
+                &l.i[lr.clone()],
+                lr.start,
+                &rc.i[rr.clone()],
+                rr.start,
+            )
+        }
+    }
+}
+
+/// The dot product of the sorted indices `a` (values from position `a0` of
+/// `L`) with a dense column `j` of `R`.
+fn dot_dense<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, d: &DenseView, j: u64) -> bool {
+    dot_dense_col(sr, z, a, a0, d.col(j))
+}
+
+/// [`dot_dense`] with the column at hand.
+#[inline(always)]
+fn dot_dense_col<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, col: DenseCol) -> bool {
+    if col.is_full() {
+        let pairs = a
+            .iter()
+            .enumerate()
+            .map(|(pa, &k)| (a0 + pa, col.position(k)));
+        sr.fold(z, pairs)
+    } else {
+        let pairs = a
+            .iter()
+            .enumerate()
+            .filter_map(|(pa, &k)| col.get(k).map(|q| (a0 + pa, q)));
+        sr.fold(z, pairs)
+    }
+}
+
+/// The positions of the common indices of two sorted lists, by merging.
+struct Merge<'x> {
+    a: &'x [u64],
+    b: &'x [u64],
+    pa: usize,
+    pb: usize,
+}
+
+impl Iterator for Merge<'_> {
+    type Item = (usize, usize);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, usize)> {
+        while self.pa < self.a.len() && self.pb < self.b.len() {
+            let (ka, kb) = (self.a[self.pa], self.b[self.pb]);
+            if ka == kb {
+                self.pa += 1;
+                self.pb += 1;
+                return Some((self.pa - 1, self.pb - 1));
+            }
+            self.pa += (ka < kb) as usize;
+            self.pb += (kb < ka) as usize;
+        }
+        None
+    }
+}
+
+/// The positions in `long` of the indices of `short` it holds, by searching.
+fn gallop<'x>(short: &'x [u64], long: &'x [u64]) -> impl Iterator<Item = (usize, usize)> + 'x {
+    let mut p = 0;
+    short
+        .iter()
+        .enumerate()
+        .map_while(move |(ps, &k)| {
+            p += long[p..].partition_point(|&x| x < k);
+            (p < long.len()).then(|| (long[p] == k).then_some((ps, p)))
+        })
+        .flatten()
+}
+
+/// The dot product of sorted index lists `a` and `b` (values from positions
+/// `a0` of `L` and `b0` of `R`): merged, or the shorter list searched in the
+/// longer one when their lengths differ a lot.
+fn dot_sparse<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, b: &[u64], b0: usize) -> bool {
+    if a.is_empty() || b.is_empty() || a[0] > b[b.len() - 1] || b[0] > a[a.len() - 1] {
+        return false;
+    }
+    if a.len() * GALLOP_RATIO < b.len() {
+        sr.fold(z, gallop(a, b).map(|(pa, pb)| (a0 + pa, b0 + pb)))
+    } else if b.len() * GALLOP_RATIO < a.len() {
+        sr.fold(z, gallop(b, a).map(|(pb, pa)| (a0 + pa, b0 + pb)))
+    } else {
+        let merge = Merge { a, b, pa: 0, pb: 0 };
+        sr.fold(z, merge.map(|(pa, pb)| (a0 + pa, b0 + pb)))
+    }
+}
+
+/// Runs `row(range, out)` over ranges of rows with balanced `work`, in parallel.
+fn by_rows<S: Sr>(
+    sr: &S,
+    work: &[usize],
+    row: impl Fn(&mut S::Z, Range<usize>, &mut Rows<S::W>) + Sync,
+) -> Vec<Rows<S::W>> {
+    let ranges = row_ranges(work);
+    run_tasks(ranges.len(), |s, t| {
+        let mut out = Rows::new(sr);
+        row(scratch(s, || sr.z()), ranges[t].clone(), &mut out);
+        out
+    })
+}
+
+/// The entries of `C = L * R` present in the mask `mask` (rows of `C`).
+pub struct Dot3<'a> {
+    /// Rows of the left operand.
+    pub l: &'a Compressed,
+    /// Columns of the right operand.
+    pub r: RCols<'a>,
+    /// The positions to compute.
+    pub mask: &'a Compressed,
+}
+
+impl Job for Dot3<'_> {
+    type Out = Compressed;
+
+    fn run<S: Sr>(self, sr: &S) -> Compressed {
+        let (l, m) = (self.l, self.mask);
+        let work: Vec<usize> = (0..m.nvec())
+            .map(|kk| {
+                let row = l.vector_range(m.vector_id(kk)).len() + 1;
+                m.range(kk).len().saturating_mul(row).min(1 << 40)
+            })
+            .collect();
+        let parts = by_rows(sr, &work, |w, rows, out| {
+            for kk in rows {
+                let i = m.vector_id(kk);
+                let lr = l.vector_range(i);
+                if lr.is_empty() {
+                    continue;
+                }
+                let start = out.i.len();
+                for q in m.range(kk) {
+                    let j = m.i[q];
+                    if dot(sr, w, l, lr.clone(), &self.r, j) {
+                        out.i.push(j);
+                        sr.z_push(&mut out.w, w);
+                    }
+                }
+                out.end_row(i, start);
+            }
+        });
+        assemble(sr, parts, m.vlen, m.vdim)
+    }
+}
+
+/// Every entry of `C = L * R` (`ncols` columns) the mask allows; see
+/// [`Dot2::column_form`] for the form of the result.
+pub struct Dot2<'a> {
+    /// Rows of the left operand.
+    pub l: &'a Compressed,
+    /// Columns of the right operand.
+    pub r: RCols<'a>,
+    /// Number of columns of `R`.
+    pub ncols: u64,
+    /// The mask.
+    pub mask: &'a MaskView<'a>,
+}
+
+impl Dot2<'_> {
+    /// The columns of `R` that hold entries (all of them when dense).
+    fn columns(&self) -> Vec<u64> {
+        match &self.r {
+            RCols::Dense(_) => (0..self.ncols).collect(),
+            RCols::Sparse(rc) => (0..rc.nvec())
+                .filter(|&kk| !rc.range(kk).is_empty())
+                .map(|kk| rc.vector_id(kk))
+                .collect(),
+        }
+    }
+
+    /// Computes row `kk` of `L` against `cols`.
+    fn row<S: Sr>(&self, sr: &S, w: &mut S::Z, kk: usize, cols: &[u64], out: &mut Rows<S::W>) {
+        let l = self.l;
+        let lr = l.range(kk);
+        let i = l.vector_id(kk);
+        let start = out.i.len();
+        let emit = |w: &mut S::Z, out: &mut Rows<S::W>, j: u64| {
+            if dot(sr, w, l, lr.clone(), &self.r, j) {
+                out.i.push(j);
+                sr.z_push(&mut out.w, w);
+            }
+        };
+        match self.mask {
+            MaskView::None => cols.iter().for_each(|&j| emit(w, out, j)),
+            MaskView::Dense(d) => cols
+                .iter()
+                .filter(|&&j| d.allows(i, j))
+                .for_each(|&j| emit(w, out, j)),
+            MaskView::Rows { rows, complement } => {
+                let mr = &rows.i[rows.vector_range(i)];
+                if mr.is_empty() && !complement {
+                    return;
+                }
+                let mut q = 0;
+                for &j in cols {
+                    q += mr[q..].partition_point(|&x| x < j);
+                    let present = q < mr.len() && mr[q] == j;
+                    if present != *complement {
+                        emit(w, out, j);
+                    }
+                }
+            }
+        }
+        out.end_row(i, start);
+    }
+}
+
+impl Dot2<'_> {
+    /// True when the result comes as the single column of `C` (one vector of
+    /// length `nrows(L)`) rather than as its rows: when `R` has one column.
+    pub fn column_form(&self) -> bool {
+        self.ncols == 1
+    }
+
+    /// The "pull" product with the single column of `R`: one dot product per
+    /// row of `L` that the mask allows, the result gathered as a column.
+    fn pull<S: Sr>(&self, sr: &S) -> Compressed {
+        match (&self.r, self.mask) {
+            (RCols::Dense(d), MaskView::Dense(m)) => {
+                let (col, mask) = (d.col(0), m.col(0));
+                self.pull_with(
+                    sr,
+                    |i| mask.allows(i),
+                    |z, a, a0| dot_dense_col(sr, z, a, a0, col),
+                )
+            }
+            (RCols::Dense(d), mask) => {
+                let col = d.col(0);
+                self.pull_with(
+                    sr,
+                    |i| row_allowed(mask, i),
+                    |z, a, a0| dot_dense_col(sr, z, a, a0, col),
+                )
+            }
+            (RCols::Sparse(rc), mask) => {
+                let rr = rc.vector_range(0);
+                let (b, b0) = (&rc.i[rr.clone()], rr.start);
+                self.pull_with(
+                    sr,
+                    |i| row_allowed(mask, i),
+                    |z, a, a0| dot_sparse(sr, z, a, a0, b, b0),
+                )
+            }
+        }
+    }
+
+    /// [`Dot2::pull`] with the mask test `allowed(i)` and the dot product
+    /// `dot(z, indices, position)` of a row of `L`.
+    fn pull_with<S: Sr>(
+        &self,
+        sr: &S,
+        allowed: impl Fn(u64) -> bool + Sync,
+        dot: impl Fn(&mut S::Z, &[u64], usize) -> bool + Sync,
+    ) -> Compressed {
+        let l = self.l;
+        let work: Vec<usize> = (0..l.nvec()).map(|kk| l.range(kk).len() + 1).collect();
+        let ranges = row_ranges(&work);
+        let parts = run_tasks(ranges.len(), |s, t| {
+            let z = scratch(s, || sr.z());
+            let mut out = Rows::new(sr);
+            for kk in ranges[t].clone() {
+                let lr = l.range(kk);
+                let i = l.vector_id(kk);
+                if !lr.is_empty() && allowed(i) && dot(z, &l.i[lr.clone()], lr.start) {
+                    out.i.push(i);
+                    sr.z_push(&mut out.w, z);
+                }
+            }
+            out.end_row(0, 0);
+            out
+        });
+        assemble(sr, parts, l.vdim, 1)
+    }
+}
+
+/// Whether the mask allows row `i` of a one-column result.
+fn row_allowed(mask: &MaskView, i: u64) -> bool {
+    match mask {
+        MaskView::None => true,
+        MaskView::Dense(d) => d.allows(i, 0),
+        MaskView::Rows { rows, complement } => rows.vector_range(i).is_empty() == *complement,
+    }
+}
+
+impl Job for Dot2<'_> {
+    type Out = Compressed;
+
+    fn run<S: Sr>(self, sr: &S) -> Compressed {
+        if self.column_form() {
+            return self.pull(sr);
+        }
+        let cols = self.columns();
+        let l = self.l;
+        let work: Vec<usize> = (0..l.nvec())
+            .map(|kk| l.range(kk).len().saturating_mul(cols.len()).min(1 << 40))
+            .collect();
+        let parts = by_rows(sr, &work, |w, rows, out| {
+            for kk in rows {
+                if !l.range(kk).is_empty() {
+                    self.row(sr, w, kk, &cols, out);
+                }
+            }
+        });
+        assemble(sr, parts, self.ncols, l.vdim)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::{BinaryCode, Semiring, TypeCode};
+    use crate::storage::Array;
+
+    /// One vector of length `len` with entries at `ks`, valued `k + 1`.
+    fn vector(len: u64, ks: &[u64]) -> Compressed {
+        Compressed {
+            vlen: len,
+            vdim: 1,
+            h: None,
+            p: vec![0, ks.len()],
+            i: ks.to_vec(),
+            x: Array::from_vec(ks.iter().map(|&k| k as f64 + 1.0).collect::<Vec<_>>()),
+        }
+    }
+
+    fn dot_of(l: &Compressed, r: &Compressed) -> Option<f64> {
+        let s = Semiring::builtin(BinaryCode::Plus, BinaryCode::Times, TypeCode::Fp64).unwrap();
+        let job = Dot2 {
+            l,
+            r: RCols::Sparse(r),
+            ncols: 1,
+            mask: &MaskView::None,
+        };
+        let c = crate::ops::mxm::tiers::run(&s, &l.x, &r.x, false, job);
+        (c.nvals() == 1).then(|| c.x.as_slice::<f64>().unwrap()[0])
+    }
+
+    #[test]
+    fn merges_and_gallops_agree() {
+        let long: Vec<u64> = (0..500).filter(|k| k % 3 != 1).collect();
+        for short in [vec![1, 3, 299, 498], vec![0, 499], vec![1, 4, 7]] {
+            let expected: f64 = short
+                .iter()
+                .filter(|k| long.contains(k))
+                .map(|&k| (k as f64 + 1.0) * (k as f64 + 1.0))
+                .sum();
+            let expected = (expected > 0.0).then_some(expected);
+            let (a, b) = (vector(500, &short), vector(500, &long));
+            assert_eq!(dot_of(&a, &b), expected, "short left {short:?}");
+            assert_eq!(dot_of(&b, &a), expected, "short right {short:?}");
+        }
+        let (a, b) = (vector(500, &long), vector(500, &long[3..]));
+        let expected: f64 = long[3..].iter().map(|&k| (k as f64 + 1.0).powi(2)).sum();
+        assert_eq!(dot_of(&a, &b), Some(expected));
+    }
+}

@@ -1,0 +1,397 @@
+//! Saxpy (Gustavson) products: row `i` of `C = L * R` is the sum over the
+//! entries `L(i,k)` of `L(i,k) ⊗ R(k,:)`, gathered in a row accumulator
+//! (dense or hash). Each output entry is folded in increasing `k` by one
+//! task, so results do not depend on how the work is split.
+//!
+//! The mask is used to compute less: a non-complemented sparse mask row is
+//! scattered into the accumulator as the allowed positions, a complemented
+//! one as the forbidden positions, and a dense mask is probed once per
+//! position. A heavy row (such as the single row of a vector push) is split
+//! by output columns: each task computes the columns of one range.
+
+use super::accumulator::{Acc, DenseAcc, HashAcc, RowAcc, State};
+use super::operand::{MaskRow, MaskView};
+use super::output::{assemble, Rows};
+use super::schedule::{run_tasks, scratch, tasks, Task};
+use super::tiers::Job;
+use super::values::Sr;
+use crate::storage::compressed::dense_workspace_ok;
+use crate::storage::Compressed;
+use rayon::prelude::*;
+use std::ops::Range;
+
+/// The saxpy product of the rows of `l` and the rows of `r`, under `mask`
+/// (whose vectors are the output rows).
+pub struct Saxpy<'a> {
+    /// Rows of the left operand.
+    pub l: &'a Compressed,
+    /// Rows of the right operand.
+    pub r: &'a Compressed,
+    /// The mask.
+    pub mask: &'a MaskView<'a>,
+}
+
+/// How the current row uses the mask.
+#[derive(Clone, Copy)]
+enum Mode<'m> {
+    /// Every position is allowed.
+    All,
+    /// Only marked positions are allowed.
+    Allowed,
+    /// Marked positions are forbidden.
+    Forbidden,
+    /// Untouched positions are checked once; forbidden ones become marked.
+    Probe(MaskRow<'m>),
+}
+
+/// True when a dense accumulator suits output rows of `width` columns for `work` products.
+pub fn dense_accumulator(width: u64, work: usize) -> bool {
+    dense_workspace_ok(width, work) && width <= (work as u64).saturating_mul(16) + 4096
+}
+
+/// An accumulator with its value workspace.
+struct Workspace<A, W> {
+    acc: A,
+    w: W,
+    slots: usize,
+}
+
+impl<A: Acc, W> Workspace<A, W> {
+    /// Prepares a row of at most `cap` positions in columns `cols`, growing
+    /// the values if needed.
+    fn prepare<S: Sr<W = W>>(&mut self, sr: &S, cap: usize, cols: &Range<u64>) {
+        self.acc.prepare(cap, cols);
+        if self.acc.slots() > self.slots {
+            self.slots = self.acc.slots();
+            self.w = sr.alloc(self.slots);
+        }
+    }
+}
+
+/// The accumulators of one worker, created when first needed.
+struct Workspaces<W> {
+    dense: Option<Workspace<DenseAcc, W>>,
+    hash: Option<Workspace<HashAcc, W>>,
+}
+
+impl<W> Workspaces<W> {
+    fn dense<S: Sr<W = W>>(&mut self, sr: &S) -> &mut Workspace<DenseAcc, W> {
+        self.dense.get_or_insert_with(|| Workspace {
+            acc: DenseAcc::default(),
+            w: sr.alloc(0),
+            slots: 0,
+        })
+    }
+
+    fn hash<S: Sr<W = W>>(&mut self, sr: &S) -> &mut Workspace<HashAcc, W> {
+        self.hash.get_or_insert_with(|| Workspace {
+            acc: HashAcc::default(),
+            w: sr.alloc(0),
+            slots: 0,
+        })
+    }
+}
+
+/// The rows of the right operand, as slices (so the hot loop keeps them in registers).
+#[derive(Clone, Copy)]
+struct RRows<'a> {
+    p: &'a [usize],
+    i: &'a [u64],
+    /// The operand, when hypersparse (rows are then found by search).
+    hyper: Option<&'a Compressed>,
+}
+
+impl RRows<'_> {
+    /// The positions of row `k`.
+    #[inline(always)]
+    fn row(&self, k: u64) -> Range<usize> {
+        match self.hyper {
+            None => self.p[k as usize]..self.p[k as usize + 1],
+            Some(c) => c.vector_range(k),
+        }
+    }
+
+    /// The positions of row `k` whose columns are in `cols`: found by
+    /// searching a long row; a short one is trimmed by scanning its ends.
+    #[inline(always)]
+    fn row_in(&self, k: u64, cols: &Range<u64>) -> Range<usize> {
+        let r = self.row(k);
+        let idx = &self.i[r.clone()];
+        let found = if idx.len() > 256 {
+            within(idx, cols)
+        } else {
+            let lo = idx.iter().take_while(|&&j| j < cols.start).count();
+            let hi = idx.len() - idx.iter().rev().take_while(|&&j| j >= cols.end).count();
+            lo..hi.max(lo)
+        };
+        r.start + found.start..r.start + found.end
+    }
+}
+
+/// The positions of the sorted indices `idx` within `cols`.
+fn within(idx: &[u64], cols: &Range<u64>) -> Range<usize> {
+    let lo = idx.partition_point(|&j| j < cols.start);
+    lo..lo + idx[lo..].partition_point(|&j| j < cols.end)
+}
+
+/// [`products`] for [`Mode::All`].
+const ALL: u8 = 0;
+/// [`products`] for [`Mode::Allowed`].
+const ALLOWED: u8 = 1;
+/// [`products`] for [`Mode::Forbidden`] and [`Mode::Probe`].
+const FORBIDDEN: u8 = 2;
+
+/// Gathers `L(i,k) ⊗ R(k,j)` for the entries `k` of `l` (at positions from
+/// `l0` of `L`) and the columns `j` in `cols` (all of them unless `split`)
+/// into the accumulator, under the row's mask: `MODE` is [`ALL`],
+/// [`ALLOWED`] (marked positions are allowed) or [`FORBIDDEN`] (marked
+/// positions are forbidden; with `probe`, untouched ones are checked once).
+#[allow(clippy::too_many_arguments)]
+fn products<S: Sr, R: RowAcc, const MODE: u8>(
+    sr: &S,
+    mut acc: R,
+    w: &mut S::W,
+    l: &[u64],
+    l0: usize,
+    r: RRows,
+    probe: Option<MaskRow>,
+    split: Option<&Range<u64>>,
+) -> R {
+    // With the ANY monoid nothing changes a value once set: positions that
+    // hold one are skipped like forbidden ones, by one well-predicted test.
+    let noop = sr.add_is_noop();
+    for (pl, &k) in l.iter().enumerate() {
+        let ql = l0 + pl;
+        let rr = match split {
+            None => r.row(k),
+            Some(cols) => r.row_in(k, cols),
+        };
+        for (qr, &j) in rr.clone().zip(&r.i[rr]) {
+            let (s, st) = acc.probe(j);
+            if st != State::UNTOUCHED {
+                if noop && MODE != ALLOWED {
+                    continue;
+                }
+                if st == State::DONE {
+                    sr.add(w, s, ql, qr);
+                    continue;
+                }
+                if MODE != ALLOWED {
+                    continue;
+                }
+            } else if MODE == ALLOWED {
+                continue;
+            }
+            first_touch::<S, R, MODE>(sr, &mut acc, w, s, j, ql, qr, probe.as_ref());
+        }
+    }
+    acc
+}
+
+/// Computes the first product at a position the row's mask allows
+/// (checking a dense mask first); kept out of the hot loop.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn first_touch<S: Sr, R: RowAcc, const MODE: u8>(
+    sr: &S,
+    acc: &mut R,
+    w: &mut S::W,
+    s: usize,
+    j: u64,
+    ql: usize,
+    qr: usize,
+    probe: Option<&MaskRow>,
+) {
+    if let Some(d) = probe.filter(|_| MODE == FORBIDDEN) {
+        if !d.allows(j) {
+            acc.mark(s);
+            return;
+        }
+    }
+    acc.done(s, j);
+    sr.set(w, s, ql, qr);
+}
+
+impl Saxpy<'_> {
+    fn r_rows(&self) -> RRows<'_> {
+        RRows {
+            p: &self.r.p,
+            i: &self.r.i,
+            hyper: self.r.h.as_ref().map(|_| self.r),
+        }
+    }
+
+    /// The number of products of each held row of `l`.
+    fn row_work(&self) -> Vec<usize> {
+        let (l, r) = (self.l, self.r_rows());
+        let work = |kk: usize| -> usize { l.range(kk).map(|q| r.row(l.i[q]).len()).sum() };
+        if l.nvals() > 1 << 16 {
+            (0..l.nvec())
+                .into_par_iter()
+                .with_min_len(256)
+                .map(work)
+                .collect()
+        } else {
+            (0..l.nvec()).map(work).collect()
+        }
+    }
+
+    /// Boundaries splitting the columns of row `kk` into `parts` ranges of
+    /// about equal work, from a sample of the row's products.
+    fn column_split(&self, kk: usize, work: usize, parts: usize) -> Vec<u64> {
+        let (l, r) = (self.l, self.r_rows());
+        let step = (work / 4096).max(1);
+        let mut sample = Vec::with_capacity(work / step + 1);
+        let mut skip = 0;
+        for &k in &l.i[l.range(kk)] {
+            let row = r.row(k);
+            let mut p = skip;
+            while p < row.len() {
+                sample.push(r.i[row.start + p]);
+                p += step;
+            }
+            skip = p - row.len();
+        }
+        sample.sort_unstable();
+        let mut bounds: Vec<u64> = (1..parts)
+            .map(|t| sample[t * sample.len() / parts])
+            .collect();
+        bounds.dedup();
+        bounds.retain(|&b| b > 0);
+        bounds.insert(0, 0);
+        bounds.push(self.r.vlen);
+        bounds
+    }
+
+    /// Sets up the mask for row `i`, columns `cols`, in `acc`; `None` when the
+    /// mask allows nothing there.
+    fn mask_row<R: RowAcc>(&self, i: u64, cols: &Range<u64>, acc: &mut R) -> Mode<'_> {
+        match self.mask {
+            MaskView::None => Mode::All,
+            MaskView::Rows { rows, complement } => {
+                let mr = rows.vector_range(i);
+                for &j in &rows.i[mr.clone()][within(&rows.i[mr], cols)] {
+                    let (s, _) = acc.probe(j);
+                    acc.mark(s);
+                }
+                if *complement {
+                    Mode::Forbidden
+                } else {
+                    Mode::Allowed
+                }
+            }
+            MaskView::Dense(d) => Mode::Probe(d.row(i)),
+        }
+    }
+
+    /// Number of positions the mask marks in row `i`, columns `cols`, or
+    /// `None` when the mask allows nothing there.
+    fn mask_len(&self, i: u64, cols: &Range<u64>) -> Option<usize> {
+        match self.mask {
+            MaskView::Rows { rows, complement } => {
+                let n = within(&rows.i[rows.vector_range(i)], cols).len();
+                (n > 0 || *complement).then_some(n)
+            }
+            _ => Some(0),
+        }
+    }
+
+    /// Computes columns `cols` of the row of held vector `kk` of `l`
+    /// (`split` when they are not all of them) and appends it to `out`.
+    #[allow(clippy::too_many_arguments)]
+    fn row<S: Sr, A: Acc>(
+        &self,
+        sr: &S,
+        ws: &mut Workspace<A, S::W>,
+        kk: usize,
+        cols: &Range<u64>,
+        split: bool,
+        work: usize,
+        out: &mut Rows<S::W>,
+    ) {
+        let i = self.l.vector_id(kk);
+        let Some(mask_len) = self.mask_len(i, cols) else {
+            return;
+        };
+        ws.prepare(sr, work + mask_len, cols);
+        let Workspace { acc, w, .. } = ws;
+        let mut acc = acc.row();
+        let mode = self.mask_row(i, cols, &mut acc);
+        let range = self.l.range(kk);
+        let (l, l0, r) = (&self.l.i[range.clone()], range.start, self.r_rows());
+        let split = split.then_some(cols);
+        let acc = match mode {
+            Mode::All => products::<S, A::Row<'_>, ALL>(sr, acc, w, l, l0, r, None, split),
+            Mode::Allowed => products::<S, A::Row<'_>, ALLOWED>(sr, acc, w, l, l0, r, None, split),
+            Mode::Forbidden => {
+                products::<S, A::Row<'_>, FORBIDDEN>(sr, acc, w, l, l0, r, None, split)
+            }
+            Mode::Probe(d) => {
+                products::<S, A::Row<'_>, FORBIDDEN>(sr, acc, w, l, l0, r, Some(d), split)
+            }
+        };
+        let start = out.i.len();
+        let w = &*w;
+        acc.finish(|j, s| {
+            out.i.push(j);
+            sr.push(&mut out.w, w, s);
+        });
+        out.end_row(i, start);
+    }
+
+    /// Runs one task with accumulator workspace `ws`.
+    fn task<S: Sr, A: Acc>(
+        &self,
+        sr: &S,
+        ws: &mut Workspace<A, S::W>,
+        task: &Task,
+        row_work: &[usize],
+        work: usize,
+    ) -> Rows<S::W> {
+        let mut out = Rows::new(sr);
+        match task {
+            Task::Rows(rows) => {
+                let all = 0..self.r.vlen;
+                for kk in rows.clone() {
+                    if row_work[kk] > 0 {
+                        self.row(sr, ws, kk, &all, false, row_work[kk], &mut out);
+                    }
+                }
+            }
+            Task::Cols { row, cols } => self.row(sr, ws, *row, cols, true, work, &mut out),
+        }
+        out
+    }
+}
+
+impl Job for Saxpy<'_> {
+    type Out = Compressed;
+
+    fn run<S: Sr>(self, sr: &S) -> Compressed {
+        let row_work = self.row_work();
+        let plan = tasks(&row_work, &|kk, parts| {
+            self.column_split(kk, row_work[kk], parts)
+        });
+        let task_cols = |t: &Task| match t {
+            Task::Rows(r) => (row_work[r.clone()].iter().sum(), self.r.vlen),
+            Task::Cols { row, cols } => (
+                row_work[*row] / plan.iter().filter(|t| t.row() == Some(*row)).count(),
+                cols.end - cols.start,
+            ),
+        };
+        let results = run_tasks(plan.len(), |s, t| {
+            let spaces = scratch(s, || Workspaces::<S::W> {
+                dense: None,
+                hash: None,
+            });
+            let task = &plan[t];
+            let (work, width) = task_cols(task);
+            if dense_accumulator(width, work) {
+                self.task(sr, spaces.dense(sr), task, &row_work, work)
+            } else {
+                self.task(sr, spaces.hash(sr), task, &row_work, work)
+            }
+        });
+        assemble(sr, results, self.r.vlen, self.l.vdim)
+    }
+}

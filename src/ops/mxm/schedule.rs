@@ -1,0 +1,240 @@
+//! Splitting a product into parallel tasks by measured work (prefix sums of
+//! per-row work), not by rows.
+//!
+//! Tasks are ranges of rows, each row computed by one task; a row with a lot
+//! of work (the single row of a vector product, a hub of a graph) is split
+//! into tasks by ranges of output columns. Either way every output entry is
+//! computed by one task in a fixed order, so task boundaries may depend on
+//! the thread count without changing any result.
+
+use rayon::prelude::*;
+use std::any::Any;
+use std::ops::Range;
+use std::sync::Mutex;
+
+/// Rows with less work are never split by columns.
+pub const SPLIT_ROW_WORK: usize = 1 << 16;
+/// The least work of one column range of a split row.
+pub const SPLIT_GRAIN: usize = 1 << 14;
+/// Below this much total work a product runs as one task.
+pub const SEQUENTIAL_WORK: usize = 1 << 14;
+
+/// A unit of parallel work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// A range of rows (indices of held vectors).
+    Rows(Range<usize>),
+    /// The columns `cols` of one heavy row.
+    Cols {
+        /// The row (index of the held vector).
+        row: usize,
+        /// The output columns this task computes.
+        cols: Range<u64>,
+    },
+}
+
+impl Task {
+    /// The row of a column task.
+    pub fn row(&self) -> Option<usize> {
+        match self {
+            Task::Cols { row, .. } => Some(*row),
+            Task::Rows(_) => None,
+        }
+    }
+}
+
+/// Number of tasks to aim for.
+pub fn task_count(total_work: usize) -> usize {
+    if total_work < SEQUENTIAL_WORK {
+        1
+    } else {
+        (rayon::current_num_threads() * 4).min(total_work / (SEQUENTIAL_WORK / 4))
+    }
+}
+
+/// The tasks for rows with work `row_work`; `split(row, parts)` gives the
+/// boundaries (from 0 to the row length) of `parts` column ranges of a heavy row.
+pub fn tasks(row_work: &[usize], split: &dyn Fn(usize, usize) -> Vec<u64>) -> Vec<Task> {
+    let threads = rayon::current_num_threads();
+    // Splitting a row costs a pass over its entries per part: only rows that
+    // would unbalance the threads are split.
+    let total: usize = row_work.iter().sum();
+    let least = SPLIT_ROW_WORK.max(total / (2 * threads));
+    let heavy = |w: usize| {
+        let parts = (w / SPLIT_GRAIN).min(2 * threads);
+        (threads > 1 && w >= least && parts > 1).then_some(parts)
+    };
+    coarse(row_work, &mut |row, w| {
+        let parts = heavy(w)?;
+        let bounds = split(row, parts);
+        Some(
+            bounds
+                .windows(2)
+                .map(|b| Task::Cols {
+                    row,
+                    cols: b[0]..b[1],
+                })
+                .collect(),
+        )
+    })
+}
+
+/// Groups the rows into ranges of about equal work; a row for which
+/// `heavy(row, work)` gives tasks ends the current range and its tasks
+/// follow, in row order.
+fn coarse(
+    row_work: &[usize],
+    heavy: &mut dyn FnMut(usize, usize) -> Option<Vec<Task>>,
+) -> Vec<Task> {
+    let total: usize = row_work.iter().sum();
+    let target = total.div_ceil(task_count(total)).max(1);
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut acc = 0;
+    for (row, &w) in row_work.iter().enumerate() {
+        if let Some(split) = heavy(row, w) {
+            if start < row {
+                out.push(Task::Rows(start..row));
+            }
+            out.extend(split);
+            start = row + 1;
+            acc = 0;
+            continue;
+        }
+        acc += w;
+        if acc >= target {
+            out.push(Task::Rows(start..row + 1));
+            start = row + 1;
+            acc = 0;
+        }
+    }
+    if start < row_work.len() {
+        out.push(Task::Rows(start..row_work.len()));
+    }
+    out
+}
+
+/// Ranges of rows with roughly equal total work (for kernels that do not split rows).
+pub fn row_ranges(row_work: &[usize]) -> Vec<Range<usize>> {
+    coarse(row_work, &mut |_, _| None)
+        .into_iter()
+        .filter_map(|t| match t {
+            Task::Rows(r) => Some(r),
+            Task::Cols { .. } => None,
+        })
+        .collect()
+}
+
+/// Per-worker scratch space that tasks may fill and reuse (a kernel's workspace).
+pub type Scratch = Option<Box<dyn Any + Send>>;
+
+/// The scratch space as a `T`, created by `init` on first use.
+pub fn scratch<T: Any + Send>(s: &mut Scratch, init: impl FnOnce() -> T) -> &mut T {
+    if !s.as_ref().is_some_and(|b| b.is::<T>()) {
+        *s = Some(Box::new(init()));
+    }
+    s.as_mut()
+        .and_then(|b| b.downcast_mut::<T>())
+        .expect("scratch of the requested type")
+}
+
+/// Runs `task(scratch, t)` for every `t < n`, in parallel when `n > 1`, and
+/// returns the results in task order. Workers reuse their scratch space
+/// across tasks. (The parallel driver is not generic, so the kernels of every
+/// semiring share one copy of it.)
+pub fn run_tasks<R: Send>(n: usize, task: impl Fn(&mut Scratch, usize) -> R + Sync) -> Vec<R> {
+    if n <= 1 {
+        let mut s = None;
+        return (0..n).map(|t| task(&mut s, t)).collect();
+    }
+    let slots: Vec<Mutex<Option<R>>> = (0..n).map(|_| Mutex::new(None)).collect();
+    run_dyn(n, &|s: &mut Scratch, t: usize| {
+        let r = task(s, t);
+        *slots[t].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+    });
+    slots
+        .into_iter()
+        .map(|m| {
+            m.into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .expect("every task ran")
+        })
+        .collect()
+}
+
+fn run_dyn(n: usize, body: &(dyn Fn(&mut Scratch, usize) + Sync)) {
+    // One scratch space per worker thread (a task that finds its worker's
+    // space busy, as a nested parallel call might, gets a fresh one).
+    let workers = rayon::current_num_threads().max(1);
+    let spaces: Vec<Mutex<Scratch>> = (0..workers).map(|_| Mutex::new(None)).collect();
+    (0..n).into_par_iter().with_max_len(1).for_each(|t| {
+        let w = rayon::current_thread_index().unwrap_or(0) % workers;
+        match spaces[w].try_lock() {
+            Ok(mut s) => body(&mut s, t),
+            Err(_) => body(&mut None, t),
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pool(threads: usize) -> rayon::ThreadPool {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn tasks_cover_every_row_once_and_split_heavy_rows_by_columns() {
+        let mut work = vec![1usize; 1000];
+        work[500] = SPLIT_ROW_WORK * 2;
+        work[600] = SPLIT_ROW_WORK / 2;
+        let t = pool(2).install(|| {
+            tasks(&work, &|row, parts| {
+                assert_eq!(row, 500);
+                (0..=parts as u64).map(|b| b * 10).collect()
+            })
+        });
+        let mut rows = Vec::new();
+        let mut cols = Vec::new();
+        for task in &t {
+            match task {
+                Task::Rows(r) => rows.extend(r.clone()),
+                Task::Cols { row, cols: c } => {
+                    assert_eq!(*row, 500);
+                    cols.push(c.clone());
+                }
+            }
+        }
+        assert_eq!(rows.len(), 999);
+        assert!(!rows.contains(&500));
+        assert_eq!(cols.first().unwrap().start, 0);
+        assert!(cols.windows(2).all(|w| w[0].end == w[1].start));
+        assert_eq!(cols.len(), 4);
+        // One thread gains nothing from splitting a row.
+        let t = pool(1).install(|| tasks(&work, &|_, _| unreachable!()));
+        assert!(t.iter().all(|t| t.row().is_none()));
+    }
+
+    #[test]
+    fn light_products_run_as_one_task() {
+        assert_eq!(row_ranges(&[1, 2, 3]), vec![0..3]);
+        assert!(row_ranges(&[]).is_empty());
+    }
+
+    #[test]
+    fn tasks_return_results_in_order_and_reuse_scratch() {
+        let out = pool(2).install(|| {
+            run_tasks(100, |s, t| {
+                let count = scratch(s, || 0usize);
+                *count += 1;
+                (t, *count)
+            })
+        });
+        assert!(out.iter().enumerate().all(|(k, &(t, _))| k == t));
+        assert!(out.iter().any(|&(_, c)| c > 1));
+    }
+}

@@ -1,0 +1,414 @@
+//! How the kernels compute values: the [`Sr`] trait and its implementations.
+//!
+//! A kernel is written once against [`Sr`], which names operand values by
+//! their positions in the left (`l`) and right (`r`) value arrays and result
+//! values by slots in a workspace `W`. The implementations are the value tiers:
+//! [`TypedSr`] over one built-in type (with zero-sized operators for the
+//! monomorphic kernels, or function pointers for the other built-in
+//! operators) and [`ByteSr`] on element bytes for everything else.
+//!
+//! When `flip` is set the left operand is the multiply's *second* input: the
+//! kernels compute `C' = B' A'` that way when they produce `C` by columns.
+//!
+//! The ANY monoid keeps the first value it is given, so every kernel returns
+//! the first product in `k` order (and may stop there).
+
+use crate::algebra::arith::Arith;
+use crate::algebra::{cast, Semiring, Type};
+use crate::ops::eval::BinaryEval;
+use crate::storage::{Array, ArrayElement};
+
+/// A semiring evaluated on operand positions, writing into slots of a workspace.
+pub trait Sr: Sync {
+    /// A buffer of result values addressed by slot (also used as a growable output).
+    type W: Send + 'static;
+    /// One result value being folded (a dot product's accumulator).
+    type Z: Send + 'static;
+    /// A workspace with `n` slots (their initial values are unspecified).
+    fn alloc(&self, n: usize) -> Self::W;
+    /// `w[s] = l[lp] ⊗ r[rp]`.
+    fn set(&self, w: &mut Self::W, s: usize, lp: usize, rp: usize);
+    /// `w[s] = w[s] ⊕ (l[lp] ⊗ r[rp])`.
+    fn add(&self, w: &mut Self::W, s: usize, lp: usize, rp: usize);
+    /// True when the monoid has a terminal value (early exit is possible).
+    fn has_terminal(&self) -> bool;
+    /// True when adding to a value never changes it (the ANY monoid).
+    fn add_is_noop(&self) -> bool;
+    /// Appends `w[s]` to the output buffer `out`.
+    fn push(&self, out: &mut Self::W, w: &Self::W, s: usize);
+    /// Appends every value of `part` to `out`.
+    fn append(&self, out: &mut Self::W, part: &Self::W);
+    /// A scalar accumulator (its initial value is unspecified).
+    fn z(&self) -> Self::Z;
+    /// `z = ⊕ l[lp] ⊗ r[rp]` over the position pairs, in order, stopping at
+    /// the monoid's terminal value; false (and `z` unspecified) when there
+    /// are no pairs.
+    fn fold<I: Iterator<Item = (usize, usize)>>(&self, z: &mut Self::Z, pairs: I) -> bool;
+    /// Appends `z` to the output buffer `out`.
+    fn z_push(&self, out: &mut Self::W, z: &Self::Z);
+    /// The values of an output buffer as an array of the semiring's type.
+    fn to_array(&self, w: Self::W) -> Array;
+}
+
+/// A binary operator on one built-in type, as the typed tier calls it.
+pub trait Op<T>: Copy + Send + Sync {
+    /// `f(x, y)`.
+    fn f(self, x: T, y: T) -> T;
+}
+
+/// Declares zero-sized operators for the monomorphic kernels.
+macro_rules! zst_ops {
+    ($($(#[$doc:meta])* $name:ident |$x:ident, $y:ident| $e:expr;)*) => {$(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub struct $name;
+        impl<T: Arith> Op<T> for $name {
+            #[inline(always)]
+            #[allow(unused_variables)]
+            fn f(self, $x: T, $y: T) -> T {
+                $e
+            }
+        }
+    )*};
+}
+
+zst_ops! {
+    /// `x + y`
+    Plus |x, y| x.add(y);
+    /// `x * y`
+    Times |x, y| x.mul(y);
+    /// `min(x, y)`
+    Min |x, y| x.min_of(y);
+    /// `max(x, y)`
+    Max |x, y| x.max_of(y);
+    /// `x`
+    First |x, y| x;
+    /// `y`
+    Second |x, y| y;
+    /// `1`
+    Oneb |x, y| T::ONE;
+    /// `x or y`
+    Lor |x, y| cast::<bool, T>(x.to_bool() | y.to_bool());
+    /// `x and y`
+    Land |x, y| cast::<bool, T>(x.to_bool() & y.to_bool());
+    /// The ANY monoid (the kernels keep the first value; this is never called to combine).
+    Any |x, y| x;
+}
+
+/// A built-in operator through its function pointer (the typed tier).
+#[derive(Clone, Copy, Debug)]
+pub struct FnOp<T>(pub fn(T, T) -> T);
+
+impl<T: Arith> Op<T> for FnOp<T> {
+    #[inline(always)]
+    fn f(self, x: T, y: T) -> T {
+        (self.0)(x, y)
+    }
+}
+
+/// Which operand values the multiply reads: `(x, y)`. Built-in FIRST, SECOND
+/// and ONEB ignore one or both, so their values need no typecast.
+pub fn multiply_reads(s: &Semiring) -> (bool, bool) {
+    use crate::algebra::BinaryCode::*;
+    match s.mul().code() {
+        Some(First) => (true, false),
+        Some(Second) => (false, true),
+        Some(Oneb) => (false, false),
+        _ => (true, true),
+    }
+}
+
+/// True when the semiring's monoid is ANY (keep the first value).
+pub fn is_any(s: &Semiring) -> bool {
+    s.add().code() == Some(crate::algebra::BinaryCode::Any)
+}
+
+/// True when the semiring's monoid lets a dot product stop early.
+pub fn has_terminal(s: &Semiring) -> bool {
+    is_any(s) || s.add().terminal().is_some()
+}
+
+/// The typed tier: every value is a `T`.
+pub struct TypedSr<'a, T, A, M> {
+    l: &'a [T],
+    r: &'a [T],
+    flip: bool,
+    read_l: bool,
+    read_r: bool,
+    add: A,
+    mul: M,
+    terminal: Option<T>,
+    any: bool,
+}
+
+impl<'a, T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'a, T, A, M> {
+    /// The typed semiring over value arrays `l` and `r` (values that the
+    /// multiply does not read may be of any type; they are never touched).
+    pub fn new(s: &Semiring, l: &'a Array, r: &'a Array, flip: bool, add: A, mul: M) -> Self {
+        let (rx, ry) = multiply_reads(s);
+        let (read_l, read_r) = if flip { (ry, rx) } else { (rx, ry) };
+        let slice = |a: &'a Array, read: bool| -> &'a [T] {
+            if read {
+                a.as_slice::<T>()
+                    .expect("operand values cast to the semiring's type")
+            } else {
+                &[]
+            }
+        };
+        let any = is_any(s);
+        TypedSr {
+            l: slice(l, read_l),
+            r: slice(r, read_r),
+            flip,
+            read_l,
+            read_r,
+            add,
+            mul,
+            terminal: if any {
+                None
+            } else {
+                s.add().terminal_as::<T>()
+            },
+            any,
+        }
+    }
+
+    #[inline(always)]
+    fn product(&self, lp: usize, rp: usize) -> T {
+        let x = if self.read_l { self.l[lp] } else { T::ZERO };
+        let y = if self.read_r { self.r[rp] } else { T::ZERO };
+        if self.flip {
+            self.mul.f(y, x)
+        } else {
+            self.mul.f(x, y)
+        }
+    }
+}
+
+impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
+    type W = Vec<T>;
+    type Z = T;
+
+    fn alloc(&self, n: usize) -> Vec<T> {
+        vec![T::default(); n]
+    }
+
+    #[inline(always)]
+    fn set(&self, w: &mut Vec<T>, s: usize, lp: usize, rp: usize) {
+        w[s] = self.product(lp, rp);
+    }
+
+    #[inline(always)]
+    fn add(&self, w: &mut Vec<T>, s: usize, lp: usize, rp: usize) {
+        if !self.any {
+            let p = self.product(lp, rp);
+            w[s] = self.add.f(w[s], p);
+        }
+    }
+
+    #[inline(always)]
+    fn has_terminal(&self) -> bool {
+        self.any || self.terminal.is_some()
+    }
+
+    #[inline(always)]
+    fn add_is_noop(&self) -> bool {
+        self.any
+    }
+
+    #[inline(always)]
+    fn push(&self, out: &mut Vec<T>, w: &Vec<T>, s: usize) {
+        out.push(w[s]);
+    }
+
+    fn append(&self, out: &mut Vec<T>, part: &Vec<T>) {
+        out.extend_from_slice(part);
+    }
+
+    fn z(&self) -> T {
+        T::default()
+    }
+
+    #[inline(always)]
+    fn fold<I: Iterator<Item = (usize, usize)>>(&self, z: &mut T, mut pairs: I) -> bool {
+        let Some((lp, rp)) = pairs.next() else {
+            return false;
+        };
+        let mut acc = self.product(lp, rp);
+        if !self.any {
+            match self.terminal {
+                None => {
+                    for (lp, rp) in pairs {
+                        acc = self.add.f(acc, self.product(lp, rp));
+                    }
+                }
+                Some(t) => {
+                    for (lp, rp) in pairs {
+                        if acc == t {
+                            break;
+                        }
+                        acc = self.add.f(acc, self.product(lp, rp));
+                    }
+                }
+            }
+        }
+        *z = acc;
+        true
+    }
+
+    #[inline(always)]
+    fn z_push(&self, out: &mut Vec<T>, z: &T) {
+        out.push(*z);
+    }
+
+    fn to_array(&self, w: Vec<T>) -> Array {
+        T::into_array(w)
+    }
+}
+
+/// The generic tier: values as bytes, operators through [`BinaryEval`].
+pub struct ByteSr<'a> {
+    l: &'a [u8],
+    r: &'a [u8],
+    ls: usize,
+    rs: usize,
+    zs: usize,
+    flip: bool,
+    mul: BinaryEval,
+    add: BinaryEval,
+    terminal: Option<Vec<u8>>,
+    any: bool,
+    zty: Type,
+}
+
+/// The workspace of [`ByteSr`]: values plus per-thread scratch.
+pub struct ByteW {
+    v: Vec<u8>,
+    mul: BinaryEval,
+    add: BinaryEval,
+    product: Vec<u8>,
+    sum: Vec<u8>,
+}
+
+impl<'a> ByteSr<'a> {
+    /// The generic semiring over value arrays `l` and `r`, already cast to the
+    /// multiply's input types (`l` holds the second input when `flip`).
+    pub fn new(s: &Semiring, l: &'a Array, r: &'a Array, flip: bool) -> Self {
+        let mul = s.mul();
+        let (xs, ys) = (mul.xtype(), mul.ytype());
+        let z = s.ztype();
+        let any = is_any(s);
+        ByteSr {
+            l: l.bytes(),
+            r: r.bytes(),
+            ls: if flip { ys.size() } else { xs.size() },
+            rs: if flip { xs.size() } else { ys.size() },
+            zs: z.size(),
+            flip,
+            mul: BinaryEval::new(mul, xs, ys, z),
+            add: BinaryEval::new(s.add().op(), z, z, z),
+            terminal: if any {
+                None
+            } else {
+                s.add().terminal().map(|t| t.bytes().to_vec())
+            },
+            any,
+            zty: z.clone(),
+        }
+    }
+
+    fn operands(&self, lp: usize, rp: usize) -> (&[u8], &[u8]) {
+        let l = &self.l[lp * self.ls..(lp + 1) * self.ls];
+        let r = &self.r[rp * self.rs..(rp + 1) * self.rs];
+        if self.flip {
+            (r, l)
+        } else {
+            (l, r)
+        }
+    }
+
+    fn slot(&self, s: usize) -> std::ops::Range<usize> {
+        s * self.zs..(s + 1) * self.zs
+    }
+}
+
+impl Sr for ByteSr<'_> {
+    type W = ByteW;
+    type Z = ByteW;
+
+    fn alloc(&self, n: usize) -> ByteW {
+        ByteW {
+            v: vec![0; n * self.zs],
+            mul: self.mul.clone(),
+            add: self.add.clone(),
+            product: vec![0; self.zs],
+            sum: vec![0; self.zs],
+        }
+    }
+
+    fn set(&self, w: &mut ByteW, s: usize, lp: usize, rp: usize) {
+        let (x, y) = self.operands(lp, rp);
+        let range = self.slot(s);
+        w.mul.call(&mut w.v[range], x, y);
+    }
+
+    fn add(&self, w: &mut ByteW, s: usize, lp: usize, rp: usize) {
+        if self.any {
+            return;
+        }
+        let (x, y) = self.operands(lp, rp);
+        w.mul.call(&mut w.product, x, y);
+        let range = self.slot(s);
+        w.add.call(&mut w.sum, &w.v[range.clone()], &w.product);
+        w.v[range].copy_from_slice(&w.sum);
+    }
+
+    fn has_terminal(&self) -> bool {
+        self.any || self.terminal.is_some()
+    }
+
+    fn add_is_noop(&self) -> bool {
+        self.any
+    }
+
+    fn push(&self, out: &mut ByteW, w: &ByteW, s: usize) {
+        out.v.extend_from_slice(&w.v[self.slot(s)]);
+    }
+
+    fn append(&self, out: &mut ByteW, part: &ByteW) {
+        out.v.extend_from_slice(&part.v);
+    }
+
+    fn z(&self) -> ByteW {
+        self.alloc(1)
+    }
+
+    fn fold<I: Iterator<Item = (usize, usize)>>(&self, z: &mut ByteW, mut pairs: I) -> bool {
+        let Some((lp, rp)) = pairs.next() else {
+            return false;
+        };
+        self.set(z, 0, lp, rp);
+        if self.any {
+            return true;
+        }
+        for (lp, rp) in pairs {
+            if self
+                .terminal
+                .as_deref()
+                .is_some_and(|t| t == &z.v[self.slot(0)])
+            {
+                break;
+            }
+            self.add(z, 0, lp, rp);
+        }
+        true
+    }
+
+    fn z_push(&self, out: &mut ByteW, z: &ByteW) {
+        self.push(out, z, 0);
+    }
+
+    fn to_array(&self, w: ByteW) -> Array {
+        Array::from_bytes(&self.zty, &w.v)
+    }
+}
