@@ -4,10 +4,17 @@
 #ifndef GRAPHBLAS_H
 #define GRAPHBLAS_H
 
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* ------------------------------------------------------------------------
  * Versions

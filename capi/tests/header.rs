@@ -91,7 +91,21 @@ fn generate() -> String {
         ),
         include_guard: Some("GRAPHBLAS_H".into()),
         no_includes: true,
-        sys_includes: ["stdbool.h", "stddef.h", "stdint.h", "stdio.h"]
+        // The C headers SuiteSparse:GraphBLAS includes: programs written for it
+        // (LAGraph among them) rely on them.
+        sys_includes: [
+            "errno.h",
+            "inttypes.h",
+            "limits.h",
+            "math.h",
+            "stdarg.h",
+            "stdbool.h",
+            "stddef.h",
+            "stdint.h",
+            "stdio.h",
+            "stdlib.h",
+            "string.h",
+        ]
             .map(String::from)
             .to_vec(),
         after_includes: Some(prelude),

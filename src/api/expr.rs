@@ -4,13 +4,13 @@
 //! accumulator and replace in one call, and `.eval()` makes a new object.
 //!
 //! ```
-//! use graphblas::{semiring, binary, Matrix};
+//! use graphblas::{binary, semiring, Matrix, MatrixOps};
 //! let a = Matrix::from_triplets(2, 2, [(0, 1, 2.0), (1, 0, 3.0)]).unwrap();
 //! let b = a.mxm(&a, semiring::plus_times()).eval().unwrap();
 //! assert_eq!(b.get(0, 0).unwrap(), Some(6.0));
 //! // C<M> += A' * A, with a structural mask:
 //! let c = Matrix::<f64>::new(2, 2).unwrap();
-//! c.masked(&b).structural().accum(binary::plus()).assign(a.t().mxm(&a, semiring::plus_times())).unwrap();
+//! c.masked(&b).structural().accum(binary::plus::<f64>()).assign(a.t().mxm(&a, semiring::plus_times::<f64>())).unwrap();
 //! assert_eq!(c.get(1, 1).unwrap(), Some(4.0));
 //! ```
 
