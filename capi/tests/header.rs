@@ -106,8 +106,8 @@ fn generate() -> String {
             "stdlib.h",
             "string.h",
         ]
-            .map(String::from)
-            .to_vec(),
+        .map(String::from)
+        .to_vec(),
         after_includes: Some(prelude),
         trailer: Some(trailer),
         cpp_compat: true,
