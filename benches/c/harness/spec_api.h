@@ -45,6 +45,9 @@ GrB_Info GrB_Vector_reduce_BOOL(bool *val, const GrB_BinaryOp accum, const GrB_M
 GrB_Info GrB_Vector_reduce_INT64(int64_t *val, const GrB_BinaryOp accum, const GrB_Monoid op, const GrB_Vector u, const GrB_Descriptor desc);
 GrB_Info GrB_Vector_assign_INT32(GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum, int32_t val, const GrB_Index *indices, GrB_Index nindices, const GrB_Descriptor desc);
 GrB_Info GrB_Vector_assign_FP64(GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum, double val, const GrB_Index *indices, GrB_Index nindices, const GrB_Descriptor desc);
+GrB_Info GrB_Matrix_select_INT64(GrB_Matrix C, const GrB_Matrix Mask, const GrB_BinaryOp accum, const GrB_IndexUnaryOp op, const GrB_Matrix A, int64_t y, const GrB_Descriptor desc);
+GrB_Info GrB_Matrix_assign(GrB_Matrix C, const GrB_Matrix Mask, const GrB_BinaryOp accum, const GrB_Matrix A, const GrB_Index *row_indices, GrB_Index nrows, const GrB_Index *col_indices, GrB_Index ncols, const GrB_Descriptor desc);
+GrB_Info GrB_Matrix_extract(GrB_Matrix C, const GrB_Matrix Mask, const GrB_BinaryOp accum, const GrB_Matrix A, const GrB_Index *row_indices, GrB_Index nrows, const GrB_Index *col_indices, GrB_Index ncols, const GrB_Descriptor desc);
 GrB_Info GrB_Vector_apply_BinaryOp2nd_FP64(GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum, const GrB_BinaryOp op, const GrB_Vector u, double val, const GrB_Descriptor desc);
 
 extern const GrB_Index *GrB_ALL;
@@ -62,6 +65,7 @@ extern GrB_BinaryOp GrB_DIV_FP64;
 extern GrB_BinaryOp GrB_MIN_INT64;
 extern GrB_BinaryOp GrB_MIN_FP64;
 extern GrB_BinaryOp GrB_EQ_FP64;
+extern GrB_IndexUnaryOp GrB_TRIL;
 extern GrB_Monoid GrB_PLUS_MONOID_INT64;
 extern GrB_Monoid GrB_PLUS_MONOID_FP64;
 extern GrB_Monoid GrB_LAND_MONOID_BOOL;
