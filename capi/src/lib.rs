@@ -67,6 +67,8 @@ mod handle;
 mod import_export;
 mod matrix;
 mod ops;
+#[cfg(test)]
+mod panic_guard_tests;
 mod print;
 mod scalar;
 mod types;

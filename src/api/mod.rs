@@ -3,6 +3,7 @@
 
 pub mod collections;
 pub mod expr;
+mod io;
 pub mod operators;
 pub mod value;
 
