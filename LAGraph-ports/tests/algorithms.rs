@@ -1,0 +1,222 @@
+//! Every algorithm against its plain-Rust reference, on generated graphs
+//! (Kronecker, uniform, grid), hand-made corner cases (empty, single vertex,
+//! disconnected, self-loops, directed) and, when `../shared/data` exists, the
+//! LAGraph test matrices. Integers compare exactly; PageRank within 1e-9.
+
+use graphblas::io::generate::GraphKind;
+use graphblas::{unary, Matrix, MatrixOps};
+use lagraph_ports::reference::{self, Adjacency};
+use lagraph_ports::{bfs, cc, pagerank, sssp, tricount, Graph, Kind};
+use std::path::PathBuf;
+
+/// A graph from `(i, j, weight)` edges; undirected graphs get both directions.
+fn graph(n: u64, kind: Kind, edges: &[(u64, u64, f64)]) -> Graph {
+    let mut all = edges.to_vec();
+    if kind == Kind::Undirected {
+        all.extend(
+            edges
+                .iter()
+                .filter(|e| e.0 != e.1)
+                .map(|&(i, j, x)| (j, i, x)),
+        );
+    }
+    Graph::new(Matrix::from_triplets(n, n, all).unwrap(), kind).unwrap()
+}
+
+/// Small graphs covering the corner cases and the three generators.
+fn cases() -> Vec<(String, Graph)> {
+    let mut out = vec![
+        ("single vertex".into(), graph(1, Kind::Undirected, &[])),
+        (
+            "two isolated vertices".into(),
+            graph(2, Kind::Undirected, &[]),
+        ),
+        (
+            "two triangles and a separate edge, self-loop".into(),
+            graph(
+                7,
+                Kind::Undirected,
+                &[
+                    (0, 1, 1.),
+                    (1, 2, 2.),
+                    (0, 2, 5.),
+                    (2, 3, 1.),
+                    (1, 3, 1.),
+                    (5, 6, 3.),
+                    (4, 4, 1.),
+                ],
+            ),
+        ),
+        (
+            "directed with a sink and a cycle".into(),
+            graph(
+                6,
+                Kind::Directed,
+                &[
+                    (0, 1, 2.),
+                    (1, 2, 2.),
+                    (2, 0, 1.),
+                    (2, 3, 4.),
+                    (0, 3, 9.),
+                    (4, 3, 1.),
+                ],
+            ),
+        ),
+    ];
+    for kind in [GraphKind::Kronecker, GraphKind::Uniform, GraphKind::Grid] {
+        out.push((
+            format!("{kind:?} scale 8"),
+            Graph::generate(kind, 8).unwrap(),
+        ));
+    }
+    out.extend(shared_graphs());
+    out
+}
+
+/// The LAGraph test matrices under `../shared/data`, when that folder exists.
+fn shared_graphs() -> Vec<(String, Graph)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/lagraph");
+    if !dir.is_dir() {
+        eprintln!(
+            "skipping the LAGraph data files: {} does not exist",
+            dir.display()
+        );
+        return Vec::new();
+    }
+    let files = [
+        ("karate.mtx", Kind::Undirected),
+        ("ldbc-undirected-example.mtx", Kind::Undirected),
+        ("ldbc-directed-example.mtx", Kind::Directed),
+        ("west0067.mtx", Kind::Directed),
+        ("bcsstk13.mtx", Kind::Undirected),
+    ];
+    files
+        .iter()
+        .filter(|(f, _)| dir.join(f).exists())
+        .map(|&(f, kind)| {
+            let g = Graph::read_mtx(dir.join(f), kind).unwrap();
+            (f.to_string(), g)
+        })
+        .collect()
+}
+
+#[test]
+fn bfs_levels_match_a_queue_and_parents_are_valid() {
+    for (name, g) in cases() {
+        let adj = Adjacency::of(g.adjacency()).unwrap();
+        for source in [0, g.n() / 2] {
+            let result = bfs::bfs(&g, source).unwrap();
+            let expected = reference::bfs_levels(&adj, source as usize);
+            let level = dense(result.level.pairs().unwrap(), g.n());
+            assert_eq!(level, expected, "{name}: levels from {source}");
+            let parent = dense(result.parent.pairs().unwrap(), g.n());
+            for v in 0..g.n() as usize {
+                match (level[v], parent[v]) {
+                    (None, None) => {}
+                    (Some(0), Some(p)) => assert_eq!(p as usize, v, "{name}: source's parent"),
+                    (Some(l), Some(p)) => {
+                        assert_eq!(level[p as usize], Some(l - 1), "{name}: parent of {v}");
+                        assert!(g.adjacency().get(p as u64, v as u64).unwrap().is_some());
+                    }
+                    other => panic!("{name}: vertex {v} has level/parent {other:?}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn bellman_ford_matches_the_reference() {
+    for (name, g) in cases() {
+        // |weights|: the data files' negative entries would make negative cycles.
+        let abs = g.adjacency().apply(unary::abs::<f64>()).eval().unwrap();
+        let g = Graph::new(abs, g.kind()).unwrap();
+        let adj = Adjacency::of(g.adjacency()).unwrap();
+        let d = sssp::bellman_ford(&g, 0).unwrap();
+        let expected = reference::shortest_paths(&adj, 0).unwrap();
+        assert_eq!(dense(d.pairs().unwrap(), g.n()), expected, "{name}");
+    }
+}
+
+#[test]
+fn bellman_ford_reports_a_negative_cycle() {
+    let g = graph(3, Kind::Directed, &[(0, 1, 1.), (1, 2, -3.), (2, 1, 1.)]);
+    assert!(sssp::bellman_ford(&g, 0).is_err());
+    assert!(reference::shortest_paths(&Adjacency::of(g.adjacency()).unwrap(), 0).is_none());
+    // Negative weights without a cycle are fine.
+    let g = graph(3, Kind::Directed, &[(0, 1, 4.), (0, 2, 1.), (2, 1, -2.)]);
+    let d = sssp::bellman_ford(&g, 0).unwrap();
+    assert_eq!(d.pairs().unwrap(), vec![(0, 0.), (1, -1.), (2, 1.)]);
+}
+
+#[test]
+fn pagerank_matches_power_iteration() {
+    for (name, g) in cases() {
+        let adj = Adjacency::of(g.adjacency()).unwrap();
+        for variant in [pagerank::Variant::Gap, pagerank::Variant::Dangling] {
+            let p = pagerank::Params {
+                variant,
+                tolerance: 1e-10,
+                ..Default::default()
+            };
+            let r = pagerank::pagerank(&g, &p).unwrap();
+            let spread = variant == pagerank::Variant::Dangling;
+            let expected = reference::pagerank(&adj, 0.85, 1e-10, 100, spread);
+            let got = r.rank.to_dense(f64::NAN).unwrap();
+            for (v, (x, y)) in got.iter().zip(&expected).enumerate() {
+                assert!(
+                    (x - y).abs() < 1e-9,
+                    "{name} {variant:?}: vertex {v}: {x} vs {y}"
+                );
+            }
+            if spread {
+                let total: f64 = got.iter().sum();
+                assert!((total - 1.0).abs() < 1e-9, "{name}: ranks sum to {total}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_triangle_method_matches_brute_force() {
+    for (name, g) in cases()
+        .into_iter()
+        .filter(|(_, g)| g.kind() == Kind::Undirected)
+    {
+        let expected = reference::triangles(&Adjacency::of(g.adjacency()).unwrap());
+        for method in [
+            tricount::Method::Auto,
+            tricount::Method::SandiaLL,
+            tricount::Method::SandiaLUT,
+            tricount::Method::SortedDot,
+        ] {
+            assert_eq!(
+                tricount::triangles(&g, method).unwrap(),
+                expected,
+                "{name} {method:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn fastsv_matches_union_find() {
+    for (name, g) in cases()
+        .into_iter()
+        .filter(|(_, g)| g.kind() == Kind::Undirected)
+    {
+        let expected = reference::components(&Adjacency::of(g.adjacency()).unwrap());
+        let labels = cc::components(&g).unwrap().to_dense(-1).unwrap();
+        let labels: Vec<usize> = labels.into_iter().map(|x| x as usize).collect();
+        assert_eq!(labels, expected, "{name}");
+    }
+}
+
+/// A vector's entries as a dense `Option` list.
+fn dense<T: Copy>(pairs: Vec<(u64, T)>, n: u64) -> Vec<Option<T>> {
+    let mut out = vec![None; n as usize];
+    for (i, x) in pairs {
+        out[i as usize] = Some(x);
+    }
+    out
+}
