@@ -16,7 +16,7 @@ use crate::algebra::element::byte_cast_fn;
 use crate::algebra::{BinaryOp, Type};
 use crate::error::Result;
 use crate::object::Matrix;
-use crate::storage::{Array, ArrayElement, Compressed, MatrixStore, Orientation};
+use crate::storage::{Array, ArrayElement, Compressed, Format, Full, MatrixStore, Orientation};
 use crate::{ensure, fail, with_type};
 use std::sync::Arc;
 
@@ -114,6 +114,9 @@ pub fn merge(
     if old.nrows() != t.nrows() || old.ncols() != t.ncols() {
         fail!(DimensionMismatch, "result and output dimensions differ");
     }
+    if mask.is_none() && accum.is_some() && is_full(old) {
+        return Ok(accumulate_into_full(old, ctype, orient, accum, t));
+    }
     let c = old.compressed(orient);
     let tc = t.compressed(orient);
     let m = mask.map(|m| (m.pattern(orient), m.complement));
@@ -167,6 +170,45 @@ pub fn merge(
         x,
     };
     Ok(MatrixStore::from_compressed(orient, out.conform()).conform())
+}
+
+/// True when `s` holds an entry at every position (and has positions).
+fn is_full(s: &MatrixStore) -> bool {
+    s.nvals() > 0 && s.nvals() as u128 == s.nrows() as u128 * s.ncols() as u128
+}
+
+/// [`merge`] without a mask, with an accumulator, into a `C` that holds every
+/// position (a dense vector updated by an operation, as iterative algorithms
+/// do): `C` keeps its pattern, and the position of vector `v`, index `i` is
+/// `v * vlen + i`, so `T`'s entries are matched without a merge.
+fn accumulate_into_full(
+    old: &MatrixStore,
+    ctype: &Type,
+    orient: Orientation,
+    accum: Option<&BinaryOp>,
+    t: &MatrixStore,
+) -> MatrixStore {
+    let converted;
+    let cx = match old.format() {
+        Format::Full(f) if old.orient() == orient => &f.x,
+        _ => {
+            converted = old.compressed(orient);
+            &converted.x
+        }
+    };
+    let tc = t.compressed(orient);
+    let mut src: Vec<Src> = (0..cx.len()).map(Src::C).collect();
+    for (v, i, qt) in tc.entries() {
+        let q = (v * tc.vlen + i) as usize;
+        src[q] = Src::Both(q, qt);
+    }
+    let x = values(cx, &tc.x, &src, ctype, accum);
+    let full = Full {
+        vlen: tc.vlen,
+        vdim: tc.vdim,
+        x,
+    };
+    MatrixStore::new(orient, Format::Full(full))
 }
 
 /// Merges one vector of C and T under the mask, appending kept indices and their sources.
@@ -400,6 +442,50 @@ mod tests {
         assert_eq!(read::<i32>(&out, 1, 1), Some(2));
         assert_eq!(read::<i32>(&out, 2, 2), Some(30));
         assert_eq!(read::<i32>(&out, 0, 1), None);
+    }
+
+    #[test]
+    fn accumulating_into_a_full_output_keeps_its_pattern() {
+        let all: Vec<(u64, u64, f64)> = (0..3)
+            .flat_map(|r| (0..3).map(move |c| (r, c, (r * 3 + c) as f64 + 0.5)))
+            .collect();
+        let t = mat(&Type::FP64, 3, &[(0, 1, 10.25), (2, 2, -4.75)]);
+        for orient in [Orientation::ByRow, Orientation::ByCol] {
+            let c = Matrix::new_oriented(&Type::FP64, 3, 3, orient).unwrap();
+            for &(r, col, v) in &all {
+                c.set_element(r, col, &Value::new(v)).unwrap();
+            }
+            // The accumulator's domain (INT32) truncates every value of Z.
+            let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Int32).unwrap();
+            let out = merge(
+                &c.snapshot().unwrap(),
+                &Type::FP64,
+                orient,
+                None,
+                Some(&plus),
+                false,
+                &t.snapshot().unwrap(),
+            )
+            .unwrap();
+            assert_eq!(out.nvals(), 9);
+            assert_eq!(read::<f64>(&out, 0, 1), Some(11.0));
+            assert_eq!(read::<f64>(&out, 2, 2), Some(4.0));
+            assert_eq!(read::<f64>(&out, 1, 2), Some(5.0));
+            let min = BinaryOp::builtin(BinaryCode::Min, TypeCode::Fp64).unwrap();
+            let out = merge(
+                &c.snapshot().unwrap(),
+                &Type::FP64,
+                orient,
+                None,
+                Some(&min),
+                false,
+                &t.snapshot().unwrap(),
+            )
+            .unwrap();
+            assert_eq!(read::<f64>(&out, 0, 1), Some(1.5));
+            assert_eq!(read::<f64>(&out, 2, 2), Some(-4.75));
+            assert_eq!(read::<f64>(&out, 1, 0), Some(3.5));
+        }
     }
 
     #[test]

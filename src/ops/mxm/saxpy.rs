@@ -97,6 +97,8 @@ impl<W> Workspaces<W> {
 struct RRows<'a> {
     p: &'a [usize],
     i: &'a [u64],
+    /// The length of the rows.
+    vlen: u64,
     /// The operand, when hypersparse (rows are then found by search).
     hyper: Option<&'a Compressed>,
 }
@@ -111,22 +113,31 @@ impl RRows<'_> {
         }
     }
 
-    /// The positions of row `k` whose columns are in `cols`: found by
-    /// searching a long row; a short one is trimmed by scanning its ends.
+    /// The positions of row `k` whose columns are in `cols`, found by binary
+    /// search (every task of a split row looks up every row of `R`, so this
+    /// must cost far less than reading the row); an end of the range at the
+    /// row's own end needs no search.
     #[inline(always)]
     fn row_in(&self, k: u64, cols: &Range<u64>) -> Range<usize> {
         let r = self.row(k);
         let idx = &self.i[r.clone()];
-        let found = if idx.len() > 256 {
-            within(idx, cols)
+        let lo = if cols.start == 0 {
+            0
         } else {
-            let lo = idx.iter().take_while(|&&j| j < cols.start).count();
-            let hi = idx.len() - idx.iter().rev().take_while(|&&j| j >= cols.end).count();
-            lo..hi.max(lo)
+            idx.partition_point(|&j| j < cols.start)
         };
-        r.start + found.start..r.start + found.end
+        let hi = if cols.end >= self.vlen {
+            idx.len()
+        } else {
+            lo + idx[lo..].partition_point(|&j| j < cols.end)
+        };
+        r.start + lo..r.start + hi
     }
 }
+
+/// The least average length of the rows of `R` read by a row worth
+/// splitting by columns.
+const SPLIT_ROW_LEN: usize = 128;
 
 /// The positions of the sorted indices `idx` within `cols`.
 fn within(idx: &[u64], cols: &Range<u64>) -> Range<usize> {
@@ -217,6 +228,7 @@ impl Saxpy<'_> {
         RRows {
             p: &self.r.p,
             i: &self.r.i,
+            vlen: self.r.vlen,
             hyper: self.r.h.as_ref().map(|_| self.r),
         }
     }
@@ -238,8 +250,15 @@ impl Saxpy<'_> {
 
     /// Boundaries splitting the columns of row `kk` into `parts` ranges of
     /// about equal work, from a sample of the row's products.
+    ///
+    /// Rows of `R` averaging fewer than [`SPLIT_ROW_LEN`] entries make the
+    /// row one task: every task of a split row searches every row of `R` it
+    /// reads, which then costs more than the products it shares.
     fn column_split(&self, kk: usize, work: usize, parts: usize) -> Vec<u64> {
         let (l, r) = (self.l, self.r_rows());
+        if work < l.range(kk).len().saturating_mul(SPLIT_ROW_LEN) {
+            return vec![0, self.r.vlen];
+        }
         let step = (work / 4096).max(1);
         let mut sample = Vec::with_capacity(work / step + 1);
         let mut skip = 0;

@@ -185,6 +185,33 @@ impl<'a, T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'a, T, A, M> {
     }
 }
 
+impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
+    /// `acc ⊕ product(pairs...)` in order, stopping at the monoid's terminal value.
+    #[inline(always)]
+    fn fold_with<I, P>(&self, mut acc: T, pairs: I, product: P) -> T
+    where
+        I: Iterator<Item = (usize, usize)>,
+        P: Fn(usize, usize) -> T,
+    {
+        match self.terminal {
+            None => {
+                for (lp, rp) in pairs {
+                    acc = self.add.f(acc, product(lp, rp));
+                }
+            }
+            Some(t) => {
+                for (lp, rp) in pairs {
+                    if acc == t {
+                        break;
+                    }
+                    acc = self.add.f(acc, product(lp, rp));
+                }
+            }
+        }
+        acc
+    }
+}
+
 impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
     type W = Vec<T>;
     type Z = T;
@@ -234,25 +261,23 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         let Some((lp, rp)) = pairs.next() else {
             return false;
         };
-        let mut acc = self.product(lp, rp);
-        if !self.any {
-            match self.terminal {
-                None => {
-                    for (lp, rp) in pairs {
-                        acc = self.add.f(acc, self.product(lp, rp));
-                    }
-                }
-                Some(t) => {
-                    for (lp, rp) in pairs {
-                        if acc == t {
-                            break;
-                        }
-                        acc = self.add.f(acc, self.product(lp, rp));
-                    }
-                }
-            }
+        let first = self.product(lp, rp);
+        if self.any {
+            *z = first;
+            return true;
         }
-        *z = acc;
+        // One loop per way the multiply reads its inputs, so that the hot
+        // loop tests none of them.
+        let (l, r, mul, zero) = (self.l, self.r, self.mul, T::ZERO);
+        *z = match (self.read_l, self.read_r, self.flip) {
+            (true, true, false) => self.fold_with(first, pairs, |lp, rp| mul.f(l[lp], r[rp])),
+            (true, true, true) => self.fold_with(first, pairs, |lp, rp| mul.f(r[rp], l[lp])),
+            (true, false, false) => self.fold_with(first, pairs, |lp, _| mul.f(l[lp], zero)),
+            (true, false, true) => self.fold_with(first, pairs, |lp, _| mul.f(zero, l[lp])),
+            (false, true, false) => self.fold_with(first, pairs, |_, rp| mul.f(zero, r[rp])),
+            (false, true, true) => self.fold_with(first, pairs, |_, rp| mul.f(r[rp], zero)),
+            (false, false, _) => self.fold_with(first, pairs, |_, _| first),
+        };
         true
     }
 
