@@ -7,14 +7,18 @@
 //! called through their exported C symbols.
 
 use crate::api::{GrB_Index, GrB_Info};
-use crate::handle::{
-    into_handle, GB_BinaryOp_opaque, GrB_BinaryOp, GrB_Descriptor, GrB_Type, GrB_Vector,
-};
+use crate::handle::{into_handle, GB_BinaryOp_opaque};
 use engine::algebra::{BinaryOp, Type};
 use engine::Info;
-use std::ffi::{c_char, c_int, CStr};
+use std::ffi::{c_char, c_int, c_void, CStr};
 use std::ptr::null_mut;
 use std::sync::Arc;
+
+// Handles as the C side sees them: opaque pointers.
+type GrB_Type = *mut c_void;
+type GrB_BinaryOp = *mut c_void;
+type GrB_Vector = *mut c_void;
+type GrB_Descriptor = *mut c_void;
 
 extern "C" {
     static GrB_FP64: GrB_Type;
@@ -69,7 +73,7 @@ fn a_panicking_operator_gives_grb_panic_and_the_library_stays_usable() {
             Type::FP64,
             Type::FP64,
         );
-        let boom = into_handle(GB_BinaryOp_opaque::new(boom));
+        let boom = into_handle(GB_BinaryOp_opaque::new(boom)) as GrB_BinaryOp;
         let (u, v) = (
             vector(&[(0, 1.0), (1, 2.0)]),
             vector(&[(1, 10.0), (2, 20.0)]),

@@ -43,9 +43,11 @@ fn parse_args() -> std::result::Result<Options, String> {
             "--graph" => o.file = Some(value()?),
             "--directed" => o.directed = true,
             "-h" | "--help" => {
-                return Err("usage: graphblas-demo [--kind kron|uniform|grid] [--scale N] \
+                return Err(
+                    "usage: graphblas-demo [--kind kron|uniform|grid] [--scale N] \
                             [--graph FILE.mtx] [--directed]"
-                    .into())
+                        .into(),
+                )
             }
             _ => return Err(format!("unknown argument {arg} (try --help)")),
         }
@@ -85,7 +87,11 @@ fn main() -> Result<()> {
     };
     let (g, seconds) = timed("graph", || match &o.file {
         Some(path) => {
-            let kind = if o.directed { Kind::Directed } else { Kind::Undirected };
+            let kind = if o.directed {
+                Kind::Directed
+            } else {
+                Kind::Undirected
+            };
             Graph::read_mtx(path, kind)
         }
         None => Graph::generate(o.kind, o.scale),
@@ -104,11 +110,19 @@ fn main() -> Result<()> {
     let (r, s) = timed("BFS", || bfs::bfs(&g, root))?;
     let reached = r.level.nvals()?;
     let depth = r.level.pairs()?.iter().map(|p| p.1).max().unwrap_or(0);
-    report("BFS (levels+parents)", s, format!("from hub {root}: {reached} reached, {depth} levels"));
+    report(
+        "BFS (levels+parents)",
+        s,
+        format!("from hub {root}: {reached} reached, {depth} levels"),
+    );
 
     let (d, s) = timed("SSSP", || sssp::bellman_ford(&g, root))?;
     let far = d.pairs()?.iter().map(|p| p.1).fold(0.0, f64::max);
-    report("SSSP (Bellman-Ford)", s, format!("from hub {root}: farthest vertex at distance {far}"));
+    report(
+        "SSSP (Bellman-Ford)",
+        s,
+        format!("from hub {root}: farthest vertex at distance {far}"),
+    );
 
     for (name, variant) in [
         ("PageRank (GAP)", pagerank::Variant::Gap),
@@ -123,15 +137,27 @@ fn main() -> Result<()> {
             .iter()
             .map(|(v, r)| format!("{v} ({r:.2e})"))
             .collect();
-        report(name, s, format!("{} iterations, top 5: {}", p.iterations, top.join(", ")));
+        report(
+            name,
+            s,
+            format!("{} iterations, top 5: {}", p.iterations, top.join(", ")),
+        );
     }
 
     if g.kind() == Kind::Undirected {
         let method = tricount::choose(&g)?;
         let (t, s) = timed("triangle counting", || tricount::triangles(&g, method))?;
-        report("triangle counting", s, format!("{t} triangles ({method:?})"));
+        report(
+            "triangle counting",
+            s,
+            format!("{t} triangles ({method:?})"),
+        );
         let (labels, s) = timed("connected components", || cc::components(&g))?;
-        report("connected components", s, format!("{} components (FastSV)", cc::count(&labels)?));
+        report(
+            "connected components",
+            s,
+            format!("{} components (FastSV)", cc::count(&labels)?),
+        );
     } else {
         println!("(triangle counting and components need an undirected graph)");
     }

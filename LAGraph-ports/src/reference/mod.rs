@@ -93,9 +93,9 @@ pub fn pagerank(
             teleport += damping * lost / nf;
         }
         let mut next = vec![teleport; n];
-        for u in 0..n {
-            for &(v, _) in &g.out[u] {
-                next[v] += damping * rank[u] / g.out[u].len() as f64;
+        for (edges, r) in g.out.iter().zip(&rank) {
+            for &(v, _) in edges {
+                next[v] += damping * r / edges.len() as f64;
             }
         }
         let change: f64 = next.iter().zip(&rank).map(|(a, b)| (a - b).abs()).sum();
