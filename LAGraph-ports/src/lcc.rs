@@ -10,7 +10,7 @@ use graphblas::{index, monoid, semiring, unary, Builtin, Matrix, MatrixOps, Resu
 /// The adjacency pattern of `a` as `T` ones, without self-loops.
 pub fn pattern_without_loops<T: Builtin, A: ValueType>(a: &Matrix<A>) -> Result<Matrix<T>> {
     let ones = a.apply(unary::one::<T>()).eval()?;
-    ones.select(index::offdiag(), 0).eval()
+    ones.select(index::offdiag::<T>(), 0i64).eval()
 }
 
 /// The local clustering coefficient of every vertex of the symmetric
