@@ -7,7 +7,12 @@
 
 pub mod bfs;
 pub mod cc;
+pub mod cdlp;
 pub mod graph;
+pub mod kcore;
+pub mod ktruss;
+pub mod lcc;
+pub mod mis;
 pub mod pagerank;
 pub mod reference;
 pub mod sssp;

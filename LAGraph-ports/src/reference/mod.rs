@@ -1,6 +1,14 @@
 //! Simple, independent reference implementations in plain Rust (no GraphBLAS),
 //! used to verify the algorithms: queue BFS, Bellman–Ford, power-iteration
-//! PageRank, brute-force triangle counting, union-find components.
+//! PageRank, brute-force triangle counting, union-find components (here), and
+//! local clustering, k-truss, k-core, independent-set checks and label
+//! propagation (submodules).
+
+pub mod cdlp;
+pub mod kcore;
+pub mod ktruss;
+pub mod lcc;
+pub mod mis;
 
 use graphblas::{Matrix, Result};
 use std::collections::{BTreeSet, VecDeque};

@@ -1,0 +1,77 @@
+//! Maximal independent set by Luby's randomized algorithm, seeded.
+//!
+//! Every round each candidate draws a distinct random score; candidates whose
+//! score beats every candidate neighbour's (`A max.second score`) join the
+//! set, and they and their neighbours stop being candidates. Isolated
+//! vertices join at once.
+
+use crate::lcc::pattern_without_loops;
+use graphblas::{index, monoid, semiring, Matrix, MatrixOps, Result, ValueType, Vector};
+
+/// A 64-bit mix of the seed, round and vertex (splitmix64 finalizer).
+fn mix(seed: u64, round: u64, vertex: u64) -> u64 {
+    let mut z = seed
+        ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ vertex.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A maximal independent set of the symmetric adjacency matrix `a` (values
+/// and self-loops ignored), as the sorted vertex list; `seed` fixes the result.
+pub fn maximal_independent_set(a: &Matrix<impl ValueType>, seed: u64) -> Result<Vec<u64>> {
+    let n = a.nrows();
+    let pattern = pattern_without_loops::<u64, _>(a)?;
+    let degree = pattern.reduce_rows(monoid::plus::<u64>()).eval()?;
+    let members = Vector::<bool>::new(n)?;
+    members
+        .masked(&degree)
+        .structural()
+        .complement()
+        .fill(.., true)?;
+    let mut candidates = degree;
+    for round in 0.. {
+        if candidates.nvals()? == 0 {
+            break;
+        }
+        // Scores are distinct: random high bits, the vertex id in the low 32.
+        let scores = Vector::from_pairs(
+            n,
+            candidates
+                .pairs()?
+                .into_iter()
+                .map(|(v, _)| (v, (mix(seed, round, v) << 32) | (v & 0xFFFF_FFFF))),
+        )?;
+        let best_neighbour = Vector::<u64>::new(n)?;
+        best_neighbour
+            .masked(&scores)
+            .structural()
+            .assign(pattern.mxv(&scores, semiring::max_second::<u64>()))?;
+        // Winners: candidates with no candidate neighbour scoring higher.
+        let beaten = best_neighbour
+            .ewise_mult(&scores, graphblas::binary::gt::<u64>())
+            .eval()?;
+        let beaten = beaten.select(index::value_eq(), true).eval()?;
+        let winners = Vector::<bool>::new(n)?;
+        winners
+            .masked(&beaten)
+            .structural()
+            .complement()
+            .assign(scores.apply(graphblas::unary::one::<bool>()))?;
+        members.masked(&winners).structural().fill(.., true)?;
+        // Drop winners and their neighbours from the candidates.
+        let covered = pattern
+            .mxv(&winners, semiring::max_second::<u64>())
+            .eval()?;
+        let gone = Vector::<bool>::new(n)?;
+        gone.assign(covered.ewise_add(&winners, graphblas::binary::lor::<bool>()))?;
+        let next = Vector::<u64>::new(n)?;
+        next.masked(&gone)
+            .structural()
+            .complement()
+            .assign(candidates.extract(..))?;
+        candidates = next;
+    }
+    Ok(members.pairs()?.into_iter().map(|(v, _)| v).collect())
+}

@@ -1,0 +1,101 @@
+//! Shared helpers for the lcc / ktruss / kcore / mis / cdlp tests: test
+//! graphs as `Matrix<bool>` and as plain adjacency sets.
+#![allow(dead_code)]
+
+use graphblas::io::generate::{generate, GraphKind, GraphSpec};
+use graphblas::Matrix;
+use lagraph_ports::reference::lcc::{adjacency, Adjacency};
+use std::path::Path;
+
+/// A test graph: the matrix and its adjacency sets.
+pub struct TestGraph {
+    /// A short name for messages.
+    pub name: String,
+    /// The adjacency matrix (may hold self-loops, which are ignored).
+    pub matrix: Matrix<bool>,
+    /// The adjacency sets without self-loops.
+    pub adj: Adjacency,
+}
+
+/// A graph of `n` vertices with the undirected edges `edges` (both directions stored).
+pub fn from_edges(name: &str, n: u64, edges: &[(u64, u64)]) -> TestGraph {
+    let triplets = edges
+        .iter()
+        .flat_map(|&(i, j)| [(i, j, true), (j, i, true)]);
+    let mut all: Vec<_> = triplets.collect();
+    all.sort();
+    all.dedup();
+    TestGraph {
+        name: name.to_string(),
+        matrix: Matrix::from_triplets(n, n, all).unwrap(),
+        adj: adjacency(
+            n as usize,
+            edges.iter().map(|&(i, j)| (i as usize, j as usize)),
+        ),
+    }
+}
+
+fn from_object(name: &str, m: &graphblas::object::Matrix) -> TestGraph {
+    let (rows, cols, _) = m.extract_tuples().unwrap();
+    let edges: Vec<(u64, u64)> = rows.into_iter().zip(cols).collect();
+    let n = m.nrows().max(m.ncols());
+    from_edges(name, n, &edges)
+}
+
+/// Hand cases: empty, single vertex, self-loops, disconnected pieces, cliques.
+pub fn hand_cases() -> Vec<TestGraph> {
+    let k5: Vec<(u64, u64)> = (0..5)
+        .flat_map(|i| (i + 1..5).map(move |j| (i, j)))
+        .collect();
+    let mut two = k5.clone();
+    two.extend([(5, 6), (6, 7), (7, 5), (7, 8), (10, 11)]);
+    vec![
+        from_edges("empty", 0, &[]),
+        from_edges("single", 1, &[]),
+        from_edges("self-loop", 2, &[(0, 0), (1, 1), (0, 1)]),
+        from_edges("k5", 5, &k5),
+        from_edges("disconnected", 12, &two),
+        from_edges("path", 4, &[(0, 1), (1, 2), (2, 3)]),
+    ]
+}
+
+/// Small generated graphs of every kind.
+pub fn generated(scale: u32) -> Vec<TestGraph> {
+    [GraphKind::Kronecker, GraphKind::Uniform, GraphKind::Grid]
+        .into_iter()
+        .map(|kind| {
+            let m = generate(&GraphSpec::new(kind, scale)).unwrap();
+            from_object(&format!("{kind:?}-{scale}"), &m)
+        })
+        .collect()
+}
+
+/// Small Matrix Market graphs from `../../shared/data/lagraph`, symmetrised;
+/// empty (with a message) when the folder is missing.
+pub fn matrix_market() -> Vec<TestGraph> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/lagraph");
+    if !dir.is_dir() {
+        println!("skipping Matrix Market cases: {} not found", dir.display());
+        return Vec::new();
+    }
+    [
+        "karate.mtx",
+        "ldbc-undirected-example.mtx",
+        "A.mtx",
+        "jagmesh7.mtx",
+    ]
+    .iter()
+    .filter_map(|name| {
+        let m = graphblas::io::mtx::read_file(dir.join(name), None).ok()?;
+        Some(from_object(name, &m))
+    })
+    .collect()
+}
+
+/// Hand cases, generated graphs and Matrix Market graphs together.
+pub fn all_graphs() -> Vec<TestGraph> {
+    let mut graphs = hand_cases();
+    graphs.extend(generated(7));
+    graphs.extend(matrix_market());
+    graphs
+}
