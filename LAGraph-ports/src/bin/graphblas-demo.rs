@@ -9,7 +9,9 @@
 
 use graphblas::io::generate::GraphKind;
 use graphblas::{Result, Vector};
-use lagraph_ports::{bfs, cc, pagerank, sssp, tricount, Graph, Kind};
+use lagraph_ports::{
+    bfs, cc, cdlp, kcore, ktruss, lcc, mis, pagerank, sssp, tricount, Graph, Kind,
+};
 use std::time::Instant;
 
 /// Where the graph comes from.
@@ -158,8 +160,62 @@ fn main() -> Result<()> {
             s,
             format!("{} components (FastSV)", cc::count(&labels)?),
         );
+        undirected_extras(&g)?;
     } else {
-        println!("(triangle counting and components need an undirected graph)");
+        println!("(the remaining algorithms need an undirected graph)");
     }
+    Ok(())
+}
+
+/// All-k-truss peels once per `k`; beyond this many vertices the demo skips it.
+const ALL_KTRUSS_MAX_VERTICES: u64 = 1 << 12;
+
+/// The algorithms defined on undirected graphs only, after components.
+fn undirected_extras(g: &Graph) -> Result<()> {
+    let a = g.adjacency();
+    let (c, s) = timed("local clustering", || lcc::local_clustering(a))?;
+    let mean = c.iter().sum::<f64>() / c.len().max(1) as f64;
+    report("local clustering", s, format!("mean coefficient {mean:.4}"));
+    let (core, s) = timed("k-core", || kcore::core_numbers(a))?;
+    let max = core.iter().copied().max().unwrap_or(0);
+    let in_max = core.iter().filter(|&&k| k == max).count();
+    report("k-core", s, format!("max core {max} ({in_max} vertices)"));
+    let (t, s) = timed("3-truss", || ktruss::ktruss(a, 3))?;
+    report(
+        "k-truss (k = 3)",
+        s,
+        format!("{} edges in the 3-truss", t.nvals()?),
+    );
+    if g.n() <= ALL_KTRUSS_MAX_VERTICES {
+        let (all, s) = timed("all k-truss", || ktruss::all_ktruss(a))?;
+        let kmax = all.last().map_or(0, |x| x.0);
+        report(
+            "all k-truss",
+            s,
+            format!("largest non-empty truss: k = {kmax}"),
+        );
+    } else {
+        println!(
+            "{:<22} skipped: slow beyond {ALL_KTRUSS_MAX_VERTICES} vertices (it peels every k)",
+            "all k-truss"
+        );
+    }
+    let (set, s) = timed("maximal independent set", || {
+        mis::maximal_independent_set(a, 1)
+    })?;
+    report(
+        "maximal indep. set",
+        s,
+        format!("{} vertices (Luby, seed 1)", set.len()),
+    );
+    let (labels, s) = timed("label propagation", || cdlp::label_propagation(a, 10))?;
+    let mut distinct = labels.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    report(
+        "CDLP (10 rounds)",
+        s,
+        format!("{} communities", distinct.len()),
+    );
     Ok(())
 }
