@@ -126,7 +126,7 @@ fn bfs_levels_match_a_queue_and_parents_are_valid() {
 }
 
 #[test]
-fn bellman_ford_matches_the_reference() {
+fn bellman_ford_and_delta_stepping_match_the_reference() {
     for (name, g) in cases() {
         // |weights|: the data files' negative entries would make negative cycles.
         let abs = g.adjacency().apply(unary::abs::<f64>()).eval().unwrap();
@@ -135,6 +135,14 @@ fn bellman_ford_matches_the_reference() {
         let d = sssp::bellman_ford(&g, 0).unwrap();
         let expected = reference::shortest_paths(&adj, 0).unwrap();
         assert_eq!(dense(d.pairs().unwrap(), g.n()), expected, "{name}");
+        for delta in [0.5, 3.0, 40.0, 1e9] {
+            let d = sssp::delta_stepping(&g, 0, delta).unwrap();
+            assert_eq!(
+                dense(d.pairs().unwrap(), g.n()),
+                expected,
+                "{name}, delta {delta}"
+            );
+        }
     }
 }
 
@@ -147,6 +155,10 @@ fn bellman_ford_reports_a_negative_cycle() {
     let g = graph(3, Kind::Directed, &[(0, 1, 4.), (0, 2, 1.), (2, 1, -2.)]);
     let d = sssp::bellman_ford(&g, 0).unwrap();
     assert_eq!(d.pairs().unwrap(), vec![(0, 0.), (1, -1.), (2, 1.)]);
+    // Delta-stepping refuses negative weights and a non-positive delta.
+    assert!(sssp::delta_stepping(&g, 0, 1.0).is_err());
+    let g = graph(2, Kind::Directed, &[(0, 1, 1.)]);
+    assert!(sssp::delta_stepping(&g, 0, 0.0).is_err());
 }
 
 #[test]
