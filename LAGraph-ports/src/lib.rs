@@ -5,6 +5,7 @@
 //! They take a [`Graph`], which caches what several algorithms share (the
 //! transpose, the out-degrees), as LAGraph's `LAGraph_Graph` does.
 
+pub mod bc;
 pub mod bfs;
 pub mod cc;
 pub mod cdlp;

@@ -6,7 +6,7 @@
 use graphblas::io::generate::GraphKind;
 use graphblas::{unary, Matrix, MatrixOps};
 use lagraph_ports::reference::{self, Adjacency};
-use lagraph_ports::{bfs, cc, pagerank, sssp, tricount, Graph, Kind};
+use lagraph_ports::{bc, bfs, cc, pagerank, sssp, tricount, Graph, Kind};
 use std::path::PathBuf;
 
 /// A graph from `(i, j, weight)` edges; undirected graphs get both directions.
@@ -231,4 +231,21 @@ fn dense<T: Copy>(pairs: Vec<(u64, T)>, n: u64) -> Vec<Option<T>> {
         out[i as usize] = Some(x);
     }
     out
+}
+
+#[test]
+fn betweenness_matches_brandes() {
+    for (name, g) in cases() {
+        let adj = Adjacency::of(g.adjacency()).unwrap();
+        let sources: Vec<u64> = (0..g.n()).step_by(((g.n() / 4) as usize).max(1)).collect();
+        let got = bc::betweenness(&g, &sources).unwrap();
+        let src: Vec<usize> = sources.iter().map(|&s| s as usize).collect();
+        let expected = reference::betweenness(&adj, &src);
+        for (v, (x, y)) in got.iter().zip(&expected).enumerate() {
+            assert!(
+                (x - y).abs() <= 1e-9 * y.abs().max(1.0),
+                "{name}: vertex {v}: {x} vs {y}"
+            );
+        }
+    }
 }

@@ -10,7 +10,7 @@
 use graphblas::io::generate::GraphKind;
 use graphblas::{Result, Vector};
 use lagraph_ports::{
-    bfs, cc, cdlp, kcore, ktruss, lcc, mis, pagerank, sssp, tricount, Graph, Kind,
+    bc, bfs, cc, cdlp, kcore, ktruss, lcc, mis, pagerank, sssp, tricount, Graph, Kind,
 };
 use std::time::Instant;
 
@@ -156,6 +156,20 @@ fn main() -> Result<()> {
             format!("{} iterations, top 5: {}", p.iterations, top.join(", ")),
         );
     }
+
+    let sources: Vec<u64> = [root, g.n() / 4, g.n() / 2, 3 * g.n() / 4]
+        .into_iter()
+        .filter(|&v| v < g.n())
+        .collect();
+    let (c, s) = timed("betweenness", || bc::betweenness(&g, &sources))?;
+    let best = (0..c.len())
+        .max_by(|&x, &y| c[x].total_cmp(&c[y]))
+        .unwrap_or(0);
+    report(
+        "betweenness (Brandes)",
+        s,
+        format!("{} sources: most central vertex {best}", sources.len()),
+    );
 
     if g.kind() == Kind::Undirected {
         let method = tricount::choose(&g)?;

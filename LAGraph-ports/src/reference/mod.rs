@@ -149,3 +149,40 @@ pub fn components(g: &Adjacency) -> Vec<usize> {
     }
     (0..g.n()).map(|u| root(&mut parent, u)).collect()
 }
+
+/// Betweenness centrality by Brandes' algorithm with a queue, summed over
+/// `sources` (edge weights ignored).
+pub fn betweenness(g: &Adjacency, sources: &[usize]) -> Vec<f64> {
+    let n = g.n();
+    let mut centrality = vec![0.0; n];
+    for &s in sources {
+        let (mut sigma, mut dist) = (vec![0.0; n], vec![usize::MAX; n]);
+        let (mut order, mut queue) = (Vec::new(), VecDeque::from([s]));
+        sigma[s] = 1.0;
+        dist[s] = 0;
+        while let Some(u) = queue.pop_front() {
+            order.push(u);
+            for &(v, _) in &g.out[u] {
+                if dist[v] == usize::MAX {
+                    dist[v] = dist[u] + 1;
+                    queue.push_back(v);
+                }
+                if dist[v] == dist[u] + 1 {
+                    sigma[v] += sigma[u];
+                }
+            }
+        }
+        let mut delta = vec![0.0; n];
+        for &w in order.iter().rev() {
+            for &(v, _) in &g.out[w] {
+                if dist[v] == dist[w] + 1 {
+                    delta[w] += sigma[w] / sigma[v] * (1.0 + delta[v]);
+                }
+            }
+            if w != s {
+                centrality[w] += delta[w];
+            }
+        }
+    }
+    centrality
+}
