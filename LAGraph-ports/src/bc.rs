@@ -15,11 +15,8 @@ use graphblas::{binary, monoid, semiring, Matrix, MatrixOps, Result};
 /// source that is not a vertex).
 pub fn betweenness(g: &Graph, sources: &[u64]) -> Result<Vec<f64>> {
     let (n, k) = (g.n(), sources.len() as u64);
-    if let Some(&bad) = sources.iter().find(|&&s| s >= n) {
-        return Err(graphblas::Error::new(
-            graphblas::Info::InvalidIndex,
-            format!("source {bad} is not a vertex of a graph with {n} vertices"),
-        ));
+    for &s in sources {
+        g.check_vertex(s)?;
     }
     let (a, at) = (g.adjacency(), g.transpose()?);
     let count = semiring::plus_first::<f64>;

@@ -33,12 +33,7 @@ const BETA: f64 = 24.0;
 /// Breadth-first search from `source` (`GrB_INVALID_INDEX` when it is not a vertex).
 pub fn bfs(g: &Graph, source: u64) -> Result<Bfs> {
     let n = g.n();
-    if source >= n {
-        return Err(graphblas::Error::new(
-            graphblas::Info::InvalidIndex,
-            format!("source {source} is not a vertex of a graph with {n} vertices"),
-        ));
-    }
+    g.check_vertex(source)?;
     let (a, at, degree) = (g.adjacency(), g.transpose()?, g.out_degree()?);
     let level = Vector::<i64>::from_pairs(n, [(source, 0)])?;
     let parent = Vector::<i64>::from_pairs(n, [(source, source as i64)])?;

@@ -97,6 +97,17 @@ impl Graph {
         Ok(self.out_degree.get().expect("set above"))
     }
 
+    /// `GrB_INVALID_INDEX` unless `v` is a vertex of the graph.
+    pub fn check_vertex(&self, v: u64) -> Result<()> {
+        if v >= self.n() {
+            return Err(graphblas::Error::new(
+                graphblas::Info::InvalidIndex,
+                format!("{v} is not a vertex of a graph with {} vertices", self.n()),
+            ));
+        }
+        Ok(())
+    }
+
     /// The number of edges (entries of `A`; both directions of an undirected edge).
     pub fn nvals(&self) -> Result<usize> {
         self.adjacency.nvals()

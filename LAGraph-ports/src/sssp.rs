@@ -15,7 +15,7 @@ use graphblas::{binary, index, monoid, semiring, Matrix, MatrixOps, Result, Vect
 /// The distance from `source` to every reachable vertex (no entry for the others).
 pub fn bellman_ford(g: &Graph, source: u64) -> Result<Vector<f64>> {
     let n = g.n();
-    check_source(n, source)?;
+    g.check_vertex(source)?;
     let a = g.adjacency();
     let d = Vector::from_pairs(n, [(source, 0.0)])?;
     for _round in 0..n {
@@ -43,7 +43,7 @@ pub fn bellman_ford(g: &Graph, source: u64) -> Result<Vector<f64>> {
 pub fn delta_stepping(g: &Graph, source: u64, delta: f64) -> Result<Vector<f64>> {
     let n = g.n();
     let a = g.adjacency();
-    check_source(n, source)?;
+    g.check_vertex(source)?;
     if delta.is_nan() || delta <= 0.0 || a.reduce(monoid::min::<f64>())? < 0.0 {
         return Err(graphblas::Error::new(
             graphblas::Info::InvalidValue,
@@ -94,14 +94,4 @@ fn improvements(request: &Vector<f64>, t: &Vector<f64>) -> Result<Vector<bool>> 
     request
         .ewise_union(f64::INFINITY, t, f64::INFINITY, binary::lt::<f64>())
         .eval()
-}
-
-fn check_source(n: u64, source: u64) -> Result<()> {
-    if source >= n {
-        return Err(graphblas::Error::new(
-            graphblas::Info::InvalidIndex,
-            format!("source {source} is not a vertex of a graph with {n} vertices"),
-        ));
-    }
-    Ok(())
 }

@@ -10,6 +10,7 @@
 //!
 //! Each counts every triangle `k < j < i` once: `sum(C)`.
 
+use crate::lcc::pattern_without_loops;
 use crate::Graph;
 use graphblas::{index, monoid, semiring, Matrix, MatrixOps, Result};
 
@@ -42,8 +43,7 @@ pub fn choose(g: &Graph) -> Result<Method> {
 
 /// The number of triangles of the undirected graph `g`.
 pub fn triangles(g: &Graph, method: Method) -> Result<u64> {
-    let pattern = Matrix::<i64>::new(g.n(), g.n())?;
-    pattern.assign(g.adjacency().apply(graphblas::unary::one::<f64>()))?;
+    let pattern = pattern_without_loops::<i64, _>(g.adjacency())?;
     let method = match method {
         Method::Auto => choose(g)?,
         m => m,
