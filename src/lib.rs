@@ -3,7 +3,9 @@
 //!
 //! The engine is organised in layers: [`algebra`] (types, operators, monoids,
 //! semirings), [`storage`] (formats), [`object`] (matrices, vectors, scalars,
-//! descriptors) and [`ops`] (the GraphBLAS operations).
+//! descriptors), [`ops`] (the GraphBLAS operations) and [`plan`] (the
+//! non-blocking engine that records operations and fuses them when results
+//! are read).
 
 pub mod algebra;
 pub mod api;
@@ -11,6 +13,7 @@ pub mod error;
 pub mod io;
 pub mod object;
 pub mod ops;
+pub mod plan;
 pub mod storage;
 pub mod threads;
 

@@ -35,6 +35,11 @@ pub(crate) fn initialize(mode: i32) -> Result<()> {
         ));
     }
     MODE.store(mode, Ordering::Release);
+    engine::plan::set_mode(if mode == MODE_BLOCKING {
+        engine::plan::Mode::Blocking
+    } else {
+        engine::plan::Mode::NonBlocking
+    });
     Ok(())
 }
 

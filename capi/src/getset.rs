@@ -24,7 +24,7 @@ use engine::error::{Error, Info, Result};
 use engine::storage::Orientation;
 use paste::paste;
 use std::ffi::{c_char, c_int, c_void, CStr};
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicI32, Ordering};
 
 /// `GrB_Field` values.
 pub(crate) mod field {
@@ -70,7 +70,8 @@ pub(crate) mod field {
     pub const SIZE: i32 = 110;
     /// `GxB_FORMAT`: storage by row or by column (`GxB_Format_Value`).
     pub const GXB_FORMAT: i32 = 7002;
-    /// `GxB_BURBLE`: diagnostic output (accepted, none is printed).
+    /// `GxB_BURBLE`: explain — print each plan of the non-blocking engine,
+    /// what was fused and the kernels' times (to standard error).
     pub const GXB_BURBLE: i32 = 7019;
     /// `GxB_NTHREADS`: the engine's thread count.
     pub const GXB_NTHREADS: i32 = 7086;
@@ -343,8 +344,6 @@ pub(crate) fn global() -> &'static GB_Global_opaque {
 
 /// The global `GrB_STORAGE_ORIENTATION_HINT` (a hint: recorded and reported).
 static ORIENTATION_HINT: AtomicI32 = AtomicI32::new(orientation::ROWMAJOR);
-/// `GxB_BURBLE` (recorded; nothing is printed).
-static BURBLE: AtomicBool = AtomicBool::new(false);
 
 fn version_part(k: usize) -> i32 {
     env!("CARGO_PKG_VERSION")
@@ -376,7 +375,7 @@ impl Fields for GB_Global_opaque {
                 _ => GXB_BY_ROW,
             },
             field::GXB_NTHREADS => engine::threads::num_threads() as i32,
-            field::GXB_BURBLE => BURBLE.load(Ordering::Relaxed) as i32,
+            field::GXB_BURBLE => engine::plan::explain::enabled() as i32,
             _ => return Err(unknown_field(self, f)),
         }))
     }
@@ -395,7 +394,7 @@ impl Fields for GB_Global_opaque {
                 ORIENTATION_HINT.store(hint, Ordering::Relaxed);
             }
             field::GXB_NTHREADS => engine::threads::set_num_threads(value.max(0) as usize)?,
-            field::GXB_BURBLE => BURBLE.store(value != 0, Ordering::Relaxed),
+            field::GXB_BURBLE => engine::plan::explain::set_explain(value != 0),
             _ => return Err(not_settable(self, f)),
         }
         Ok(())

@@ -16,3 +16,14 @@ pub use operators::{
     UnaryOp,
 };
 pub use value::{UserType, ValueType};
+
+/// Execution settings: [`Mode::NonBlocking`] (the default) records operations
+/// and fuses them when a result is read; [`Mode::Blocking`] computes each at
+/// once. [`set_explain`] prints every plan, what the engine fused and the
+/// kernels' times (also switched on by the environment variable `GRB_EXPLAIN=1`).
+///
+/// ```
+/// graphblas::set_mode(graphblas::Mode::NonBlocking);
+/// graphblas::set_explain(false);
+/// ```
+pub use crate::plan::{explain::set_explain, set_mode, Mode};

@@ -4,6 +4,7 @@
 use super::pending::{try_update_in_place, Pending};
 use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::{Error, Result};
+use crate::plan::{self, Node, Source};
 use crate::storage::{build_compressed, Array, Dup, MatrixStore, Orientation};
 use crate::{ensure, fail};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -11,16 +12,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 /// The largest valid index (`GrB_INDEX_MAX`); dimensions may be up to `INDEX_MAX + 1`.
 pub const INDEX_MAX: u64 = (1u64 << 60) - 1;
 
-/// Work recorded for later by the non-blocking engine. Computing it gives the
-/// object's new content; it is computed at most once even if several threads ask.
-pub trait Deferred: Send + Sync {
-    /// Computes (or returns the already computed) content.
-    fn compute(&self) -> Result<Arc<MatrixStore>>;
-}
-
 struct State {
     store: Arc<MatrixStore>,
-    deferred: Option<Arc<dyn Deferred>>,
+    /// Work recorded by the non-blocking engine that computes the next content.
+    deferred: Option<Arc<Node>>,
     pending: Option<Pending>,
     /// Preferred orientation for content this object produces.
     orient: Orientation,
@@ -119,7 +114,7 @@ impl Matrix {
         let deferred = self.lock().deferred.clone();
         if let Some(work) = deferred {
             // Computed outside the lock: the work may read other objects.
-            let store = work.compute()?;
+            let store = plan::materialize(&work)?;
             let mut s = self.lock();
             if s.deferred.as_ref().is_some_and(|d| Arc::ptr_eq(d, &work)) {
                 s.store = store;
@@ -134,6 +129,23 @@ impl Matrix {
             }
         }
         Ok(s.store.clone())
+    }
+
+    /// What an operation reading this object records as its input: the node
+    /// that computes the content when there is one (and it is not too deep),
+    /// the content otherwise (pending updates are assembled first).
+    pub fn source(&self) -> Result<Source> {
+        {
+            let s = self.lock();
+            if s.pending.is_none() {
+                match &s.deferred {
+                    None => return Ok(Source::Ready(s.store.clone())),
+                    Some(n) if n.depth < plan::MAX_DEPTH => return Ok(Source::Pending(n.clone())),
+                    Some(_) => {}
+                }
+            }
+        }
+        Ok(Source::Ready(self.snapshot()?))
     }
 
     /// Replaces the content (the output side of every operation).
@@ -152,8 +164,9 @@ impl Matrix {
 
     /// Records deferred work that will produce the object's next content.
     /// Pending updates are assembled first, since the work replaces them.
-    pub fn set_deferred(&self, work: Arc<dyn Deferred>) {
+    pub fn set_deferred(&self, work: Arc<Node>) {
         let mut s = self.lock();
+        debug_assert!(work.out.nrows == s.store.nrows() && work.out.ncols == s.store.ncols());
         s.pending = None;
         s.deferred = Some(work);
     }
@@ -163,10 +176,17 @@ impl Matrix {
         Ok(self.snapshot()?.nvals())
     }
 
-    /// A new matrix with the same content (`GrB_Matrix_dup`): O(1), the content is shared.
+    /// A new matrix with the same content (`GrB_Matrix_dup`): O(1), the
+    /// content (or the pending work that computes it) is shared.
     pub fn dup(&self) -> Result<Matrix> {
-        let store = self.snapshot()?;
-        let m = Matrix::from_arc(store);
+        let m = match self.source()? {
+            Source::Ready(store) => Matrix::from_arc(store),
+            Source::Pending(work) => {
+                let m = Matrix::from_arc(self.dims_store());
+                m.set_deferred(work);
+                m
+            }
+        };
         m.set_orientation(self.orientation());
         Ok(m)
     }

@@ -7,6 +7,6 @@ pub mod scalar;
 pub mod vector;
 
 pub use descriptor::Descriptor;
-pub use matrix::{Deferred, Matrix, INDEX_MAX};
+pub use matrix::{Matrix, INDEX_MAX};
 pub use scalar::Scalar;
 pub use vector::Vector;

@@ -10,13 +10,12 @@
 
 mod mapper;
 
-use super::mask::Mask;
 use super::vector_form::vector_args;
-use super::writeback::{check_output, write};
 use crate::algebra::{BinaryOp, IndexUnaryOp, Type, UnaryOp, Value};
 use crate::ensure;
 use crate::error::Result;
 use crate::object::{Descriptor, Matrix, Vector};
+use crate::plan::{self, Map, Node, Op};
 use crate::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
 use std::sync::Arc;
 
@@ -30,15 +29,15 @@ pub fn apply_unary(
     desc: &Descriptor,
 ) -> Result<()> {
     check_input(a.ty(), op.xtype(), op.name(), "input")?;
+    let name = format!("apply({})", op.name());
+    let f = op.clone();
     apply_with(
         c,
-        mask,
-        accum,
-        a,
-        desc.transpose_first,
-        desc,
+        (mask, accum, desc),
+        (a, desc.transpose_first),
         op.ztype(),
-        |f, o| mapper::unary(op, f, o),
+        name,
+        move |format, o| mapper::unary(&f, format, o),
     )
 }
 
@@ -54,15 +53,15 @@ pub fn apply_bind_first(
 ) -> Result<()> {
     check_input(x.ty(), op.xtype(), op.name(), "first input (the scalar)")?;
     check_input(a.ty(), op.ytype(), op.name(), "second input")?;
+    let name = format!("apply({}, bound first)", op.name());
+    let (f, x) = (op.clone(), x.clone());
     apply_with(
         c,
-        mask,
-        accum,
-        a,
-        desc.transpose_second,
-        desc,
+        (mask, accum, desc),
+        (a, desc.transpose_second),
         op.ztype(),
-        |f, o| mapper::bind(op, x, true, f, o),
+        name,
+        move |format, o| mapper::bind(&f, &x, true, format, o),
     )
 }
 
@@ -78,15 +77,15 @@ pub fn apply_bind_second(
 ) -> Result<()> {
     check_input(a.ty(), op.xtype(), op.name(), "first input")?;
     check_input(y.ty(), op.ytype(), op.name(), "second input (the scalar)")?;
+    let name = format!("apply({}, bound second)", op.name());
+    let (f, y) = (op.clone(), y.clone());
     apply_with(
         c,
-        mask,
-        accum,
-        a,
-        desc.transpose_first,
-        desc,
+        (mask, accum, desc),
+        (a, desc.transpose_first),
         op.ztype(),
-        |f, o| mapper::bind(op, y, false, f, o),
+        name,
+        move |format, o| mapper::bind(&f, &y, false, format, o),
     )
 }
 
@@ -101,15 +100,15 @@ pub fn apply_index(
     desc: &Descriptor,
 ) -> Result<()> {
     check_index_op(op, a.ty(), thunk)?;
+    let name = format!("apply({})", op.name());
+    let (f, thunk) = (op.clone(), thunk.clone());
     apply_with(
         c,
-        mask,
-        accum,
-        a,
-        desc.transpose_first,
-        desc,
+        (mask, accum, desc),
+        (a, desc.transpose_first),
         op.ztype(),
-        |f, o| mapper::index(op, thunk, f, o),
+        name,
+        move |format, o| mapper::index(&f, &thunk, format, o),
     )
 }
 
@@ -188,38 +187,44 @@ pub fn check_index_op(op: &IndexUnaryOp, aty: &Type, thunk: &Value) -> Result<()
     check_input(thunk.ty(), op.ytype(), op.name(), "thunk")
 }
 
-/// The shared steps of every apply: mask, snapshot, checks, values, write-back.
-/// `values(format, orient)` computes one value of type `ztype` per value
-/// position of the input's data, whose vectors are in orientation `orient`.
-#[allow(clippy::too_many_arguments)]
+/// The shared steps of every apply: checks, then records `T = f(op(A))` (with
+/// `A` transposed when `transpose`) and its write-back. `values(format,
+/// orient)` computes one value of type `ztype` per value position of the
+/// input's data, whose vectors are in orientation `orient`.
 fn apply_with(
     c: &Matrix,
-    mask: Option<&Matrix>,
-    accum: Option<&BinaryOp>,
-    a: &Matrix,
-    transpose: bool,
-    desc: &Descriptor,
+    (mask, accum, desc): (Option<&Matrix>, Option<&BinaryOp>, &Descriptor),
+    (a, transpose): (&Matrix, bool),
     ztype: &Type,
-    values: impl FnOnce(&Format, Orientation) -> Array,
+    name: String,
+    values: impl Fn(&Format, Orientation) -> Array + Send + Sync + 'static,
 ) -> Result<()> {
-    let mask = Mask::from_matrix(mask, desc)?;
-    let sa = a.snapshot()?;
     let (nrows, ncols) = if transpose {
-        (sa.ncols(), sa.nrows())
+        (a.ncols(), a.nrows())
     } else {
-        (sa.nrows(), sa.ncols())
+        (a.nrows(), a.ncols())
     };
-    let mask = Mask::effective(mask, desc, nrows, ncols);
-    check_output(c, nrows, ncols, mask.as_ref(), accum, ztype)?;
-    // The transpose is the same data read in the other orientation.
-    let orient = if transpose {
-        sa.orient().flip()
-    } else {
-        sa.orient()
+    let mask = plan::mask_input(mask, desc, nrows, ncols)?;
+    let out = plan::output(c, nrows, ncols, mask, accum, desc.replace, ztype)?;
+    let run = move |inputs: &[Arc<MatrixStore>], _: Orientation| {
+        let sa = &inputs[0];
+        // The transpose is the same data read in the other orientation.
+        let orient = if transpose {
+            sa.orient().flip()
+        } else {
+            sa.orient()
+        };
+        let x = values(sa.format(), orient);
+        Ok(MatrixStore::new(orient, with_values(sa.format(), x)))
     };
-    let x = values(sa.format(), orient);
-    let t = MatrixStore::new(orient, with_values(sa.format(), x));
-    write(c, mask.as_ref(), accum, desc.replace, Arc::new(t))
+    let map = Map {
+        name,
+        inputs: vec![plan::source(a)?],
+        positionwise: !transpose,
+        intersection: false,
+        run: Arc::new(run),
+    };
+    plan::submit(c, Node::new(Op::Map(map), out))
 }
 
 /// The structure of `format` with new values (one per value position).

@@ -17,12 +17,11 @@ mod combine;
 mod kernel;
 mod operand;
 
-use super::mask::Mask;
 use super::vector_form::vector_args;
-use super::writeback::{check_output, write};
 use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::Result;
 use crate::object::{Descriptor, Matrix, Vector};
+use crate::plan::{self, Map, Node, Op};
 use crate::storage::{MatrixStore, Orientation};
 use crate::{ensure, fail};
 use kernel::{Mode, Plan};
@@ -173,7 +172,33 @@ fn ewise_vector(
     )
 }
 
-/// The operation: checks, computes `T`, writes it back.
+/// [`EwiseKind`] owning its scalars, for recorded operations.
+#[derive(Clone)]
+enum OwnedKind {
+    Add,
+    Mult,
+    Union(Value, Value),
+}
+
+impl OwnedKind {
+    fn of(kind: EwiseKind<'_>) -> OwnedKind {
+        match kind {
+            EwiseKind::Add => OwnedKind::Add,
+            EwiseKind::Mult => OwnedKind::Mult,
+            EwiseKind::Union { alpha, beta } => OwnedKind::Union(alpha.clone(), beta.clone()),
+        }
+    }
+
+    fn kind(&self) -> EwiseKind<'_> {
+        match self {
+            OwnedKind::Add => EwiseKind::Add,
+            OwnedKind::Mult => EwiseKind::Mult,
+            OwnedKind::Union(alpha, beta) => EwiseKind::Union { alpha, beta },
+        }
+    }
+}
+
+/// The operation: checks, then records `T = A ⊕ B` and its write-back.
 #[allow(clippy::too_many_arguments)]
 fn ewise(
     c: &Matrix,
@@ -185,12 +210,16 @@ fn ewise(
     desc: &Descriptor,
     kind: EwiseKind<'_>,
 ) -> Result<()> {
-    let mask = Mask::from_matrix(mask, desc)?;
     check_domains(op, a.ty(), b.ty(), kind)?;
-    let (sa, sb) = (a.snapshot()?, b.snapshot()?);
     let (ta, tb) = (desc.transpose_first, desc.transpose_second);
-    let dims_a = dims(&sa, ta);
-    let dims_b = dims(&sb, tb);
+    let dims = |m: &Matrix, t: bool| {
+        if t {
+            (m.ncols(), m.nrows())
+        } else {
+            (m.nrows(), m.ncols())
+        }
+    };
+    let (dims_a, dims_b) = (dims(a, ta), dims(b, tb));
     if dims_a != dims_b {
         fail!(
             DimensionMismatch,
@@ -202,11 +231,28 @@ fn ewise(
             dims_b.1
         );
     }
-    let mask = Mask::effective(mask, desc, dims_a.0, dims_a.1);
-    check_output(c, dims_a.0, dims_a.1, mask.as_ref(), accum, op.ztype())?;
-    let orient = result_orientation(c.orientation(), &sa, ta, &sb, tb);
-    let t = compute(op, kind, &sa, ta, &sb, tb, orient)?;
-    write(c, mask.as_ref(), accum, desc.replace, Arc::new(t))
+    let mask = plan::mask_input(mask, desc, dims_a.0, dims_a.1)?;
+    let out = plan::output(c, dims_a.0, dims_a.1, mask, accum, desc.replace, op.ztype())?;
+    let name = match kind {
+        EwiseKind::Add => format!("eWiseAdd({})", op.name()),
+        EwiseKind::Mult => format!("eWiseMult({})", op.name()),
+        EwiseKind::Union { .. } => format!("eWiseUnion({})", op.name()),
+    };
+    let intersection = matches!(kind, EwiseKind::Mult);
+    let (op, kind) = (op.clone(), OwnedKind::of(kind));
+    let run = move |inputs: &[Arc<MatrixStore>], wanted: Orientation| {
+        let (sa, sb) = (&inputs[0], &inputs[1]);
+        let orient = result_orientation(wanted, sa, ta, sb, tb);
+        compute(&op, kind.kind(), sa, ta, sb, tb, orient)
+    };
+    let map = Map {
+        name,
+        inputs: vec![plan::source(a)?, plan::source(b)?],
+        positionwise: !ta && !tb,
+        intersection,
+        run: Arc::new(run),
+    };
+    plan::submit(c, Node::new(Op::Map(map), out))
 }
 
 /// `T = A ⊕ B` (per `kind`) with its vectors in orientation `orient`; `ta` and

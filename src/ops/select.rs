@@ -12,14 +12,13 @@ mod filter;
 mod positional;
 
 use super::apply::check_index_op;
-use super::mask::Mask;
 use super::vector_form::vector_args;
-use super::writeback::{check_output, write};
 use crate::algebra::{BinaryOp, Element, IndexUnaryCode, IndexUnaryOp, Type, Value};
 use crate::ensure;
 use crate::error::Result;
 use crate::object::{Descriptor, Matrix, Vector};
 use crate::ops::eval::IndexEval;
+use crate::plan::{self, Map, Node, Op};
 use crate::storage::{Array, ArrayElement, Format, MatrixStore, Orientation};
 use crate::with_type;
 use filter::{filter, Predicate};
@@ -35,7 +34,6 @@ pub fn select(
     thunk: &Value,
     desc: &Descriptor,
 ) -> Result<()> {
-    let mask = Mask::from_matrix(mask, desc)?;
     ensure!(
         op.ztype().is_builtin(),
         DomainMismatch,
@@ -44,22 +42,33 @@ pub fn select(
         op.ztype()
     );
     check_index_op(op, a.ty(), thunk)?;
-    let sa = a.snapshot()?;
     let transpose = desc.transpose_first;
     let (nrows, ncols) = if transpose {
-        (sa.ncols(), sa.nrows())
+        (a.ncols(), a.nrows())
     } else {
-        (sa.nrows(), sa.ncols())
+        (a.nrows(), a.ncols())
     };
-    let mask = Mask::effective(mask, desc, nrows, ncols);
-    check_output(c, nrows, ncols, mask.as_ref(), accum, a.ty())?;
-    let orient = if transpose {
-        sa.orient().flip()
-    } else {
-        sa.orient()
+    let mask = plan::mask_input(mask, desc, nrows, ncols)?;
+    let out = plan::output(c, nrows, ncols, mask, accum, desc.replace, a.ty())?;
+    let name = format!("select({})", op.name());
+    let (op, thunk) = (op.clone(), thunk.clone());
+    let run = move |inputs: &[Arc<MatrixStore>], _: Orientation| {
+        let sa = &inputs[0];
+        let orient = if transpose {
+            sa.orient().flip()
+        } else {
+            sa.orient()
+        };
+        Ok(MatrixStore::new(orient, select_format(&op, &thunk, sa.format(), orient)).conform())
     };
-    let t = MatrixStore::new(orient, select_format(op, thunk, sa.format(), orient)).conform();
-    write(c, mask.as_ref(), accum, desc.replace, Arc::new(t))
+    let map = Map {
+        name,
+        inputs: vec![plan::source(a)?],
+        positionwise: !transpose,
+        intersection: false,
+        run: Arc::new(run),
+    };
+    plan::submit(c, Node::new(Op::Map(map), out))
 }
 
 /// `w<mask, replace> = accum(w, select(op, u, thunk))`.

@@ -1,12 +1,9 @@
 //! `GrB_transpose`: `C<M, replace> = accum(C, A')`.
 
-use super::mask::Mask;
-use super::writeback::{check_output, write};
 use crate::algebra::BinaryOp;
 use crate::error::Result;
 use crate::object::{Descriptor, Matrix};
-use crate::storage::MatrixStore;
-use std::sync::Arc;
+use crate::plan::{self, Node, Op};
 
 /// `C<M, replace> = accum(C, A')`; with `GrB_INP0 = GrB_TRAN` the input is
 /// transposed twice, giving `C = A`.
@@ -17,17 +14,17 @@ pub fn transpose(
     a: &Matrix,
     desc: &Descriptor,
 ) -> Result<()> {
-    let mask = Mask::from_matrix(mask, desc)?;
-    let a = a.snapshot()?;
-    let t = if desc.transpose_first {
-        a
+    let transpose = !desc.transpose_first;
+    let (nrows, ncols) = if transpose {
+        (a.ncols(), a.nrows())
     } else {
-        // A' stored in C's orientation is A read in the other one.
-        let orient = c.orientation();
-        let at = a.compressed(orient.flip()).into_owned();
-        Arc::new(MatrixStore::from_compressed(orient, at))
+        (a.nrows(), a.ncols())
     };
-    let mask = Mask::effective(mask, desc, t.nrows(), t.ncols());
-    check_output(c, t.nrows(), t.ncols(), mask.as_ref(), accum, &t.ty())?;
-    write(c, mask.as_ref(), accum, desc.replace, t)
+    let mask = plan::mask_input(mask, desc, nrows, ncols)?;
+    let out = plan::output(c, nrows, ncols, mask, accum, desc.replace, a.ty())?;
+    let op = Op::Transpose {
+        a: plan::source(a)?,
+        transpose,
+    };
+    plan::submit(c, Node::new(op, out))
 }

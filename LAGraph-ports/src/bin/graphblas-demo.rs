@@ -3,7 +3,11 @@
 //!
 //! ```text
 //! graphblas-demo [--kind kron|uniform|grid] [--scale N] [--graph FILE.mtx] [--directed]
+//!                [--explain] [--blocking]
 //! ```
+//! `--explain` prints every plan of the non-blocking engine (what it fused,
+//! the kernels and their times) on standard error; `--blocking` runs every
+//! operation at once instead.
 //! Defaults: a Kronecker graph at scale 16 (65 536 vertices, about 1.9 million
 //! directed edges).
 
@@ -23,6 +27,8 @@ struct Options {
     scale: u32,
     file: Option<String>,
     directed: bool,
+    explain: bool,
+    blocking: bool,
 }
 
 fn parse_args() -> std::result::Result<Options, String> {
@@ -31,6 +37,8 @@ fn parse_args() -> std::result::Result<Options, String> {
         scale: 16,
         file: None,
         directed: false,
+        explain: false,
+        blocking: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -47,10 +55,12 @@ fn parse_args() -> std::result::Result<Options, String> {
             "--scale" => o.scale = value()?.parse().map_err(|e| format!("--scale: {e}"))?,
             "--graph" => o.file = Some(value()?),
             "--directed" => o.directed = true,
+            "--explain" => o.explain = true,
+            "--blocking" => o.blocking = true,
             "-h" | "--help" => {
                 return Err(
                     "usage: graphblas-demo [--kind kron|uniform|grid] [--scale N] \
-                            [--graph FILE.mtx] [--directed]"
+                            [--graph FILE.mtx] [--directed] [--explain] [--blocking]"
                         .into(),
                 )
             }
@@ -90,6 +100,10 @@ fn main() -> Result<()> {
             std::process::exit(2);
         }
     };
+    graphblas::set_explain(o.explain);
+    if o.blocking {
+        graphblas::set_mode(graphblas::Mode::Blocking);
+    }
     let (g, seconds) = timed("graph", || match &o.file {
         Some(path) => {
             let kind = if o.directed {

@@ -24,11 +24,12 @@ pub mod tiers;
 pub mod values;
 
 use super::mask::Mask;
-use super::writeback::{check_output, write};
 use crate::algebra::{BinaryOp, Semiring, Type};
 use crate::ensure;
 use crate::error::Result;
 use crate::object::{Descriptor, Matrix, Vector};
+use crate::plan::{self, Node, Op, ProductForm};
+use crate::storage::{MatrixStore, Orientation};
 use dispatch::{product, Problem};
 use operand::{MaskOperand, Operand};
 use std::sync::Arc;
@@ -66,6 +67,89 @@ fn check_domains(
     Ok(())
 }
 
+/// The product `T` of a recorded mxm / mxv / vxm: `op(A) ⊕.⊗ op(B)` computed
+/// only where `mask` (in the output's coordinates) allows, with its vectors in
+/// (or near) `orient`. For `Vxm`, `a` is the vector `u` and `b` the matrix.
+#[allow(clippy::too_many_arguments)]
+pub fn run_product(
+    semiring: &Semiring,
+    a: Arc<MatrixStore>,
+    ta: bool,
+    b: Arc<MatrixStore>,
+    tb: bool,
+    form: ProductForm,
+    mask: Option<&Mask>,
+    orient: Orientation,
+) -> Result<MatrixStore> {
+    let row_form = form == ProductForm::Vxm;
+    let problem = Problem {
+        a: Operand::new(a, ta || row_form),
+        b: Operand::new(b, tb),
+        mask: mask.map(|m| MaskOperand {
+            mask: m,
+            transposed: row_form,
+        }),
+        semiring,
+        out: if row_form { orient.flip() } else { orient },
+    };
+    let t = product(&problem)?;
+    // vxm computes the 1 x n row u' * A; its transpose is the n x 1 result.
+    Ok(if row_form { t.transposed() } else { t })
+}
+
+/// The recorded product of one of the three operations, after its checks:
+/// `form` says which; `a` and `b` are the operation's first and second inputs.
+#[allow(clippy::too_many_arguments)]
+fn record(
+    c: &Matrix,
+    mask: Option<&Matrix>,
+    accum: Option<&BinaryOp>,
+    semiring: &Semiring,
+    (a, ta): (&Matrix, bool),
+    (b, tb): (&Matrix, bool),
+    form: ProductForm,
+    desc: &Descriptor,
+) -> Result<()> {
+    check_domains(semiring, a.ty(), b.ty(), c.ty(), accum)?;
+    let dims = |m: &Matrix, t: bool| {
+        if t {
+            (m.ncols(), m.nrows())
+        } else {
+            (m.nrows(), m.ncols())
+        }
+    };
+    let ((m, k1), (k2, n)) = match form {
+        ProductForm::Vxm => ((1, a.nrows()), dims(b, tb)),
+        _ => (dims(a, ta), dims(b, tb)),
+    };
+    ensure!(
+        k1 == k2,
+        DimensionMismatch,
+        "{form:?}: the first operand is {m}x{k1} but the second is {k2}x{n}{}",
+        if form == ProductForm::Mxm {
+            ""
+        } else {
+            " (the vector as a row or column)"
+        }
+    );
+    let (nrows, ncols) = match form {
+        ProductForm::Mxm => (m, n),
+        ProductForm::Mxv => (m, 1),
+        ProductForm::Vxm => (n, 1),
+    };
+    let mask = plan::mask_input(mask, desc, nrows, ncols)?;
+    let out = plan::output(c, nrows, ncols, mask, accum, desc.replace, semiring.ztype())?;
+    let op = Op::Product(plan::Product {
+        semiring: semiring.clone(),
+        a: plan::source(a)?,
+        ta,
+        b: plan::source(b)?,
+        tb,
+        form,
+    });
+    plan::submit(c, Node::new(op, out))
+}
+
 /// `C<M, replace> = accum(C, op(A) ⊕.⊗ op(B))` (`GrB_mxm`); `transpose_first`
 /// transposes `A`, `transpose_second` transposes `B`.
 pub fn mxm(
@@ -77,40 +161,17 @@ pub fn mxm(
     b: &Matrix,
     desc: &Descriptor,
 ) -> Result<()> {
-    let mask = Mask::from_matrix(mask, desc)?;
-    let a = Operand::new(a.snapshot()?, desc.transpose_first);
-    let b = Operand::new(b.snapshot()?, desc.transpose_second);
-    check_domains(semiring, &a.store().ty(), &b.store().ty(), c.ty(), accum)?;
-    ensure!(
-        a.ncols() == b.nrows(),
-        DimensionMismatch,
-        "the first operand is {}x{} but the second is {}x{}",
-        a.nrows(),
-        a.ncols(),
-        b.nrows(),
-        b.ncols()
-    );
-    let mask = Mask::effective(mask, desc, a.nrows(), b.ncols());
-    check_output(
+    let (ta, tb) = (desc.transpose_first, desc.transpose_second);
+    record(
         c,
-        a.nrows(),
-        b.ncols(),
-        mask.as_ref(),
+        mask,
         accum,
-        semiring.ztype(),
-    )?;
-    let problem = Problem {
-        a,
-        b,
-        mask: mask.as_ref().map(|m| MaskOperand {
-            mask: m,
-            transposed: false,
-        }),
         semiring,
-        out: c.orientation(),
-    };
-    let t = product(&problem)?;
-    write(c, mask.as_ref(), accum, desc.replace, Arc::new(t))
+        (a, ta),
+        (b, tb),
+        ProductForm::Mxm,
+        desc,
+    )
 }
 
 /// `w<m, replace> = accum(w, op(A) ⊕.⊗ u)` (`GrB_mxv`): `w(i) = ⊕_k A(i,k) ⊗ u(k)`;
@@ -124,33 +185,10 @@ pub fn mxv(
     u: &Vector,
     desc: &Descriptor,
 ) -> Result<()> {
-    let mask = Mask::from_vector(mask, desc)?;
-    let a = Operand::new(a.snapshot()?, desc.transpose_first);
-    let u = Operand::new(u.snapshot()?, false);
-    check_domains(semiring, &a.store().ty(), &u.store().ty(), w.ty(), accum)?;
-    ensure!(
-        a.ncols() == u.nrows(),
-        DimensionMismatch,
-        "the matrix is {}x{} but the vector has size {}",
-        a.nrows(),
-        a.ncols(),
-        u.nrows()
-    );
-    let out = w.as_matrix();
-    let mask = Mask::effective(mask, desc, a.nrows(), 1);
-    check_output(out, a.nrows(), 1, mask.as_ref(), accum, semiring.ztype())?;
-    let problem = Problem {
-        a,
-        b: u,
-        mask: mask.as_ref().map(|m| MaskOperand {
-            mask: m,
-            transposed: false,
-        }),
-        semiring,
-        out: out.orientation(),
-    };
-    let t = product(&problem)?;
-    write(out, mask.as_ref(), accum, desc.replace, Arc::new(t))
+    let (w, mask) = (w.as_matrix(), mask.map(Vector::as_matrix));
+    let a = (a, desc.transpose_first);
+    let u = (u.as_matrix(), false);
+    record(w, mask, accum, semiring, a, u, ProductForm::Mxv, desc)
 }
 
 /// `w'<m, replace> = accum(w', u' ⊕.⊗ op(A))` (`GrB_vxm`): `w(j) = ⊕_k u(k) ⊗ A(k,j)`
@@ -164,32 +202,8 @@ pub fn vxm(
     a: &Matrix,
     desc: &Descriptor,
 ) -> Result<()> {
-    let mask = Mask::from_vector(mask, desc)?;
-    let ut = Operand::new(u.snapshot()?, true);
-    let a = Operand::new(a.snapshot()?, desc.transpose_second);
-    check_domains(semiring, &ut.store().ty(), &a.store().ty(), w.ty(), accum)?;
-    ensure!(
-        ut.ncols() == a.nrows(),
-        DimensionMismatch,
-        "the vector has size {} but the matrix is {}x{}",
-        ut.ncols(),
-        a.nrows(),
-        a.ncols()
-    );
-    let out = w.as_matrix();
-    let mask = Mask::effective(mask, desc, a.ncols(), 1);
-    check_output(out, a.ncols(), 1, mask.as_ref(), accum, semiring.ztype())?;
-    // The product is the 1 x n row u' * A; its transpose is the n x 1 result.
-    let problem = Problem {
-        a: ut,
-        b: a,
-        mask: mask.as_ref().map(|m| MaskOperand {
-            mask: m,
-            transposed: true,
-        }),
-        semiring,
-        out: out.orientation().flip(),
-    };
-    let t = product(&problem)?.transposed();
-    write(out, mask.as_ref(), accum, desc.replace, Arc::new(t))
+    let (w, mask) = (w.as_matrix(), mask.map(Vector::as_matrix));
+    let u = (u.as_matrix(), false);
+    let a = (a, desc.transpose_second);
+    record(w, mask, accum, semiring, u, a, ProductForm::Vxm, desc)
 }

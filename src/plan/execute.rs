@@ -1,0 +1,239 @@
+//! Running a node: resolve its inputs, compute `T`, write it back — applying
+//! the rewrites on the way. Each rewrite is a small function that looks at a
+//! pending input and either takes a cheaper route to the value the node needs
+//! or leaves it alone; each records an explain step when it fires.
+//!
+//! * [`absorb_transpose`]: a pending `transpose(A)` read by a product becomes
+//!   `A` read transposed (no transposed copy is built).
+//! * [`restricted`] (mask push-down): when a node's `T` is positionwise in its
+//!   inputs (apply, select, eWise without transposes), only the positions its
+//!   mask allows matter, so a pending product input is computed with that
+//!   mask (a masked kernel) instead of in full; through chains of positionwise
+//!   nodes too.
+//! * intersection push-down: an eWiseMult of a pending product and ready
+//!   content computes the product only where the other input has entries.
+//! * dead results: a node whose output is overwritten before it is read is
+//!   dropped uncomputed (see [`super::Output`]: a write-back that does not
+//!   read the old content does not keep it).
+//!
+//! Results computed for a restricted request are private to the consumer:
+//! the producer's own (full) result is still computed if anyone reads it.
+
+use super::explain::{self, step};
+use super::node::{Map, MaskInput, Node, Op, Output, Product, Source};
+use crate::error::Result;
+use crate::ops::mxm::run_product;
+use crate::ops::writeback::{cast_store, merge};
+use crate::ops::Mask;
+use crate::storage::{MatrixStore, Orientation};
+use std::sync::Arc;
+
+/// Computes a node's result (its output's new content).
+pub fn run(node: &Node) -> Result<Arc<MatrixStore>> {
+    let mask = resolve_mask(node.out.mask.as_ref())?;
+    let t = compute(&node.op, mask.as_ref(), node.out.orient)?;
+    finish(&node.out, mask.as_ref(), t)
+}
+
+/// The write-back `C<M, replace> = accum(C, T)` of a node.
+fn finish(out: &Output, mask: Option<&Mask>, t: Arc<MatrixStore>) -> Result<Arc<MatrixStore>> {
+    if out.is_plain() {
+        return Ok(explain::timed(
+            || "write-back: cast / orient".into(),
+            || cast_store(t, &out.ty, out.orient),
+        ));
+    }
+    let old = match &out.old {
+        Some(s) => s.value()?,
+        None => Arc::new(MatrixStore::empty(
+            &out.ty, out.nrows, out.ncols, out.orient,
+        )),
+    };
+    explain::timed(
+        || "write-back: mask / accumulate".into(),
+        || {
+            merge(
+                &old,
+                &out.ty,
+                out.orient,
+                mask,
+                out.accum.as_ref(),
+                out.replace,
+                &t,
+            )
+        },
+    )
+    .map(Arc::new)
+}
+
+fn resolve_mask(m: Option<&MaskInput>) -> Result<Option<Mask>> {
+    m.map(|m| {
+        Ok(Mask {
+            store: m.source.value()?,
+            structural: m.structural,
+            complement: m.complement,
+        })
+    })
+    .transpose()
+}
+
+/// `T` of an operation; `mask` is the node's write-back mask, which the
+/// computation may use to skip positions the write-back would not keep.
+fn compute(op: &Op, mask: Option<&Mask>, orient: Orientation) -> Result<Arc<MatrixStore>> {
+    match op {
+        Op::Product(p) => product(p, mask, orient).map(Arc::new),
+        Op::Transpose { a, transpose } => {
+            let a = a.value()?;
+            if !transpose {
+                return Ok(a);
+            }
+            // A' in the wanted orientation is A read in the other one.
+            Ok(explain::timed(
+                || "kernel transpose".into(),
+                || {
+                    let at = a.compressed(orient.flip()).into_owned();
+                    Arc::new(MatrixStore::from_compressed(orient, at))
+                },
+            ))
+        }
+        Op::Map(m) => map(m, mask, orient).map(Arc::new),
+    }
+}
+
+/// A product, reading pending transposes as transposed operands.
+fn product(p: &Product, mask: Option<&Mask>, orient: Orientation) -> Result<MatrixStore> {
+    let (a, ta) = absorb_transpose(&p.a, p.ta);
+    let (b, tb) = absorb_transpose(&p.b, p.tb);
+    let (a, b) = (a.value()?, b.value()?);
+    let what = || {
+        let m = match mask {
+            None => String::new(),
+            Some(m) if m.complement => " with complemented mask".into(),
+            Some(_) => " with mask".into(),
+        };
+        format!("kernel {:?} {}{m}", p.form, p.semiring.name())
+    };
+    explain::timed(what, || {
+        run_product(&p.semiring, a, ta, b, tb, p.form, mask, orient)
+    })
+}
+
+/// Transpose absorption: a pending, plain `transpose(A)` read with flag `t`
+/// is `A` read with flag `!t` (a copy, `GrB_INP0` on transpose, with `t`).
+pub fn absorb_transpose(s: &Source, t: bool) -> (Source, bool) {
+    if let Some(n) = s.uncomputed() {
+        if let Op::Transpose { a, transpose } = &n.op {
+            if n.out.is_plain() && a.ty() == n.out.ty {
+                step(|| {
+                    "rewrite transpose absorption: the product reads the transpose's input with the other orientation".into()
+                });
+                return absorb_transpose(a, t ^ transpose);
+            }
+        }
+    }
+    (s.clone(), t)
+}
+
+/// A map: its inputs (restricted to the mask's positions when that is
+/// allowed), then its function.
+fn map(m: &Map, mask: Option<&Mask>, orient: Orientation) -> Result<MatrixStore> {
+    let hint = mask.filter(|_| m.positionwise);
+    let mut inputs: Vec<Option<Arc<MatrixStore>>> = vec![None; m.inputs.len()];
+    if m.intersection && hint.is_none() {
+        intersection_push_down(m, &mut inputs)?;
+    }
+    let inputs = m
+        .inputs
+        .iter()
+        .zip(inputs)
+        .map(|(s, done)| match done {
+            Some(v) => Ok(v),
+            None => resolve(s, hint),
+        })
+        .collect::<Result<Vec<_>>>()?;
+    explain::timed(|| format!("kernel {}", m.name), || (m.run)(&inputs, orient))
+}
+
+/// Intersection push-down for a positionwise intersection without a mask:
+/// when exactly one input is a pending product (or positionwise chain over
+/// one) and the others are not, the others are computed first and their
+/// structure restricts it.
+fn intersection_push_down(m: &Map, inputs: &mut [Option<Arc<MatrixStore>>]) -> Result<()> {
+    if !m.positionwise {
+        return Ok(());
+    }
+    let restrictable: Vec<usize> = (0..m.inputs.len())
+        .filter(|&k| m.inputs[k].uncomputed().is_some_and(|n| can_restrict(n)))
+        .collect();
+    let [target] = restrictable[..] else {
+        return Ok(());
+    };
+    let Some(other) = (0..m.inputs.len()).find(|&k| k != target) else {
+        return Ok(());
+    };
+    for (k, s) in m.inputs.iter().enumerate() {
+        if k != target {
+            inputs[k] = Some(s.value()?);
+        }
+    }
+    let structure = Mask {
+        store: inputs[other].clone().expect("computed above"),
+        structural: true,
+        complement: false,
+    };
+    step(|| {
+        format!("rewrite intersection push-down: {} needs its other input only where input {} has entries", m.name, other + 1)
+    });
+    inputs[target] = Some(resolve(&m.inputs[target], Some(&structure))?);
+    Ok(())
+}
+
+/// True when a restricted request can be answered for this node more cheaply
+/// than its full result: a plain product, or a plain positionwise map over one.
+fn can_restrict(n: &Node) -> bool {
+    n.out.is_plain()
+        && match &n.op {
+            Op::Product(_) => true,
+            Op::Map(m) => {
+                m.positionwise
+                    && m.inputs
+                        .iter()
+                        .any(|s| s.uncomputed().is_some_and(|n| can_restrict(n)))
+            }
+            Op::Transpose { .. } => false,
+        }
+}
+
+/// The value of a source where only the positions `hint` allows matter.
+fn resolve(s: &Source, hint: Option<&Mask>) -> Result<Arc<MatrixStore>> {
+    if let (Some(mask), Some(n)) = (hint, s.uncomputed()) {
+        if can_restrict(n) {
+            return restricted(n, mask);
+        }
+    }
+    s.value()
+}
+
+/// Mask push-down: a plain node's `T` computed only where `mask` allows (a
+/// private result; the node's own is not affected).
+fn restricted(n: &Node, mask: &Mask) -> Result<Arc<MatrixStore>> {
+    step(|| {
+        let kind = if mask.complement {
+            "complemented mask"
+        } else {
+            "mask"
+        };
+        let what = match &n.op {
+            Op::Product(p) => format!("{:?}", p.form),
+            Op::Map(m) => m.name.clone(),
+            Op::Transpose { .. } => "transpose".into(),
+        };
+        format!("rewrite mask push-down: the consumer's {kind} is pushed into {what}")
+    });
+    let t = match &n.op {
+        Op::Product(p) => Arc::new(product(p, Some(mask), n.out.orient)?),
+        Op::Map(m) => Arc::new(map(m, Some(mask), n.out.orient)?),
+        Op::Transpose { .. } => n.value()?,
+    };
+    Ok(cast_store(t, &n.out.ty, n.out.orient))
+}

@@ -1,0 +1,340 @@
+//! The recorded form of an operation: a [`Node`] computes an output's next
+//! content from [`Source`]s (content that is ready, or other nodes), with the
+//! write-back `C<M, replace> = accum(C, T)` described by its [`Output`].
+//!
+//! Nodes are immutable once recorded: they hold `Arc`s of their inputs as they
+//! were when the operation was called, so later changes to the input objects
+//! never change a pending result. A node's result is computed at most once.
+
+use crate::algebra::{BinaryOp, Semiring, Type};
+use crate::error::Result;
+use crate::storage::{MatrixStore, Orientation};
+use std::fmt::Write as _;
+use std::sync::{Arc, OnceLock};
+
+/// An input of a node: ready content, or the result of another node.
+#[derive(Clone)]
+pub enum Source {
+    /// Content that is already computed.
+    Ready(Arc<MatrixStore>),
+    /// The (possibly not yet computed) result of a node.
+    Pending(Arc<Node>),
+}
+
+impl Source {
+    /// The node behind this source when its result is not computed yet.
+    pub fn uncomputed(&self) -> Option<&Arc<Node>> {
+        match self {
+            Source::Pending(n) if !n.is_computed() => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The element type of the content.
+    pub fn ty(&self) -> Type {
+        match self {
+            Source::Ready(s) => s.ty(),
+            Source::Pending(n) => n.out.ty.clone(),
+        }
+    }
+
+    /// The content, computing it if needed.
+    pub fn value(&self) -> Result<Arc<MatrixStore>> {
+        match self {
+            Source::Ready(s) => Ok(s.clone()),
+            Source::Pending(n) => n.value(),
+        }
+    }
+
+    /// How many nodes deep this source is (0 when ready).
+    pub fn depth(&self) -> usize {
+        match self {
+            Source::Ready(_) => 0,
+            Source::Pending(n) => n.depth,
+        }
+    }
+
+    fn label(&self, names: &mut Names) -> String {
+        match self {
+            Source::Ready(s) => format!(
+                "[{}x{} {:?}, {} entries]",
+                s.nrows(),
+                s.ncols(),
+                s.ty(),
+                s.nvals()
+            ),
+            Source::Pending(n) => match n.result.get() {
+                Some(Ok(s)) => format!(
+                    "[{}x{} computed, {} entries]",
+                    s.nrows(),
+                    s.ncols(),
+                    s.nvals()
+                ),
+                _ => names.name(n),
+            },
+        }
+    }
+}
+
+/// The mask of a node's write-back (already the effective mask: `GrB_COMP`
+/// without a mask is recorded as an empty structural mask).
+#[derive(Clone)]
+pub struct MaskInput {
+    /// The mask's content.
+    pub source: Source,
+    /// Only the pattern counts (`GrB_STRUCTURE`).
+    pub structural: bool,
+    /// The complement (`GrB_COMP`).
+    pub complement: bool,
+}
+
+/// How a node's result `T` reaches its output: `C<M, replace> = accum(C, T)`.
+#[derive(Clone)]
+pub struct Output {
+    /// The output's type.
+    pub ty: Type,
+    /// The output's preferred orientation.
+    pub orient: Orientation,
+    /// Output dimensions.
+    pub nrows: u64,
+    /// Output dimensions.
+    pub ncols: u64,
+    /// The output's old content, when the write-back reads it.
+    pub old: Option<Source>,
+    /// The mask.
+    pub mask: Option<MaskInput>,
+    /// The accumulator.
+    pub accum: Option<BinaryOp>,
+    /// `GrB_REPLACE`.
+    pub replace: bool,
+}
+
+impl Output {
+    /// True when the output is just `T` (cast to the output's type): no mask,
+    /// no accumulator.
+    pub fn is_plain(&self) -> bool {
+        self.mask.is_none() && self.accum.is_none()
+    }
+}
+
+/// Which product a [`Product`] is (they differ in how the vector is read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProductForm {
+    /// `GrB_mxm`: `op(A) * op(B)`.
+    Mxm,
+    /// `GrB_mxv`: `op(A) * u`.
+    Mxv,
+    /// `GrB_vxm`: `u' * op(A)`, the row read as a column.
+    Vxm,
+}
+
+/// A product over a semiring. For `Vxm`, `a` is the vector and `b` the matrix.
+#[derive(Clone)]
+pub struct Product {
+    /// The semiring.
+    pub semiring: Semiring,
+    /// First operand.
+    pub a: Source,
+    /// Read `a` transposed.
+    pub ta: bool,
+    /// Second operand.
+    pub b: Source,
+    /// Read `b` transposed.
+    pub tb: bool,
+    /// Which product.
+    pub form: ProductForm,
+}
+
+/// Computes `T` from the input stores, in (or near) the given orientation.
+pub type MapFn = dyn Fn(&[Arc<MatrixStore>], Orientation) -> Result<MatrixStore> + Send + Sync;
+
+/// Any other operation, as a function of its input stores.
+#[derive(Clone)]
+pub struct Map {
+    /// What it computes, for explain (e.g. `apply(AINV_FP64)`).
+    pub name: String,
+    /// Its inputs.
+    pub inputs: Vec<Source>,
+    /// `T(i,j)` depends only on the inputs' entries at `(i,j)` (no transposed
+    /// input), so only the positions the output mask allows matter.
+    pub positionwise: bool,
+    /// `T` exists only where every input has an entry (eWiseMult).
+    pub intersection: bool,
+    /// The computation.
+    pub run: Arc<MapFn>,
+}
+
+/// What a node computes.
+#[derive(Clone)]
+pub enum Op {
+    /// `op(A) ⊕.⊗ op(B)`.
+    Product(Product),
+    /// `A'` (or `A` itself when `transpose` is false: `GrB_transpose` with `GrB_INP0`).
+    Transpose {
+        /// The input.
+        a: Source,
+        /// False when the descriptor transposes the input back.
+        transpose: bool,
+    },
+    /// Another operation.
+    Map(Map),
+}
+
+/// A recorded operation: computes `T` by `op`, writes it back by `out`.
+pub struct Node {
+    /// What computes `T`.
+    pub op: Op,
+    /// The write-back.
+    pub out: Output,
+    /// One more than the deepest pending input.
+    pub depth: usize,
+    result: OnceLock<Result<Arc<MatrixStore>>>,
+}
+
+impl Node {
+    /// A node for `op` writing through `out`.
+    pub fn new(op: Op, out: Output) -> Node {
+        let inputs = op.inputs();
+        let deepest = inputs
+            .iter()
+            .copied()
+            .chain(out.old.iter())
+            .chain(out.mask.iter().map(|m| &m.source))
+            .map(Source::depth)
+            .max()
+            .unwrap_or(0);
+        Node {
+            op,
+            out,
+            depth: deepest + 1,
+            result: OnceLock::new(),
+        }
+    }
+
+    /// True once the result is computed (successfully or not).
+    pub fn is_computed(&self) -> bool {
+        self.result.get().is_some()
+    }
+
+    /// The result, computing it (with every pending input) the first time.
+    pub fn value(&self) -> Result<Arc<MatrixStore>> {
+        self.result
+            .get_or_init(|| super::execute::run(self))
+            .clone()
+    }
+
+    /// The plan rooted here, one line per node, for explain.
+    pub fn describe(&self) -> String {
+        let mut names = Names::default();
+        let mut out = format!("  C = {}\n", self.line(&mut names));
+        let mut k = 0;
+        while k < names.named.len() {
+            let node = names.named[k].clone();
+            k += 1;
+            let line = node.line(&mut names);
+            let _ = writeln!(out, "  T{k} = {line}");
+        }
+        out
+    }
+
+    /// This node as one line: its write-back and operation.
+    fn line(&self, names: &mut Names) -> String {
+        let mut text = self.op.text(names);
+        let o = &self.out;
+        if let Some(m) = &o.mask {
+            let kind = match (m.structural, m.complement) {
+                (false, false) => "",
+                (true, false) => "struct ",
+                (false, true) => "!",
+                (true, true) => "!struct ",
+            };
+            text = format!("<{kind}{}> {text}", m.source.label(names));
+        }
+        if let Some(acc) = &o.accum {
+            let old = o.old.as_ref().map(|s| s.label(names)).unwrap_or_default();
+            text = format!("{}({old}, {text})", acc.name());
+        } else if let (Some(old), Some(_)) = (&o.old, &o.mask) {
+            text = format!("{text} over {}", old.label(names));
+        }
+        if o.replace {
+            text.push_str(" replace");
+        }
+        format!("{text} : {}x{} {:?}", o.nrows, o.ncols, o.ty)
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        if !self.is_computed() && super::explain::enabled() {
+            let mut names = Names::default();
+            eprintln!(
+                "[graphblas explain] never computed (overwritten, absorbed or freed): {}",
+                self.line(&mut names)
+            );
+        }
+    }
+}
+
+impl Op {
+    /// Every input source of the operation.
+    pub fn inputs(&self) -> Vec<&Source> {
+        match self {
+            Op::Product(p) => vec![&p.a, &p.b],
+            Op::Transpose { a, .. } => vec![a],
+            Op::Map(m) => m.inputs.iter().collect(),
+        }
+    }
+
+    fn text(&self, names: &mut Names) -> String {
+        let t = |s: &Source, tr: bool, names: &mut Names| {
+            let l = s.label(names);
+            if tr {
+                format!("{l}'")
+            } else {
+                l
+            }
+        };
+        match self {
+            Op::Product(p) => {
+                let (a, b) = (t(&p.a, p.ta, names), t(&p.b, p.tb, names));
+                let f = match p.form {
+                    ProductForm::Mxm => "mxm",
+                    ProductForm::Mxv => "mxv",
+                    ProductForm::Vxm => "vxm",
+                };
+                format!("{f}({}, {a}, {b})", p.semiring.name())
+            }
+            Op::Transpose { a, transpose } => {
+                let a = a.label(names);
+                if *transpose {
+                    format!("transpose({a})")
+                } else {
+                    format!("copy({a})")
+                }
+            }
+            Op::Map(m) => {
+                let args: Vec<String> = m.inputs.iter().map(|s| s.label(names)).collect();
+                format!("{}({})", m.name, args.join(", "))
+            }
+        }
+    }
+}
+
+/// Names (`T1`, `T2`, …) for the pending nodes of a plan, in order of appearance.
+#[derive(Default)]
+struct Names {
+    named: Vec<Arc<Node>>,
+}
+
+impl Names {
+    fn name(&mut self, n: &Arc<Node>) -> String {
+        let k = match self.named.iter().position(|m| Arc::ptr_eq(m, n)) {
+            Some(k) => k,
+            None => {
+                self.named.push(n.clone());
+                self.named.len() - 1
+            }
+        };
+        format!("T{}", k + 1)
+    }
+}

@@ -1,0 +1,348 @@
+//! The non-blocking engine: random programs give the same results in blocking
+//! and non-blocking mode (every rewrite, materialisation point and aliasing
+//! pattern they happen to hit), a pending result does not see later changes
+//! to its inputs, and each rewrite fires where it should (its explain step).
+
+mod oracle;
+
+use graphblas::algebra::{
+    BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Semiring, TypeCode, UnaryCode, UnaryOp,
+    Value,
+};
+use graphblas::object::{Descriptor, Matrix};
+use graphblas::ops::{apply, ewise, mxm, select, transpose};
+use graphblas::plan::{explain, with_mode, Mode};
+use oracle::*;
+use proptest::prelude::*;
+
+const T: TypeCode = TypeCode::Int64;
+
+fn plus_times() -> Semiring {
+    Semiring::builtin(BinaryCode::Plus, BinaryCode::Times, T).unwrap()
+}
+
+fn plus() -> BinaryOp {
+    BinaryOp::builtin(BinaryCode::Plus, T).unwrap()
+}
+
+/// One step of a random program over a pool of `n × n` INT64 matrices.
+#[derive(Clone, Debug)]
+enum Step {
+    Mxm(usize, usize, usize),
+    Add(usize, usize, usize),
+    Mult(usize, usize, usize),
+    Ainv(usize, usize),
+    Double(usize, usize),
+    Tril(usize, usize),
+    Positive(usize, usize),
+    Transpose(usize, usize),
+    Read(usize),
+    Set(usize, u64, u64, i64),
+    Dup(usize, usize),
+}
+
+/// How a step writes: mask slot, accumulate, descriptor.
+#[derive(Clone, Debug)]
+struct Write {
+    mask: Option<usize>,
+    accum: bool,
+    desc: Descriptor,
+}
+
+const POOL: usize = 4;
+
+fn arb_step(n: u64) -> impl Strategy<Value = (Step, Write)> {
+    let s = 0..POOL;
+    let step = prop_oneof![
+        3 => (s.clone(), s.clone(), s.clone()).prop_map(|(c, a, b)| Step::Mxm(c, a, b)),
+        1 => (s.clone(), s.clone(), s.clone()).prop_map(|(c, a, b)| Step::Add(c, a, b)),
+        2 => (s.clone(), s.clone(), s.clone()).prop_map(|(c, a, b)| Step::Mult(c, a, b)),
+        1 => (s.clone(), s.clone()).prop_map(|(c, a)| Step::Ainv(c, a)),
+        1 => (s.clone(), s.clone()).prop_map(|(c, a)| Step::Double(c, a)),
+        1 => (s.clone(), s.clone()).prop_map(|(c, a)| Step::Tril(c, a)),
+        1 => (s.clone(), s.clone()).prop_map(|(c, a)| Step::Positive(c, a)),
+        2 => (s.clone(), s.clone()).prop_map(|(c, a)| Step::Transpose(c, a)),
+        1 => s.clone().prop_map(Step::Read),
+        1 => (s.clone(), 0..n, 0..n, -3i64..4).prop_map(|(c, i, j, v)| Step::Set(c, i, j, v)),
+        1 => (s.clone(), s.clone()).prop_map(|(c, a)| Step::Dup(c, a)),
+    ];
+    let write = (
+        proptest::option::weighted(0.4, 0..POOL),
+        proptest::bool::weighted(0.3),
+        arb_descriptor(),
+    )
+        .prop_map(|(mask, accum, desc)| Write { mask, accum, desc });
+    (step, write)
+}
+
+/// A random program: starting matrices in random storage layouts, and steps.
+type Program = (Vec<(OMatrix, Layout)>, Vec<(Step, Write)>);
+
+fn arb_program() -> impl Strategy<Value = Program> {
+    (1u64..9).prop_flat_map(|n| {
+        (
+            proptest::collection::vec((arb_matrix_dims(T, n, n, 24), arb_layout()), POOL),
+            proptest::collection::vec(arb_step(n), 1..14),
+        )
+    })
+}
+
+/// Runs a program and returns every pool matrix's final content.
+fn run(start: &[(OMatrix, Layout)], program: &[(Step, Write)]) -> Vec<OMatrix> {
+    let mut pool: Vec<Matrix> = start.iter().map(|(m, l)| m.matrix(*l)).collect();
+    for (step, w) in program {
+        let accum = w.accum.then(plus);
+        let accum = accum.as_ref();
+        let d = &w.desc;
+        let p = &pool;
+        let mask = w.mask.map(|k| &p[k]);
+        let r = match step {
+            Step::Mxm(c, a, b) => mxm::mxm(&p[*c], mask, accum, &plus_times(), &p[*a], &p[*b], d),
+            Step::Add(c, a, b) => ewise::ewise_add(&p[*c], mask, accum, &plus(), &p[*a], &p[*b], d),
+            Step::Mult(c, a, b) => {
+                let times = BinaryOp::builtin(BinaryCode::Times, T).unwrap();
+                ewise::ewise_mult(&p[*c], mask, accum, &times, &p[*a], &p[*b], d)
+            }
+            Step::Ainv(c, a) => {
+                let f = UnaryOp::builtin(UnaryCode::Ainv, T).unwrap();
+                apply::apply_unary(&p[*c], mask, accum, &f, &p[*a], d)
+            }
+            Step::Double(c, a) => {
+                let times = BinaryOp::builtin(BinaryCode::Times, T).unwrap();
+                apply::apply_bind_second(&p[*c], mask, accum, &times, &p[*a], &Value::new(2i64), d)
+            }
+            Step::Tril(c, a) => {
+                let f = IndexUnaryOp::builtin(IndexUnaryCode::Tril, T).unwrap();
+                select::select(&p[*c], mask, accum, &f, &p[*a], &Value::new(0i64), d)
+            }
+            Step::Positive(c, a) => {
+                let f = IndexUnaryOp::builtin(IndexUnaryCode::ValueGt, T).unwrap();
+                select::select(&p[*c], mask, accum, &f, &p[*a], &Value::new(0i64), d)
+            }
+            Step::Transpose(c, a) => transpose::transpose(&p[*c], mask, accum, &p[*a], d),
+            Step::Read(c) => p[*c].nvals().map(drop),
+            Step::Set(c, i, j, v) => p[*c].set_element(*i, *j, &Value::new(*v)),
+            Step::Dup(c, a) => {
+                let copy = p[*a].dup().unwrap();
+                pool[*c] = copy;
+                Ok(())
+            }
+        };
+        r.unwrap_or_else(|e| panic!("{step:?} {w:?}: {e}"));
+    }
+    pool.iter().map(OMatrix::of).collect()
+}
+
+proptest! {
+    #![proptest_config(config(1500))]
+
+    #[test]
+    fn programs_agree_in_both_modes((start, program) in arb_program()) {
+        let blocking = with_mode(Mode::Blocking, || run(&start, &program));
+        let deferred = with_mode(Mode::NonBlocking, || run(&start, &program));
+        prop_assert_eq!(blocking, deferred);
+    }
+}
+
+/// A 3×3 INT64 matrix from entries.
+fn matrix(entries: &[(u64, u64, i64)]) -> Matrix {
+    let mut m = OMatrix::new(&graphblas::algebra::Type::INT64, 3, 3);
+    for &(i, j, v) in entries {
+        m.set(i, j, Value::new(v));
+    }
+    m.matrix(Layout::ALL[0])
+}
+
+fn sample() -> (Matrix, Matrix) {
+    let a = matrix(&[(0, 0, 1), (0, 1, 2), (1, 2, 3), (2, 0, 4), (2, 2, 5)]);
+    let b = matrix(&[(0, 1, 6), (1, 0, 7), (1, 2, 8), (2, 1, 9), (2, 2, 1)]);
+    (a, b)
+}
+
+fn new() -> Matrix {
+    Matrix::new(&graphblas::algebra::Type::INT64, 3, 3).unwrap()
+}
+
+/// Reads `m` while recording the executor's steps.
+fn steps_of(m: &Matrix) -> (OMatrix, Vec<String>) {
+    let (content, steps) = explain::capture(|| OMatrix::of(m));
+    (content, steps)
+}
+
+fn blocking<R>(f: impl FnOnce() -> R) -> R {
+    with_mode(Mode::Blocking, f)
+}
+
+#[test]
+fn pending_result_ignores_later_changes_to_inputs() {
+    with_mode(Mode::NonBlocking, || {
+        let (a, b) = sample();
+        let c = new();
+        let d = Descriptor::default();
+        mxm::mxm(&c, None, None, &plus_times(), &a, &b, &d).unwrap();
+        let expected = blocking(|| {
+            let e = new();
+            mxm::mxm(&e, None, None, &plus_times(), &a, &b, &d).unwrap();
+            OMatrix::of(&e)
+        });
+        a.set_element(1, 1, &Value::new(100i64)).unwrap();
+        transpose::transpose(&b, None, None, &a, &d).unwrap();
+        assert_eq!(OMatrix::of(&c), expected);
+    });
+}
+
+#[test]
+fn transpose_feeding_a_product_is_absorbed() {
+    with_mode(Mode::NonBlocking, || {
+        let (a, b) = sample();
+        let (bt, c) = (new(), new());
+        let d = Descriptor::default();
+        transpose::transpose(&bt, None, None, &b, &d).unwrap();
+        mxm::mxm(&c, None, None, &plus_times(), &a, &bt, &d).unwrap();
+        let (got, steps) = steps_of(&c);
+        assert!(
+            steps.iter().any(|s| s.contains("transpose absorption")),
+            "{steps:?}"
+        );
+        assert!(
+            !steps.iter().any(|s| s.contains("kernel transpose")),
+            "{steps:?}"
+        );
+        let t_desc = Descriptor {
+            transpose_second: true,
+            ..d
+        };
+        let expected = blocking(|| {
+            let e = new();
+            mxm::mxm(&e, None, None, &plus_times(), &a, &b, &t_desc).unwrap();
+            OMatrix::of(&e)
+        });
+        assert_eq!(got, expected);
+    });
+}
+
+#[test]
+fn mask_of_an_apply_is_pushed_into_the_product() {
+    with_mode(Mode::NonBlocking, || {
+        let (a, b) = sample();
+        let (t, c) = (new(), new());
+        let m = matrix(&[(0, 0, 1), (2, 1, 1)]);
+        let d = Descriptor::default();
+        let ainv = UnaryOp::builtin(UnaryCode::Ainv, T).unwrap();
+        mxm::mxm(&t, None, None, &plus_times(), &a, &b, &d).unwrap();
+        apply::apply_unary(&c, Some(&m), None, &ainv, &t, &d).unwrap();
+        drop(t);
+        let (got, steps) = steps_of(&c);
+        assert!(
+            steps.iter().any(|s| s.contains("mask push-down")),
+            "{steps:?}"
+        );
+        assert!(
+            steps
+                .iter()
+                .any(|s| s.contains("kernel Mxm") && s.contains("with mask")),
+            "{steps:?}"
+        );
+        let expected = blocking(|| {
+            let (t, e) = (new(), new());
+            mxm::mxm(&t, None, None, &plus_times(), &a, &b, &d).unwrap();
+            apply::apply_unary(&e, Some(&m), None, &ainv, &t, &d).unwrap();
+            OMatrix::of(&e)
+        });
+        assert_eq!(got, expected);
+    });
+}
+
+#[test]
+fn ewise_mult_with_a_product_restricts_the_product() {
+    with_mode(Mode::NonBlocking, || {
+        let (a, b) = sample();
+        let (t, c) = (new(), new());
+        let m = matrix(&[(0, 0, 1), (1, 1, 2), (2, 2, 3)]);
+        let d = Descriptor::default();
+        let times = BinaryOp::builtin(BinaryCode::Times, T).unwrap();
+        mxm::mxm(&t, None, None, &plus_times(), &a, &b, &d).unwrap();
+        ewise::ewise_mult(&c, None, None, &times, &t, &m, &d).unwrap();
+        let (got, steps) = steps_of(&c);
+        assert!(
+            steps.iter().any(|s| s.contains("intersection push-down")),
+            "{steps:?}"
+        );
+        let expected = blocking(|| {
+            let (t, e) = (new(), new());
+            mxm::mxm(&t, None, None, &plus_times(), &a, &b, &d).unwrap();
+            ewise::ewise_mult(&e, None, None, &times, &t, &m, &d).unwrap();
+            OMatrix::of(&e)
+        });
+        assert_eq!(got, expected);
+        // The product's own full result is still right when it is read.
+        let full = blocking(|| {
+            let e = new();
+            mxm::mxm(&e, None, None, &plus_times(), &a, &b, &d).unwrap();
+            OMatrix::of(&e)
+        });
+        assert_eq!(OMatrix::of(&t), full);
+    });
+}
+
+#[test]
+fn overwritten_results_are_never_computed() {
+    with_mode(Mode::NonBlocking, || {
+        let (a, b) = sample();
+        let c = new();
+        let d = Descriptor::default();
+        mxm::mxm(&c, None, None, &plus_times(), &a, &b, &d).unwrap();
+        transpose::transpose(&c, None, None, &a, &d).unwrap();
+        let (got, steps) = steps_of(&c);
+        assert!(!steps.iter().any(|s| s.contains("kernel Mxm")), "{steps:?}");
+        assert!(
+            steps.iter().any(|s| s.contains("kernel transpose")),
+            "{steps:?}"
+        );
+        let expected = blocking(|| {
+            let e = new();
+            transpose::transpose(&e, None, None, &a, &d).unwrap();
+            OMatrix::of(&e)
+        });
+        assert_eq!(got, expected);
+    });
+}
+
+#[test]
+fn errors_are_reported_at_once_and_leave_the_output_pending_work_intact() {
+    with_mode(Mode::NonBlocking, || {
+        let (a, b) = sample();
+        let c = new();
+        let d = Descriptor::default();
+        mxm::mxm(&c, None, None, &plus_times(), &a, &b, &d).unwrap();
+        let wrong = Matrix::new(&graphblas::algebra::Type::INT64, 2, 3).unwrap();
+        let err = mxm::mxm(&c, None, None, &plus_times(), &a, &wrong, &d).unwrap_err();
+        assert_eq!(err.info, graphblas::Info::DimensionMismatch);
+        let expected = blocking(|| {
+            let e = new();
+            mxm::mxm(&e, None, None, &plus_times(), &a, &b, &d).unwrap();
+            OMatrix::of(&e)
+        });
+        assert_eq!(OMatrix::of(&c), expected);
+    });
+}
+
+#[test]
+fn long_chains_stay_bounded() {
+    with_mode(Mode::NonBlocking, || {
+        let (a, _) = sample();
+        let c = new();
+        let d = Descriptor::default();
+        for _ in 0..1000 {
+            ewise::ewise_add(&c, None, None, &plus(), &c, &a, &d).unwrap();
+        }
+        let expected = blocking(|| {
+            let e = new();
+            for _ in 0..1000 {
+                ewise::ewise_add(&e, None, None, &plus(), &e, &a, &d).unwrap();
+            }
+            OMatrix::of(&e)
+        });
+        assert_eq!(OMatrix::of(&c), expected);
+    });
+}
