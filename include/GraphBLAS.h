@@ -279,7 +279,8 @@ typedef void (*GxB_index_unary_function)(void *z, const void *x, GrB_Index i, Gr
 // `GxB_FORMAT`: storage by row or by column (`GxB_Format_Value`).
 #define GXB_FORMAT 7002
 
-// `GxB_BURBLE`: diagnostic output (accepted, none is printed).
+// `GxB_BURBLE`: explain — print each plan of the non-blocking engine,
+// what was fused and the kernels' times (to standard error).
 #define GXB_BURBLE 7019
 
 // `GxB_NTHREADS`: the engine's thread count.
