@@ -217,6 +217,9 @@ fn apply_with(
     } else {
         sa.orient()
     };
+    // The new values and a copy of the structure (at most two indices a value).
+    let positions = sa.values().len();
+    crate::error::check_room(positions, ztype.size() + 16, "the apply result")?;
     let x = values(sa.format(), orient);
     let t = MatrixStore::new(orient, with_values(sa.format(), x));
     write(c, mask.as_ref(), accum, desc.replace, Arc::new(t))

@@ -205,6 +205,9 @@ fn ewise(
     let mask = Mask::effective(mask, desc, dims_a.0, dims_a.1);
     check_output(c, dims_a.0, dims_a.1, mask.as_ref(), accum, op.ztype())?;
     let orient = result_orientation(c.orientation(), &sa, ta, &sb, tb);
+    // At most one entry per input entry, each an index and a value, built in chunks.
+    let entries = sa.values().len().saturating_add(sb.values().len());
+    crate::error::check_room(entries, 2 * (op.ztype().size() + 8), "the eWise result")?;
     let t = compute(op, kind, &sa, ta, &sb, tb, orient)?;
     write(c, mask.as_ref(), accum, desc.replace, Arc::new(t))
 }
