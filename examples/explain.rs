@@ -10,7 +10,9 @@ use graphblas::{binary, semiring, unary, Matrix, MatrixOps, Result};
 fn random(n: u64, per_row: u64, seed: u64) -> Result<Matrix<f64>> {
     let mut s = seed;
     let mut next = move || {
-        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         s >> 33
     };
     let entries: Vec<(u64, u64, f64)> = (0..n * per_row)
@@ -28,7 +30,9 @@ fn main() -> Result<()> {
     // product kernel computes just those entries.
     let t = a.mxm(&b, semiring::plus_times::<f64>()).eval()?;
     let c = Matrix::<f64>::new(n, n)?;
-    c.masked(&m).structural().assign(t.apply(unary::ainv::<f64>()))?;
+    c.masked(&m)
+        .structural()
+        .assign(t.apply(unary::ainv::<f64>()))?;
     drop(t);
     println!("C<M> = -(A*B): {} entries", c.nvals()?);
 

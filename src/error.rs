@@ -142,3 +142,15 @@ pub fn try_with_capacity<T>(n: usize, what: &str) -> Result<Vec<T>> {
     v.try_reserve_exact(n).map_err(|_| out_of_memory(what))?;
     Ok(v)
 }
+
+/// Fails with `GrB_OUT_OF_MEMORY` unless `count` items of `item_bytes` each can
+/// be allocated now: a probe allocation, released at once (untouched, it costs
+/// no physical memory). Called before work whose buffers (kernel chunks,
+/// copies) are allocated infallibly, so that an output that cannot fit is an
+/// error instead of an abort.
+pub fn check_room(count: usize, item_bytes: usize, what: &str) -> Result<()> {
+    let bytes = count
+        .checked_mul(item_bytes)
+        .ok_or_else(|| out_of_memory(what))?;
+    try_with_capacity::<u8>(bytes, what).map(drop)
+}

@@ -187,7 +187,7 @@ pub unsafe extern "C" fn GxB_UnaryOp_new(
             f(zb.as_mut_ptr() as *mut c_void, xb.as_ptr() as *const c_void)
         });
         let made = UnaryOp::user(name_or(name, "user unary operator"), bytes, z, x);
-        put(op, into_handle(GB_UnaryOp_opaque::new(made)), "op")
+        put_handle(op, GB_UnaryOp_opaque::new(made), "op")
     })
 }
 
@@ -236,7 +236,7 @@ pub unsafe extern "C" fn GxB_BinaryOp_new(
             )
         });
         let made = BinaryOp::user(name_or(name, "user binary operator"), bytes, z, x, y);
-        put(op, into_handle(GB_BinaryOp_opaque::new(made)), "op")
+        put_handle(op, GB_BinaryOp_opaque::new(made), "op")
     })
 }
 
@@ -287,7 +287,7 @@ pub unsafe extern "C" fn GxB_IndexUnaryOp_new(
             )
         });
         let made = IndexUnaryOp::user(name_or(name, "user index-unary operator"), bytes, z, x, y);
-        put(op, into_handle(GB_IndexUnaryOp_opaque::new(made)), "op")
+        put_handle(op, GB_IndexUnaryOp_opaque::new(made), "op")
     })
 }
 
@@ -302,7 +302,7 @@ unsafe fn new_monoid(
         let op = get(op)?.get().clone();
         let id = identity(&op)?;
         let made = Monoid::new(op, id)?;
-        put(monoid, into_handle(GB_Monoid_opaque::new(made)), "monoid")
+        put_handle(monoid, GB_Monoid_opaque::new(made), "monoid")
     })
 }
 
@@ -343,11 +343,7 @@ pub unsafe extern "C" fn GrB_Semiring_new(
         let add = get(add)?.get().clone();
         let mul = get(multiply)?.get().clone();
         let made = Semiring::new(add, mul)?;
-        put(
-            semiring,
-            into_handle(GB_Semiring_opaque::new(made)),
-            "semiring",
-        )
+        put_handle(semiring, GB_Semiring_opaque::new(made), "semiring")
     })
 }
 

@@ -125,8 +125,16 @@ pub(crate) fn run(sink: impl ErrorSink, body: impl FnOnce() -> Result<()>) -> Gr
     }
 }
 
-/// Converts a C count to `usize`, failing with `GrB_INVALID_VALUE` when it cannot be.
+/// Converts a C count (of an array's elements) to `usize`, failing with
+/// `GrB_INVALID_VALUE` beyond `GrB_INDEX_MAX + 1`: no valid array is that long,
+/// and a slice of such a length would not even be addressable.
 pub(crate) fn count(n: GrB_Index, what: &str) -> Result<usize> {
+    if n > engine::object::INDEX_MAX + 1 {
+        return Err(Error::new(
+            Info::InvalidValue,
+            format!("{what} {n} exceeds GrB_INDEX_MAX + 1 = 2^60"),
+        ));
+    }
     usize::try_from(n)
         .map_err(|_| Error::new(Info::InvalidValue, format!("{what} {n} is too large")))
 }

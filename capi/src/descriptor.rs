@@ -68,7 +68,7 @@ pub(crate) unsafe fn settings(desc: GrB_Descriptor) -> Result<Descriptor> {
 pub unsafe extern "C" fn GrB_Descriptor_new(desc: *mut GrB_Descriptor) -> GrB_Info {
     api((), || {
         let d = GB_Descriptor_opaque::new(Mutex::new(Descriptor::default()));
-        put(desc, into_handle(d), "descriptor")
+        put_handle(desc, d, "descriptor")
     })
 }
 

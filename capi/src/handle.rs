@@ -182,6 +182,16 @@ pub(crate) unsafe fn free<T: Object>(handle: *mut *mut T) -> Result<()> {
     Ok(())
 }
 
+/// Moves a new object to the heap and writes its handle through `out`; a NULL
+/// `out` fails with `GrB_NULL_POINTER` before anything is allocated (so nothing leaks).
+///
+/// # Safety
+/// `out` must be NULL or valid for writes.
+pub(crate) unsafe fn put_handle<T: Object>(out: *mut *mut T, obj: T, what: &str) -> Result<()> {
+    non_null(out, what)?;
+    put(out, into_handle(obj), what)
+}
+
 /// Writes through an output pointer, or fails with `GrB_NULL_POINTER`.
 ///
 /// # Safety

@@ -98,11 +98,7 @@ unsafe fn import_matrix(
             values,
         },
     )?;
-    put(
-        A,
-        into_handle(GB_Matrix_opaque::new(Matrix::from_store(store))),
-        "A",
-    )
+    put_handle(A, GB_Matrix_opaque::new(Matrix::from_store(store)), "A")
 }
 
 /// A mutable C array of `n` elements (empty when `n = 0`, even if NULL).
@@ -301,10 +297,6 @@ pub unsafe extern "C" fn GrB_Matrix_deserialize(
         non_null(blob, "serialized_data")?;
         let data = array(blob as *const u8, size, "serialized_data")?;
         let store = deserialize(data, ty)?;
-        put(
-            A,
-            into_handle(GB_Matrix_opaque::new(Matrix::from_store(store))),
-            "A",
-        )
+        put_handle(A, GB_Matrix_opaque::new(Matrix::from_store(store)), "A")
     })
 }

@@ -23,7 +23,7 @@ pub unsafe extern "C" fn GrB_Matrix_new(
         non_null(A, "A")?;
         let ty = get(type_)?;
         let m = Matrix::new(&ty.ty, nrows, ncols)?;
-        put(A, into_handle(GB_Matrix_opaque::new(m)), "A")
+        put_handle(A, GB_Matrix_opaque::new(m), "A")
     })
 }
 
@@ -33,7 +33,7 @@ pub unsafe extern "C" fn GrB_Matrix_dup(C: *mut GrB_Matrix, A: GrB_Matrix) -> Gr
     api(A, || {
         non_null(C, "C")?;
         let m = get(A)?.matrix.dup()?;
-        put(C, into_handle(GB_Matrix_opaque::new(m)), "C")
+        put_handle(C, GB_Matrix_opaque::new(m), "C")
     })
 }
 

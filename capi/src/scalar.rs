@@ -15,11 +15,7 @@ pub unsafe extern "C" fn GrB_Scalar_new(s: *mut GrB_Scalar, type_: GrB_Type) -> 
     api((), || {
         non_null(s, "s")?;
         let ty = get(type_)?;
-        put(
-            s,
-            into_handle(GB_Scalar_opaque::new(Scalar::new(&ty.ty))),
-            "s",
-        )
+        put_handle(s, GB_Scalar_opaque::new(Scalar::new(&ty.ty)), "s")
     })
 }
 
@@ -29,7 +25,7 @@ pub unsafe extern "C" fn GrB_Scalar_dup(s: *mut GrB_Scalar, t: GrB_Scalar) -> Gr
     api(t, || {
         non_null(s, "s")?;
         let made = get(t)?.scalar.dup();
-        put(s, into_handle(GB_Scalar_opaque::new(made)), "s")
+        put_handle(s, GB_Scalar_opaque::new(made), "s")
     })
 }
 

@@ -61,9 +61,9 @@ pub unsafe extern "C" fn GxB_Type_new(
                 .to_string_lossy()
                 .into_owned()
         };
-        put(
+        put_handle(
             ty,
-            into_handle(GB_Type_opaque::new(Type::user(name, sizeof_ctype))),
+            GB_Type_opaque::new(Type::user(name, sizeof_ctype)),
             "type",
         )
     })

@@ -34,7 +34,7 @@ pub unsafe extern "C" fn GrB_Vector_new(
         non_null(v, "v")?;
         let ty = get(type_)?;
         let made = Vector::new(&ty.ty, n)?;
-        put(v, into_handle(GB_Vector_opaque::new(made)), "v")
+        put_handle(v, GB_Vector_opaque::new(made), "v")
     })
 }
 
@@ -44,7 +44,7 @@ pub unsafe extern "C" fn GrB_Vector_dup(w: *mut GrB_Vector, u: GrB_Vector) -> Gr
     api(u, || {
         non_null(w, "w")?;
         let made = vector(u)?.dup()?;
-        put(w, into_handle(GB_Vector_opaque::new(made)), "w")
+        put_handle(w, GB_Vector_opaque::new(made), "w")
     })
 }
 

@@ -328,14 +328,14 @@ impl Matrix {
         let (nrows, ncols) = (current.nrows(), current.ncols());
         if let Some(k) = rows.iter().position(|&r| r >= nrows) {
             fail!(
-                InvalidIndex,
+                IndexOutOfBounds,
                 "row index {} out of range; must be < {nrows}",
                 rows[k]
             );
         }
         if let Some(k) = cols.iter().position(|&c| c >= ncols) {
             fail!(
-                InvalidIndex,
+                IndexOutOfBounds,
                 "column index {} out of range; must be < {ncols}",
                 cols[k]
             );
@@ -361,7 +361,10 @@ impl Matrix {
 
     /// Every entry as `(rows, cols, values)` (`GrB_Matrix_extractTuples`), in storage order.
     pub fn extract_tuples(&self) -> Result<(Vec<u64>, Vec<u64>, Array)> {
-        Ok(self.snapshot()?.tuples())
+        let store = self.snapshot()?;
+        // Rows, columns, positions and values.
+        crate::error::check_room(store.nvals(), 24 + self.ty.size(), "the tuples")?;
+        Ok(store.tuples())
     }
 
     /// Finishes pending work (`GrB_wait`).
@@ -442,7 +445,7 @@ mod tests {
         let dup = b.build(&[0, 0], &[0, 0], &Array::from_vec(vec![1i32, 2]), None);
         assert_eq!(dup.unwrap_err().info, crate::Info::InvalidValue);
         let bad = b.build(&[2], &[0], &Array::from_vec(vec![1i32]), None);
-        assert_eq!(bad.unwrap_err().info, crate::Info::InvalidIndex);
+        assert_eq!(bad.unwrap_err().info, crate::Info::IndexOutOfBounds);
     }
 
     #[test]

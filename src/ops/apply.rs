@@ -206,6 +206,7 @@ fn apply_with(
     };
     let mask = plan::mask_input(mask, desc, nrows, ncols)?;
     let out = plan::output(c, nrows, ncols, mask, accum, desc.replace, ztype)?;
+    let zsize = ztype.size();
     let run = move |inputs: &[Arc<MatrixStore>], _: Orientation| {
         let sa = &inputs[0];
         // The transpose is the same data read in the other orientation.
@@ -214,6 +215,8 @@ fn apply_with(
         } else {
             sa.orient()
         };
+        // The new values and a copy of the structure (at most two indices a value).
+        crate::error::check_room(sa.values().len(), zsize + 16, "the apply result")?;
         let x = values(sa.format(), orient);
         Ok(MatrixStore::new(orient, with_values(sa.format(), x)))
     };

@@ -243,6 +243,9 @@ fn ewise(
     let run = move |inputs: &[Arc<MatrixStore>], wanted: Orientation| {
         let (sa, sb) = (&inputs[0], &inputs[1]);
         let orient = result_orientation(wanted, sa, ta, sb, tb);
+        // At most one entry per input entry, each an index and a value, built in chunks.
+        let entries = sa.values().len().saturating_add(sb.values().len());
+        crate::error::check_room(entries, 2 * (op.ztype().size() + 8), "the eWise result")?;
         compute(&op, kind.kind(), sa, ta, sb, tb, orient)
     };
     let map = Map {

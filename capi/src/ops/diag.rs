@@ -12,7 +12,7 @@ pub unsafe extern "C" fn GrB_Matrix_diag(C: *mut GrB_Matrix, v: GrB_Vector, k: i
     api(v, || {
         non_null(C, "C")?;
         let m = engine::ops::diag::matrix_diag(vector(v)?, k)?;
-        put(C, into_handle(GB_Matrix_opaque::new(m)), "C")
+        put_handle(C, GB_Matrix_opaque::new(m), "C")
     })
 }
 
