@@ -67,6 +67,8 @@ pub(crate) unsafe fn settings(desc: GrB_Descriptor) -> Result<Descriptor> {
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Descriptor_new(desc: *mut GrB_Descriptor) -> GrB_Info {
     api((), || {
+        // Checked first: a NULL output must not leak a new descriptor.
+        non_null(desc, "descriptor")?;
         let d = GB_Descriptor_opaque::new(Mutex::new(Descriptor::default()));
         put_handle(desc, d, "descriptor")
     })

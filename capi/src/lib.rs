@@ -61,6 +61,8 @@ mod algebra;
 mod api;
 mod context;
 mod descriptor;
+#[cfg(any(test, fuzzing))]
+pub mod fuzzing;
 mod getset;
 mod gxb;
 mod handle;

@@ -65,7 +65,9 @@ unsafe fn entry(v: GrB_Vector, i: GrB_Index) -> f64 {
 #[test]
 fn a_panicking_operator_gives_grb_panic_and_the_library_stays_usable() {
     unsafe {
-        assert_eq!(GrB_init(NONBLOCKING), Info::Success.code());
+        // Another test of this binary (the fuzz smoke tests) may have initialised it.
+        let info = GrB_init(NONBLOCKING);
+        assert!(info == Info::Success.code() || info == Info::InvalidValue.code());
         let boom = BinaryOp::user(
             "boom",
             Arc::new(|_: &mut [u8], _: &[u8], _: &[u8]| panic!("operator failed on purpose")),

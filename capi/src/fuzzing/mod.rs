@@ -1,0 +1,93 @@
+//! Fuzz targets over the C API, built only for tests and under `cargo fuzz`
+//! (`--cfg fuzzing`; the crate in `fuzz/` compiles this library with it).
+//!
+//! Each target takes arbitrary bytes and must never crash: every call returns
+//! a valid `GrB_Info`, and `GrB_PANIC` (a panic that reached the guard) is a
+//! bug. A target panics when either happens, which libFuzzer reports as a
+//! crash and a test reports as a failure.
+//!
+//! - [`c_api_calls`]: random sequences of C calls with random arguments.
+//! - [`deserialize`]: `GrB_Matrix_deserialize` of arbitrary bytes.
+//! - [`import`]: `GrB_Matrix_import` of arbitrary arrays.
+//! - [`mtx`]: the Matrix Market reader on arbitrary text.
+//!
+//! What a target accepts is then used ([`use_matrix`]), so a structure that
+//! passes validation but is inconsistent shows up as a panic or a wrong result.
+
+mod args;
+mod calls;
+mod ffi;
+mod input;
+mod matrices;
+#[cfg(test)]
+mod seeds;
+#[cfg(test)]
+mod smoke_tests;
+
+use crate::api::{GrB_Index, GrB_Info};
+use engine::error::Info;
+use input::Input;
+pub use matrices::{deserialize, import, mtx};
+
+/// The codes a call may return (the spec's `GrB_Info` values).
+const CODES: [Info; 17] = [
+    Info::Success,
+    Info::NoValue,
+    Info::UninitializedObject,
+    Info::NullPointer,
+    Info::InvalidValue,
+    Info::InvalidIndex,
+    Info::DomainMismatch,
+    Info::DimensionMismatch,
+    Info::OutputNotEmpty,
+    Info::NotImplemented,
+    Info::AlreadySet,
+    Info::Panic,
+    Info::OutOfMemory,
+    Info::InsufficientSpace,
+    Info::InvalidObject,
+    Info::IndexOutOfBounds,
+    Info::EmptyObject,
+];
+
+/// Checks the code `call` returned: a valid `GrB_Info` other than `GrB_PANIC`.
+/// Returns it, so callers can branch on success (`0`).
+pub(crate) fn check(info: GrB_Info, call: &str) -> GrB_Info {
+    assert!(
+        CODES.iter().any(|c| c.code() == info),
+        "{call} returned {info}, which is not a GrB_Info code"
+    );
+    assert_ne!(
+        info,
+        Info::Panic.code(),
+        "{call} returned GrB_PANIC: a panic reached the guard"
+    );
+    info
+}
+
+/// The largest buffer (in elements) the drivers allocate for a size the library reports.
+const MAX_BUFFER: GrB_Index = 1 << 16;
+
+/// `size` as a buffer length, if the drivers are willing to allocate it.
+pub(crate) fn checked_buffer_len(size: GrB_Index) -> Option<usize> {
+    (size <= MAX_BUFFER).then_some(size as usize)
+}
+
+/// Initialises the library once per process (in either mode, whoever is first).
+pub(crate) fn init() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let info = crate::context::GrB_init(0);
+        assert!(
+            info == Info::Success.code() || info == Info::InvalidValue.code(),
+            "GrB_init returned {info}"
+        );
+    });
+}
+
+/// The C-API driver: interprets `data` as a sequence of calls (at most 64).
+pub fn c_api_calls(data: &[u8]) {
+    init();
+    let mut input = Input::new(data);
+    calls::Session::new().run(&mut input, 64);
+}
