@@ -143,6 +143,22 @@ pub fn try_with_capacity<T>(n: usize, what: &str) -> Result<Vec<T>> {
     Ok(v)
 }
 
+/// The error for a caught panic (`GrB_PANIC`), with the panic's message.
+pub fn panic_error(payload: &(dyn std::any::Any + Send)) -> Error {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into());
+    Error::new(Info::Panic, format!("internal error (panic): {what}"))
+}
+
+/// Runs `f`, turning a panic inside it into a `GrB_PANIC` error.
+pub fn catch_panic<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        .unwrap_or_else(|p| Err(panic_error(&*p)))
+}
+
 /// Fails with `GrB_OUT_OF_MEMORY` unless `count` items of `item_bytes` each can
 /// be allocated now: a probe allocation, released at once (untouched, it costs
 /// no physical memory). Called before work whose buffers (kernel chunks,

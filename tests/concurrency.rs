@@ -161,3 +161,45 @@ fn threads_on_shared_inputs_match_a_single_thread() {
     );
     assert_eq!(before, after, "a shared input changed");
 }
+
+/// Pending work shared by threads: a product recorded (not computed) in
+/// non-blocking mode is read by every thread at once, directly and as the
+/// input of further pending operations; it is computed once, and every thread
+/// sees the result a blocking run gives.
+#[test]
+fn threads_share_pending_results() {
+    use graphblas::plan::{with_mode, Mode};
+    let a = random_matrix(N, 6, 11);
+    let b = random_matrix(N, 6, 12);
+    let s = Semiring::builtin(BinaryCode::Plus, BinaryCode::Times, TypeCode::Int64).unwrap();
+    let ainv = UnaryOp::builtin(UnaryCode::Ainv, TypeCode::Int64).unwrap();
+    let d = Descriptor::default();
+    let product = |mode| {
+        with_mode(mode, || {
+            let p = Matrix::new(&Type::INT64, N, N).unwrap();
+            mxm::mxm(&p, None, None, &s, &a, &b, &d).unwrap();
+            p
+        })
+    };
+    let expected = tuples(&product(Mode::Blocking));
+    let pending = product(Mode::NonBlocking);
+    assert!(pending.has_pending_work());
+    let negated_expected: Tuples = expected.iter().map(|&(i, j, x)| (i, j, -x)).collect();
+    std::thread::scope(|scope| {
+        for id in 0..THREADS {
+            let (pending, expected, negated) = (&pending, &expected, &negated_expected);
+            let (ainv, d) = (&ainv, &d);
+            scope.spawn(move || {
+                with_mode(Mode::NonBlocking, || {
+                    let c = Matrix::new(&Type::INT64, N, N).unwrap();
+                    apply::apply_unary(&c, None, None, ainv, pending, d).unwrap();
+                    if id % 2 == 0 {
+                        assert_eq!(&tuples(pending), expected);
+                    }
+                    assert_eq!(&tuples(&c), negated);
+                })
+            });
+        }
+    });
+    assert_eq!(tuples(&pending), expected);
+}

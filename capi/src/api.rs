@@ -4,7 +4,6 @@
 
 use crate::handle::{get, Object};
 use engine::error::{Error, Info, Result};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 /// `GrB_Info`: the status code of every call.
@@ -105,22 +104,13 @@ impl<F: FnOnce() -> Result<()>> OnCallersBehalf<F> {
 
 /// As [`api`], for the few calls allowed before `GrB_init` (init, version, error).
 pub(crate) fn run(sink: impl ErrorSink, body: impl FnOnce() -> Result<()>) -> GrB_Info {
-    match catch_unwind(AssertUnwindSafe(body)) {
-        Ok(Ok(())) => Info::Success.code(),
-        Ok(Err(e)) => {
+    match engine::error::catch_panic(body) {
+        Ok(()) => Info::Success.code(),
+        Err(e) => {
             if e.info != Info::NoValue {
                 sink.record(&e.message);
             }
             e.info.code()
-        }
-        Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".into());
-            sink.record(&format!("internal error (panic): {what}"));
-            Info::Panic.code()
         }
     }
 }

@@ -217,9 +217,11 @@ impl Node {
     }
 
     /// The result, computing it (with every pending input) the first time.
+    /// A failure, a panic included (`GrB_PANIC`), is the result too: every
+    /// later read reports the same error instead of computing again.
     pub fn value(&self) -> Result<Arc<MatrixStore>> {
         self.result
-            .get_or_init(|| super::execute::run(self))
+            .get_or_init(|| crate::error::catch_panic(|| super::execute::run(self)))
             .clone()
     }
 
