@@ -174,6 +174,23 @@ impl Compressed {
         }
     }
 
+    /// The bytes [`Compressed::transpose`] allocates for `nnz` entries of
+    /// `elem` bytes each in `nvec` vectors of length `vlen` (`None` past `usize`).
+    pub fn transpose_bytes(vlen: u64, nvec: usize, nnz: usize, elem: usize) -> Option<usize> {
+        if dense_workspace_ok(vlen, nnz + nvec) {
+            // Two sets of vector pointers; per entry an index, a position, a value.
+            let pointers = usize::try_from(vlen)
+                .ok()?
+                .checked_add(1)?
+                .checked_mul(16)?;
+            nnz.checked_mul(16 + elem)?.checked_add(pointers)
+        } else {
+            // Per entry a sorted (inner, outer, position) triple, a vector id
+            // and pointer, an index, a position and a value.
+            nnz.checked_mul(56 + elem)
+        }
+    }
+
     /// The transpose: vectors become the inner dimension and vice versa.
     pub fn transpose(&self) -> Compressed {
         let nnz = self.nvals();

@@ -8,7 +8,7 @@
 use super::array::Array;
 use super::compressed::Compressed;
 use crate::algebra::{Type, Value};
-use crate::error::Result;
+use crate::error::{check_room, out_of_memory, Result};
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
@@ -238,6 +238,57 @@ impl MatrixStore {
         } else {
             Cow::Borrowed(self.other_orientation())
         }
+    }
+
+    /// [`MatrixStore::compressed`], failing with `GrB_OUT_OF_MEMORY` instead
+    /// of aborting when the buffers of a conversion it has to make do not fit
+    /// (one probe of their total size first, see [`check_room`]).
+    pub fn try_compressed(&self, orient: Orientation) -> Result<Cow<'_, Compressed>> {
+        let dense = !matches!(self.format, Format::Sparse(_));
+        let elem = self.values().elem_size();
+        let nnz = self.nvals();
+        let (vlen, vdim) = self.vdims();
+        // Compressing dense data: vector pointers, then an index, a position
+        // (bitmap) and a value an entry.
+        let own = if dense {
+            let pointers = usize::try_from(vdim).map_err(|_| out_of_memory("vector pointers"))?;
+            nnz.checked_mul(16 + elem)
+                .and_then(|b| b.checked_add(pointers.checked_add(1)?.checked_mul(8)?))
+        } else {
+            Some(0)
+        };
+        let bytes = if orient == self.orient {
+            own
+        } else if self.has_cached_transpose() {
+            Some(0)
+        } else {
+            let nvec = match &self.format {
+                Format::Sparse(c) => c.nvec(),
+                _ => vdim as usize,
+            };
+            own.zip(Compressed::transpose_bytes(vlen, nvec, nnz, elem))
+                .and_then(|(a, b)| a.checked_add(b))
+        };
+        let what = "a conversion of the storage";
+        match bytes {
+            Some(0) => {}
+            Some(b) => check_room(b, 1, what)?,
+            None => return Err(out_of_memory(what)),
+        }
+        Ok(self.compressed(orient))
+    }
+
+    /// The content as owned compressed vectors in orientation `orient` (a
+    /// copy when [`MatrixStore::try_compressed`] borrows), failing with
+    /// `GrB_OUT_OF_MEMORY` when the conversion or the copy does not fit.
+    pub fn try_compressed_owned(&self, orient: Orientation) -> Result<Compressed> {
+        let c = self.try_compressed(orient)?;
+        if let Cow::Borrowed(b) = &c {
+            let bytes = b.nvals().saturating_mul(8 + b.x.elem_size());
+            let pointers = (b.p.len() + b.h.as_ref().map_or(0, Vec::len)).saturating_mul(8);
+            check_room(bytes.saturating_add(pointers), 1, "a copy of the storage")?;
+        }
+        Ok(c.into_owned())
     }
 
     /// The content in the other orientation, computed on first use.
