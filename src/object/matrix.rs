@@ -122,11 +122,11 @@ impl Matrix {
             }
         }
         let mut s = self.lock();
-        if let Some(p) = s.pending.take() {
-            match p.assemble(&s.store) {
-                Ok(store) => s.store = Arc::new(store),
-                Err(e) => return Err(e),
-            }
+        if let Some(p) = &s.pending {
+            // On failure the updates stay pending, to be assembled by a later read.
+            let store = p.assemble(&s.store)?;
+            s.store = Arc::new(store);
+            s.pending = None;
         }
         Ok(s.store.clone())
     }
@@ -263,9 +263,13 @@ impl Matrix {
         let mut s = self.lock();
         let (j, i) = s.store.to_vector_coords(row, col);
         if s.pending.is_none() && s.deferred.is_none() && s.store.get(row, col).is_some() {
-            let store = Arc::make_mut(&mut s.store);
-            if try_update_in_place(store, j, i, value) {
-                return Ok(());
+            // In place only when the content is not shared: a shared one would
+            // be copied whole here, where running out of memory aborts; the
+            // update then waits to be assembled (fallibly) at the next read.
+            if let Some(store) = Arc::get_mut(&mut s.store) {
+                if try_update_in_place(store, j, i, value) {
+                    return Ok(());
+                }
             }
         }
         let ty = self.ty.clone();

@@ -2,7 +2,7 @@
 //! assembled into the storage at the next read.
 
 use crate::algebra::Type;
-use crate::error::Result;
+use crate::error::{check_room, Result};
 use crate::storage::{build_compressed, Array, Compressed, Dup, Format, MatrixStore};
 
 /// Updates in the store's `(vector, inner)` coordinates, in call order.
@@ -48,10 +48,11 @@ impl Pending {
     }
 
     /// Applies the updates to `store`, returning the new content; the last update
-    /// to a position wins.
-    pub fn assemble(self, store: &MatrixStore) -> Result<MatrixStore> {
+    /// to a position wins. Fails with `GrB_OUT_OF_MEMORY`, changing nothing,
+    /// when the new content does not fit.
+    pub fn assemble(&self, store: &MatrixStore) -> Result<MatrixStore> {
         let orient = store.orient();
-        let base = store.compressed(orient);
+        let base = store.try_compressed(orient)?;
         let (vlen, vdim) = (base.vlen, base.vdim);
         let order: Vec<u64> = (0..self.outer.len() as u64).collect();
         // Find the last update per position (values are the update numbers).
@@ -64,6 +65,14 @@ impl Pending {
             Dup::LastWins,
         )?;
         let which = last.x.as_slice::<u64>().expect("update numbers");
+        // The merged copy: per entry an index, its source and a value (twice
+        // while the values grow), per vector an id and two pointers.
+        let entries = base.nvals() + last.nvals();
+        let vectors = base.nvec() + last.nvec();
+        let bytes = entries
+            .saturating_mul(24 + 2 * self.vals.elem_size())
+            .saturating_add(vectors.saturating_mul(24));
+        check_room(bytes, 1, "the assembled updates")?;
         let merged = merge_updates(
             &base,
             &last,
