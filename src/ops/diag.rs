@@ -6,7 +6,7 @@
 //! `k > 0` lies above it and `k < 0` below.
 
 use crate::algebra::Type;
-use crate::error::Result;
+use crate::error::{check_room, Result};
 use crate::object::matrix::check_dimension;
 use crate::object::{Descriptor, Matrix, Vector};
 use crate::storage::{Compressed, MatrixStore, Orientation};
@@ -129,7 +129,11 @@ fn check_castable(from: &Type, to: &Type) -> Result<()> {
 /// vectors are the entries' positions, in order.
 fn fill_diag(c: &Matrix, v: &Vector, k: i64) -> Result<()> {
     let vs = v.snapshot()?;
-    let vc = vs.compressed(Orientation::ByCol);
+    let vc = vs.try_compressed(Orientation::ByCol)?;
+    // Per entry a vector id, an index, two vector pointers (hypersparse, then
+    // sparse) and the value, copied and cast.
+    let elem = vc.x.elem_size() + c.ty().size();
+    check_room(vc.nvals(), 32 + elem, "the diagonal matrix")?;
     let up = k.max(0).unsigned_abs();
     let down = k.min(0).unsigned_abs();
     let rows = vc.i.iter().map(|&i| i + down);
