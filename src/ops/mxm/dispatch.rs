@@ -21,11 +21,12 @@
 
 use super::dot::{Dot2, Dot3, RCols};
 use super::operand::{MaskOperand, MaskView, Operand};
+use super::output::check_product_room;
 use super::saxpy::{dense_accumulator, Saxpy};
 use super::tiers::{self, Tier};
 use super::values::{has_terminal, multiply_reads};
 use crate::algebra::{Semiring, Type};
-use crate::error::Result;
+use crate::error::{try_with_capacity, Result};
 use crate::storage::compressed::{dense_workspace_ok, prefer_hyper};
 use crate::storage::{Array, Compressed, MatrixStore, Orientation};
 use std::borrow::Cow;
@@ -481,9 +482,10 @@ fn values<'x>(a: &'x Array, ty: &Type, read: bool) -> Cow<'x, Array> {
 
 /// The result of a kernel as a store in orientation `orient`. A result with
 /// one entry per vector (a column computed by rows) is stored as one vector.
-fn result_store(c: Compressed, orient: Orientation) -> MatrixStore {
+fn result_store(c: Compressed, orient: Orientation) -> Result<MatrixStore> {
     if c.vlen == 1 && c.vdim > 1 {
-        let ids: Vec<u64> = c.entries().map(|(v, _, _)| v).collect();
+        let mut ids = try_with_capacity(c.nvals(), "the product's indices")?;
+        ids.extend(c.entries().map(|(v, _, _)| v));
         let column = Compressed {
             vlen: c.vdim,
             vdim: 1,
@@ -492,9 +494,9 @@ fn result_store(c: Compressed, orient: Orientation) -> MatrixStore {
             i: ids,
             x: c.x,
         };
-        return MatrixStore::from_compressed(orient.flip(), column).conform();
+        return Ok(MatrixStore::from_compressed(orient.flip(), column).conform());
     }
-    MatrixStore::from_compressed(orient, c).conform()
+    Ok(MatrixStore::from_compressed(orient, c).conform())
 }
 
 /// The orientation whose vectors are the rows a plan computes.
@@ -540,8 +542,9 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
                 l: &lc,
                 r: &rc,
                 mask: &view,
+                value_bytes: s.ztype().size(),
             };
-            tiers::run(s, &lx, &rx, flip, job)
+            tiers::run(s, &lx, &rx, flip, job)?
         }
         Method::Dot2 | Method::Dot3 => {
             let dense = if plan.dense_r { r.dense(true)? } else { None };
@@ -557,6 +560,8 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
             if plan.method == Method::Dot3 {
                 let m = mask.expect("dot3 is planned with a mask");
                 let rows = m.rows();
+                // One entry at most per position of the mask.
+                check_product_room(rows.nvals(), s.ztype().size())?;
                 let job = Dot3 {
                     l: &lc,
                     r: rcols,
@@ -568,12 +573,24 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
                     Some(m) => m.view(true)?,
                     None => MaskView::None,
                 };
+                // One entry at most per held row of L and column of R
+                // (whose ids are listed), or per row for the one column.
+                let cols = match rcols {
+                    RCols::Dense(_) => usize::try_from(r.ncols()).unwrap_or(usize::MAX),
+                    RCols::Sparse(c) => c.nvec(),
+                };
                 let job = Dot2 {
                     l: &lc,
                     r: rcols,
                     ncols: r.ncols(),
                     mask: &view,
                 };
+                let bound = if job.column_form() {
+                    lc.nvec()
+                } else {
+                    lc.nvec().saturating_mul(cols).saturating_add(cols)
+                };
+                check_product_room(bound, s.ztype().size())?;
                 if job.column_form() {
                     let column = tiers::run(s, &lx, &rx, flip, job);
                     return Ok(
@@ -584,7 +601,7 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
             }
         }
     };
-    Ok(result_store(c, out_orient(plan)))
+    result_store(c, out_orient(plan))
 }
 
 /// `C<mask> = A * B`, by the cheapest plan.

@@ -1,7 +1,16 @@
 //! Output rows produced by kernel tasks, and their assembly into compressed storage.
 
 use super::values::Sr;
+use crate::error::{check_room, Result};
 use crate::storage::{Array, Compressed};
+
+/// Fails with `GrB_OUT_OF_MEMORY` unless a product of at most `entries`
+/// entries with values of `value_bytes` bytes can be built now: one probe
+/// (see [`check_room`]) for the tasks' rows and their joined copy, an index
+/// and a value an entry each. Called before a kernel's tasks start.
+pub fn check_product_room(entries: usize, value_bytes: usize) -> Result<()> {
+    check_room(entries, 2 * (8 + value_bytes), "the product")
+}
 
 /// Consecutive output rows produced by one task (only non-empty rows are listed).
 pub struct Rows<W> {

@@ -11,10 +11,11 @@
 
 use super::accumulator::{Acc, DenseAcc, HashAcc, RowAcc, State};
 use super::operand::{MaskRow, MaskView};
-use super::output::{assemble, Rows};
+use super::output::{assemble, check_product_room, Rows};
 use super::schedule::{run_tasks, scratch, tasks, Task};
 use super::tiers::Job;
 use super::values::Sr;
+use crate::error::Result;
 use crate::storage::compressed::dense_workspace_ok;
 use crate::storage::Compressed;
 use rayon::prelude::*;
@@ -29,6 +30,8 @@ pub struct Saxpy<'a> {
     pub r: &'a Compressed,
     /// The mask.
     pub mask: &'a MaskView<'a>,
+    /// The size of one result value in bytes (for the room check).
+    pub value_bytes: usize,
 }
 
 /// How the current row uses the mask.
@@ -248,6 +251,23 @@ impl Saxpy<'_> {
         }
     }
 
+    /// An upper bound of the result's entries: a row has at most one per
+    /// product and per column, and a mask's rows allow at most their entries.
+    fn result_bound(&self, row_work: &[usize]) -> usize {
+        let width = usize::try_from(self.r.vlen).unwrap_or(usize::MAX);
+        let rows = row_work
+            .iter()
+            .map(|&w| w.min(width))
+            .fold(0, usize::saturating_add);
+        match self.mask {
+            MaskView::Rows {
+                rows: m,
+                complement: false,
+            } => rows.min(m.nvals()),
+            _ => rows,
+        }
+    }
+
     /// Boundaries splitting the columns of row `kk` into `parts` ranges of
     /// about equal work, from a sample of the row's products.
     ///
@@ -384,10 +404,11 @@ impl Saxpy<'_> {
 }
 
 impl Job for Saxpy<'_> {
-    type Out = Compressed;
+    type Out = Result<Compressed>;
 
-    fn run<S: Sr>(self, sr: &S) -> Compressed {
+    fn run<S: Sr>(self, sr: &S) -> Result<Compressed> {
         let row_work = self.row_work();
+        check_product_room(self.result_bound(&row_work), self.value_bytes)?;
         let plan = tasks(&row_work, &|kk, parts| {
             self.column_split(kk, row_work[kk], parts)
         });
@@ -411,6 +432,6 @@ impl Job for Saxpy<'_> {
                 self.task(sr, spaces.hash(sr), task, &row_work, work)
             }
         });
-        assemble(sr, results, self.r.vlen, self.l.vdim)
+        Ok(assemble(sr, results, self.r.vlen, self.l.vdim))
     }
 }
