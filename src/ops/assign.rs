@@ -438,19 +438,19 @@ impl Request<'_> {
                 self.mask.as_ref(),
                 self.accum,
                 self.replace,
-                a.into_store(),
+                a.into_store()?,
             );
         }
         let orient = self.c.orientation();
         let store = self.c.snapshot()?;
-        let cc = store.compressed(orient);
+        let cc = store.try_compressed(orient)?;
         let (vlen, vdim) = (cc.vlen, cc.vdim);
         let (outer, inner) = match orient {
             Orientation::ByRow => (&self.rows, &self.cols),
             Orientation::ByCol => (&self.cols, &self.rows),
         };
-        let outer = Targets::new(outer, vdim);
-        let inner = Targets::new(inner, vlen);
+        let outer = Targets::new(outer, vdim)?;
+        let inner = Targets::new(inner, vlen)?;
         let ctype = self.c.ty().clone();
         let source = match &self.input {
             Input::Matrix(a) => Source::Matrix(place(a, orient, &outer, &inner, vlen, vdim)?),
@@ -475,11 +475,14 @@ impl Request<'_> {
                 Scope::Inner(r)
             }
         };
-        let mask = self.mask.as_ref().map(|m| MaskView {
-            m: m.store.compressed(orient),
-            structural: m.structural,
-            complement: m.complement,
-        });
+        let mask = match self.mask.as_ref() {
+            Some(m) => Some(MaskView {
+                m: m.store.try_compressed(orient)?,
+                structural: m.structural,
+                complement: m.complement,
+            }),
+            None => None,
+        };
         let out = kernel::merge(&Plan {
             c: &cc,
             ctype: &ctype,
@@ -574,7 +577,7 @@ fn place(
     vlen: u64,
     vdim: u64,
 ) -> Result<Compressed> {
-    let data = a.compressed(orient);
+    let data = a.compressed(orient)?;
     let mut t = if outer.sources_are_identity() && inner.sources_are_identity() {
         data.into_owned().into_hyper()
     } else {

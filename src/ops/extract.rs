@@ -78,9 +78,10 @@ impl View {
     }
 
     /// The view's content as compressed vectors in orientation `orient`
-    /// (borrowed when the data already is in that form).
-    pub fn compressed(&self, orient: Orientation) -> Cow<'_, Compressed> {
-        self.store.compressed(if self.transposed {
+    /// (borrowed when the data already is in that form); `GrB_OUT_OF_MEMORY`
+    /// when a conversion does not fit.
+    pub fn compressed(&self, orient: Orientation) -> Result<Cow<'_, Compressed>> {
+        self.store.try_compressed(if self.transposed {
             orient.flip()
         } else {
             orient
@@ -88,15 +89,15 @@ impl View {
     }
 
     /// The view as a store (shared when not transposed).
-    pub fn into_store(self) -> Arc<MatrixStore> {
+    pub fn into_store(self) -> Result<Arc<MatrixStore>> {
         if !self.transposed {
-            return self.store;
+            return Ok(self.store);
         }
         let orient = self.native_orientation();
-        Arc::new(MatrixStore::from_compressed(
+        Ok(Arc::new(MatrixStore::from_compressed(
             orient,
-            self.compressed(orient).into_owned(),
-        ))
+            self.compressed(orient)?.into_owned(),
+        )))
     }
 }
 
@@ -176,7 +177,7 @@ pub fn extract_col(
 /// `Ã(I, J)` as a store (indices already checked).
 fn submatrix(a: View, rows: &Indices, cols: &Indices) -> Result<Arc<MatrixStore>> {
     if matches!((rows, cols), (Indices::All, Indices::All)) {
-        return Ok(a.into_store());
+        return a.into_store();
     }
     // Work in the orientation the data is stored in: outer vectors are rows
     // when it is by row.
@@ -185,7 +186,7 @@ fn submatrix(a: View, rows: &Indices, cols: &Indices) -> Result<Arc<MatrixStore>
         Orientation::ByRow => (rows.resolve(a.nrows()), cols.resolve(a.ncols())),
         Orientation::ByCol => (cols.resolve(a.ncols()), rows.resolve(a.nrows())),
     };
-    let data = a.compressed(orient);
+    let data = a.compressed(orient)?;
     let t = select(&data, &outer, &inner)?;
     Ok(Arc::new(
         MatrixStore::from_compressed(orient, t.conform()).conform(),

@@ -9,7 +9,7 @@
 //!   occurrence (SuiteSparse's rule for repeated indices).
 //! * `Cursor` walks a sorted list with increasing queries (galloping search).
 
-use crate::error::Result;
+use crate::error::{check_room, out_of_memory, Result};
 use crate::fail;
 use crate::storage::compressed::dense_workspace_ok;
 use rayon::prelude::*;
@@ -279,39 +279,49 @@ pub(crate) struct Targets<'a> {
 }
 
 impl<'a> Targets<'a> {
-    /// Prepares indices into a dimension of size `dim` (already bounds-checked).
-    pub fn new(ind: &Indices<'a>, dim: u64) -> Targets<'a> {
+    /// Prepares indices into a dimension of size `dim` (already bounds-checked);
+    /// `GrB_OUT_OF_MEMORY` when the workspace for an unsorted list does not fit.
+    pub fn new(ind: &Indices<'a>, dim: u64) -> Result<Targets<'a>> {
         let l = match *ind {
             Indices::All => {
-                return Targets {
+                return Ok(Targets {
                     targets: TargetList::All(dim),
                     sources: None,
                     list_len: dim,
-                }
+                })
             }
             Indices::List(l) => l,
         };
         if strictly_increasing(l) {
-            return Targets {
+            return Ok(Targets {
                 targets: TargetList::List(Cow::Borrowed(l)),
                 sources: None,
                 list_len: l.len() as u64,
-            };
+            });
         }
+        let what = "the inverse of an index list";
         if dense_workspace_ok(dim, l.len()) {
-            // The last position of each index, by a scan in list order.
-            let mut last = vec![u64::MAX; dim as usize];
+            // The last position of each index, by a scan in list order; then
+            // the targets and their sources.
+            let dim = usize::try_from(dim).map_err(|_| out_of_memory(what))?;
+            check_room(dim.saturating_add(2 * l.len().min(dim)), 8, what)?;
+            let mut last = vec![u64::MAX; dim];
             for (p, &v) in l.iter().enumerate() {
                 last[v as usize] = p as u64;
             }
-            let (targets, sources) = (0..dim).zip(last).filter(|&(_, p)| p != u64::MAX).unzip();
-            return Targets {
+            let (targets, sources) = (0..dim as u64)
+                .zip(last)
+                .filter(|&(_, p)| p != u64::MAX)
+                .unzip();
+            return Ok(Targets {
                 targets: TargetList::List(Cow::Owned(targets)),
                 sources: Some(sources),
                 list_len: l.len() as u64,
-            };
+            });
         }
-        // Sort positions by (index, position); the last of each run wins.
+        // Sort positions by (index, position); the last of each run wins. The
+        // order, then the targets and their sources.
+        check_room(l.len().saturating_mul(3), 8, what)?;
         let mut order: Vec<u64> = (0..l.len() as u64).collect();
         let key = |&p: &u64| (l[p as usize], p);
         if l.len() >= PARALLEL_LIST {
@@ -330,11 +340,11 @@ impl<'a> Targets<'a> {
                 sources.push(p);
             }
         }
-        Targets {
+        Ok(Targets {
             targets: TargetList::List(Cow::Owned(targets)),
             sources: Some(sources),
             list_len: l.len() as u64,
-        }
+        })
     }
 
     /// The positions to read from the source (`A`'s dimension of size
@@ -433,14 +443,14 @@ mod tests {
     #[test]
     fn targets_keep_the_last_occurrence() {
         for dim in [5, 1 << 40] {
-            let t = Targets::new(&Indices::List(&[4, 1, 4, 0, 1]), dim);
+            let t = Targets::new(&Indices::List(&[4, 1, 4, 0, 1]), dim).unwrap();
             let TargetList::List(l) = &t.targets else {
                 panic!("a list")
             };
             assert_eq!(&l[..], &[0, 1, 4]);
             assert_eq!(t.sources, Some(vec![3, 4, 2]));
         }
-        let s = Targets::new(&Indices::List(&[0, 2]), 5);
+        let s = Targets::new(&Indices::List(&[0, 2]), 5).unwrap();
         assert!(s.sources_are_identity());
         assert_eq!(s.targets.range_between(1, 3), 1..2);
     }

@@ -15,7 +15,7 @@ use super::apply::check_index_op;
 use super::vector_form::vector_args;
 use crate::algebra::{BinaryOp, Element, IndexUnaryCode, IndexUnaryOp, Type, Value};
 use crate::ensure;
-use crate::error::Result;
+use crate::error::{check_room, Result};
 use crate::object::{Descriptor, Matrix, Vector};
 use crate::ops::eval::IndexEval;
 use crate::plan::{self, Map, Node, Op};
@@ -59,6 +59,10 @@ pub fn select(
         } else {
             sa.orient()
         };
+        // At most every entry is kept: an index and a value each, in chunks
+        // and then joined, or (dense data) presence flags and a copy of the values.
+        let elem = sa.values().elem_size();
+        check_room(sa.values().len(), 2 * (8 + elem), "the select result")?;
         Ok(MatrixStore::new(orient, select_format(&op, &thunk, sa.format(), orient)).conform())
     };
     let map = Map {

@@ -9,7 +9,7 @@
 //! lookup of each entry in the list's inverse or a binary search of each list
 //! position in the vector. Nothing allocates in the size of a dimension.
 
-use crate::error::Result;
+use crate::error::{check_room, try_vec, Result};
 use crate::ops::assemble::{self, Part, Task};
 use crate::ops::indices::{Cursor, IndexList, Inverse};
 use crate::storage::compressed::dense_workspace_ok;
@@ -20,6 +20,18 @@ use std::ops::Range;
 /// vectors), with `A`'s type.
 pub fn select(a: &Compressed, outer: &IndexList, inner: &IndexList) -> Result<Compressed> {
     let work = a.nvals() + inner.len() as usize;
+    // One probe for the result, computed in parts and then joined: an index
+    // and a value an entry, twice. Without repeated indices it has at most
+    // A's entries.
+    let entries = outer
+        .len()
+        .saturating_mul(inner.len())
+        .min(a.nvals() as u64);
+    check_room(
+        usize::try_from(entries).unwrap_or(usize::MAX),
+        2 * (8 + a.x.elem_size()),
+        "the extracted entries",
+    )?;
     // A sorted list gets constant-time lookups when its dimension is small
     // for the work; a general list builds its inverse when first needed.
     let sorted_inverse = match inner {
@@ -32,7 +44,7 @@ pub fn select(a: &Compressed, outer: &IndexList, inner: &IndexList) -> Result<Co
         inner,
         work,
         sorted_inverse,
-        vector_map: vector_map(a, outer, inner, work),
+        vector_map: vector_map(a, outer, inner, work)?,
     };
     let n = sel.items();
     let tasks = assemble::plan(
@@ -65,23 +77,23 @@ fn vector_map(
     outer: &IndexList,
     inner: &IndexList,
     work: usize,
-) -> Option<Vec<usize>> {
+) -> Result<Option<Vec<usize>>> {
     let single = match outer {
         IndexList::Identity(_) => a.nvec() == 1,
         _ => outer.len() == 1,
     };
     if !single || !matches!(inner, IndexList::General(..)) || !dense_workspace_ok(a.vlen, work) {
-        return None;
+        return Ok(None);
     }
     let src = match outer {
         IndexList::Identity(_) => a.range(0),
         _ => a.vector_range(outer.get(0)),
     };
-    let mut map = vec![0usize; a.vlen as usize];
+    let mut map = try_vec(a.vlen as usize, 0usize, "the vector's position map")?;
     for q in src {
         map[a.i[q] as usize] = q + 1;
     }
-    Some(map)
+    Ok(Some(map))
 }
 
 /// `log2(n)`, at least 1.
