@@ -88,13 +88,13 @@ fn compute(op: &Op, mask: Option<&Mask>, orient: Orientation) -> Result<Arc<Matr
                 return Ok(a);
             }
             // A' in the wanted orientation is A read in the other one.
-            Ok(explain::timed(
+            explain::timed(
                 || "kernel transpose".into(),
                 || {
-                    let at = a.compressed(orient.flip()).into_owned();
-                    Arc::new(MatrixStore::from_compressed(orient, at))
+                    let at = a.try_compressed_owned(orient.flip())?;
+                    Ok(Arc::new(MatrixStore::from_compressed(orient, at)))
                 },
-            ))
+            )
         }
         Op::Map(m) => map(m, mask, orient).map(Arc::new),
     }
