@@ -1,7 +1,7 @@
 //! Output rows produced by kernel tasks, and their assembly into compressed storage.
 
 use super::values::Sr;
-use crate::error::{check_room, Result};
+use crate::error::{check_room, out_of_memory, Result};
 use crate::storage::{Array, Compressed};
 
 /// Fails with `GrB_OUT_OF_MEMORY` unless a product of at most `entries`
@@ -10,6 +10,13 @@ use crate::storage::{Array, Compressed};
 /// and a value an entry each. Called before a kernel's tasks start.
 pub fn check_product_room(entries: usize, value_bytes: usize) -> Result<()> {
     check_room(entries, 2 * (8 + value_bytes), "the product")
+}
+
+/// Fails with `GrB_OUT_OF_MEMORY` unless [`assemble`] can join `parts` now:
+/// one probe for the joined indices and values (the values grow by doubling).
+pub fn check_assemble_room<W>(parts: &[Rows<W>], value_bytes: usize) -> Result<()> {
+    let entries = parts.iter().map(|p| p.i.len()).sum();
+    check_room(entries, 8 + 2 * value_bytes, "the product")
 }
 
 /// Consecutive output rows produced by one task (only non-empty rows are listed).
@@ -33,6 +40,17 @@ impl<W> Rows<W> {
             i: Vec::new(),
             w: sr.alloc(0),
         }
+    }
+
+    /// Makes room for a row of up to `n` entries, failing with
+    /// `GrB_OUT_OF_MEMORY` when it cannot be allocated (cheap when there is
+    /// room already: the buffers grow by doubling).
+    pub fn try_reserve<S: Sr<W = W>>(&mut self, sr: &S, n: usize) -> Result<()> {
+        let oom = |_| out_of_memory("the product");
+        self.i.try_reserve(n).map_err(oom)?;
+        self.ids.try_reserve(1).map_err(oom)?;
+        self.ends.try_reserve(1).map_err(oom)?;
+        sr.try_reserve(&mut self.w, n)
     }
 
     /// Ends row `id`, which started at entry `start`; an empty row is not listed.

@@ -11,7 +11,7 @@
 
 use super::accumulator::{Acc, DenseAcc, HashAcc, RowAcc, State};
 use super::operand::{MaskRow, MaskView};
-use super::output::{assemble, check_product_room, Rows};
+use super::output::{assemble, check_assemble_room, Rows};
 use super::schedule::{run_tasks, scratch, tasks, Task};
 use super::tiers::Job;
 use super::values::Sr;
@@ -30,7 +30,8 @@ pub struct Saxpy<'a> {
     pub r: &'a Compressed,
     /// The mask.
     pub mask: &'a MaskView<'a>,
-    /// The size of one result value in bytes (for the room check).
+    /// The size of one result value in bytes (for the room check of the
+    /// joined result).
     pub value_bytes: usize,
 }
 
@@ -251,23 +252,6 @@ impl Saxpy<'_> {
         }
     }
 
-    /// An upper bound of the result's entries: a row has at most one per
-    /// product and per column, and a mask's rows allow at most their entries.
-    fn result_bound(&self, row_work: &[usize]) -> usize {
-        let width = usize::try_from(self.r.vlen).unwrap_or(usize::MAX);
-        let rows = row_work
-            .iter()
-            .map(|&w| w.min(width))
-            .fold(0, usize::saturating_add);
-        match self.mask {
-            MaskView::Rows {
-                rows: m,
-                complement: false,
-            } => rows.min(m.nvals()),
-            _ => rows,
-        }
-    }
-
     /// Boundaries splitting the columns of row `kk` into `parts` ranges of
     /// about equal work, from a sample of the row's products.
     ///
@@ -378,7 +362,10 @@ impl Saxpy<'_> {
         out.end_row(i, start);
     }
 
-    /// Runs one task with accumulator workspace `ws`.
+    /// Runs one task with accumulator workspace `ws`. Before each row it
+    /// makes room for the row's most entries (one per product and column):
+    /// an upfront bound of the whole result would overstate products with
+    /// many products per entry, and fail where the result fits.
     fn task<S: Sr, A: Acc>(
         &self,
         sr: &S,
@@ -386,20 +373,27 @@ impl Saxpy<'_> {
         task: &Task,
         row_work: &[usize],
         work: usize,
-    ) -> Rows<S::W> {
+    ) -> Result<Rows<S::W>> {
         let mut out = Rows::new(sr);
+        let most = |kk: usize, cols: &Range<u64>| {
+            row_work[kk].min(usize::try_from(cols.end - cols.start).unwrap_or(usize::MAX))
+        };
         match task {
             Task::Rows(rows) => {
                 let all = 0..self.r.vlen;
                 for kk in rows.clone() {
                     if row_work[kk] > 0 {
+                        out.try_reserve(sr, most(kk, &all))?;
                         self.row(sr, ws, kk, &all, false, row_work[kk], &mut out);
                     }
                 }
             }
-            Task::Cols { row, cols } => self.row(sr, ws, *row, cols, true, work, &mut out),
+            Task::Cols { row, cols } => {
+                out.try_reserve(sr, most(*row, cols))?;
+                self.row(sr, ws, *row, cols, true, work, &mut out);
+            }
         }
-        out
+        Ok(out)
     }
 }
 
@@ -408,7 +402,6 @@ impl Job for Saxpy<'_> {
 
     fn run<S: Sr>(self, sr: &S) -> Result<Compressed> {
         let row_work = self.row_work();
-        check_product_room(self.result_bound(&row_work), self.value_bytes)?;
         let plan = tasks(&row_work, &|kk, parts| {
             self.column_split(kk, row_work[kk], parts)
         });
@@ -432,6 +425,8 @@ impl Job for Saxpy<'_> {
                 self.task(sr, spaces.hash(sr), task, &row_work, work)
             }
         });
+        let results = results.into_iter().collect::<Result<Vec<_>>>()?;
+        check_assemble_room(&results, self.value_bytes)?;
         Ok(assemble(sr, results, self.r.vlen, self.l.vdim))
     }
 }

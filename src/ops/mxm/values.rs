@@ -15,6 +15,7 @@
 
 use crate::algebra::arith::Arith;
 use crate::algebra::{cast, Semiring, Type};
+use crate::error::{out_of_memory, Result};
 use crate::ops::eval::BinaryEval;
 use crate::storage::{Array, ArrayElement};
 
@@ -38,6 +39,9 @@ pub trait Sr: Sync {
     fn push(&self, out: &mut Self::W, w: &Self::W, s: usize);
     /// Appends every value of `part` to `out`.
     fn append(&self, out: &mut Self::W, part: &Self::W);
+    /// Makes room in the output buffer `out` for `n` more values, failing
+    /// with `GrB_OUT_OF_MEMORY` when they cannot be allocated.
+    fn try_reserve(&self, out: &mut Self::W, n: usize) -> Result<()>;
     /// A scalar accumulator (its initial value is unspecified).
     fn z(&self) -> Self::Z;
     /// `z = ⊕ l[lp] ⊗ r[rp]` over the position pairs, in order, stopping at
@@ -252,6 +256,11 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         out.extend_from_slice(part);
     }
 
+    fn try_reserve(&self, out: &mut Vec<T>, n: usize) -> Result<()> {
+        out.try_reserve(n)
+            .map_err(|_| out_of_memory("the product's values"))
+    }
+
     fn z(&self) -> T {
         T::default()
     }
@@ -402,6 +411,12 @@ impl Sr for ByteSr<'_> {
 
     fn append(&self, out: &mut ByteW, part: &ByteW) {
         out.v.extend_from_slice(&part.v);
+    }
+
+    fn try_reserve(&self, out: &mut ByteW, n: usize) -> Result<()> {
+        out.v
+            .try_reserve(n.saturating_mul(self.zs))
+            .map_err(|_| out_of_memory("the product's values"))
     }
 
     fn z(&self) -> ByteW {
