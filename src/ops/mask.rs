@@ -1,7 +1,7 @@
 //! Masks: which positions of the output an operation may write.
 
 use crate::algebra::{Type, TypeCode};
-use crate::error::Result;
+use crate::error::{check_room, Result};
 use crate::object::{Descriptor, Matrix, Vector};
 use crate::storage::{Array, Compressed, Format, MatrixStore, Orientation};
 use crate::{ensure, fail};
@@ -84,11 +84,28 @@ impl Mask {
     /// The positions where the mask (before complementing) is true, as compressed
     /// vectors in orientation `orient` with boolean `true` values.
     pub fn pattern(&self, orient: Orientation) -> Compressed {
-        let c = self.store.compressed(orient);
+        self.pattern_of(&self.store.compressed(orient))
+    }
+
+    /// [`Mask::pattern`], failing with `GrB_OUT_OF_MEMORY` when it does not
+    /// fit: the conversion of the mask, then one probe for the pattern (per
+    /// entry an index, a position and two flags; the vector pointers).
+    pub fn try_pattern(&self, orient: Orientation) -> Result<Compressed> {
+        let c = self.store.try_compressed(orient)?;
+        let bytes = c
+            .nvals()
+            .saturating_mul(18)
+            .saturating_add((c.p.len() + c.h.as_ref().map_or(0, Vec::len)).saturating_mul(8));
+        check_room(bytes, 1, "the mask's pattern")?;
+        Ok(self.pattern_of(&c))
+    }
+
+    /// The pattern of the mask's content `c`.
+    fn pattern_of(&self, c: &Compressed) -> Compressed {
         let mut pat = if self.structural {
             Compressed {
                 x: Array::new(&crate::algebra::Type::BOOL),
-                ..(*c).clone()
+                ..c.clone()
             }
         } else {
             let truth = c.x.truth_values();

@@ -14,7 +14,7 @@
 use super::mask::Mask;
 use crate::algebra::element::byte_cast_fn;
 use crate::algebra::{BinaryOp, Type};
-use crate::error::Result;
+use crate::error::{check_room, Result};
 use crate::object::Matrix;
 use crate::storage::{Array, ArrayElement, Compressed, Format, Full, MatrixStore, Orientation};
 use crate::{ensure, fail, with_type};
@@ -115,11 +115,26 @@ pub fn merge(
         fail!(DimensionMismatch, "result and output dimensions differ");
     }
     if mask.is_none() && accum.is_some() && is_full(old) {
-        return Ok(accumulate_into_full(old, ctype, orient, accum, t));
+        return accumulate_into_full(old, ctype, orient, accum, t);
     }
-    let c = old.compressed(orient);
-    let tc = t.compressed(orient);
-    let m = mask.map(|m| (m.pattern(orient), m.complement));
+    let c = old.try_compressed(orient)?;
+    let tc = t.try_compressed(orient)?;
+    let m = match mask {
+        Some(m) => Some((m.try_pattern(orient)?, m.complement)),
+        None => None,
+    };
+    // One probe for the merged copy: per entry an index, its source and a
+    // value (twice for the byte-level path); per vector an id and a pointer.
+    let entries = c.nvals().saturating_add(tc.nvals());
+    let vectors = c.nvec().saturating_add(tc.nvec());
+    let per_entry = 8 + std::mem::size_of::<Src>() + 2 * ctype.size();
+    check_room(
+        entries
+            .saturating_mul(per_entry)
+            .saturating_add(vectors.saturating_mul(16)),
+        1,
+        "the write-back",
+    )?;
     let (mut h, mut p, mut idx, mut src) = (Vec::new(), vec![0usize], Vec::new(), Vec::new());
 
     // Visit every vector held by C or T (mask-only vectors produce nothing).
@@ -187,16 +202,20 @@ fn accumulate_into_full(
     orient: Orientation,
     accum: Option<&BinaryOp>,
     t: &MatrixStore,
-) -> MatrixStore {
+) -> Result<MatrixStore> {
     let converted;
     let cx = match old.format() {
         Format::Full(f) if old.orient() == orient => &f.x,
         _ => {
-            converted = old.compressed(orient);
+            converted = old.try_compressed(orient)?;
             &converted.x
         }
     };
-    let tc = t.compressed(orient);
+    let tc = t.try_compressed(orient)?;
+    // One probe for a source and a new value (twice for the byte-level
+    // path) per position.
+    let per_position = std::mem::size_of::<Src>() + 2 * ctype.size();
+    check_room(cx.len(), per_position, "the write-back")?;
     let mut src: Vec<Src> = (0..cx.len()).map(Src::C).collect();
     for (v, i, qt) in tc.entries() {
         let q = (v * tc.vlen + i) as usize;
@@ -208,7 +227,7 @@ fn accumulate_into_full(
         vdim: tc.vdim,
         x,
     };
-    MatrixStore::new(orient, Format::Full(full))
+    Ok(MatrixStore::new(orient, Format::Full(full)))
 }
 
 /// Merges one vector of C and T under the mask, appending kept indices and their sources.
