@@ -132,6 +132,14 @@ const CASES: &[Case] = &[
         run: assign_case,
     },
     Case {
+        name: "accumulate",
+        run: accumulate_case,
+    },
+    Case {
+        name: "mask",
+        run: mask_case,
+    },
+    Case {
         name: "kronecker",
         run: kronecker_case,
     },
@@ -408,6 +416,28 @@ fn assign_case(mode: Mode) {
     let (d, rev) = (Descriptor::default(), reversed());
     vector_case(mode, &|w, u| {
         assign::assign_vector(w, None, None, u, Indices::List(&rev), &d)
+    });
+}
+
+/// `w += u(:)`: the extracted `u` is shared, not copied, so what needs room
+/// is the write-back merging it into `w` with the accumulator.
+fn accumulate_case(mode: Mode) {
+    let (d, plus) = (Descriptor::default(), fp64_op(BinaryCode::Plus));
+    vector_case(mode, &|w, u| {
+        extract::extract_vector(w, None, Some(&plus), u, Indices::All, &d)
+    });
+}
+
+/// `w<m> = u(:)` with a dense structural mask `m`: the write-back reads the
+/// mask's pattern.
+fn mask_case(mode: Mode) {
+    let m = dense_vector(N);
+    let d = Descriptor {
+        mask_structural: true,
+        ..Descriptor::default()
+    };
+    vector_case(mode, &|w, u| {
+        extract::extract_vector(w, Some(&m), None, u, Indices::All, &d)
     });
 }
 
