@@ -66,7 +66,8 @@ fn finish(out: &Output, mask: Option<&Mask>, t: Arc<MatrixStore>) -> Result<Arc<
     .map(Arc::new)
 }
 
-fn resolve_mask(m: Option<&MaskInput>) -> Result<Option<Mask>> {
+/// The content of a node's mask, computed if pending.
+pub fn resolve_mask(m: Option<&MaskInput>) -> Result<Option<Mask>> {
     m.map(|m| {
         Ok(Mask {
             store: m.source.value()?,
