@@ -463,3 +463,73 @@ fn reductions_of_other_products_form_them() {
         assert_eq!(got, expected);
     });
 }
+
+#[test]
+fn maps_of_a_product_run_as_its_epilogue() {
+    let program = |drop_product: bool| {
+        let (a, b) = sample();
+        let (t, c, e) = (new(), new(), new());
+        let m = matrix(&[(0, 0, 1), (0, 1, 1), (2, 1, 1), (2, 2, 1)]);
+        let d = Descriptor::default();
+        let positive = IndexUnaryOp::builtin(IndexUnaryCode::ValueGt, T).unwrap();
+        let ainv = UnaryOp::builtin(UnaryCode::Ainv, T).unwrap();
+        mxm::mxm(&t, None, None, &plus_times(), &a, &b, &d).unwrap();
+        select::select(&c, None, None, &positive, &t, &Value::new(20i64), &d).unwrap();
+        apply::apply_unary(&e, Some(&m), None, &ainv, &t, &d).unwrap();
+        let product = (!drop_product).then(|| OMatrix::of(&t));
+        drop(t);
+        let (selected, steps) = steps_of(&c);
+        let (applied, more) = steps_of(&e);
+        (product, selected, applied, [steps, more].concat())
+    };
+    let (_, selected, applied, steps) = with_mode(Mode::NonBlocking, || program(true));
+    let fused = |what: &str| {
+        steps
+            .iter()
+            .any(|s| s.contains("kernel Mxm") && s.contains(&format!("then {what}")))
+    };
+    assert!(fused("select") && fused("apply"), "{steps:?}");
+    assert!(
+        steps.iter().any(|s| s.contains("mask push-down")),
+        "{steps:?}"
+    );
+    let expected = blocking(|| program(true));
+    assert_eq!((&selected, &applied), (&expected.1, &expected.2));
+    // Read first, the product is formed once and the maps read it.
+    let (product, selected, applied, steps) = with_mode(Mode::NonBlocking, || program(false));
+    assert!(steps.iter().all(|s| !s.contains("epilogue")), "{steps:?}");
+    let expected = blocking(|| program(false));
+    assert_eq!(
+        (product, selected, applied),
+        (expected.0, expected.1, expected.2)
+    );
+}
+
+#[test]
+fn a_product_used_as_a_structural_mask_is_computed_for_its_pattern() {
+    let program = || {
+        let (a, b) = sample();
+        let (t, c) = (new(), new());
+        let d = Descriptor::default();
+        let structural = Descriptor {
+            mask_structural: true,
+            ..d
+        };
+        let ainv = UnaryOp::builtin(UnaryCode::Ainv, T).unwrap();
+        mxm::mxm(&t, None, None, &plus_times(), &a, &b, &d).unwrap();
+        apply::apply_unary(&c, Some(&t), None, &ainv, &a, &structural).unwrap();
+        let (got, steps) = steps_of(&c);
+        (got, OMatrix::of(&t), steps)
+    };
+    let (got, product, steps) = with_mode(Mode::NonBlocking, program);
+    assert!(
+        steps.iter().any(|s| s.contains("structure only")),
+        "{steps:?}"
+    );
+    assert!(
+        steps.iter().any(|s| s.contains("kernel Mxm GrB_ANY_ONEB")),
+        "{steps:?}"
+    );
+    let expected = blocking(program);
+    assert_eq!((got, product), (expected.0, expected.1));
+}

@@ -54,6 +54,7 @@ pub fn reduce_product(a: &Matrix, op: &BinaryOp, by_cols: bool) -> Result<Option
             }),
             semiring: &p.semiring,
             out: Orientation::ByRow,
+            epilogue: None,
         };
         let folded = explain::timed(
             || format!("kernel dot3 folded by rows {}", p.semiring.name()),

@@ -21,6 +21,7 @@
 
 use super::dot::{Dot2, Dot3, Dot3Rows, RCols};
 use super::operand::{MaskOperand, MaskView, Operand};
+use super::output::Epilogue;
 use super::saxpy::{dense_accumulator, Saxpy};
 use super::tiers::{self, Tier};
 use super::values::{has_terminal, multiply_reads};
@@ -42,6 +43,9 @@ pub struct Problem<'a> {
     pub semiring: &'a Semiring,
     /// The orientation the result is wanted in.
     pub out: Orientation,
+    /// A positionwise function the result goes through, run on each task's
+    /// output before assembly (see [`Epilogue`]).
+    pub epilogue: Option<Epilogue<'a>>,
 }
 
 /// A kernel family.
@@ -561,7 +565,10 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
     let s = p.semiring;
     let (l, r, mask) = plan_sides(p, plan);
     let flip = plan.by_cols;
-    let c = match plan.method {
+    // The vectors of the result are the rows the kernel computes, or (for a
+    // single column computed by rows) one vector across them.
+    let mut orient = out_orient(plan);
+    let parts = match plan.method {
         Method::Saxpy => {
             let ((lty, read_l), (rty, read_r)) = operand_types(s, flip);
             let lc = l.vectors(Orientation::ByRow);
@@ -596,22 +603,25 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
                 Some(m) => m.view(true)?,
                 None => MaskView::None,
             };
-            let (column_form, c) = with_dot_operands(s, (&l, &r), plan, |lc, rcols, lx, rx| {
+            with_dot_operands(s, (&l, &r), plan, |lc, rcols, lx, rx| {
                 let job = Dot2 {
                     l: lc,
                     r: rcols,
                     ncols: r.ncols(),
                     mask: &view,
                 };
-                (job.column_form(), tiers::run(s, lx, rx, flip, job))
-            })?;
-            if column_form {
-                return Ok(MatrixStore::from_compressed(out_orient(plan).flip(), c).conform());
-            }
-            c
+                if job.column_form() {
+                    orient = orient.flip();
+                }
+                tiers::run(s, lx, rx, flip, job)
+            })?
         }
     };
-    Ok(result_store(c, out_orient(plan)))
+    let c = parts.assemble(p.epilogue.map(|f| (f, orient)))?;
+    if orient != out_orient(plan) {
+        return Ok(MatrixStore::from_compressed(orient, c).conform());
+    }
+    Ok(result_store(c, orient))
 }
 
 /// The rows of `C<mask> = A * B` (its columns when `by_cols`) each folded
@@ -662,7 +672,11 @@ pub fn product(p: &Problem) -> Result<MatrixStore> {
         .as_ref()
         .is_some_and(|mk| !mk.complement() && mk.nvals() == 0);
     if m == 0 || n == 0 || p.a.nvals() == 0 || p.b.nvals() == 0 || masked_out {
-        return Ok(MatrixStore::empty(p.semiring.ztype(), m, n, p.out));
+        let empty = MatrixStore::empty(p.semiring.ztype(), m, n, p.out);
+        return match p.epilogue {
+            Some(f) => f(empty),
+            None => Ok(empty),
+        };
     }
     execute(p, choose(p))
 }
@@ -737,6 +751,7 @@ mod tests {
             mask: m,
             semiring: s,
             out,
+            epilogue: None,
         })
     }
 

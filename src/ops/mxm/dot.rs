@@ -12,7 +12,7 @@
 //! when their lengths differ a lot) or by random access into a dense form.
 
 use super::operand::{DenseCol, DenseView, MaskView};
-use super::output::{assemble, Rows};
+use super::output::{parts, Parts, Rows};
 use super::schedule::{row_ranges, run_tasks, scratch};
 use super::tiers::Job;
 use super::values::Sr;
@@ -200,11 +200,11 @@ impl Dot3<'_> {
 }
 
 impl Job for Dot3<'_> {
-    type Out = Compressed;
+    type Out = Parts;
 
-    fn run<S: Sr>(self, sr: &S) -> Compressed {
+    fn run<S: Sr>(self, sr: &S) -> Parts {
         // Each task's rows, and where its current row started.
-        let parts = by_rows(
+        let tasks = by_rows(
             sr,
             &self.work(),
             || (Rows::new(sr), 0),
@@ -225,8 +225,8 @@ impl Job for Dot3<'_> {
                 )
             },
         );
-        let parts = parts.into_iter().map(|(rows, _)| rows).collect();
-        assemble(sr, parts, self.mask.vlen, self.mask.vdim)
+        let rows = tasks.into_iter().map(|(rows, _)| rows).collect();
+        parts(sr, rows, self.mask.vlen, self.mask.vdim)
     }
 }
 
@@ -363,7 +363,7 @@ impl Dot2<'_> {
 
     /// The "pull" product with the single column of `R`: one dot product per
     /// row of `L` that the mask allows, the result gathered as a column.
-    fn pull<S: Sr>(&self, sr: &S) -> Compressed {
+    fn pull<S: Sr>(&self, sr: &S) -> Parts {
         match (&self.r, self.mask) {
             (RCols::Dense(d), MaskView::Dense(m)) => {
                 let (col, mask) = (d.col(0), m.col(0));
@@ -400,11 +400,11 @@ impl Dot2<'_> {
         sr: &S,
         allowed: impl Fn(u64) -> bool + Sync,
         dot: impl Fn(&mut S::Z, &[u64], usize) -> bool + Sync,
-    ) -> Compressed {
+    ) -> Parts {
         let l = self.l;
         let work: Vec<usize> = (0..l.nvec()).map(|kk| l.range(kk).len() + 1).collect();
         let ranges = row_ranges(&work);
-        let parts = run_tasks(ranges.len(), |s, t| {
+        let rows = run_tasks(ranges.len(), |s, t| {
             let z = scratch(s, || sr.z());
             let mut out = Rows::new(sr);
             for kk in ranges[t].clone() {
@@ -418,7 +418,7 @@ impl Dot2<'_> {
             out.end_row(0, 0);
             out
         });
-        assemble(sr, parts, l.vdim, 1)
+        parts(sr, rows, l.vdim, 1)
     }
 }
 
@@ -432,9 +432,9 @@ fn row_allowed(mask: &MaskView, i: u64) -> bool {
 }
 
 impl Job for Dot2<'_> {
-    type Out = Compressed;
+    type Out = Parts;
 
-    fn run<S: Sr>(self, sr: &S) -> Compressed {
+    fn run<S: Sr>(self, sr: &S) -> Parts {
         if self.column_form() {
             return self.pull(sr);
         }
@@ -443,7 +443,7 @@ impl Job for Dot2<'_> {
         let work: Vec<usize> = (0..l.nvec())
             .map(|kk| l.range(kk).len().saturating_mul(cols.len()).min(1 << 40))
             .collect();
-        let parts = by_rows(
+        let rows = by_rows(
             sr,
             &work,
             || Rows::new(sr),
@@ -455,7 +455,7 @@ impl Job for Dot2<'_> {
                 }
             },
         );
-        assemble(sr, parts, self.ncols, l.vdim)
+        parts(sr, rows, self.ncols, l.vdim)
     }
 }
 
@@ -485,7 +485,9 @@ mod tests {
             ncols: 1,
             mask: &MaskView::None,
         };
-        let c = crate::ops::mxm::tiers::run(&s, &l.x, &r.x, false, job);
+        let c = crate::ops::mxm::tiers::run(&s, &l.x, &r.x, false, job)
+            .assemble(None)
+            .unwrap();
         (c.nvals() == 1).then(|| c.x.as_slice::<f64>().unwrap()[0])
     }
 

@@ -11,7 +11,7 @@
 
 use super::accumulator::{Acc, DenseAcc, HashAcc, RowAcc, State};
 use super::operand::{MaskRow, MaskView};
-use super::output::{assemble, Rows};
+use super::output::{parts, Parts, Rows};
 use super::schedule::{run_tasks, scratch, tasks, Task};
 use super::tiers::Job;
 use super::values::Sr;
@@ -384,9 +384,9 @@ impl Saxpy<'_> {
 }
 
 impl Job for Saxpy<'_> {
-    type Out = Compressed;
+    type Out = Parts;
 
-    fn run<S: Sr>(self, sr: &S) -> Compressed {
+    fn run<S: Sr>(self, sr: &S) -> Parts {
         let row_work = self.row_work();
         let plan = tasks(&row_work, &|kk, parts| {
             self.column_split(kk, row_work[kk], parts)
@@ -411,6 +411,6 @@ impl Job for Saxpy<'_> {
                 self.task(sr, spaces.hash(sr), task, &row_work, work)
             }
         });
-        assemble(sr, results, self.r.vlen, self.l.vdim)
+        parts(sr, results, self.r.vlen, self.l.vdim)
     }
 }
