@@ -11,6 +11,7 @@ use graphblas::algebra::{
 };
 use graphblas::object::{Descriptor, Matrix, Vector};
 use graphblas::ops::{apply, ewise, mxm, reduce, select, transpose};
+use graphblas::plan::tiles::with_tile_entries;
 use graphblas::plan::{explain, with_mode, Mode};
 use oracle::*;
 use proptest::prelude::*;
@@ -169,7 +170,8 @@ proptest! {
     #[test]
     fn programs_agree_in_both_modes((start, program) in arb_program()) {
         let blocking = with_mode(Mode::Blocking, || run(&start, &program));
-        let deferred = with_mode(Mode::NonBlocking, || run(&start, &program));
+        // Tiny tiles, so that element-wise chains run as tiled pipelines.
+        let deferred = with_mode(Mode::NonBlocking, || with_tile_entries(3, || run(&start, &program)));
         prop_assert_eq!(blocking, deferred);
     }
 }
@@ -532,4 +534,47 @@ fn a_product_used_as_a_structural_mask_is_computed_for_its_pattern() {
     );
     let expected = blocking(program);
     assert_eq!((got, product), (expected.0, expected.1));
+}
+
+#[test]
+fn element_wise_chains_run_tile_by_tile() {
+    // |u - v| > 2 on vectors (tiles of index ranges) and on matrices (tiles of rows).
+    let program = |n: u64, ncols: u64| {
+        let ty = graphblas::algebra::Type::INT64;
+        let fill = |seed: u64| {
+            let mut m = OMatrix::new(&ty, n, ncols);
+            for i in 0..n {
+                for j in 0..ncols {
+                    if (i * 7 + j * 3 + seed) % 4 != 0 {
+                        m.set(i, j, Value::new(((i * 13 + j + seed) % 11) as i64 - 5));
+                    }
+                }
+            }
+            m.matrix(Layout::ALL[(seed % 8) as usize])
+        };
+        let (u, v) = (fill(1), fill(2));
+        let (diff, abs, big) = (
+            Matrix::new(&ty, n, ncols).unwrap(),
+            Matrix::new(&ty, n, ncols).unwrap(),
+            Matrix::new(&ty, n, ncols).unwrap(),
+        );
+        let d = Descriptor::default();
+        let minus = BinaryOp::builtin(BinaryCode::Minus, T).unwrap();
+        let abs_op = UnaryOp::builtin(UnaryCode::Abs, T).unwrap();
+        let gt = IndexUnaryOp::builtin(IndexUnaryCode::ValueGt, T).unwrap();
+        ewise::ewise_union(&diff, None, None, &minus, &u, &Value::new(0i64), &v, &Value::new(0i64), &d).unwrap();
+        apply::apply_unary(&abs, None, None, &abs_op, &diff, &d).unwrap();
+        select::select(&big, None, None, &gt, &abs, &Value::new(2i64), &d).unwrap();
+        drop((diff, abs));
+        steps_of(&big)
+    };
+    for (n, ncols) in [(1000, 1), (40, 30)] {
+        let (got, steps) = with_mode(Mode::NonBlocking, || with_tile_entries(64, || program(n, ncols)));
+        assert!(
+            steps.iter().any(|s| s.contains("tiled pipeline") && s.contains("eWiseUnion")),
+            "{steps:?}"
+        );
+        let (expected, _) = blocking(|| program(n, ncols));
+        assert_eq!(got, expected);
+    }
 }

@@ -17,6 +17,8 @@
 //!   content computes the product only where the other input has entries.
 //! * [`mask_content`] (structure only): a pending product used only as a
 //!   structural mask is computed for its pattern, with `ANY_PAIR`.
+//! * [`super::tiles`] (tiled pipelines, element-wise chains): a chain of
+//!   pending element-wise maps runs tile by tile.
 //! * dead results: a node whose output is overwritten before it is read is
 //!   dropped uncomputed (see [`super::Output`]: a write-back that does not
 //!   read the old content does not keep it).
@@ -185,6 +187,11 @@ fn map(m: &Map, mask: Option<&Mask>, orient: Orientation) -> Result<MatrixStore>
     let hint = mask.filter(|_| m.positionwise);
     if let Some(t) = epilogue(m, hint)? {
         return Ok(t);
+    }
+    if hint.is_none() {
+        if let Some(t) = super::tiles::pipeline(m, orient)? {
+            return Ok(t);
+        }
     }
     let mut inputs: Vec<Option<Arc<MatrixStore>>> = vec![None; m.inputs.len()];
     if m.intersection && hint.is_none() {

@@ -18,6 +18,7 @@ pub mod explain;
 pub mod mode;
 pub mod node;
 pub mod reduce;
+pub mod tiles;
 
 pub use mode::{mode, set_mode, with_mode, Mode};
 pub use node::{Map, MapFn, MaskInput, Node, Op, Output, Product, ProductForm, Source};
