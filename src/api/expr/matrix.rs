@@ -68,6 +68,11 @@ impl<Z: ValueType> MatrixExpr<'_, Z> {
         }
     }
 
+    /// An expression whose result has the operand's dimensions.
+    fn like<'a>(a: &MatrixRef<'a>, op: MatrixOp<'a>) -> MatrixExpr<'a, Z> {
+        MatrixExpr::new(op, a.nrows(), a.ncols())
+    }
+
     /// The result's dimensions.
     pub fn shape(&self) -> (u64, u64) {
         (self.nrows, self.ncols)
@@ -194,9 +199,8 @@ pub trait MatrixOps<'a>: MatrixOperand<'a> + Sized {
         b: B,
         op: BinaryOp<Self::Elem, B::Elem, Z>,
     ) -> MatrixExpr<'a, Z> {
-        let (a, b) = (self.matrix_ref(), b.matrix_ref());
-        let (m, n) = (a.nrows(), a.ncols());
-        MatrixExpr::new(MatrixOp::EwiseAdd(a, b, op.op), m, n)
+        let a = self.matrix_ref();
+        MatrixExpr::like(&a, MatrixOp::EwiseAdd(a, b.matrix_ref(), op.op))
     }
 
     /// Element-wise intersection (`GrB_eWiseMult`).
@@ -205,9 +209,8 @@ pub trait MatrixOps<'a>: MatrixOperand<'a> + Sized {
         b: B,
         op: BinaryOp<Self::Elem, B::Elem, Z>,
     ) -> MatrixExpr<'a, Z> {
-        let (a, b) = (self.matrix_ref(), b.matrix_ref());
-        let (m, n) = (a.nrows(), a.ncols());
-        MatrixExpr::new(MatrixOp::EwiseMult(a, b, op.op), m, n)
+        let a = self.matrix_ref();
+        MatrixExpr::like(&a, MatrixOp::EwiseMult(a, b.matrix_ref(), op.op))
     }
 
     /// Element-wise union where a missing value counts as `alpha` (in `self`)
@@ -220,15 +223,14 @@ pub trait MatrixOps<'a>: MatrixOperand<'a> + Sized {
         op: BinaryOp<Self::Elem, B::Elem, Z>,
     ) -> MatrixExpr<'a, Z> {
         let (a, b) = (self.matrix_ref(), b.matrix_ref());
-        let (m, n) = (a.nrows(), a.ncols());
         let (alpha, beta) = (alpha.to_value(), beta.to_value());
-        MatrixExpr::new(MatrixOp::EwiseUnion(a, alpha, b, beta, op.op), m, n)
+        MatrixExpr::like(&a, MatrixOp::EwiseUnion(a, alpha, b, beta, op.op))
     }
 
     /// `op(a_ij)` for every entry (`GrB_apply`).
     fn apply<Z: ValueType>(self, op: UnaryOp<Self::Elem, Z>) -> MatrixExpr<'a, Z> {
         let a = self.matrix_ref();
-        MatrixExpr::new(MatrixOp::Apply(a, op.op), a.nrows(), a.ncols())
+        MatrixExpr::like(&a, MatrixOp::Apply(a, op.op))
     }
 
     /// `op(x, a_ij)` for every entry (`GrB_apply` with the first input bound).
@@ -238,8 +240,7 @@ pub trait MatrixOps<'a>: MatrixOperand<'a> + Sized {
         op: BinaryOp<X, Self::Elem, Z>,
     ) -> MatrixExpr<'a, Z> {
         let a = self.matrix_ref();
-        let op = MatrixOp::BindFirst(x.to_value(), a, op.op);
-        MatrixExpr::new(op, a.nrows(), a.ncols())
+        MatrixExpr::like(&a, MatrixOp::BindFirst(x.to_value(), a, op.op))
     }
 
     /// `op(a_ij, y)` for every entry (`GrB_apply` with the second input bound).
@@ -249,8 +250,7 @@ pub trait MatrixOps<'a>: MatrixOperand<'a> + Sized {
         y: Y,
     ) -> MatrixExpr<'a, Z> {
         let a = self.matrix_ref();
-        let op = MatrixOp::BindSecond(a, y.to_value(), op.op);
-        MatrixExpr::new(op, a.nrows(), a.ncols())
+        MatrixExpr::like(&a, MatrixOp::BindSecond(a, y.to_value(), op.op))
     }
 
     /// `op(a_ij, i, j, s)` for every entry (`GrB_apply` with an index-unary operator).
@@ -260,8 +260,7 @@ pub trait MatrixOps<'a>: MatrixOperand<'a> + Sized {
         s: S,
     ) -> MatrixExpr<'a, Z> {
         let a = self.matrix_ref();
-        let op = MatrixOp::ApplyIndex(a, op.op, s.to_value());
-        MatrixExpr::new(op, a.nrows(), a.ncols())
+        MatrixExpr::like(&a, MatrixOp::ApplyIndex(a, op.op, s.to_value()))
     }
 
     /// The entries where `op(a_ij, i, j, s)` is true (`GrB_select`).
@@ -271,8 +270,7 @@ pub trait MatrixOps<'a>: MatrixOperand<'a> + Sized {
         s: S,
     ) -> MatrixExpr<'a, Self::Elem> {
         let a = self.matrix_ref();
-        let op = MatrixOp::Select(a, op.op, s.to_value());
-        MatrixExpr::new(op, a.nrows(), a.ncols())
+        MatrixExpr::like(&a, MatrixOp::Select(a, op.op, s.to_value()))
     }
 
     /// The submatrix `a(rows, cols)` (`GrB_extract`).
@@ -348,13 +346,13 @@ pub trait MatrixOps<'a>: MatrixOperand<'a> + Sized {
     /// `a.t()`, or a typecast copy for `a.cast::<U>()`.
     fn expr(self) -> MatrixExpr<'a, Self::Elem> {
         let a = self.matrix_ref();
-        MatrixExpr::new(MatrixOp::Copy(a), a.nrows(), a.ncols())
+        MatrixExpr::like(&a, MatrixOp::Copy(a))
     }
 
     /// The transpose of the operand (`GrB_transpose`).
     fn transpose(self) -> MatrixExpr<'a, Self::Elem> {
         let a = self.matrix_ref().flipped();
-        MatrixExpr::new(MatrixOp::Copy(a), a.nrows(), a.ncols())
+        MatrixExpr::like(&a, MatrixOp::Copy(a))
     }
 }
 

@@ -371,41 +371,35 @@ impl<T: ValueType> ScalarOutput<'_, T> {
     }
 }
 
-impl<T: ValueType> Matrix<T> {
-    /// The output with a mask (a matrix of `C`'s dimensions, or a vector for
-    /// [`assign_row`](Output::assign_row) / [`assign_col`](Output::assign_col)):
-    /// `c.masked(&m).structural().accum(op).replace().assign(expr)`.
-    pub fn masked<'a, K>(&'a self, mask: &'a K) -> Output<'a, Matrix<T>, K> {
-        Output::new(self, Some(mask))
-    }
+/// `masked`, `output` and `assign` for a collection type and its expressions.
+macro_rules! output_methods {
+    ($collection:ident, $expr:ident, $mask:literal) => {
+        impl<T: ValueType> $collection<T> {
+            #[doc = concat!("The output with a mask (", $mask, "): ")]
+            /// `c.masked(&m).structural().accum(op).replace().assign(expr)`.
+            pub fn masked<'a, K>(&'a self, mask: &'a K) -> Output<'a, $collection<T>, K> {
+                Output::new(self, Some(mask))
+            }
 
-    /// The output without a mask (add `.accum(op)`, then `.assign(expr)`).
-    pub fn output(&self) -> Output<'_, Matrix<T>, NoMask> {
-        Output::new(self, None)
-    }
+            /// The output without a mask (add `.accum(op)`, then `.assign(expr)`).
+            pub fn output(&self) -> Output<'_, $collection<T>, NoMask> {
+                Output::new(self, None)
+            }
 
-    /// `C = expr`.
-    pub fn assign<Z: ValueType>(&self, expr: MatrixExpr<'_, Z>) -> Result<()> {
-        self.output().assign(expr)
-    }
+            /// Assigns the expression, without mask or accumulator.
+            pub fn assign<Z: ValueType>(&self, expr: $expr<'_, Z>) -> Result<()> {
+                self.output().assign(expr)
+            }
+        }
+    };
 }
 
-impl<T: ValueType> Vector<T> {
-    /// The output with a mask (a vector of `w`'s length).
-    pub fn masked<'a, K>(&'a self, mask: &'a K) -> Output<'a, Vector<T>, K> {
-        Output::new(self, Some(mask))
-    }
-
-    /// The output without a mask.
-    pub fn output(&self) -> Output<'_, Vector<T>, NoMask> {
-        Output::new(self, None)
-    }
-
-    /// `w = expr`.
-    pub fn assign<Z: ValueType>(&self, expr: VectorExpr<'_, Z>) -> Result<()> {
-        self.output().assign(expr)
-    }
-}
+output_methods!(
+    Matrix,
+    MatrixExpr,
+    "a matrix of the output's dimensions, or a vector for `assign_row` and `assign_col`"
+);
+output_methods!(Vector, VectorExpr, "a vector of the output's length");
 
 impl<T: ValueType> Scalar<T> {
     /// The output of a reduction into this scalar (add `.accum(op)`, then `.assign(expr)`).
