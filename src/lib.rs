@@ -141,7 +141,7 @@
 //! The engine is non-blocking by default: operations are recorded, fused and
 //! computed when a result is read. [`set_mode`], [`with_mode`],
 //! [`set_num_threads`] and [`set_explain`] (print what the engine fused and
-//! the kernels' times) are in [`settings`](api::settings);
+//! the kernels' times) are in [`api::settings`];
 //! [`Matrix::pending_plan`] shows a matrix's recorded plan.
 //!
 //! ## Layers

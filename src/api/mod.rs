@@ -11,7 +11,7 @@ pub mod expr;
 mod io;
 pub mod operators;
 pub mod settings;
-pub mod user_type;
+mod user_type;
 pub mod value;
 
 pub use collections::{CompressedArrays, Matrix, Scalar, Vector};

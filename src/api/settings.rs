@@ -4,7 +4,7 @@
 //! * [`Mode::NonBlocking`] (the default) records operations and fuses them
 //!   when a result is read; [`Mode::Blocking`] computes each at once.
 //!   [`set_mode`] sets it for every thread, [`with_mode`] for one call on
-//!   this thread, [`mode`] reads it.
+//!   this thread, [`mode()`] reads it.
 //! * [`set_num_threads`] sets the threads the kernels use (`0`: one per core);
 //!   results never depend on it.
 //! * [`set_explain`] prints every plan, what the engine fused and the kernels'

@@ -173,7 +173,10 @@ impl<T: ValueType> Matrix<T> {
     /// The matrix read as element type `U`, as an operand (nothing is copied;
     /// the engine casts values as it reads them).
     pub fn cast<U: ValueType>(&self) -> MatrixView<'_, U> {
-        MatrixView::new((&*self).matrix_ref())
+        MatrixView::new(MatrixRef {
+            matrix: &self.inner,
+            transposed: false,
+        })
     }
 }
 
