@@ -4,7 +4,7 @@
 //!
 //! `cargo run --example bfs`
 
-use graphblas::{semiring, Matrix, Result, Vector};
+use graphblas::{prelude::*, semiring, Matrix, Result, Vector};
 
 fn main() -> Result<()> {
     // A path 0-1-2-3 with a shortcut 0-2 and an isolated vertex 4.
@@ -27,7 +27,7 @@ fn main() -> Result<()> {
             .structural()
             .complement()
             .replace()
-            .assign(frontier.vxm(&a, semiring::lor_land::<bool>()))?;
+            .assign(frontier.vxm(&a, semiring::lor_land()))?;
         level += 1;
     }
     println!("levels from vertex 0: {levels}");

@@ -3,7 +3,7 @@
 //!
 //! `cargo run --example pagerank`
 
-use graphblas::{binary, monoid, semiring, Matrix, MatrixOps, Result, Vector};
+use graphblas::{binary, monoid, prelude::*, semiring, unary, Matrix, Result, Vector};
 
 fn main() -> Result<()> {
     // A small directed graph; every vertex has an out-edge.
@@ -12,25 +12,25 @@ fn main() -> Result<()> {
     let n = a.nrows();
     let (damping, tolerance) = (0.85, 1e-9);
 
-    let out_degree = a.reduce_rows(monoid::plus::<f64>()).eval()?;
+    let out_degree = a.reduce_rows(monoid::plus()).eval()?;
     let mut rank = Vector::filled(n, 1.0 / n as f64)?;
     for iteration in 1..=100 {
         // Each vertex sends d · rank / outdegree along its out-edges.
         let share = rank
-            .ewise_mult(&out_degree, binary::div::<f64>())
+            .ewise_mult(&out_degree, binary::div())
             .eval()?
-            .apply_second(binary::times::<f64>(), damping)
+            .apply_second(binary::times(), damping)
             .eval()?;
         let next = Vector::filled(n, (1.0 - damping) / n as f64)?;
         next.output()
-            .accum(binary::plus::<f64>())
-            .assign(share.vxm(&a, semiring::plus_first::<f64>()))?;
+            .accum(binary::plus())
+            .assign(share.vxm(&a, semiring::plus_first()))?;
         let change = next
-            .ewise_add(&rank, binary::minus::<f64>())
+            .ewise_add(&rank, binary::minus())
             .eval()?
-            .apply(graphblas::unary::abs::<f64>())
+            .apply(unary::abs())
             .eval()?
-            .reduce(monoid::max::<f64>())?;
+            .reduce(monoid::max())?;
         rank = next;
         if change < tolerance {
             println!("converged after {iteration} iterations");
@@ -38,7 +38,7 @@ fn main() -> Result<()> {
         }
     }
     // No dangling vertices: the ranks stay a probability distribution.
-    assert!((rank.reduce(monoid::plus::<f64>())? - 1.0).abs() < 1e-9);
+    assert!((rank.reduce(monoid::plus())? - 1.0).abs() < 1e-9);
     let mut ranked = rank.pairs()?;
     ranked.sort_by(|x, y| y.1.total_cmp(&x.1));
     for (vertex, r) in ranked {

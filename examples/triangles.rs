@@ -4,7 +4,7 @@
 //!
 //! `cargo run --example triangles`
 
-use graphblas::{index, monoid, semiring, Matrix, MatrixOps, Result};
+use graphblas::{index, monoid, prelude::*, semiring, Matrix, Result};
 
 fn main() -> Result<()> {
     // Two triangles sharing the edge 1-2, plus a pendant edge 3-4.
@@ -15,12 +15,12 @@ fn main() -> Result<()> {
         edges.iter().flat_map(|&(i, j)| [(i, j, 1i64), (j, i, 1)]),
     )?;
 
-    let l: Matrix<i64> = a.select(index::tril::<i64>(), -1).eval()?;
+    let l = a.select(index::tril(), -1).eval()?;
     let c = Matrix::<i64>::new(a.nrows(), a.ncols())?;
     c.masked(&l)
         .structural()
-        .assign(l.mxm(l.t(), semiring::plus_pair::<i64>()))?;
-    let triangles = c.reduce(monoid::plus::<i64>())?;
+        .assign(l.mxm(l.t(), semiring::plus_pair()))?;
+    let triangles = c.reduce(monoid::plus())?;
     println!("triangles: {triangles}");
     assert_eq!(triangles, 2);
     Ok(())

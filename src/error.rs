@@ -43,6 +43,39 @@ pub enum Info {
 }
 
 impl Info {
+    /// Every code, in the order of the spec's list (`GrB_SUCCESS` first).
+    pub const ALL: [Info; 17] = [
+        Info::Success,
+        Info::NoValue,
+        Info::UninitializedObject,
+        Info::NullPointer,
+        Info::InvalidValue,
+        Info::InvalidIndex,
+        Info::DomainMismatch,
+        Info::DimensionMismatch,
+        Info::OutputNotEmpty,
+        Info::NotImplemented,
+        Info::AlreadySet,
+        Info::Panic,
+        Info::OutOfMemory,
+        Info::InsufficientSpace,
+        Info::InvalidObject,
+        Info::IndexOutOfBounds,
+        Info::EmptyObject,
+    ];
+
+    /// The code with the given C value, or `None` for a value `GrB_Info` does not have.
+    ///
+    /// ```
+    /// use graphblas::Info;
+    /// assert_eq!(Info::from_code(-4), Some(Info::InvalidIndex));
+    /// assert_eq!(Info::from_code(Info::Panic.code()), Some(Info::Panic));
+    /// assert_eq!(Info::from_code(42), None);
+    /// ```
+    pub fn from_code(code: i32) -> Option<Info> {
+        Info::ALL.into_iter().find(|info| info.code() == code)
+    }
+
     /// The C name of the code, e.g. `"GrB_INVALID_INDEX"`.
     pub fn name(self) -> &'static str {
         match self {
@@ -72,7 +105,19 @@ impl Info {
     }
 }
 
-/// An error from a GraphBLAS operation: a status code and a message saying what was wrong.
+/// An error from a GraphBLAS operation: its status code, an [`Info`] (one
+/// variant per `GrB_Info` value, so `match e.info { … }` distinguishes every
+/// error the C API can return), and a message saying what was wrong.
+///
+/// ```
+/// use graphblas::{Info, Matrix};
+/// let a = Matrix::<f64>::new(2, 2)?;
+/// let e = a.set(5, 0, 1.0).unwrap_err();
+/// assert_eq!(e.info, Info::InvalidIndex);
+/// assert_eq!(e.info.code(), -4);
+/// assert!(e.to_string().starts_with("GrB_INVALID_INDEX: "));
+/// # Ok::<(), graphblas::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     /// The status code.

@@ -12,7 +12,7 @@ use graphblas::ops::mxm::operand::{MaskOperand, Operand};
 use graphblas::ops::mxm::tiers::{tier, Tier, MONOMORPHIC};
 use graphblas::ops::mxm::{mxm, mxv, vxm};
 use graphblas::ops::Mask;
-use graphblas::storage::Orientation;
+use graphblas::storage::{MatrixStore, Orientation};
 use graphblas::Info;
 use oracle::mxm as model;
 use oracle::*;
@@ -262,6 +262,7 @@ proptest! {
             mask: mask.as_ref().map(|mask| MaskOperand { mask, transposed: false }),
             semiring: &s,
             out: Orientation::ByRow,
+            epilogue: None,
         };
         for plan in all_plans() {
             if plan.method == Method::Dot3 && (!use_mask || desc.mask_complement) {
@@ -276,7 +277,32 @@ proptest! {
             }
             prop_assert_eq!(&got, &t, "plan {:?}", plan);
         }
+        // With an epilogue run on each task's output: the same as running it after.
+        let mut t_even = t.clone();
+        t_even.entries.retain(|&(i, j), _| (i + j) % 2 == 0);
+        let problem = Problem { epilogue: Some(&even_positions), ..problem };
+        for plan in all_plans() {
+            if plan.method == Method::Dot3 && (!use_mask || desc.mask_complement) {
+                continue;
+            }
+            let got = execute(&problem, plan).unwrap();
+            got.check().unwrap();
+            let mut got = OMatrix::of(&Matrix::from_store(got));
+            if use_mask {
+                let om = omask(&m, &desc);
+                got.entries.retain(|&(i, j), _| om.allows(i, j));
+            }
+            prop_assert_eq!(&got, &t_even, "plan {:?} with an epilogue", plan);
+        }
     }
+}
+
+/// An epilogue for the tests: keeps the entries at an even `row + column`.
+fn even_positions(part: MatrixStore) -> graphblas::error::Result<MatrixStore> {
+    let layout = Layout::Hyper(part.orient());
+    let mut m = OMatrix::of(&Matrix::from_store(part));
+    m.entries.retain(|&(i, j), _| (i + j) % 2 == 0);
+    Ok(m.store(layout))
 }
 
 /// Random operands for a matrix-vector product: `(A, u, w, m)` with `A` of
@@ -395,6 +421,7 @@ fn each_monomorphic_kernel_matches_the_model() {
                     }),
                     semiring: &s,
                     out: Orientation::ByCol,
+                    epilogue: None,
                 };
                 let got = OMatrix::of(&Matrix::from_store(execute(&problem, plan).unwrap()));
                 let mut want = expected.clone();

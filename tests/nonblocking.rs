@@ -6,11 +6,12 @@
 mod oracle;
 
 use graphblas::algebra::{
-    BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Semiring, TypeCode, UnaryCode, UnaryOp,
-    Value,
+    BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Monoid, Semiring, TypeCode, UnaryCode,
+    UnaryOp, Value,
 };
-use graphblas::object::{Descriptor, Matrix};
-use graphblas::ops::{apply, ewise, mxm, select, transpose};
+use graphblas::object::{Descriptor, Matrix, Vector};
+use graphblas::ops::{apply, ewise, mxm, reduce, select, transpose};
+use graphblas::plan::tiles::with_tile_entries;
 use graphblas::plan::{explain, with_mode, Mode};
 use oracle::*;
 use proptest::prelude::*;
@@ -25,6 +26,10 @@ fn plus() -> BinaryOp {
     BinaryOp::builtin(BinaryCode::Plus, T).unwrap()
 }
 
+fn plus_monoid() -> Monoid {
+    Monoid::builtin(BinaryCode::Plus, T).unwrap()
+}
+
 /// One step of a random program over a pool of `n × n` INT64 matrices.
 #[derive(Clone, Debug)]
 enum Step {
@@ -37,6 +42,8 @@ enum Step {
     Positive(usize, usize),
     Transpose(usize, usize),
     Read(usize),
+    Sum(usize),
+    RowSums(usize, bool),
     Set(usize, u64, u64, i64),
     Dup(usize, usize),
 }
@@ -63,6 +70,8 @@ fn arb_step(n: u64) -> impl Strategy<Value = (Step, Write)> {
         1 => (s.clone(), s.clone()).prop_map(|(c, a)| Step::Positive(c, a)),
         2 => (s.clone(), s.clone()).prop_map(|(c, a)| Step::Transpose(c, a)),
         1 => s.clone().prop_map(Step::Read),
+        1 => s.clone().prop_map(Step::Sum),
+        1 => (s.clone(), any::<bool>()).prop_map(|(a, t)| Step::RowSums(a, t)),
         1 => (s.clone(), 0..n, 0..n, -3i64..4).prop_map(|(c, i, j, v)| Step::Set(c, i, j, v)),
         1 => (s.clone(), s.clone()).prop_map(|(c, a)| Step::Dup(c, a)),
     ];
@@ -87,9 +96,11 @@ fn arb_program() -> impl Strategy<Value = Program> {
     })
 }
 
-/// Runs a program and returns every pool matrix's final content.
-fn run(start: &[(OMatrix, Layout)], program: &[(Step, Write)]) -> Vec<OMatrix> {
+/// Runs a program and returns what its reductions gave and every pool
+/// matrix's final content.
+fn run(start: &[(OMatrix, Layout)], program: &[(Step, Write)]) -> (Vec<OMatrix>, Vec<OMatrix>) {
     let mut pool: Vec<Matrix> = start.iter().map(|(m, l)| m.matrix(*l)).collect();
+    let mut reduced = Vec::new();
     for (step, w) in program {
         let accum = w.accum.then(plus);
         let accum = accum.as_ref();
@@ -121,6 +132,26 @@ fn run(start: &[(OMatrix, Layout)], program: &[(Step, Write)]) -> Vec<OMatrix> {
             }
             Step::Transpose(c, a) => transpose::transpose(&p[*c], mask, accum, &p[*a], d),
             Step::Read(c) => p[*c].nvals().map(drop),
+            Step::Sum(a) => {
+                let sum = reduce::reduce_to_value(&plus_monoid(), &p[*a]).unwrap();
+                let mut scalar = OMatrix::new(&graphblas::algebra::Type::INT64, 1, 1);
+                if let Some(v) = sum {
+                    scalar.set(0, 0, v);
+                }
+                reduced.push(scalar);
+                Ok(())
+            }
+            Step::RowSums(a, by_cols) => {
+                let n = p[*a].nrows();
+                let w = Vector::new(&graphblas::algebra::Type::INT64, n).unwrap();
+                let rd = Descriptor {
+                    transpose_first: *by_cols,
+                    ..Descriptor::default()
+                };
+                reduce::reduce_to_vector(&w, None, None, &plus(), &p[*a], &rd).unwrap();
+                reduced.push(OMatrix::of_vector(&w));
+                Ok(())
+            }
             Step::Set(c, i, j, v) => p[*c].set_element(*i, *j, &Value::new(*v)),
             Step::Dup(c, a) => {
                 let copy = p[*a].dup().unwrap();
@@ -130,7 +161,7 @@ fn run(start: &[(OMatrix, Layout)], program: &[(Step, Write)]) -> Vec<OMatrix> {
         };
         r.unwrap_or_else(|e| panic!("{step:?} {w:?}: {e}"));
     }
-    pool.iter().map(OMatrix::of).collect()
+    (reduced, pool.iter().map(OMatrix::of).collect())
 }
 
 proptest! {
@@ -139,7 +170,8 @@ proptest! {
     #[test]
     fn programs_agree_in_both_modes((start, program) in arb_program()) {
         let blocking = with_mode(Mode::Blocking, || run(&start, &program));
-        let deferred = with_mode(Mode::NonBlocking, || run(&start, &program));
+        // Tiny tiles, so that element-wise chains run as tiled pipelines.
+        let deferred = with_mode(Mode::NonBlocking, || with_tile_entries(3, || run(&start, &program)));
         prop_assert_eq!(blocking, deferred);
     }
 }
@@ -345,4 +377,219 @@ fn long_chains_stay_bounded() {
         });
         assert_eq!(OMatrix::of(&c), expected);
     });
+}
+
+/// `C<M, replace> = A * B'` then reductions of `C`, recorded as `explain` sees them.
+fn reduce_masked_product(
+    replace: bool,
+    complement: bool,
+) -> (Option<Value>, OMatrix, OMatrix, Vec<String>) {
+    let (a, b) = sample();
+    let c = new();
+    let m = matrix(&[(0, 0, 1), (0, 2, 1), (1, 1, 1), (2, 0, 1), (2, 1, 0)]);
+    let d = Descriptor {
+        transpose_second: true,
+        replace,
+        mask_complement: complement,
+        ..Descriptor::default()
+    };
+    mxm::mxm(&c, Some(&m), None, &plus_times(), &a, &b, &d).unwrap();
+    let by = |t| Descriptor {
+        transpose_first: t,
+        ..Descriptor::default()
+    };
+    let ((sum, rows, cols), steps) = explain::capture(|| {
+        let sum = reduce::reduce_to_value(&plus_monoid(), &c).unwrap();
+        let sums = |t| {
+            let w = Vector::new(&graphblas::algebra::Type::INT64, 3).unwrap();
+            reduce::reduce_to_vector(&w, None, None, &plus(), &c, &by(t)).unwrap();
+            OMatrix::of_vector(&w)
+        };
+        (sum, sums(false), sums(true))
+    });
+    (sum, rows, cols, steps)
+}
+
+#[test]
+fn reductions_of_a_masked_product_do_not_form_it() {
+    for replace in [false, true] {
+        let (sum, rows, cols, steps) = with_mode(Mode::NonBlocking, || {
+            let r = reduce_masked_product(replace, false);
+            assert!(r.3.iter().all(|s| !s.contains("kernel Mxm")), "{:?}", r.3);
+            r
+        });
+        let fused = steps
+            .iter()
+            .filter(|s| s.contains("reduce of a product"))
+            .count();
+        assert_eq!(fused, 3, "{steps:?}");
+        let (bsum, brows, bcols, bsteps) = blocking(|| reduce_masked_product(replace, false));
+        assert!(bsteps.iter().all(|s| !s.contains("reduce of a product")));
+        assert_eq!((sum, rows, cols), (bsum, brows, bcols));
+    }
+}
+
+#[test]
+fn reductions_of_other_products_form_them() {
+    // A complemented mask has no dot products to fold.
+    let (sum, rows, cols, steps) =
+        with_mode(Mode::NonBlocking, || reduce_masked_product(true, true));
+    assert!(
+        steps.iter().all(|s| !s.contains("reduce of a product")),
+        "{steps:?}"
+    );
+    assert_eq!(
+        (sum, rows, cols),
+        blocking(|| {
+            let r = reduce_masked_product(true, true);
+            (r.0, r.1, r.2)
+        })
+    );
+    // A reduction by another monoid than the semiring's.
+    with_mode(Mode::NonBlocking, || {
+        let (a, b) = sample();
+        let c = new();
+        let d = Descriptor::default();
+        mxm::mxm(&c, Some(&a), None, &plus_times(), &a, &b, &d).unwrap();
+        let max = Monoid::builtin(BinaryCode::Max, T).unwrap();
+        let (got, steps) = explain::capture(|| reduce::reduce_to_value(&max, &c).unwrap());
+        assert!(
+            steps.iter().all(|s| !s.contains("reduce of a product")),
+            "{steps:?}"
+        );
+        let expected = blocking(|| {
+            let e = new();
+            mxm::mxm(&e, Some(&a), None, &plus_times(), &a, &b, &d).unwrap();
+            reduce::reduce_to_value(&max, &e).unwrap()
+        });
+        assert_eq!(got, expected);
+    });
+}
+
+#[test]
+fn maps_of_a_product_run_as_its_epilogue() {
+    let program = |drop_product: bool| {
+        let (a, b) = sample();
+        let (t, c, e) = (new(), new(), new());
+        let m = matrix(&[(0, 0, 1), (0, 1, 1), (2, 1, 1), (2, 2, 1)]);
+        let d = Descriptor::default();
+        let positive = IndexUnaryOp::builtin(IndexUnaryCode::ValueGt, T).unwrap();
+        let ainv = UnaryOp::builtin(UnaryCode::Ainv, T).unwrap();
+        mxm::mxm(&t, None, None, &plus_times(), &a, &b, &d).unwrap();
+        select::select(&c, None, None, &positive, &t, &Value::new(20i64), &d).unwrap();
+        apply::apply_unary(&e, Some(&m), None, &ainv, &t, &d).unwrap();
+        let product = (!drop_product).then(|| OMatrix::of(&t));
+        drop(t);
+        let (selected, steps) = steps_of(&c);
+        let (applied, more) = steps_of(&e);
+        (product, selected, applied, [steps, more].concat())
+    };
+    let (_, selected, applied, steps) = with_mode(Mode::NonBlocking, || program(true));
+    let fused = |what: &str| {
+        steps
+            .iter()
+            .any(|s| s.contains("kernel Mxm") && s.contains(&format!("then {what}")))
+    };
+    assert!(fused("select") && fused("apply"), "{steps:?}");
+    assert!(
+        steps.iter().any(|s| s.contains("mask push-down")),
+        "{steps:?}"
+    );
+    let expected = blocking(|| program(true));
+    assert_eq!((&selected, &applied), (&expected.1, &expected.2));
+    // Read first, the product is formed once and the maps read it.
+    let (product, selected, applied, steps) = with_mode(Mode::NonBlocking, || program(false));
+    assert!(steps.iter().all(|s| !s.contains("epilogue")), "{steps:?}");
+    let expected = blocking(|| program(false));
+    assert_eq!(
+        (product, selected, applied),
+        (expected.0, expected.1, expected.2)
+    );
+}
+
+#[test]
+fn a_product_used_as_a_structural_mask_is_computed_for_its_pattern() {
+    let program = || {
+        let (a, b) = sample();
+        let (t, c) = (new(), new());
+        let d = Descriptor::default();
+        let structural = Descriptor {
+            mask_structural: true,
+            ..d
+        };
+        let ainv = UnaryOp::builtin(UnaryCode::Ainv, T).unwrap();
+        mxm::mxm(&t, None, None, &plus_times(), &a, &b, &d).unwrap();
+        apply::apply_unary(&c, Some(&t), None, &ainv, &a, &structural).unwrap();
+        let (got, steps) = steps_of(&c);
+        (got, OMatrix::of(&t), steps)
+    };
+    let (got, product, steps) = with_mode(Mode::NonBlocking, program);
+    assert!(
+        steps.iter().any(|s| s.contains("structure only")),
+        "{steps:?}"
+    );
+    assert!(
+        steps.iter().any(|s| s.contains("kernel Mxm GrB_ANY_ONEB")),
+        "{steps:?}"
+    );
+    let expected = blocking(program);
+    assert_eq!((got, product), (expected.0, expected.1));
+}
+
+#[test]
+fn element_wise_chains_run_tile_by_tile() {
+    // |u - v| > 2 on vectors (tiles of index ranges) and on matrices (tiles of rows).
+    let program = |n: u64, ncols: u64| {
+        let ty = graphblas::algebra::Type::INT64;
+        let fill = |seed: u64| {
+            let mut m = OMatrix::new(&ty, n, ncols);
+            for i in 0..n {
+                for j in 0..ncols {
+                    if (i * 7 + j * 3 + seed) % 4 != 0 {
+                        m.set(i, j, Value::new(((i * 13 + j + seed) % 11) as i64 - 5));
+                    }
+                }
+            }
+            m.matrix(Layout::ALL[(seed % 8) as usize])
+        };
+        let (u, v) = (fill(1), fill(2));
+        let (diff, abs, big) = (
+            Matrix::new(&ty, n, ncols).unwrap(),
+            Matrix::new(&ty, n, ncols).unwrap(),
+            Matrix::new(&ty, n, ncols).unwrap(),
+        );
+        let d = Descriptor::default();
+        let minus = BinaryOp::builtin(BinaryCode::Minus, T).unwrap();
+        let abs_op = UnaryOp::builtin(UnaryCode::Abs, T).unwrap();
+        let gt = IndexUnaryOp::builtin(IndexUnaryCode::ValueGt, T).unwrap();
+        ewise::ewise_union(
+            &diff,
+            None,
+            None,
+            &minus,
+            &u,
+            &Value::new(0i64),
+            &v,
+            &Value::new(0i64),
+            &d,
+        )
+        .unwrap();
+        apply::apply_unary(&abs, None, None, &abs_op, &diff, &d).unwrap();
+        select::select(&big, None, None, &gt, &abs, &Value::new(2i64), &d).unwrap();
+        drop((diff, abs));
+        steps_of(&big)
+    };
+    for (n, ncols) in [(1000, 1), (40, 30)] {
+        let (got, steps) = with_mode(Mode::NonBlocking, || {
+            with_tile_entries(64, || program(n, ncols))
+        });
+        assert!(
+            steps
+                .iter()
+                .any(|s| s.contains("tiled pipeline") && s.contains("eWiseUnion")),
+            "{steps:?}"
+        );
+        let (expected, _) = blocking(|| program(n, ncols));
+        assert_eq!(got, expected);
+    }
 }

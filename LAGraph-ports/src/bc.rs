@@ -8,7 +8,7 @@
 //! (`Σ_s (B(s, v) − 1)`); edge weights are ignored.
 
 use crate::Graph;
-use graphblas::{binary, monoid, semiring, Matrix, MatrixOps, Result};
+use graphblas::{binary, monoid, prelude::*, semiring, Matrix, Result};
 
 /// The betweenness centrality of every vertex with respect to the paths from
 /// `sources` (a dense list, one value per vertex; `GrB_INVALID_INDEX` for a
@@ -19,7 +19,6 @@ pub fn betweenness(g: &Graph, sources: &[u64]) -> Result<Vec<f64>> {
         g.check_vertex(s)?;
     }
     let (a, at) = (g.adjacency(), g.transpose()?);
-    let count = semiring::plus_first::<f64>;
     // Forward: paths(i, v) = number of shortest paths from sources[i] to v.
     let paths = Matrix::from_triplets(
         k,
@@ -31,18 +30,18 @@ pub fn betweenness(g: &Graph, sources: &[u64]) -> Result<Vec<f64>> {
         .masked(&paths)
         .structural()
         .complement()
-        .assign(paths.mxm(a, count()))?;
+        .assign(paths.mxm(a, semiring::plus_first()))?;
     let mut levels = Vec::new();
     while frontier.nvals()? > 0 {
         paths
             .output()
-            .accum(binary::plus::<f64>())
-            .assign(frontier.expr::<f64>())?;
+            .accum(binary::plus())
+            .assign(frontier.expr())?;
         let next = Matrix::<f64>::new(k, n)?;
         next.masked(&paths)
             .structural()
             .complement()
-            .assign(frontier.mxm(a, count()))?;
+            .assign(frontier.mxm(a, semiring::plus_first()))?;
         levels.push(frontier);
         frontier = next;
     }
@@ -53,16 +52,16 @@ pub fn betweenness(g: &Graph, sources: &[u64]) -> Result<Vec<f64>> {
         let w = Matrix::<f64>::new(k, n)?;
         w.masked(&levels[depth])
             .structural()
-            .assign(b.ewise_mult(&paths, binary::div::<f64>()))?;
+            .assign(b.ewise_mult(&paths, binary::div()))?;
         let t = Matrix::<f64>::new(k, n)?;
         t.masked(&levels[depth - 1])
             .structural()
-            .assign(w.mxm(at, count()))?;
+            .assign(w.mxm(at, semiring::plus_first()))?;
         b.output()
-            .accum(binary::plus::<f64>())
-            .assign(t.ewise_mult(&paths, binary::times::<f64>()))?;
+            .accum(binary::plus())
+            .assign(t.ewise_mult(&paths, binary::times()))?;
     }
-    let delta = b.apply_second(binary::minus::<f64>(), 1.0).eval()?;
-    let centrality = delta.t().reduce_rows(monoid::plus::<f64>()).eval()?;
+    let delta = b.apply_second(binary::minus(), 1.0).eval()?;
+    let centrality = delta.reduce_cols(monoid::plus()).eval()?;
     centrality.to_dense(0.0)
 }

@@ -13,7 +13,7 @@
 //! the unexplored edges, and pushes again once the frontier is small.
 
 use crate::Graph;
-use graphblas::{binary, index, monoid, semiring, MatrixOps, Result, Vector};
+use graphblas::{binary, index, monoid, prelude::*, semiring, Result, Vector};
 
 /// Levels and parents from a breadth-first search.
 pub struct Bfs {
@@ -43,9 +43,9 @@ pub fn bfs(g: &Graph, source: u64) -> Result<Bfs> {
     for depth in 1.. {
         let frontier_size = frontier.nvals()? as f64;
         let frontier_edges = frontier
-            .ewise_mult(degree, binary::second::<i64>())
+            .ewise_mult(degree, binary::second())
             .eval()?
-            .reduce(monoid::plus::<i64>())? as f64;
+            .reduce(monoid::plus())? as f64;
         unexplored_edges -= frontier_edges;
         pulling = if pulling {
             frontier_size >= n as f64 / BETA
@@ -55,20 +55,17 @@ pub fn bfs(g: &Graph, source: u64) -> Result<Bfs> {
         let next = Vector::<i64>::new(n)?;
         let out = next.masked(&parent).structural().complement().replace();
         if pulling {
-            out.assign(at.mxv(&frontier, semiring::min_second::<i64>()))?;
+            out.assign(at.cast().mxv(&frontier, semiring::min_second()))?;
         } else {
-            out.assign(frontier.vxm(a, semiring::min_first::<i64>()))?;
+            out.assign(frontier.vxm(a.cast(), semiring::min_first()))?;
         }
         if next.nvals()? == 0 {
             break;
         }
-        parent
-            .masked(&next)
-            .structural()
-            .assign(next.apply(graphblas::unary::identity::<i64>()))?;
+        parent.masked(&next).structural().assign(next.expr())?;
         level.masked(&next).structural().fill(.., depth)?;
         // The next frontier holds each vertex's own id.
-        frontier = next.apply_index(index::row_index::<i64>(), 0).eval()?;
+        frontier = next.apply_index(index::row_index(), 0).eval()?;
     }
     Ok(Bfs { level, parent })
 }

@@ -8,8 +8,8 @@
 //!    (`A min.second gp`);
 //! 2. *stochastic hooking*: `f(f(i)) = min(f(f(i)), mngp(i))` — a vertex's
 //!    parent adopts the smaller label (several `i` can share a parent: the
-//!    minimum wins; done by building the matrix of proposals and reducing
-//!    its rows with MIN);
+//!    minimum wins; done by building the matrix of proposals
+//!    `P(i, f(i)) = mngp(i)` and reducing its columns with MIN);
 //! 3. *aggressive hooking*: `f = min(f, mngp)`;
 //! 4. *shortcutting*: `f = min(f, gp)`;
 //!
@@ -17,45 +17,30 @@
 //! the smallest vertex id of its component.
 
 use crate::Graph;
-use graphblas::{binary, monoid, semiring, Matrix, MatrixOps, Result, Vector};
+use graphblas::{binary, monoid, prelude::*, semiring, Matrix, Result, Vector};
 
 /// The component label of every vertex: the smallest vertex id in its component.
 pub fn components(g: &Graph) -> Result<Vector<i64>> {
     let n = g.n();
     let a = g.adjacency();
     let f = Vector::from_pairs(n, (0..n).map(|i| (i, i as i64)))?;
-    let mut gp = f.extract(..).eval()?;
-    let min = binary::min::<i64>;
+    let mut gp = f.expr().eval()?;
     loop {
-        let mngp = Vector::<i64>::new(n)?;
-        mngp.assign(a.mxv(&gp, semiring::min_second::<i64>()))?;
-        // Stochastic hooking: proposals (f(i), i) = mngp(i), reduced by MIN per row.
-        let parents = f.to_dense(0)?;
-        let proposals = Matrix::from_triplets_with(
-            n,
-            n,
-            mngp.pairs()?
-                .into_iter()
-                .map(|(i, x)| (parents[i as usize] as u64, i, x)),
-            min(),
-        )?;
-        f.output()
-            .accum(min())
-            .assign(proposals.reduce_rows(monoid::min::<i64>()))?;
+        let mngp = a.cast().mxv(&gp, semiring::min_second()).eval()?;
+        // Stochastic hooking: proposals P(i, f(i)) = mngp(i), reduced by MIN per column.
+        let proposals = Matrix::from_vector_entries(n, &f, &mngp)?;
+        let hook = |expr| f.output().accum(binary::min()).assign(expr);
+        hook(proposals.reduce_cols(monoid::min()))?;
         // Aggressive hooking and shortcutting.
-        f.output()
-            .accum(min())
-            .assign(mngp.apply(graphblas::unary::identity::<i64>()))?;
-        f.output()
-            .accum(min())
-            .assign(gp.apply(graphblas::unary::identity::<i64>()))?;
+        hook(mngp.expr())?;
+        hook(gp.expr())?;
         // The new grandparents, gp = f(f).
         let parents: Vec<u64> = f.to_dense(0)?.into_iter().map(|p| p as u64).collect();
         let next = f.extract(parents).eval()?;
         let changed = next
-            .ewise_mult(&gp, binary::ne::<i64>())
+            .ewise_mult(&gp, binary::ne())
             .eval()?
-            .reduce(monoid::lor::<bool>())?;
+            .reduce(monoid::lor())?;
         gp = next;
         if !changed {
             break;

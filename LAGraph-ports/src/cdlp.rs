@@ -3,13 +3,13 @@
 //! gives every vertex the most frequent label among its neighbours, the
 //! smallest such label on ties; vertices without neighbours keep theirs.
 //!
-//! With `L(j, label_j) = 1`, `F = A ⊕.× L` counts each label among each
+//! With `L(j, label_j)` an entry per vertex, `F = A ⊕.pair L` counts each label among each
 //! vertex's neighbours; `F` is mapped to the key `count·2³² + (2³²−1−label)`
 //! whose row maximum names the winning label.
 
 use crate::lcc::pattern_without_loops;
 use graphblas::{
-    monoid, semiring, IndexUnaryOp, Matrix, MatrixOps, Result, UnaryOp, ValueType, Vector,
+    monoid, prelude::*, semiring, IndexUnaryOp, Matrix, Result, UnaryOp, ValueType, Vector,
 };
 
 /// Labels fit in the low 32 bits of a key.
@@ -27,13 +27,10 @@ pub fn label_propagation(a: &Matrix<impl ValueType>, iterations: usize) -> Resul
     let decode = UnaryOp::new("cdlp_label", |key: u64| LABEL_MASK - (key & LABEL_MASK));
     let labels = Vector::from_pairs(n, (0..n).map(|v| (v, v)))?;
     for _ in 0..iterations {
-        let membership =
-            Matrix::from_triplets(n, n, labels.pairs()?.into_iter().map(|(v, l)| (v, l, 1u64)))?;
-        let counts = pattern
-            .mxm(&membership, semiring::plus_times::<u64>())
-            .eval()?;
+        let membership = Matrix::from_vector_entries(n, &labels, &labels)?;
+        let counts = pattern.mxm(&membership, semiring::plus_pair()).eval()?;
         let keys = counts.apply_index(key.clone(), 0).eval()?;
-        let best = keys.reduce_rows(monoid::max::<u64>()).eval()?;
+        let best = keys.reduce_rows(monoid::max()).eval()?;
         labels
             .masked(&best)
             .structural()

@@ -1,8 +1,7 @@
 //! The graph object shared by the algorithms: an adjacency matrix, whether it
 //! is directed, and properties computed once on demand.
 
-use graphblas::io::generate::GraphKind;
-use graphblas::{monoid, unary, Matrix, MatrixOps, Result, Vector};
+use graphblas::{monoid, prelude::*, unary, GraphKind, GraphSpec, Matrix, Result, Vector};
 use std::cell::OnceCell;
 use std::path::Path;
 
@@ -46,9 +45,9 @@ impl Graph {
     /// The generated undirected graph of the given kind with `2^scale`
     /// vertices, with random integer weights 1..=255.
     pub fn generate(kind: GraphKind, scale: u32) -> Result<Graph> {
-        let spec = graphblas::io::generate::GraphSpec {
+        let spec = GraphSpec {
             weighted: true,
-            ..graphblas::io::generate::GraphSpec::new(kind, scale)
+            ..GraphSpec::new(kind, scale)
         };
         Graph::new(Matrix::generate_with(&spec)?, Kind::Undirected)
     }
@@ -80,7 +79,7 @@ impl Graph {
             return Ok(&self.adjacency);
         }
         if self.transpose.get().is_none() {
-            let t = self.adjacency.t().expr::<f64>().eval()?;
+            let t = self.adjacency.transpose().eval()?;
             let _ = self.transpose.set(t);
         }
         Ok(self.transpose.get().expect("set above"))
@@ -89,8 +88,7 @@ impl Graph {
     /// The number of out-edges of each vertex (no entry for a vertex without).
     pub fn out_degree(&self) -> Result<&Vector<i64>> {
         if self.out_degree.get().is_none() {
-            let ones = Matrix::<i64>::new(self.n(), self.n())?;
-            ones.assign(self.adjacency.apply(unary::one::<f64>()))?;
+            let ones = self.adjacency.cast().apply(unary::one()).eval()?;
             let degree = ones.reduce_rows(monoid::plus::<i64>()).eval()?;
             let _ = self.out_degree.set(degree);
         }

@@ -7,7 +7,7 @@
 //! until none is below `k`, then raise `k`.
 
 use crate::lcc::pattern_without_loops;
-use graphblas::{binary, index, monoid, semiring, Matrix, MatrixOps, Result, ValueType, Vector};
+use graphblas::{binary, index, monoid, prelude::*, semiring, Matrix, Result, ValueType, Vector};
 
 /// The core number of every vertex of the symmetric adjacency matrix `a`
 /// (values and self-loops ignored).
@@ -15,7 +15,7 @@ pub fn core_numbers(a: &Matrix<impl ValueType>) -> Result<Vec<u64>> {
     let n = a.nrows();
     let pattern = pattern_without_loops::<i64, _>(a)?;
     let core = Vector::<i64>::new(n)?;
-    let mut degree = pattern.reduce_rows(monoid::plus::<i64>()).eval()?;
+    let mut degree = pattern.reduce_rows(monoid::plus()).eval()?;
     let mut k: i64 = 1;
     while degree.nvals()? > 0 {
         let removed = degree.select(index::value_lt(), k).eval()?;
@@ -29,13 +29,13 @@ pub fn core_numbers(a: &Matrix<impl ValueType>) -> Result<Vec<u64>> {
             .masked(&removed)
             .structural()
             .complement()
-            .assign(degree.extract(..))?;
-        let lost = pattern.mxv(&removed, semiring::plus_pair::<i64>()).eval()?;
+            .assign(degree.expr())?;
+        let lost = pattern.mxv(&removed, semiring::plus_pair()).eval()?;
         degree = Vector::<i64>::new(n)?;
         degree
             .masked(&remaining)
             .structural()
-            .assign(remaining.ewise_add(&lost, binary::minus::<i64>()))?;
+            .assign(remaining.ewise_add(&lost, binary::minus()))?;
     }
     Ok(core.to_dense(0)?.into_iter().map(|c| c as u64).collect())
 }

@@ -6,7 +6,7 @@
 //! until no edge is removed. The result holds each edge's support.
 
 use crate::lcc::pattern_without_loops;
-use graphblas::{index, semiring, Matrix, MatrixOps, Result, ValueType};
+use graphblas::{index, prelude::*, semiring, Matrix, Result, ValueType};
 
 /// The k-truss of the symmetric adjacency matrix `a` (`k ≥ 3`; smaller `k`
 /// is treated as 3): entries are the edges' triangle supports.
@@ -23,7 +23,7 @@ fn peel(mut c: Matrix<u32>, k: u32) -> Result<Matrix<u32>> {
         support
             .masked(&c)
             .structural()
-            .assign(c.mxm(&c, semiring::plus_pair::<u32>()))?;
+            .assign(c.mxm(&c, semiring::plus_pair()))?;
         c = support.select(index::value_ge(), k - 2).eval()?;
         let remaining = c.nvals()?;
         if remaining == edges {

@@ -5,12 +5,12 @@
 //! row sums of `W` are twice the triangles through each vertex. The
 //! coefficient of a vertex of degree `d ≥ 2` is `2·t / (d·(d−1))`, else 0.
 
-use graphblas::{index, monoid, semiring, unary, Builtin, Matrix, MatrixOps, Result, ValueType};
+use graphblas::{index, monoid, prelude::*, semiring, unary, Builtin, Matrix, Result, ValueType};
 
 /// The adjacency pattern of `a` as `T` ones, without self-loops.
 pub fn pattern_without_loops<T: Builtin, A: ValueType>(a: &Matrix<A>) -> Result<Matrix<T>> {
-    let ones = a.apply(unary::one::<T>()).eval()?;
-    ones.select(index::offdiag::<T>(), 0i64).eval()
+    let ones = a.cast::<T>().apply(unary::one()).eval()?;
+    ones.select(index::offdiag(), 0).eval()
 }
 
 /// The local clustering coefficient of every vertex of the symmetric
@@ -22,9 +22,9 @@ pub fn local_clustering(a: &Matrix<impl ValueType>) -> Result<Vec<f64>> {
     wedges
         .masked(&pattern)
         .structural()
-        .assign(pattern.mxm(&pattern, semiring::plus_pair::<f64>()))?;
-    let closed = wedges.reduce_rows(monoid::plus::<f64>()).eval()?;
-    let degree = pattern.reduce_rows(monoid::plus::<f64>()).eval()?;
+        .assign(pattern.mxm(&pattern, semiring::plus_pair()))?;
+    let closed = wedges.reduce_rows(monoid::plus()).eval()?;
+    let degree = pattern.reduce_rows(monoid::plus()).eval()?;
     let closed = closed.to_dense(0.0)?;
     let degree = degree.to_dense(0.0)?;
     Ok(closed

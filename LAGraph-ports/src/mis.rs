@@ -6,7 +6,9 @@
 //! vertices join at once.
 
 use crate::lcc::pattern_without_loops;
-use graphblas::{index, monoid, semiring, Matrix, MatrixOps, Result, ValueType, Vector};
+use graphblas::{
+    binary, index, monoid, prelude::*, semiring, unary, Matrix, Result, ValueType, Vector,
+};
 
 /// A 64-bit mix of the seed, round and vertex (splitmix64 finalizer).
 fn mix(seed: u64, round: u64, vertex: u64) -> u64 {
@@ -23,7 +25,7 @@ fn mix(seed: u64, round: u64, vertex: u64) -> u64 {
 pub fn maximal_independent_set(a: &Matrix<impl ValueType>, seed: u64) -> Result<Vec<u64>> {
     let n = a.nrows();
     let pattern = pattern_without_loops::<u64, _>(a)?;
-    let degree = pattern.reduce_rows(monoid::plus::<u64>()).eval()?;
+    let degree = pattern.reduce_rows(monoid::plus()).eval()?;
     let members = Vector::<bool>::new(n)?;
     members
         .masked(&degree)
@@ -47,30 +49,25 @@ pub fn maximal_independent_set(a: &Matrix<impl ValueType>, seed: u64) -> Result<
         best_neighbour
             .masked(&scores)
             .structural()
-            .assign(pattern.mxv(&scores, semiring::max_second::<u64>()))?;
+            .assign(pattern.mxv(&scores, semiring::max_second()))?;
         // Winners: candidates with no candidate neighbour scoring higher.
-        let beaten = best_neighbour
-            .ewise_mult(&scores, graphblas::binary::gt::<u64>())
-            .eval()?;
+        let beaten = best_neighbour.ewise_mult(&scores, binary::gt()).eval()?;
         let beaten = beaten.select(index::value_eq(), true).eval()?;
         let winners = Vector::<bool>::new(n)?;
         winners
             .masked(&beaten)
             .structural()
             .complement()
-            .assign(scores.apply(graphblas::unary::one::<bool>()))?;
+            .assign(scores.apply(unary::one()))?;
         members.masked(&winners).structural().fill(.., true)?;
         // Drop winners and their neighbours from the candidates.
-        let covered = pattern
-            .mxv(&winners, semiring::max_second::<u64>())
-            .eval()?;
-        let gone = Vector::<bool>::new(n)?;
-        gone.assign(covered.ewise_add(&winners, graphblas::binary::lor::<bool>()))?;
+        let covered = pattern.cast().mxv(&winners, semiring::any_pair()).eval()?;
+        let gone = covered.ewise_add(&winners, binary::lor()).eval()?;
         let next = Vector::<u64>::new(n)?;
         next.masked(&gone)
             .structural()
             .complement()
-            .assign(candidates.extract(..))?;
+            .assign(candidates.expr())?;
         candidates = next;
     }
     Ok(members.pairs()?.into_iter().map(|(v, _)| v).collect())

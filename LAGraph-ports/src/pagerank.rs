@@ -10,7 +10,7 @@
 //! or after the iteration cap.
 
 use crate::Graph;
-use graphblas::{binary, monoid, semiring, unary, MatrixOps, Result, Vector};
+use graphblas::{binary, monoid, prelude::*, semiring, unary, Result, Vector};
 
 /// Which treatment of dangling vertices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,28 +79,26 @@ pub fn pagerank(g: &Graph, p: &Params) -> Result<PageRank> {
         iterations += 1;
         // w = d · r ./ outdegree (only vertices with out-edges).
         let w = rank
-            .ewise_mult(degree, binary::div::<f64>())
+            .ewise_mult(degree.cast(), binary::div())
             .eval()?
-            .apply_second(binary::times::<f64>(), p.damping)
+            .apply_second(binary::times(), p.damping)
             .eval()?;
         let mut teleport = (1.0 - p.damping) / nf;
         if p.variant == Variant::Dangling && dangling.nvals()? > 0 {
             let lost = Vector::<f64>::new(n)?;
-            lost.masked(&dangling)
-                .structural()
-                .assign(rank.apply(unary::identity::<f64>()))?;
-            teleport += p.damping * lost.reduce(monoid::plus::<f64>())? / nf;
+            lost.masked(&dangling).structural().assign(rank.expr())?;
+            teleport += p.damping * lost.reduce(monoid::plus())? / nf;
         }
         let next = Vector::filled(n, teleport)?;
         next.output()
-            .accum(binary::plus::<f64>())
-            .assign(at.mxv(&w, semiring::plus_second::<f64>()))?;
+            .accum(binary::plus())
+            .assign(at.mxv(&w, semiring::plus_second()))?;
         let change = next
-            .ewise_add(&rank, binary::minus::<f64>())
+            .ewise_add(&rank, binary::minus())
             .eval()?
-            .apply(unary::abs::<f64>())
+            .apply(unary::abs())
             .eval()?
-            .reduce(monoid::plus::<f64>())?;
+            .reduce(monoid::plus())?;
         rank = next;
         if change < p.tolerance {
             break;

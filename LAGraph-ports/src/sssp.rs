@@ -10,7 +10,7 @@
 //!   then the heavy edges once from every vertex the bucket settled.
 
 use crate::Graph;
-use graphblas::{binary, index, monoid, semiring, Matrix, MatrixOps, Result, Vector};
+use graphblas::{binary, index, monoid, prelude::*, semiring, Result, Vector};
 
 /// The distance from `source` to every reachable vertex (no entry for the others).
 pub fn bellman_ford(g: &Graph, source: u64) -> Result<Vector<f64>> {
@@ -19,14 +19,14 @@ pub fn bellman_ford(g: &Graph, source: u64) -> Result<Vector<f64>> {
     let a = g.adjacency();
     let d = Vector::from_pairs(n, [(source, 0.0)])?;
     for _round in 0..n {
-        let previous = d.extract(..).eval()?;
+        let previous = d.dup()?;
         d.output()
-            .accum(binary::min::<f64>())
-            .assign(previous.vxm(a, semiring::min_plus::<f64>()))?;
+            .accum(binary::min())
+            .assign(previous.vxm(a, semiring::min_plus()))?;
         let same = d.nvals()? == previous.nvals()?
-            && d.ewise_mult(&previous, binary::eq::<f64>())
+            && d.ewise_mult(&previous, binary::eq())
                 .eval()?
-                .reduce(monoid::land::<bool>())?;
+                .reduce(monoid::land())?;
         if same {
             return Ok(d);
         }
@@ -44,47 +44,41 @@ pub fn delta_stepping(g: &Graph, source: u64, delta: f64) -> Result<Vector<f64>>
     let n = g.n();
     let a = g.adjacency();
     g.check_vertex(source)?;
-    if delta.is_nan() || delta <= 0.0 || a.reduce(monoid::min::<f64>())? < 0.0 {
+    if delta.is_nan() || delta <= 0.0 || a.reduce(monoid::min())? < 0.0 {
         return Err(graphblas::Error::new(
             graphblas::Info::InvalidValue,
             format!("delta-stepping needs non-negative weights and delta > 0 (delta = {delta})"),
         ));
     }
-    let light: Matrix<f64> = a.select(index::value_le::<f64>(), delta).eval()?;
-    let heavy: Matrix<f64> = a.select(index::value_gt::<f64>(), delta).eval()?;
+    let light = a.select(index::value_le(), delta).eval()?;
+    let heavy = a.select(index::value_gt(), delta).eval()?;
     let t = Vector::from_pairs(n, [(source, 0.0)])?;
     let mut low = 0.0;
     loop {
         // The next non-empty bucket at or above `low`.
-        let unsettled = t.select(index::value_ge::<f64>(), low).eval()?;
+        let unsettled = t.select(index::value_ge(), low).eval()?;
         if unsettled.nvals()? == 0 {
             return Ok(t);
         }
-        low = (unsettled.reduce(monoid::min::<f64>())? / delta).floor() * delta;
+        low = (unsettled.reduce(monoid::min())? / delta).floor() * delta;
         let high = low + delta;
-        let mut frontier = unsettled.select(index::value_lt::<f64>(), high).eval()?;
+        let mut frontier = unsettled.select(index::value_lt(), high).eval()?;
         let settled = Vector::<bool>::new(n)?;
         while frontier.nvals()? > 0 {
             settled.masked(&frontier).structural().fill(.., true)?;
-            let request = frontier.vxm(&light, semiring::min_plus::<f64>()).eval()?;
+            let request = frontier.vxm(&light, semiring::min_plus()).eval()?;
             let better = improvements(&request, &t)?;
-            t.masked(&better)
-                .assign(request.apply(graphblas::unary::identity::<f64>()))?;
+            t.masked(&better).assign(request.expr())?;
             // Improved vertices still in this bucket relax their light edges again.
             let improved = Vector::<f64>::new(n)?;
-            improved
-                .masked(&better)
-                .assign(request.apply(graphblas::unary::identity::<f64>()))?;
-            frontier = improved.select(index::value_lt::<f64>(), high).eval()?;
+            improved.masked(&better).assign(request.expr())?;
+            frontier = improved.select(index::value_lt(), high).eval()?;
         }
         let from_bucket = Vector::<f64>::new(n)?;
-        from_bucket
-            .masked(&settled)
-            .structural()
-            .assign(t.apply(graphblas::unary::identity::<f64>()))?;
+        from_bucket.masked(&settled).structural().assign(t.expr())?;
         t.output()
-            .accum(binary::min::<f64>())
-            .assign(from_bucket.vxm(&heavy, semiring::min_plus::<f64>()))?;
+            .accum(binary::min())
+            .assign(from_bucket.vxm(&heavy, semiring::min_plus()))?;
         low = high;
     }
 }
@@ -92,6 +86,6 @@ pub fn delta_stepping(g: &Graph, source: u64, delta: f64) -> Result<Vector<f64>>
 /// `true` where `request` is below `t` (or `t` has no entry), `false` elsewhere.
 fn improvements(request: &Vector<f64>, t: &Vector<f64>) -> Result<Vector<bool>> {
     request
-        .ewise_union(f64::INFINITY, t, f64::INFINITY, binary::lt::<f64>())
+        .ewise_union(f64::INFINITY, t, f64::INFINITY, binary::lt())
         .eval()
 }

@@ -12,7 +12,7 @@
 
 use crate::lcc::pattern_without_loops;
 use crate::Graph;
-use graphblas::{index, monoid, semiring, Matrix, MatrixOps, Result};
+use graphblas::{index, monoid, prelude::*, semiring, Matrix, Result};
 
 /// The counting method.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub enum Method {
 /// graphs), plain dot products otherwise.
 pub fn choose(g: &Graph) -> Result<Method> {
     let degree = g.out_degree()?;
-    let max = degree.reduce(monoid::max::<i64>())? as f64;
+    let max = degree.reduce(monoid::max())? as f64;
     let mean = g.nvals()? as f64 / g.n().max(1) as f64;
     Ok(if max > 10.0 * mean {
         Method::SortedDot
@@ -54,17 +54,17 @@ pub fn triangles(g: &Graph, method: Method) -> Result<u64> {
     } else {
         pattern
     };
-    let l: Matrix<i64> = a.select(index::tril::<i64>(), -1).eval()?;
+    let l = a.select(index::tril(), -1).eval()?;
     let c = Matrix::<i64>::new(g.n(), g.n())?;
     let counted = c.masked(&l).structural();
     match method {
-        Method::SandiaLL => counted.assign(l.mxm(&l, semiring::plus_pair::<i64>()))?,
+        Method::SandiaLL => counted.assign(l.mxm(&l, semiring::plus_pair()))?,
         _ => {
-            let u: Matrix<i64> = a.select(index::triu::<i64>(), 1).eval()?;
-            counted.assign(l.mxm(u.t(), semiring::plus_pair::<i64>()))?
+            let u = a.select(index::triu(), 1).eval()?;
+            counted.assign(l.mxm(u.t(), semiring::plus_pair()))?
         }
     }
-    Ok(c.reduce(monoid::plus::<i64>())? as u64)
+    Ok(c.reduce(monoid::plus())? as u64)
 }
 
 /// The vertices in order of increasing degree (ties by id).

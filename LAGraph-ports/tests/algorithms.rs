@@ -3,8 +3,8 @@
 //! disconnected, self-loops, directed) and, when `../shared/data` exists, the
 //! LAGraph test matrices. Integers compare exactly; PageRank within 1e-9.
 
-use graphblas::io::generate::GraphKind;
-use graphblas::{unary, Matrix, MatrixOps};
+use graphblas::GraphKind;
+use graphblas::{prelude::*, unary, Matrix};
 use lagraph_ports::reference::{self, Adjacency};
 use lagraph_ports::{bc, bfs, cc, pagerank, sssp, tricount, Graph, Kind};
 use std::path::PathBuf;
@@ -129,7 +129,7 @@ fn bfs_levels_match_a_queue_and_parents_are_valid() {
 fn bellman_ford_and_delta_stepping_match_the_reference() {
     for (name, g) in cases() {
         // |weights|: the data files' negative entries would make negative cycles.
-        let abs = g.adjacency().apply(unary::abs::<f64>()).eval().unwrap();
+        let abs = g.adjacency().apply(unary::abs()).eval().unwrap();
         let g = Graph::new(abs, g.kind()).unwrap();
         let adj = Adjacency::of(g.adjacency()).unwrap();
         let d = sssp::bellman_ford(&g, 0).unwrap();

@@ -1,19 +1,22 @@
-//! Typed matrices from outside the API: engine matrices, Matrix Market files
-//! and the synthetic graph generators.
+//! Typed collections to and from the outside: engine objects, Matrix Market
+//! files, serialized blobs and the synthetic graph generators.
 //!
 //! ```
-//! use graphblas::io::generate::GraphKind;
-//! use graphblas::Matrix;
-//! let a = Matrix::<f64>::generate(GraphKind::Grid, 4).unwrap();
+//! use graphblas::{GraphKind, Matrix};
+//! let a = Matrix::<f64>::generate(GraphKind::Grid, 4)?;
 //! assert_eq!(a.shape(), (16, 16));
-//! assert_eq!(a.get(0, 1).unwrap(), Some(1.0)); // BOOL `true` read as 1.0
+//! assert_eq!(a.get(0, 1)?, Some(1.0)); // BOOL `true` read as 1.0
+//! # Ok::<(), graphblas::Error>(())
 //! ```
 
-use super::collections::Matrix;
-use super::value::ValueType;
+use super::collections::{Matrix, Vector};
+use super::value::{values_of, ValueType};
 use crate::error::Result;
 use crate::io::{generate, mtx};
 use crate::object;
+use crate::storage::serialize;
+use crate::{ensure, fail};
+use std::io::{Read, Write};
 use std::path::Path;
 
 impl<T: ValueType> Matrix<T> {
@@ -24,44 +27,108 @@ impl<T: ValueType> Matrix<T> {
         if *m.ty() == ty {
             return Ok(Self::wrap(m.dup()?));
         }
-        let (rows, cols, vals) = m.extract_tuples()?;
-        let vals = if vals.ty().compatible(&ty) {
-            vals.cast(&ty)
-        } else {
-            crate::fail!(
+        if !m.ty().compatible(&ty) {
+            fail!(
                 DomainMismatch,
-                "{:?} values cannot be cast to {:?}",
-                vals.ty(),
-                ty
-            )
-        };
+                "{:?} values cannot be cast to {ty:?}",
+                m.ty()
+            );
+        }
+        let (rows, cols, vals) = m.extract_tuples()?;
         let out = Self::new(m.nrows(), m.ncols())?;
-        out.inner.build(&rows, &cols, &vals, None)?;
+        out.inner
+            .build(&rows, &cols, &T::into_array(values_of(vals)?), None)?;
         Ok(out)
     }
 
     /// Reads a Matrix Market file, its values cast to `T`.
     pub fn read_mtx(path: impl AsRef<Path>) -> Result<Self> {
-        Ok(Self::wrap(mtx::read_file(
-            path,
-            Some(&T::graphblas_type()),
-        )?))
+        let ty = T::graphblas_type();
+        Ok(Self::wrap(mtx::read_file(path, Some(&ty))?))
     }
 
-    /// Writes the matrix as a Matrix Market file.
+    /// Reads a Matrix Market file from a reader, its values cast to `T`.
+    ///
+    /// ```
+    /// use graphblas::Matrix;
+    /// let text = "%%MatrixMarket matrix coordinate integer general\n2 2 1\n2 1 7\n";
+    /// let a = Matrix::<i32>::read_mtx_from(text.as_bytes())?;
+    /// assert_eq!(a.triplets()?, vec![(1, 0, 7)]);
+    /// let mut out = Vec::new();
+    /// a.write_mtx_to(&mut out)?;
+    /// assert_eq!(Matrix::<i32>::read_mtx_from(&out[..])?.triplets()?, a.triplets()?);
+    /// # Ok::<(), graphblas::Error>(())
+    /// ```
+    pub fn read_mtx_from(reader: impl Read) -> Result<Self> {
+        let ty = T::graphblas_type();
+        Ok(Self::wrap(mtx::read(reader, Some(&ty))?))
+    }
+
+    /// Writes the matrix as a Matrix Market file (built-in types only).
     pub fn write_mtx(&self, path: impl AsRef<Path>) -> Result<()> {
         mtx::write_file(&self.inner, path)
     }
 
+    /// Writes the matrix in Matrix Market form to a writer.
+    pub fn write_mtx_to(&self, out: impl Write) -> Result<()> {
+        mtx::write(&self.inner, out)
+    }
+
+    /// The matrix as an opaque, checksummed byte blob (`GrB_Matrix_serialize`;
+    /// the format is in `docs/SERIALIZATION.md`).
+    ///
+    /// ```
+    /// use graphblas::Matrix;
+    /// let a = Matrix::from_triplets(3, 2, [(2, 1, -1i8)])?;
+    /// let blob = a.serialize()?;
+    /// assert_eq!(Matrix::<i8>::deserialize(&blob)?.triplets()?, vec![(2, 1, -1)]);
+    /// assert!(Matrix::<u8>::deserialize(&blob).is_err()); // another type
+    /// # Ok::<(), graphblas::Error>(())
+    /// ```
+    pub fn serialize(&self) -> Result<Vec<u8>> {
+        let store = self.inner.snapshot()?;
+        serialize::serialize(&store)
+    }
+
+    /// A matrix from a blob made by [`serialize`](Self::serialize), which must
+    /// hold `T` values (`GrB_DOMAIN_MISMATCH`); a corrupted blob gives
+    /// `GrB_INVALID_OBJECT`.
+    pub fn deserialize(blob: &[u8]) -> Result<Self> {
+        let store = serialize::deserialize(blob, Some(&T::graphblas_type()))?;
+        Ok(Self::wrap(object::Matrix::from_store(store)))
+    }
+
     /// The unweighted symmetric graph of the given kind with `2^scale`
-    /// vertices (edge factor 16, seed 1; see [`generate::GraphSpec`]), its
-    /// `true` values cast to `T`.
+    /// vertices (edge factor 16, seed 1; see [`GraphSpec`](generate::GraphSpec)),
+    /// its `true` values cast to `T`.
     pub fn generate(kind: generate::GraphKind, scale: u32) -> Result<Self> {
         Self::generate_with(&generate::GraphSpec::new(kind, scale))
     }
 
-    /// The graph a [`generate::GraphSpec`] describes, its values cast to `T`.
+    /// The graph a [`GraphSpec`](generate::GraphSpec) describes, its values cast to `T`.
     pub fn generate_with(spec: &generate::GraphSpec) -> Result<Self> {
         Self::from_object(&generate::generate(spec)?)
+    }
+}
+
+impl<T: ValueType> Vector<T> {
+    /// The vector as a serialized blob (the blob of its `n × 1` matrix).
+    pub fn serialize(&self) -> Result<Vec<u8>> {
+        let store = self.inner.snapshot()?;
+        serialize::serialize(&store)
+    }
+
+    /// A vector from a blob made by [`serialize`](Self::serialize): an `n × 1`
+    /// matrix of `T` values (`GrB_DIMENSION_MISMATCH` for more columns).
+    pub fn deserialize(blob: &[u8]) -> Result<Self> {
+        let store = serialize::deserialize(blob, Some(&T::graphblas_type()))?;
+        ensure!(
+            store.ncols() == 1,
+            DimensionMismatch,
+            "the blob holds a {} x {} matrix, not a vector",
+            store.nrows(),
+            store.ncols()
+        );
+        Ok(Self::wrap(object::Vector::from_store(store)))
     }
 }

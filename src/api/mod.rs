@@ -1,29 +1,37 @@
-//! The idiomatic Rust API: typed collections, operators as values, and (as
-//! the operations land) lazy expressions assigned through masks.
+//! The idiomatic Rust API: typed collections ([`Matrix`], [`Vector`],
+//! [`Scalar`]), operators as values ([`binary`], [`monoid`], [`semiring`], …),
+//! lazy expressions assigned through masks ([`MatrixOps`], [`VectorOps`],
+//! [`Output`]), user-defined element types ([`user_type!`](crate::user_type)),
+//! conversions and files ([`CompressedArrays`], Matrix Market, serialize), and
+//! the library settings. The crate root re-exports all of it; the crate-level
+//! documentation is the guide.
 
 pub mod collections;
 pub mod expr;
 mod io;
 pub mod operators;
+pub mod settings;
+mod user_type;
 pub mod value;
 
-pub use collections::{Matrix, Scalar, Vector};
+pub use collections::{CompressedArrays, Matrix, Scalar, Vector};
 pub use expr::{
-    AsMatrixRef, IndexList, MatrixExpr, MatrixOps, MatrixRef, Output, Transposed, VectorExpr,
+    Collection, IndexList, MatrixExpr, MatrixMask, MatrixOperand, MatrixOps, MatrixRef, MatrixView,
+    NoMask, Output, ScalarExpr, ScalarOutput, VectorExpr, VectorMask, VectorOperand, VectorOps,
+    VectorView,
 };
 pub use operators::{
-    binary, index, monoid, semiring, unary, BinaryOp, Builtin, IndexUnaryOp, Monoid, Semiring,
+    binary, index, monoid, semiring, unary, BinaryOp, IndexUnaryOp, Monoid, Reducer, Semiring,
     UnaryOp,
 };
-pub use value::{UserType, ValueType};
+pub use settings::*;
+pub use user_type::UserType;
+pub use value::{Builtin, Integer, ValueType};
 
-/// Execution settings: [`Mode::NonBlocking`] (the default) records operations
-/// and fuses them when a result is read; [`Mode::Blocking`] computes each at
-/// once. [`set_explain`] prints every plan, what the engine fused and the
-/// kernels' times (also switched on by the environment variable `GRB_EXPLAIN=1`).
-///
-/// ```
-/// graphblas::set_mode(graphblas::Mode::NonBlocking);
-/// graphblas::set_explain(false);
-/// ```
-pub use crate::plan::{explain::set_explain, set_mode, Mode};
+pub use crate::io::generate::{GraphKind, GraphSpec};
+pub use crate::storage::Orientation;
+
+/// The traits whose methods build expressions: `use graphblas::prelude::*;`.
+pub mod prelude {
+    pub use super::{MatrixOps, VectorOps};
+}

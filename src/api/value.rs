@@ -1,13 +1,15 @@
-//! The Rust types a typed matrix can hold: the 11 built-in types, and user
-//! types (any `#[repr(C)]` plain-data struct deriving `bytemuck::Pod`).
+//! The Rust types a typed collection can hold: the 11 built-in types
+//! ([`Builtin`], with [`Integer`] for the bitwise operators), and user types
+//! ([`UserType`](super::UserType)).
 
 use crate::algebra::{Element, Type, Value};
-use std::any::TypeId;
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use crate::error::{Error, Info, Result};
+use crate::storage::{Array, ArrayElement};
 
 /// A Rust type whose values a [`Matrix`](super::Matrix), [`Vector`](super::Vector)
-/// or [`Scalar`](super::Scalar) can hold.
+/// or [`Scalar`](super::Scalar) can hold: a built-in type or a
+/// [`UserType`](super::UserType) (implemented for both). The methods convert
+/// values to and from the engine's byte representation.
 pub trait ValueType: Copy + Send + Sync + 'static {
     /// The GraphBLAS type of the values.
     fn graphblas_type() -> Type;
@@ -21,24 +23,33 @@ pub trait ValueType: Copy + Send + Sync + 'static {
         self.write_bytes(&mut bytes);
         Value::from_bytes(&Self::graphblas_type(), &bytes)
     }
+    /// Moves values into an engine array (without copying for the built-in types).
+    fn into_array(values: Vec<Self>) -> Array {
+        let size = Self::graphblas_type().size();
+        let mut bytes = vec![0u8; values.len() * size];
+        for (v, out) in values.iter().zip(bytes.chunks_exact_mut(size)) {
+            v.write_bytes(out);
+        }
+        Array::from_bytes(&Self::graphblas_type(), &bytes)
+    }
+    /// Takes the values out of an engine array of this type (without copying
+    /// for the built-in types).
+    fn from_array(array: Array) -> Vec<Self> {
+        let size = Self::graphblas_type().size();
+        array
+            .bytes()
+            .chunks_exact(size)
+            .map(Self::from_bytes)
+            .collect()
+    }
 }
 
-/// A user-defined element type: plain data (`bytemuck::Pod`) with a name.
-///
-/// ```
-/// use graphblas::UserType;
-/// #[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
-/// #[repr(C)]
-/// struct Complex { re: f64, im: f64 }
-/// impl UserType for Complex { const NAME: &'static str = "Complex"; }
-/// let m = graphblas::Matrix::<Complex>::new(2, 2).unwrap();
-/// m.set(0, 1, Complex { re: 1.0, im: -1.0 }).unwrap();
-/// assert_eq!(m.get(0, 1).unwrap(), Some(Complex { re: 1.0, im: -1.0 }));
-/// ```
-pub trait UserType: bytemuck::Pod + Send + Sync {
-    /// The type's name, reported to C as its type name.
-    const NAME: &'static str;
-}
+/// A built-in element type: `bool`, the eight integer types, `f32` and `f64`.
+/// The predefined operators exist for these.
+pub trait Builtin: ValueType + Element {}
+
+/// The integer types, for which the bitwise operators are defined.
+pub trait Integer: Builtin {}
 
 macro_rules! builtin_value_type {
     ($($t:ty),*) => {$(
@@ -52,43 +63,49 @@ macro_rules! builtin_value_type {
             fn write_bytes(&self, out: &mut [u8]) {
                 Element::write(*self, out)
             }
+            fn into_array(values: Vec<Self>) -> Array {
+                Array::from_vec(values)
+            }
+            fn from_array(array: Array) -> Vec<Self> {
+                <$t as ArrayElement>::into_vec(array.into_cast(&<$t as Element>::graphblas_type()))
+                    .unwrap_or_else(|_| unreachable!("an array cast to {} holds it", stringify!($t)))
+            }
         }
+        impl Builtin for $t {}
     )*};
 }
 builtin_value_type!(bool, i8, u8, i16, u16, i32, u32, i64, u64, f32, f64);
 
-/// One engine type per Rust user type, so that two matrices of the same Rust
-/// type have the same GraphBLAS type.
-fn user_type_of<T: UserType>() -> Type {
-    static REGISTRY: OnceLock<Mutex<HashMap<TypeId, Type>>> = OnceLock::new();
-    let map = REGISTRY.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
-    map.entry(TypeId::of::<T>())
-        .or_insert_with(|| Type::user(T::NAME, std::mem::size_of::<T>()))
-        .clone()
+macro_rules! integer {
+    ($($t:ty),*) => {$( impl Integer for $t {} )*};
 }
-
-impl<T: UserType> ValueType for T {
-    fn graphblas_type() -> Type {
-        user_type_of::<T>()
-    }
-    fn from_bytes(bytes: &[u8]) -> Self {
-        bytemuck::pod_read_unaligned(bytes)
-    }
-    fn write_bytes(&self, out: &mut [u8]) {
-        out.copy_from_slice(bytemuck::bytes_of(self))
-    }
-}
+integer!(i8, u8, i16, u16, i32, u32, i64, u64);
 
 /// Reads a value of `T` from an engine value of the same type, or casts a
 /// built-in value to `T`'s built-in type.
-pub(crate) fn from_value<T: ValueType>(v: &Value) -> crate::Result<T> {
+pub(crate) fn from_value<T: ValueType>(v: &Value) -> Result<T> {
     let ty = T::graphblas_type();
     let v = v.cast(&ty).ok_or_else(|| {
-        crate::Error::new(
-            crate::Info::DomainMismatch,
+        Error::new(
+            Info::DomainMismatch,
             format!("a {:?} value cannot be read as {:?}", v.ty(), ty),
         )
     })?;
     Ok(T::from_bytes(v.bytes()))
+}
+
+/// The values of an engine array as `T` (cast when both types are built-in;
+/// `GrB_DOMAIN_MISMATCH` when they cannot be).
+pub(crate) fn values_of<T: ValueType>(a: Array) -> Result<Vec<T>> {
+    let ty = T::graphblas_type();
+    if a.ty() == ty {
+        return Ok(T::from_array(a));
+    }
+    if !a.ty().compatible(&ty) {
+        return Err(Error::new(
+            Info::DomainMismatch,
+            format!("{:?} values cannot be read as {:?}", a.ty(), ty),
+        ));
+    }
+    Ok(T::from_array(a.into_cast(&ty)))
 }

@@ -36,7 +36,7 @@ pub fn apply_unary(
         (mask, accum, desc),
         (a, desc.transpose_first),
         op.ztype(),
-        name,
+        (name, false),
         move |format, o| mapper::unary(&f, format, o),
     )
 }
@@ -60,7 +60,7 @@ pub fn apply_bind_first(
         (mask, accum, desc),
         (a, desc.transpose_second),
         op.ztype(),
-        name,
+        (name, false),
         move |format, o| mapper::bind(&f, &x, true, format, o),
     )
 }
@@ -84,7 +84,7 @@ pub fn apply_bind_second(
         (mask, accum, desc),
         (a, desc.transpose_first),
         op.ztype(),
-        name,
+        (name, false),
         move |format, o| mapper::bind(&f, &y, false, format, o),
     )
 }
@@ -107,7 +107,7 @@ pub fn apply_index(
         (mask, accum, desc),
         (a, desc.transpose_first),
         op.ztype(),
-        name,
+        (name, true),
         move |format, o| mapper::index(&f, &thunk, format, o),
     )
 }
@@ -190,13 +190,14 @@ pub fn check_index_op(op: &IndexUnaryOp, aty: &Type, thunk: &Value) -> Result<()
 /// The shared steps of every apply: checks, then records `T = f(op(A))` (with
 /// `A` transposed when `transpose`) and its write-back. `values(format,
 /// orient)` computes one value of type `ztype` per value position of the
-/// input's data, whose vectors are in orientation `orient`.
+/// input's data, whose vectors are in orientation `orient`; `reads_indices`
+/// says whether it needs the entries' positions (index-unary operators).
 fn apply_with(
     c: &Matrix,
     (mask, accum, desc): (Option<&Matrix>, Option<&BinaryOp>, &Descriptor),
     (a, transpose): (&Matrix, bool),
     ztype: &Type,
-    name: String,
+    (name, reads_indices): (String, bool),
     values: impl Fn(&Format, Orientation) -> Array + Send + Sync + 'static,
 ) -> Result<()> {
     let (nrows, ncols) = if transpose {
@@ -224,6 +225,7 @@ fn apply_with(
         name,
         inputs: vec![plan::source(a)?],
         positionwise: !transpose,
+        position_free: !transpose && !reads_indices,
         intersection: false,
         run: Arc::new(run),
     };

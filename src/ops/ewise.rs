@@ -252,6 +252,7 @@ fn ewise(
         name,
         inputs: vec![plan::source(a)?, plan::source(b)?],
         positionwise: !ta && !tb,
+        position_free: !ta && !tb,
         intersection,
         run: Arc::new(run),
     };

@@ -19,6 +19,7 @@ use super::writeback::{check_output, write};
 use crate::algebra::{BinaryOp, Monoid, Type, Value};
 use crate::error::Result;
 use crate::object::{Descriptor, Matrix, Scalar, Vector};
+use crate::plan;
 use crate::storage::compressed::dense_workspace_ok;
 use crate::storage::{Array, Compressed, Format, MatrixStore, Orientation};
 use crate::{ensure, fail};
@@ -66,8 +67,7 @@ pub fn reduce_to_vector(
 ) -> Result<()> {
     check_reduce_op(op)?;
     let mask = Mask::from_vector(mask, desc)?;
-    let a = a.snapshot()?;
-    check_input(&a.ty(), op)?;
+    check_input(a.ty(), op)?;
     // The vectors to reduce are the rows of A, or its columns when transposed.
     let (len, orient) = if desc.transpose_first {
         (a.ncols(), Orientation::ByCol)
@@ -76,17 +76,23 @@ pub fn reduce_to_vector(
     };
     let mask = Mask::effective(mask, desc, len, 1);
     check_output(w.as_matrix(), len, 1, mask.as_ref(), accum, op.ztype())?;
-    let (ids, x) = reduce_vectors(&a, orient, op, known_terminal(op).as_ref())?;
-    let count = ids.len();
-    let t = Compressed {
-        vlen: len,
-        vdim: 1,
-        h: None,
-        p: vec![0, count],
-        i: ids,
-        x,
+    let t = match plan::reduce::reduce_product(a, op, desc.transpose_first)? {
+        Some(t) => t,
+        None => {
+            let a = a.snapshot()?;
+            let (ids, x) = reduce_vectors(&a, orient, op, known_terminal(op).as_ref())?;
+            let count = ids.len();
+            let t = Compressed {
+                vlen: len,
+                vdim: 1,
+                h: None,
+                p: vec![0, count],
+                i: ids,
+                x,
+            };
+            MatrixStore::from_compressed(Orientation::ByCol, t).conform()
+        }
     };
-    let t = MatrixStore::from_compressed(Orientation::ByCol, t).conform();
     write(
         w.as_matrix(),
         mask.as_ref(),
@@ -99,9 +105,20 @@ pub fn reduce_to_vector(
 /// `⊕` of all entries of `A` (a vector is passed as its `n × 1` matrix), or
 /// `None` when `A` has no entries. The value has the monoid's type.
 pub fn reduce_to_value(monoid: &Monoid, a: &Matrix) -> Result<Option<Value>> {
-    let a = a.snapshot()?;
-    check_input(&a.ty(), monoid.op())?;
+    check_input(a.ty(), monoid.op())?;
+    let a = content_to_fold(a, monoid.op())?;
     Ok(fold_store(&a, monoid.op(), monoid.terminal()))
+}
+
+/// What a reduction of all of `a` with `op` folds: `a`'s content, or the
+/// reductions of its rows when `a` is a pending product they can be computed
+/// from without forming it (the same result: `op` is associative and
+/// commutative).
+fn content_to_fold(a: &Matrix, op: &BinaryOp) -> Result<Arc<MatrixStore>> {
+    match plan::reduce::reduce_product(a, op, false)? {
+        Some(rows) => Ok(Arc::new(rows)),
+        None => a.snapshot(),
+    }
 }
 
 /// `s = accum(s, ⊕ A)` for a `GrB_Scalar` output. When `A` has no entries, `s`
@@ -116,8 +133,8 @@ pub fn reduce_to_scalar(
     let rop = op.op();
     check_reduce_op(rop)?;
     check_scalar_output(s.ty(), accum, rop.ztype())?;
-    let a = a.snapshot()?;
-    check_input(&a.ty(), rop)?;
+    check_input(a.ty(), rop)?;
+    let a = content_to_fold(a, rop)?;
     let Some(t) = fold_store(&a, rop, op.terminal().as_ref()) else {
         if accum.is_none() {
             s.clear();

@@ -51,6 +51,8 @@ pub fn select(
     let mask = plan::mask_input(mask, desc, nrows, ncols)?;
     let out = plan::output(c, nrows, ncols, mask, accum, desc.replace, a.ty())?;
     let name = format!("select({})", op.name());
+    // Built-in VALUE* predicates read only the value.
+    let value_only = op.code().is_some_and(|c| c.reads_value());
     let (op, thunk) = (op.clone(), thunk.clone());
     let run = move |inputs: &[Arc<MatrixStore>], _: Orientation| {
         let sa = &inputs[0];
@@ -69,6 +71,7 @@ pub fn select(
         name,
         inputs: vec![plan::source(a)?],
         positionwise: !transpose,
+        position_free: !transpose && value_only,
         intersection: false,
         run: Arc::new(run),
     };

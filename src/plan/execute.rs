@@ -10,8 +10,15 @@
 //!   mask allows matter, so a pending product input is computed with that
 //!   mask (a masked kernel) instead of in full; through chains of positionwise
 //!   nodes too.
+//! * [`epilogue`]: a positionwise map (apply, select, typecast) of a pending
+//!   product runs on each kernel task's output before assembly, so the
+//!   product's full result is never formed.
 //! * intersection push-down: an eWiseMult of a pending product and ready
 //!   content computes the product only where the other input has entries.
+//! * [`mask_content`] (structure only): a pending product used only as a
+//!   structural mask is computed for its pattern, with `ANY_PAIR`.
+//! * [`super::tiles`] (tiled pipelines, element-wise chains): a chain of
+//!   pending element-wise maps runs tile by tile.
 //! * dead results: a node whose output is overwritten before it is read is
 //!   dropped uncomputed (see [`super::Output`]: a write-back that does not
 //!   read the old content does not keep it).
@@ -21,7 +28,9 @@
 
 use super::explain::{self, step};
 use super::node::{Map, MaskInput, Node, Op, Output, Product, Source};
+use crate::algebra::{BinaryCode, Semiring, TypeCode};
 use crate::error::Result;
+use crate::ops::mxm::output::Epilogue;
 use crate::ops::mxm::run_product;
 use crate::ops::writeback::{cast_store, merge};
 use crate::ops::Mask;
@@ -66,15 +75,41 @@ fn finish(out: &Output, mask: Option<&Mask>, t: Arc<MatrixStore>) -> Result<Arc<
     .map(Arc::new)
 }
 
-fn resolve_mask(m: Option<&MaskInput>) -> Result<Option<Mask>> {
+/// The content of a node's mask, computed if pending.
+pub fn resolve_mask(m: Option<&MaskInput>) -> Result<Option<Mask>> {
     m.map(|m| {
         Ok(Mask {
-            store: m.source.value()?,
+            store: mask_content(m)?,
             structural: m.structural,
             complement: m.complement,
         })
     })
     .transpose()
+}
+
+/// Structure only: a structural mask needs only the pattern of its content,
+/// so a pending plain product behind it is computed with `ANY_PAIR` (no value
+/// is loaded or combined, and each dot product stops at its first match). A
+/// private result: the product's own is still computed if it is read.
+fn mask_content(m: &MaskInput) -> Result<Arc<MatrixStore>> {
+    if let Some(n) = m
+        .source
+        .uncomputed()
+        .filter(|n| m.structural && n.out.is_plain())
+    {
+        if let Op::Product(p) = &n.op {
+            step(|| {
+                "rewrite structure only: the structural mask's product is computed for its pattern (ANY_PAIR)".into()
+            });
+            let pattern = Product {
+                semiring: Semiring::builtin(BinaryCode::Any, BinaryCode::Oneb, TypeCode::Bool)
+                    .expect("ANY_PAIR is built in"),
+                ..p.clone()
+            };
+            return product(&pattern, None, n.out.orient).map(Arc::new);
+        }
+    }
+    m.source.value()
 }
 
 /// `T` of an operation; `mask` is the node's write-back mask, which the
@@ -102,6 +137,16 @@ fn compute(op: &Op, mask: Option<&Mask>, orient: Orientation) -> Result<Arc<Matr
 
 /// A product, reading pending transposes as transposed operands.
 fn product(p: &Product, mask: Option<&Mask>, orient: Orientation) -> Result<MatrixStore> {
+    product_then(p, mask, orient, None)
+}
+
+/// [`product`], its result passed through `epilogue` inside the kernel.
+fn product_then(
+    p: &Product,
+    mask: Option<&Mask>,
+    orient: Orientation,
+    epilogue: Option<(&str, Epilogue)>,
+) -> Result<MatrixStore> {
     let (a, ta) = absorb_transpose(&p.a, p.ta);
     let (b, tb) = absorb_transpose(&p.b, p.tb);
     let (a, b) = (a.value()?, b.value()?);
@@ -111,10 +156,12 @@ fn product(p: &Product, mask: Option<&Mask>, orient: Orientation) -> Result<Matr
             Some(m) if m.complement => " with complemented mask".into(),
             Some(_) => " with mask".into(),
         };
-        format!("kernel {:?} {}{m}", p.form, p.semiring.name())
+        let then = epilogue.map_or(String::new(), |(name, _)| format!(", then {name}"));
+        format!("kernel {:?} {}{m}{then}", p.form, p.semiring.name())
     };
+    let f = epilogue.map(|(_, f)| f);
     explain::timed(what, || {
-        run_product(&p.semiring, a, ta, b, tb, p.form, mask, orient)
+        run_product(&p.semiring, a, ta, b, tb, p.form, mask, orient, f)
     })
 }
 
@@ -138,6 +185,14 @@ pub fn absorb_transpose(s: &Source, t: bool) -> (Source, bool) {
 /// allowed), then its function.
 fn map(m: &Map, mask: Option<&Mask>, orient: Orientation) -> Result<MatrixStore> {
     let hint = mask.filter(|_| m.positionwise);
+    if let Some(t) = epilogue(m, hint)? {
+        return Ok(t);
+    }
+    if hint.is_none() {
+        if let Some(t) = super::tiles::pipeline(m, orient)? {
+            return Ok(t);
+        }
+    }
     let mut inputs: Vec<Option<Arc<MatrixStore>>> = vec![None; m.inputs.len()];
     if m.intersection && hint.is_none() {
         intersection_push_down(m, &mut inputs)?;
@@ -152,6 +207,42 @@ fn map(m: &Map, mask: Option<&Mask>, orient: Orientation) -> Result<MatrixStore>
         })
         .collect::<Result<Vec<_>>>()?;
     explain::timed(|| format!("kernel {}", m.name), || (m.run)(&inputs, orient))
+}
+
+/// Epilogue: a positionwise map of one input that is a pending plain product
+/// runs inside the product, on each task's output before the parts are
+/// assembled (with `hint`, the map's mask, pushed into the product too). The
+/// product's own result is not formed; if its output is read later, it is
+/// computed then.
+fn epilogue(m: &Map, hint: Option<&Mask>) -> Result<Option<MatrixStore>> {
+    let [input] = &m.inputs[..] else {
+        return Ok(None);
+    };
+    let Some(n) = input
+        .uncomputed()
+        .filter(|n| m.positionwise && n.out.is_plain())
+    else {
+        return Ok(None);
+    };
+    let Op::Product(p) = &n.op else {
+        return Ok(None);
+    };
+    if let Some(mask) = hint {
+        push_down_step(mask, n);
+    }
+    step(|| {
+        format!(
+            "rewrite epilogue: {} runs on each task's output inside the product",
+            m.name
+        )
+    });
+    let ty = &n.out.ty;
+    let then = |part: MatrixStore| {
+        let orient = part.orient();
+        let part = cast_store(Arc::new(part), ty, orient);
+        (m.run)(&[part], orient)
+    };
+    product_then(p, hint, n.out.orient, Some((&m.name, &then))).map(Some)
 }
 
 /// Intersection push-down for a positionwise intersection without a mask:
@@ -214,9 +305,8 @@ fn resolve(s: &Source, hint: Option<&Mask>) -> Result<Arc<MatrixStore>> {
     s.value()
 }
 
-/// Mask push-down: a plain node's `T` computed only where `mask` allows (a
-/// private result; the node's own is not affected).
-fn restricted(n: &Node, mask: &Mask) -> Result<Arc<MatrixStore>> {
+/// Records that `mask` is pushed into node `n`.
+fn push_down_step(mask: &Mask, n: &Node) {
     step(|| {
         let kind = if mask.complement {
             "complemented mask"
@@ -230,6 +320,12 @@ fn restricted(n: &Node, mask: &Mask) -> Result<Arc<MatrixStore>> {
         };
         format!("rewrite mask push-down: the consumer's {kind} is pushed into {what}")
     });
+}
+
+/// Mask push-down: a plain node's `T` computed only where `mask` allows (a
+/// private result; the node's own is not affected).
+fn restricted(n: &Node, mask: &Mask) -> Result<Arc<MatrixStore>> {
+    push_down_step(mask, n);
     let t = match &n.op {
         Op::Product(p) => Arc::new(product(p, Some(mask), n.out.orient)?),
         Op::Map(m) => Arc::new(map(m, Some(mask), n.out.orient)?),

@@ -17,6 +17,8 @@ pub mod execute;
 pub mod explain;
 pub mod mode;
 pub mod node;
+pub mod reduce;
+pub mod tiles;
 
 pub use mode::{mode, set_mode, with_mode, Mode};
 pub use node::{Map, MapFn, MaskInput, Node, Op, Output, Product, ProductForm, Source};
@@ -122,12 +124,21 @@ pub fn submit(c: &Matrix, node: Node) -> Result<()> {
 /// Computes a node on behalf of a reader, printing the plan and the executor's
 /// steps when explain is on.
 pub fn materialize(node: &Node) -> Result<Arc<MatrixStore>> {
-    if node.is_computed() || !explain::enabled() {
+    if node.is_computed() {
         return node.value();
     }
+    explained(|| "materialise".into(), node, || node.value())
+}
+
+/// Runs `f`, work on behalf of `node`'s plan; when explain is on, prints
+/// `header`, the plan and the steps `f` recorded.
+pub fn explained<R>(header: impl FnOnce() -> String, node: &Node, f: impl FnOnce() -> R) -> R {
+    if !explain::enabled() {
+        return f();
+    }
     let plan = node.describe();
-    let (result, steps) = explain::capture(|| node.value());
-    let mut text = format!("[graphblas explain] materialise\n plan:\n{plan} steps:\n");
+    let (result, steps) = explain::capture(f);
+    let mut text = format!("[graphblas explain] {}\n plan:\n{plan} steps:\n", header());
     for s in steps {
         text.push_str("   ");
         text.push_str(&s);

@@ -158,6 +158,10 @@ pub struct Map {
     /// `T(i,j)` depends only on the inputs' entries at `(i,j)` (no transposed
     /// input), so only the positions the output mask allows matter.
     pub positionwise: bool,
+    /// `T(i,j)` depends on the inputs' values at `(i,j)` but not on `i` and
+    /// `j` themselves (no operator reads indices), so the map may run on
+    /// tiles of its inputs whose coordinates start elsewhere.
+    pub position_free: bool,
     /// `T` exists only where every input has an entry (eWiseMult).
     pub intersection: bool,
     /// The computation.

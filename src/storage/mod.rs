@@ -6,6 +6,7 @@ pub mod compressed;
 pub mod exchange;
 pub mod serialize;
 pub mod store;
+pub mod tile;
 
 pub use array::{Array, ArrayElement};
 pub use build::{build_compressed, Dup};

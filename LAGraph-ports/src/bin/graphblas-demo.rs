@@ -11,7 +11,7 @@
 //! Defaults: a Kronecker graph at scale 16 (65 536 vertices, about 1.9 million
 //! directed edges).
 
-use graphblas::io::generate::GraphKind;
+use graphblas::GraphKind;
 use graphblas::{Result, Vector};
 use lagraph_ports::{
     bc, bfs, cc, cdlp, kcore, ktruss, lcc, mis, pagerank, sssp, tricount, Graph, Kind,

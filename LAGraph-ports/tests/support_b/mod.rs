@@ -2,8 +2,7 @@
 //! graphs as `Matrix<bool>` and as plain adjacency sets.
 #![allow(dead_code)]
 
-use graphblas::io::generate::{generate, GraphKind, GraphSpec};
-use graphblas::Matrix;
+use graphblas::{GraphKind, Matrix, ValueType};
 use lagraph_ports::reference::lcc::{adjacency, Adjacency};
 use std::path::Path;
 
@@ -35,9 +34,8 @@ pub fn from_edges(name: &str, n: u64, edges: &[(u64, u64)]) -> TestGraph {
     }
 }
 
-fn from_object(name: &str, m: &graphblas::object::Matrix) -> TestGraph {
-    let (rows, cols, _) = m.extract_tuples().unwrap();
-    let edges: Vec<(u64, u64)> = rows.into_iter().zip(cols).collect();
+fn from_matrix<T: ValueType>(name: &str, m: &Matrix<T>) -> TestGraph {
+    let edges: Vec<(u64, u64)> = m.iter().unwrap().map(|(i, j, _)| (i, j)).collect();
     let n = m.nrows().max(m.ncols());
     from_edges(name, n, &edges)
 }
@@ -64,8 +62,8 @@ pub fn generated(scale: u32) -> Vec<TestGraph> {
     [GraphKind::Kronecker, GraphKind::Uniform, GraphKind::Grid]
         .into_iter()
         .map(|kind| {
-            let m = generate(&GraphSpec::new(kind, scale)).unwrap();
-            from_object(&format!("{kind:?}-{scale}"), &m)
+            let m = Matrix::<bool>::generate(kind, scale).unwrap();
+            from_matrix(&format!("{kind:?}-{scale}"), &m)
         })
         .collect()
 }
@@ -86,8 +84,8 @@ pub fn matrix_market() -> Vec<TestGraph> {
     ]
     .iter()
     .filter_map(|name| {
-        let m = graphblas::io::mtx::read_file(dir.join(name), None).ok()?;
-        Some(from_object(name, &m))
+        let m = Matrix::<f64>::read_mtx(dir.join(name)).ok()?;
+        Some(from_matrix(name, &m))
     })
     .collect()
 }

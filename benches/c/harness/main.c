@@ -6,7 +6,8 @@
  *
  * status is ok, n/a (a GraphBLAS call returned GrB_NOT_IMPLEMENTED), error
  * (any other failure), or skip (the kernel does not apply to this input).
- * Usage: <program> [--reps N] [--name GRAPH] FILE.mtx
+ * Usage: <program> [--reps N] [--name GRAPH] [--blocking] FILE.mtx
+ * (--blocking: GrB_init(GrB_BLOCKING) instead of GrB_NONBLOCKING).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
@@ -144,7 +145,7 @@ static GrB_Info run_all(const Graph *g, int reps, double *times,
 
 static void usage(const char *prog)
 {
-    fprintf(stderr, "usage: %s [--reps N] [--name GRAPH] FILE.mtx\n", prog);
+    fprintf(stderr, "usage: %s [--reps N] [--name GRAPH] [--blocking] FILE.mtx\n", prog);
     exit(2);
 }
 
@@ -152,12 +153,15 @@ int main(int argc, char **argv)
 {
     int reps = 5;
     const char *name = NULL, *path = NULL;
+    GrB_Mode mode = GrB_NONBLOCKING;
     for (int k = 1; k < argc; k++) {
         if (strcmp(argv[k], "--reps") == 0 && k + 1 < argc) {
             reps = atoi(argv[++k]);
             if (reps < 1) usage(argv[0]);
         } else if (strcmp(argv[k], "--name") == 0 && k + 1 < argc) {
             name = argv[++k];
+        } else if (strcmp(argv[k], "--blocking") == 0) {
+            mode = GrB_BLOCKING;
         } else if (argv[k][0] == '-' || path != NULL) {
             usage(argv[0]);
         } else {
@@ -176,7 +180,7 @@ int main(int argc, char **argv)
         graph_free(&g);
         return 0;
     }
-    GrB_Info info = GrB_init(GrB_NONBLOCKING);
+    GrB_Info info = GrB_init(mode);
     if (info != GrB_SUCCESS) {
         printf("\tstatus=error\tfailed=GrB_init\tinfo=%s\n", info_name(info));
         graph_free(&g);

@@ -19,9 +19,9 @@
 //! that is not stored that way, densifying a sparse column, storing the
 //! result in the output's orientation) to the work of the kernel.
 
-use super::dot::{Dot2, Dot3, RCols};
+use super::dot::{Dot2, Dot3, Dot3Rows, RCols};
 use super::operand::{MaskOperand, MaskView, Operand};
-use super::output::check_product_room;
+use super::output::{check_product_room, Epilogue};
 use super::saxpy::{dense_accumulator, Saxpy};
 use super::tiers::{self, Tier};
 use super::values::{has_terminal, multiply_reads};
@@ -43,6 +43,9 @@ pub struct Problem<'a> {
     pub semiring: &'a Semiring,
     /// The orientation the result is wanted in.
     pub out: Orientation,
+    /// A positionwise function the result goes through, run on each task's
+    /// output before assembly (see [`Epilogue`]).
+    pub epilogue: Option<Epilogue<'a>>,
 }
 
 /// A kernel family.
@@ -508,30 +511,69 @@ fn out_orient(plan: Plan) -> Orientation {
     }
 }
 
-/// Runs a plan.
-pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
-    let s = p.semiring;
-    let (l, r, mask) = if plan.by_cols {
-        (p.b.t(), p.a.t(), p.mask.as_ref().map(|m| m.t()))
-    } else {
-        (p.a.clone(), p.b.clone(), p.mask.clone())
-    };
-    let flip = plan.by_cols;
+/// The value types the multiply reads from a plan's left and right operands
+/// (`flip`: the left operand is the multiply's second input), and whether it
+/// reads them at all.
+fn operand_types(s: &Semiring, flip: bool) -> ((&Type, bool), (&Type, bool)) {
     let (read_x, read_y) = if tiers::tier(s) == Tier::Generic {
         (true, true)
     } else {
         multiply_reads(s)
     };
     let (x, y) = (s.mul().xtype(), s.mul().ytype());
-    let ((lty, read_l), (rty, read_r)) = if flip {
+    if flip {
         ((y, read_y), (x, read_x))
     } else {
         ((x, read_x), (y, read_y))
-    };
+    }
+}
+
+/// The plan's operands and mask: `(L, R, mask)`.
+fn plan_sides<'p>(p: &'p Problem, plan: Plan) -> (Operand, Operand, Option<MaskOperand<'p>>) {
+    if plan.by_cols {
+        (p.b.t(), p.a.t(), p.mask.as_ref().map(|m| m.t()))
+    } else {
+        (p.a.clone(), p.b.clone(), p.mask.clone())
+    }
+}
+
+/// Runs `job(L rows, R columns, L values, R values)` with the operands of a
+/// dot-product plan prepared: `R`'s columns compressed, or `R` dense.
+fn with_dot_operands<T>(
+    s: &Semiring,
+    (l, r): (&Operand, &Operand),
+    plan: Plan,
+    job: impl FnOnce(&Compressed, RCols, &Array, &Array) -> T,
+) -> Result<T> {
+    let ((lty, read_l), (rty, read_r)) = operand_types(s, plan.by_cols);
     let lc = l.vectors(Orientation::ByRow);
     let lx = values(&lc.x, lty, read_l);
-    let c = match plan.method {
+    let dense = if plan.dense_r { r.dense(true)? } else { None };
+    let sparse;
+    let (rcols, rvals): (RCols, &Array) = match &dense {
+        Some(d) => (RCols::Dense(d), &d.values),
+        None => {
+            sparse = r.vectors(Orientation::ByCol);
+            (RCols::Sparse(&sparse), &sparse.x)
+        }
+    };
+    let rx = values(rvals, rty, read_r);
+    Ok(job(&lc, rcols, &lx, &rx))
+}
+
+/// Runs a plan.
+pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
+    let s = p.semiring;
+    let (l, r, mask) = plan_sides(p, plan);
+    let flip = plan.by_cols;
+    // The vectors of the result are the rows the kernel computes, or (for a
+    // single column computed by rows) one vector across them.
+    let mut orient = out_orient(plan);
+    let parts = match plan.method {
         Method::Saxpy => {
+            let ((lty, read_l), (rty, read_r)) = operand_types(s, flip);
+            let lc = l.vectors(Orientation::ByRow);
+            let lx = values(&lc.x, lty, read_l);
             let rc = r.vectors(Orientation::ByRow);
             let rx = values(&rc.x, rty, read_r);
             let view = match &mask {
@@ -542,66 +584,97 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
                 l: &lc,
                 r: &rc,
                 mask: &view,
-                value_bytes: s.ztype().size(),
             };
             tiers::run(s, &lx, &rx, flip, job)?
         }
-        Method::Dot2 | Method::Dot3 => {
-            let dense = if plan.dense_r { r.dense(true)? } else { None };
-            let sparse;
-            let (rcols, rvals): (RCols, &Array) = match &dense {
-                Some(d) => (RCols::Dense(d), &d.values),
-                None => {
-                    sparse = r.vectors(Orientation::ByCol);
-                    (RCols::Sparse(&sparse), &sparse.x)
-                }
-            };
-            let rx = values(rvals, rty, read_r);
-            if plan.method == Method::Dot3 {
-                let m = mask.expect("dot3 is planned with a mask");
-                let rows = m.rows();
-                // One entry at most per position of the mask.
-                check_product_room(rows.nvals(), s.ztype().size())?;
+        Method::Dot3 => {
+            let m = mask.expect("dot3 is planned with a mask");
+            let rows = m.rows();
+            // One entry at most per position of the mask.
+            check_product_room(rows.nvals(), s.ztype().size())?;
+            with_dot_operands(s, (&l, &r), plan, |lc, rcols, lx, rx| {
                 let job = Dot3 {
-                    l: &lc,
+                    l: lc,
                     r: rcols,
                     mask: &rows,
                 };
-                tiers::run(s, &lx, &rx, flip, job)
-            } else {
-                let view = match &mask {
-                    Some(m) => m.view(true)?,
-                    None => MaskView::None,
-                };
+                tiers::run(s, lx, rx, flip, job)
+            })?
+        }
+        Method::Dot2 => {
+            let view = match &mask {
+                Some(m) => m.view(true)?,
+                None => MaskView::None,
+            };
+            with_dot_operands(s, (&l, &r), plan, |lc, rcols, lx, rx| {
                 // One entry at most per held row of L and column of R
                 // (whose ids are listed), or per row for the one column.
-                let cols = match rcols {
+                let cols = match &rcols {
                     RCols::Dense(_) => usize::try_from(r.ncols()).unwrap_or(usize::MAX),
                     RCols::Sparse(c) => c.nvec(),
                 };
                 let job = Dot2 {
-                    l: &lc,
+                    l: lc,
                     r: rcols,
                     ncols: r.ncols(),
                     mask: &view,
                 };
                 let bound = if job.column_form() {
+                    orient = orient.flip();
                     lc.nvec()
                 } else {
                     lc.nvec().saturating_mul(cols).saturating_add(cols)
                 };
                 check_product_room(bound, s.ztype().size())?;
-                if job.column_form() {
-                    let column = tiers::run(s, &lx, &rx, flip, job);
-                    return Ok(
-                        MatrixStore::from_compressed(out_orient(plan).flip(), column).conform(),
-                    );
-                }
-                tiers::run(s, &lx, &rx, flip, job)
-            }
+                Ok(tiers::run(s, lx, rx, flip, job))
+            })??
         }
     };
-    result_store(c, out_orient(plan))
+    let c = parts.assemble(p.epilogue.map(|f| (f, orient)))?;
+    if orient != out_orient(plan) {
+        return Ok(MatrixStore::from_compressed(orient, c).conform());
+    }
+    result_store(c, orient)
+}
+
+/// The rows of `C<mask> = A * B` (its columns when `by_cols`) each folded
+/// with the semiring's monoid, without forming `C`: one vector with an entry
+/// for every row (column) of `C` that has one. Only for a mask that is not
+/// complemented (the dot products of its entries); `None` otherwise.
+pub fn fold_product(p: &Problem, by_cols: bool) -> Result<Option<Compressed>> {
+    let Some(mask) = p.mask.as_ref().filter(|m| !m.complement()) else {
+        return Ok(None);
+    };
+    let len = if by_cols { p.b.ncols() } else { p.a.nrows() };
+    if p.a.nvals() == 0 || p.b.nvals() == 0 || mask.nvals() == 0 {
+        let ty = p.semiring.ztype();
+        return Ok(Some(Compressed::empty(ty, len, 1)));
+    }
+    let costs = Costs {
+        p,
+        flops: 0.0,
+        terminal: has_terminal(p.semiring),
+        dot3_exact: Default::default(),
+    };
+    let cost = |dense_r| costs.dot3(by_cols, dense_r).unwrap_or(f64::INFINITY);
+    let plan = Plan {
+        method: Method::Dot3,
+        by_cols,
+        dense_r: cost(true) < cost(false),
+    };
+    let (l, r, mask) = plan_sides(p, plan);
+    let m = mask.expect("a mask");
+    let rows = m.rows();
+    let s = p.semiring;
+    with_dot_operands(s, (&l, &r), plan, |lc, rcols, lx, rx| {
+        let job = Dot3Rows(Dot3 {
+            l: lc,
+            r: rcols,
+            mask: &rows,
+        });
+        tiers::run(s, lx, rx, plan.by_cols, job)
+    })
+    .map(Some)
 }
 
 /// `C<mask> = A * B`, by the cheapest plan.
@@ -612,7 +685,11 @@ pub fn product(p: &Problem) -> Result<MatrixStore> {
         .as_ref()
         .is_some_and(|mk| !mk.complement() && mk.nvals() == 0);
     if m == 0 || n == 0 || p.a.nvals() == 0 || p.b.nvals() == 0 || masked_out {
-        return Ok(MatrixStore::empty(p.semiring.ztype(), m, n, p.out));
+        let empty = MatrixStore::empty(p.semiring.ztype(), m, n, p.out);
+        return match p.epilogue {
+            Some(f) => f(empty),
+            None => Ok(empty),
+        };
     }
     execute(p, choose(p))
 }
@@ -687,6 +764,7 @@ mod tests {
             mask: m,
             semiring: s,
             out,
+            epilogue: None,
         })
     }
 

@@ -12,7 +12,7 @@
 //! when their lengths differ a lot) or by random access into a dense form.
 
 use super::operand::{DenseCol, DenseView, MaskView};
-use super::output::{assemble, Rows};
+use super::output::{parts, Parts, Rows};
 use super::schedule::{row_ranges, run_tasks, scratch};
 use super::tiers::Job;
 use super::values::Sr;
@@ -131,15 +131,17 @@ fn dot_sparse<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, b: &[u64], b0: 
     }
 }
 
-/// Runs `row(range, out)` over ranges of rows with balanced `work`, in parallel.
-fn by_rows<S: Sr>(
+/// Runs `row(range, out)` over ranges of rows with balanced `work`, in
+/// parallel, each task writing into its own `new()` output.
+fn by_rows<S: Sr, O: Send>(
     sr: &S,
     work: &[usize],
-    row: impl Fn(&mut S::Z, Range<usize>, &mut Rows<S::W>) + Sync,
-) -> Vec<Rows<S::W>> {
+    new: impl Fn() -> O + Sync,
+    row: impl Fn(&mut S::Z, Range<usize>, &mut O) + Sync,
+) -> Vec<O> {
     let ranges = row_ranges(work);
     run_tasks(ranges.len(), |s, t| {
-        let mut out = Rows::new(sr);
+        let mut out = new();
         row(scratch(s, || sr.z()), ranges[t].clone(), &mut out);
         out
     })
@@ -155,36 +157,138 @@ pub struct Dot3<'a> {
     pub mask: &'a Compressed,
 }
 
-impl Job for Dot3<'_> {
-    type Out = Compressed;
-
-    fn run<S: Sr>(self, sr: &S) -> Compressed {
+impl Dot3<'_> {
+    /// The work of each row of the mask: its entries times the row of `L`.
+    fn work(&self) -> Vec<usize> {
         let (l, m) = (self.l, self.mask);
-        let work: Vec<usize> = (0..m.nvec())
+        (0..m.nvec())
             .map(|kk| {
                 let row = l.vector_range(m.vector_id(kk)).len() + 1;
                 m.range(kk).len().saturating_mul(row).min(1 << 40)
             })
-            .collect();
-        let parts = by_rows(sr, &work, |w, rows, out| {
-            for kk in rows {
-                let i = m.vector_id(kk);
-                let lr = l.vector_range(i);
-                if lr.is_empty() {
-                    continue;
-                }
-                let start = out.i.len();
-                for q in m.range(kk) {
-                    let j = m.i[q];
-                    if dot(sr, w, l, lr.clone(), &self.r, j) {
-                        out.i.push(j);
-                        sr.z_push(&mut out.w, w);
-                    }
-                }
-                out.end_row(i, start);
+            .collect()
+    }
+
+    /// Computes the mask's entries of the rows `rows` (indices of the mask's
+    /// vectors): `entry(out, z, j)` for each entry `(i, j)` that has a value
+    /// `z`, then `end(out, i)` for each row `i`.
+    fn rows<S: Sr, O>(
+        &self,
+        sr: &S,
+        w: &mut S::Z,
+        rows: Range<usize>,
+        out: &mut O,
+        entry: impl Fn(&mut O, &S::Z, u64),
+        end: impl Fn(&mut O, u64),
+    ) {
+        let (l, m) = (self.l, self.mask);
+        for kk in rows {
+            let i = m.vector_id(kk);
+            let lr = l.vector_range(i);
+            if lr.is_empty() {
+                continue;
             }
+            for q in m.range(kk) {
+                let j = m.i[q];
+                if dot(sr, w, l, lr.clone(), &self.r, j) {
+                    entry(out, w, j);
+                }
+            }
+            end(out, i);
+        }
+    }
+}
+
+impl Job for Dot3<'_> {
+    type Out = Parts;
+
+    fn run<S: Sr>(self, sr: &S) -> Parts {
+        // Each task's rows, and where its current row started.
+        let tasks = by_rows(
+            sr,
+            &self.work(),
+            || (Rows::new(sr), 0),
+            |w, rows, out| {
+                self.rows(
+                    sr,
+                    w,
+                    rows,
+                    out,
+                    |(out, _), z, j| {
+                        out.i.push(j);
+                        sr.z_push(&mut out.w, z);
+                    },
+                    |(out, start), i| {
+                        out.end_row(i, *start);
+                        *start = out.i.len();
+                    },
+                )
+            },
+        );
+        let rows = tasks.into_iter().map(|(rows, _)| rows).collect();
+        parts(sr, rows, self.mask.vlen, self.mask.vdim)
+    }
+}
+
+/// The rows of `C<M> = L * R` (`M` not complemented) each folded with the
+/// semiring's monoid, without forming `C`: the kernel of a reduction of a
+/// masked product. The result is one vector with an entry for every row of
+/// `C` that has one; each row is folded in increasing column order.
+pub struct Dot3Rows<'a>(pub Dot3<'a>);
+
+/// The folded rows of one task: row ids and their values.
+struct Folded<W, Z> {
+    ids: Vec<u64>,
+    w: W,
+    /// The fold of the current row, when it has a value yet.
+    acc: Option<Z>,
+}
+
+impl Job for Dot3Rows<'_> {
+    type Out = Compressed;
+
+    fn run<S: Sr>(self, sr: &S) -> Compressed {
+        let dot3 = &self.0;
+        let new = || Folded {
+            ids: Vec::new(),
+            w: sr.alloc(0),
+            acc: None,
+        };
+        let parts = by_rows(sr, &dot3.work(), new, |w, rows, out| {
+            dot3.rows(
+                sr,
+                w,
+                rows,
+                out,
+                |out, z, _| match &mut out.acc {
+                    Some(acc) => sr.z_combine(acc, z),
+                    None => out.acc = Some(z.clone()),
+                },
+                |out, i| {
+                    if let Some(acc) = out.acc.take() {
+                        out.ids.push(i);
+                        sr.z_push(&mut out.w, &acc);
+                    }
+                },
+            )
         });
-        assemble(sr, parts, m.vlen, m.vdim)
+        let mut parts = parts.into_iter();
+        let (mut ids, mut w) = match parts.next() {
+            Some(first) => (first.ids, first.w),
+            None => (Vec::new(), sr.alloc(0)),
+        };
+        for part in parts {
+            ids.extend_from_slice(&part.ids);
+            sr.append(&mut w, &part.w);
+        }
+        Compressed {
+            vlen: dot3.mask.vdim,
+            vdim: 1,
+            h: None,
+            p: vec![0, ids.len()],
+            i: ids,
+            x: sr.to_array(w),
+        }
     }
 }
 
@@ -259,7 +363,7 @@ impl Dot2<'_> {
 
     /// The "pull" product with the single column of `R`: one dot product per
     /// row of `L` that the mask allows, the result gathered as a column.
-    fn pull<S: Sr>(&self, sr: &S) -> Compressed {
+    fn pull<S: Sr>(&self, sr: &S) -> Parts {
         match (&self.r, self.mask) {
             (RCols::Dense(d), MaskView::Dense(m)) => {
                 let (col, mask) = (d.col(0), m.col(0));
@@ -296,11 +400,11 @@ impl Dot2<'_> {
         sr: &S,
         allowed: impl Fn(u64) -> bool + Sync,
         dot: impl Fn(&mut S::Z, &[u64], usize) -> bool + Sync,
-    ) -> Compressed {
+    ) -> Parts {
         let l = self.l;
         let work: Vec<usize> = (0..l.nvec()).map(|kk| l.range(kk).len() + 1).collect();
         let ranges = row_ranges(&work);
-        let parts = run_tasks(ranges.len(), |s, t| {
+        let rows = run_tasks(ranges.len(), |s, t| {
             let z = scratch(s, || sr.z());
             let mut out = Rows::new(sr);
             for kk in ranges[t].clone() {
@@ -314,7 +418,7 @@ impl Dot2<'_> {
             out.end_row(0, 0);
             out
         });
-        assemble(sr, parts, l.vdim, 1)
+        parts(sr, rows, l.vdim, 1)
     }
 }
 
@@ -328,9 +432,9 @@ fn row_allowed(mask: &MaskView, i: u64) -> bool {
 }
 
 impl Job for Dot2<'_> {
-    type Out = Compressed;
+    type Out = Parts;
 
-    fn run<S: Sr>(self, sr: &S) -> Compressed {
+    fn run<S: Sr>(self, sr: &S) -> Parts {
         if self.column_form() {
             return self.pull(sr);
         }
@@ -339,14 +443,19 @@ impl Job for Dot2<'_> {
         let work: Vec<usize> = (0..l.nvec())
             .map(|kk| l.range(kk).len().saturating_mul(cols.len()).min(1 << 40))
             .collect();
-        let parts = by_rows(sr, &work, |w, rows, out| {
-            for kk in rows {
-                if !l.range(kk).is_empty() {
-                    self.row(sr, w, kk, &cols, out);
+        let rows = by_rows(
+            sr,
+            &work,
+            || Rows::new(sr),
+            |w, rows, out| {
+                for kk in rows {
+                    if !l.range(kk).is_empty() {
+                        self.row(sr, w, kk, &cols, out);
+                    }
                 }
-            }
-        });
-        assemble(sr, parts, self.ncols, l.vdim)
+            },
+        );
+        parts(sr, rows, self.ncols, l.vdim)
     }
 }
 
@@ -376,7 +485,9 @@ mod tests {
             ncols: 1,
             mask: &MaskView::None,
         };
-        let c = crate::ops::mxm::tiers::run(&s, &l.x, &r.x, false, job);
+        let c = crate::ops::mxm::tiers::run(&s, &l.x, &r.x, false, job)
+            .assemble(None)
+            .unwrap();
         (c.nvals() == 1).then(|| c.x.as_slice::<f64>().unwrap()[0])
     }
 

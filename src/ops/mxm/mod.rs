@@ -69,7 +69,8 @@ fn check_domains(
 
 /// The product `T` of a recorded mxm / mxv / vxm: `op(A) ⊕.⊗ op(B)` computed
 /// only where `mask` (in the output's coordinates) allows, with its vectors in
-/// (or near) `orient`. For `Vxm`, `a` is the vector `u` and `b` the matrix.
+/// (or near) `orient`, and passed through `epilogue` when one is given. For
+/// `Vxm`, `a` is the vector `u` and `b` the matrix.
 #[allow(clippy::too_many_arguments)]
 pub fn run_product(
     semiring: &Semiring,
@@ -80,6 +81,7 @@ pub fn run_product(
     form: ProductForm,
     mask: Option<&Mask>,
     orient: Orientation,
+    epilogue: Option<output::Epilogue>,
 ) -> Result<MatrixStore> {
     let row_form = form == ProductForm::Vxm;
     let problem = Problem {
@@ -91,6 +93,7 @@ pub fn run_product(
         }),
         semiring,
         out: if row_form { orient.flip() } else { orient },
+        epilogue,
     };
     let t = product(&problem)?;
     // vxm computes the 1 x n row u' * A; its transpose is the n x 1 result.

@@ -1,8 +1,10 @@
-//! Output rows produced by kernel tasks, and their assembly into compressed storage.
+//! Output rows produced by kernel tasks, and their assembly into compressed
+//! storage (with an epilogue run on each task's rows first, when one is fused).
 
 use super::values::Sr;
 use crate::error::{check_room, out_of_memory, Result};
-use crate::storage::{Array, Compressed};
+use crate::storage::{Array, Compressed, MatrixStore, Orientation};
+use rayon::prelude::*;
 
 /// Fails with `GrB_OUT_OF_MEMORY` unless a product of at most `entries`
 /// entries with values of `value_bytes` bytes can be built now: one probe
@@ -10,13 +12,6 @@ use crate::storage::{Array, Compressed};
 /// and a value an entry each. Called before a kernel's tasks start.
 pub fn check_product_room(entries: usize, value_bytes: usize) -> Result<()> {
     check_room(entries, 2 * (8 + value_bytes), "the product")
-}
-
-/// Fails with `GrB_OUT_OF_MEMORY` unless [`assemble`] can join `parts` now:
-/// one probe for the joined indices and values (the values grow by doubling).
-pub fn check_assemble_room<W>(parts: &[Rows<W>], value_bytes: usize) -> Result<()> {
-    let entries = parts.iter().map(|p| p.i.len()).sum();
-    check_room(entries, 8 + 2 * value_bytes, "the product")
 }
 
 /// Consecutive output rows produced by one task (only non-empty rows are listed).
@@ -63,27 +58,137 @@ impl<W> Rows<W> {
     }
 }
 
-/// Concatenates task outputs (in row order; consecutive outputs may hold
-/// column ranges of the same row) into `vdim` vectors of length `vlen`.
-pub fn assemble<S: Sr>(sr: &S, parts: Vec<Rows<S::W>>, vlen: u64, vdim: u64) -> Compressed {
-    let mut index = Vec::with_capacity(parts.len());
-    let mut values = Vec::with_capacity(parts.len());
-    for part in parts {
-        index.push((part.ids, part.ends, part.i));
-        values.push(part.w);
+/// The rows one task produced, with their values as an array.
+pub struct Part {
+    /// The row ids (only non-empty rows).
+    pub ids: Vec<u64>,
+    /// End of each row in `i` and `x`.
+    pub ends: Vec<usize>,
+    /// Column indices, increasing within each row.
+    pub i: Vec<u64>,
+    /// The values.
+    pub x: Array,
+}
+
+/// A kernel's result: its tasks' rows in row order (consecutive parts may
+/// hold column ranges of the same row), forming `vdim` vectors of length `vlen`.
+pub struct Parts {
+    /// The parts, in order.
+    pub parts: Vec<Part>,
+    /// Length of each vector.
+    pub vlen: u64,
+    /// Number of vectors.
+    pub vdim: u64,
+}
+
+/// A function run on each part of a product's result before the parts are
+/// assembled (an epilogue fused into the product): it gets the part as a
+/// store (its vectors in the part's orientation) and returns what replaces
+/// it, with the same vectors.
+pub type Epilogue<'a> = &'a (dyn Fn(MatrixStore) -> Result<MatrixStore> + Sync);
+
+/// The task outputs of a kernel, their values converted to arrays.
+pub fn parts<S: Sr>(sr: &S, rows: Vec<Rows<S::W>>, vlen: u64, vdim: u64) -> Parts {
+    let mut parts: Vec<Part> = rows
+        .into_iter()
+        .map(|r| Part {
+            ids: r.ids,
+            ends: r.ends,
+            i: r.i,
+            x: sr.to_array(r.w),
+        })
+        .collect();
+    if parts.is_empty() {
+        parts.push(Part {
+            ids: Vec::new(),
+            ends: Vec::new(),
+            i: Vec::new(),
+            x: sr.to_array(sr.alloc(0)),
+        });
     }
-    let mut values = values.into_iter();
-    let mut w = values.next().unwrap_or_else(|| sr.alloc(0));
-    for part in values {
-        sr.append(&mut w, &part);
+    Parts { parts, vlen, vdim }
+}
+
+impl Part {
+    /// The part as compressed vectors (hypersparse: only its rows).
+    fn into_compressed(self, vlen: u64, vdim: u64) -> Compressed {
+        let mut p = Vec::with_capacity(self.ends.len() + 1);
+        p.push(0);
+        p.extend_from_slice(&self.ends);
+        Compressed {
+            vlen,
+            vdim,
+            h: Some(self.ids),
+            p,
+            i: self.i,
+            x: self.x,
+        }
     }
-    assemble_index(index, vlen, vdim, sr.to_array(w))
+
+    /// The non-empty vectors of `c` as a part.
+    fn from_compressed(c: Compressed) -> Part {
+        let (mut ids, mut ends) = (Vec::new(), Vec::new());
+        for k in 0..c.nvec() {
+            let r = c.range(k);
+            if !r.is_empty() {
+                ids.push(c.vector_id(k));
+                ends.push(r.end);
+            }
+        }
+        Part {
+            ids,
+            ends,
+            i: c.i,
+            x: c.x,
+        }
+    }
+
+    /// The part after `epilogue`, its vectors in orientation `orient`.
+    fn after(self, epilogue: Epilogue, orient: Orientation, vlen: u64, vdim: u64) -> Result<Part> {
+        let store = MatrixStore::from_compressed(orient, self.into_compressed(vlen, vdim));
+        let out = epilogue(store)?;
+        Ok(Part::from_compressed(out.into_compressed(orient)))
+    }
+}
+
+impl Parts {
+    /// The result as compressed vectors, each part first passed through the
+    /// epilogue (in parallel), whose vectors are in the given orientation.
+    pub fn assemble(self, epilogue: Option<(Epilogue, Orientation)>) -> Result<Compressed> {
+        let (vlen, vdim) = (self.vlen, self.vdim);
+        let parts = match epilogue {
+            None => self.parts,
+            Some((f, orient)) => self
+                .parts
+                .into_par_iter()
+                .map(|part| part.after(f, orient, vlen, vdim))
+                .collect::<Result<Vec<_>>>()?,
+        };
+        // One probe for the joined indices and values (the values grow by
+        // doubling).
+        let entries = parts.iter().map(|p| p.i.len()).sum();
+        let value_bytes = parts.first().map_or(0, |p| p.x.elem_size());
+        check_room(entries, 8 + 2 * value_bytes, "the product")?;
+        let mut index = Vec::with_capacity(parts.len());
+        let mut values = Vec::with_capacity(parts.len());
+        for part in parts {
+            index.push((part.ids, part.ends, part.i));
+            values.push(part.x);
+        }
+        let mut values = values.into_iter();
+        let mut x = values.next().expect("at least one part");
+        for part in values {
+            x.append(&part);
+        }
+        Ok(assemble_index(index, vlen, vdim, x))
+    }
 }
 
 /// Row ids, row ends and column indices of one task's rows.
 type Index = (Vec<u64>, Vec<usize>, Vec<u64>);
 
-/// [`assemble`] for the structure (not generic, so shared by every semiring).
+/// Concatenates the parts' structure (in row order; consecutive parts may
+/// hold column ranges of the same row) into `vdim` vectors of length `vlen`.
 fn assemble_index(parts: Vec<Index>, vlen: u64, vdim: u64, x: Array) -> Compressed {
     let rows: usize = parts.iter().map(|p| p.0.len()).sum();
     let nnz: usize = parts.iter().map(|p| p.2.len()).sum();

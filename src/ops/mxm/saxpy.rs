@@ -11,7 +11,7 @@
 
 use super::accumulator::{Acc, DenseAcc, HashAcc, RowAcc, State};
 use super::operand::{MaskRow, MaskView};
-use super::output::{assemble, check_assemble_room, Rows};
+use super::output::{parts, Parts, Rows};
 use super::schedule::{run_tasks, scratch, tasks, Task};
 use super::tiers::Job;
 use super::values::Sr;
@@ -30,9 +30,6 @@ pub struct Saxpy<'a> {
     pub r: &'a Compressed,
     /// The mask.
     pub mask: &'a MaskView<'a>,
-    /// The size of one result value in bytes (for the room check of the
-    /// joined result).
-    pub value_bytes: usize,
 }
 
 /// How the current row uses the mask.
@@ -398,9 +395,9 @@ impl Saxpy<'_> {
 }
 
 impl Job for Saxpy<'_> {
-    type Out = Result<Compressed>;
+    type Out = Result<Parts>;
 
-    fn run<S: Sr>(self, sr: &S) -> Result<Compressed> {
+    fn run<S: Sr>(self, sr: &S) -> Result<Parts> {
         let row_work = self.row_work();
         let plan = tasks(&row_work, &|kk, parts| {
             self.column_split(kk, row_work[kk], parts)
@@ -426,7 +423,6 @@ impl Job for Saxpy<'_> {
             }
         });
         let results = results.into_iter().collect::<Result<Vec<_>>>()?;
-        check_assemble_room(&results, self.value_bytes)?;
-        Ok(assemble(sr, results, self.r.vlen, self.l.vdim))
+        Ok(parts(sr, results, self.r.vlen, self.l.vdim))
     }
 }

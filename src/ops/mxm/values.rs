@@ -24,7 +24,7 @@ pub trait Sr: Sync {
     /// A buffer of result values addressed by slot (also used as a growable output).
     type W: Send + 'static;
     /// One result value being folded (a dot product's accumulator).
-    type Z: Send + 'static;
+    type Z: Send + Clone + 'static;
     /// A workspace with `n` slots (their initial values are unspecified).
     fn alloc(&self, n: usize) -> Self::W;
     /// `w[s] = l[lp] ⊗ r[rp]`.
@@ -50,6 +50,8 @@ pub trait Sr: Sync {
     fn fold<I: Iterator<Item = (usize, usize)>>(&self, z: &mut Self::Z, pairs: I) -> bool;
     /// Appends `z` to the output buffer `out`.
     fn z_push(&self, out: &mut Self::W, z: &Self::Z);
+    /// `acc = acc ⊕ z` with the semiring's monoid (ANY keeps `acc`).
+    fn z_combine(&self, acc: &mut Self::Z, z: &Self::Z);
     /// The values of an output buffer as an array of the semiring's type.
     fn to_array(&self, w: Self::W) -> Array;
 }
@@ -295,6 +297,13 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         out.push(*z);
     }
 
+    #[inline(always)]
+    fn z_combine(&self, acc: &mut T, z: &T) {
+        if !self.any {
+            *acc = self.add.f(*acc, *z);
+        }
+    }
+
     fn to_array(&self, w: Vec<T>) -> Array {
         T::into_array(w)
     }
@@ -316,6 +325,7 @@ pub struct ByteSr<'a> {
 }
 
 /// The workspace of [`ByteSr`]: values plus per-thread scratch.
+#[derive(Clone)]
 pub struct ByteW {
     v: Vec<u8>,
     mul: BinaryEval,
@@ -446,6 +456,17 @@ impl Sr for ByteSr<'_> {
 
     fn z_push(&self, out: &mut ByteW, z: &ByteW) {
         self.push(out, z, 0);
+    }
+
+    fn z_combine(&self, acc: &mut ByteW, z: &ByteW) {
+        if self.any {
+            return;
+        }
+        let slot = self.slot(0);
+        acc.add
+            .call(&mut acc.sum, &acc.v[slot.clone()], &z.v[slot.clone()]);
+        let ByteW { v, sum, .. } = acc;
+        v[slot].copy_from_slice(sum);
     }
 
     fn to_array(&self, w: ByteW) -> Array {

@@ -1,139 +1,19 @@
-//! Operators, monoids and semirings as typed values: the predefined ones
-//! (`binary::plus::<f64>()`, `monoid::min::<i32>()`, `semiring::plus_times::<f64>()`)
-//! and user-defined ones from Rust closures.
+//! The predefined operators, monoids and semirings. Their element type is a
+//! type parameter that Rust infers from the operands they are used with
+//! (`a.mxm(&b, semiring::plus_times())`); name it (`binary::plus::<f64>()`)
+//! where nothing else fixes it. Operators that exist only for some types say so
+//! in their bounds (the bitwise ones need [`Integer`]), so misuse is a compile
+//! error.
 
-use super::value::ValueType;
-use crate::algebra::{self, BinaryCode, Element, IndexUnaryCode, UnaryCode};
-use crate::error::Result;
-use std::marker::PhantomData;
-use std::sync::Arc;
-
-/// A built-in element type (the predefined operators exist for these).
-pub trait Builtin: ValueType + Element {}
-impl<T: ValueType + Element> Builtin for T {}
-
-/// A unary operator `z = f(x)` from `X` to `Z`.
-#[derive(Clone)]
-pub struct UnaryOp<X, Z> {
-    pub(crate) op: algebra::UnaryOp,
-    _types: PhantomData<fn(X) -> Z>,
-}
-
-/// A binary operator `z = f(x, y)`.
-#[derive(Clone)]
-pub struct BinaryOp<X, Y, Z> {
-    pub(crate) op: algebra::BinaryOp,
-    _types: PhantomData<fn(X, Y) -> Z>,
-}
-
-/// An index-unary operator `z = f(a_ij, i, j, s)` over values `X` with a thunk `S`.
-#[derive(Clone)]
-pub struct IndexUnaryOp<X, S, Z> {
-    pub(crate) op: algebra::IndexUnaryOp,
-    _types: PhantomData<fn(X, S) -> Z>,
-}
-
-/// A monoid on `T`: an associative operator with an identity.
-#[derive(Clone)]
-pub struct Monoid<T> {
-    pub(crate) monoid: algebra::Monoid,
-    _types: PhantomData<fn(T) -> T>,
-}
-
-/// A semiring: multiply `X × Y → Z`, then add with a monoid on `Z`.
-#[derive(Clone)]
-pub struct Semiring<X, Y, Z> {
-    pub(crate) semiring: algebra::Semiring,
-    _types: PhantomData<fn(X, Y) -> Z>,
-}
-
-impl<X: ValueType, Z: ValueType> UnaryOp<X, Z> {
-    /// A user-defined operator from a closure.
-    ///
-    /// ```
-    /// use graphblas::UnaryOp;
-    /// let half = UnaryOp::new("half", |x: f64| x / 2.0);
-    /// # let _ = half;
-    /// ```
-    pub fn new(name: &str, f: impl Fn(X) -> Z + Send + Sync + 'static) -> Self {
-        let bytes = Arc::new(move |z: &mut [u8], x: &[u8]| f(X::from_bytes(x)).write_bytes(z));
-        UnaryOp {
-            op: algebra::UnaryOp::user(name, bytes, Z::graphblas_type(), X::graphblas_type()),
-            _types: PhantomData,
-        }
-    }
-}
-
-impl<X: ValueType, Y: ValueType, Z: ValueType> BinaryOp<X, Y, Z> {
-    /// A user-defined operator from a closure.
-    ///
-    /// ```
-    /// use graphblas::BinaryOp;
-    /// let hypot = BinaryOp::new("hypot", |x: f64, y: f64| x.hypot(y));
-    /// # let _ = hypot;
-    /// ```
-    pub fn new(name: &str, f: impl Fn(X, Y) -> Z + Send + Sync + 'static) -> Self {
-        let bytes = Arc::new(move |z: &mut [u8], x: &[u8], y: &[u8]| {
-            f(X::from_bytes(x), Y::from_bytes(y)).write_bytes(z)
-        });
-        BinaryOp {
-            op: algebra::BinaryOp::user(
-                name,
-                bytes,
-                Z::graphblas_type(),
-                X::graphblas_type(),
-                Y::graphblas_type(),
-            ),
-            _types: PhantomData,
-        }
-    }
-}
-
-impl<X: ValueType, S: ValueType, Z: ValueType> IndexUnaryOp<X, S, Z> {
-    /// A user-defined operator from a closure `f(value, row, column, thunk)`.
-    pub fn new(name: &str, f: impl Fn(X, u64, u64, S) -> Z + Send + Sync + 'static) -> Self {
-        let bytes = Arc::new(move |z: &mut [u8], x: &[u8], i: u64, j: u64, s: &[u8]| {
-            f(X::from_bytes(x), i, j, S::from_bytes(s)).write_bytes(z)
-        });
-        IndexUnaryOp {
-            op: algebra::IndexUnaryOp::user(
-                name,
-                bytes,
-                Z::graphblas_type(),
-                X::graphblas_type(),
-                S::graphblas_type(),
-            ),
-            _types: PhantomData,
-        }
-    }
-}
-
-impl<T: ValueType> Monoid<T> {
-    /// A monoid from an associative operator and its identity.
-    pub fn new(op: BinaryOp<T, T, T>, identity: T) -> Result<Self> {
-        Ok(Monoid {
-            monoid: algebra::Monoid::new(op.op, identity.to_value())?,
-            _types: PhantomData,
-        })
-    }
-}
-
-impl<X: ValueType, Y: ValueType, Z: ValueType> Semiring<X, Y, Z> {
-    /// A semiring from an additive monoid and a multiplicative operator.
-    pub fn new(add: Monoid<Z>, multiply: BinaryOp<X, Y, Z>) -> Result<Self> {
-        Ok(Semiring {
-            semiring: algebra::Semiring::new(add.monoid, multiply.op)?,
-            _types: PhantomData,
-        })
-    }
-}
+use super::{BinaryOp, IndexUnaryOp, Monoid, Semiring, UnaryOp};
+use crate::algebra::{self, BinaryCode, IndexUnaryCode, UnaryCode};
+use crate::api::value::{Builtin, Integer, ValueType};
 
 fn builtin_binary<X, Y, Z, T: Builtin>(code: BinaryCode) -> BinaryOp<X, Y, Z> {
-    BinaryOp {
-        op: algebra::BinaryOp::builtin(code, T::CODE)
+    BinaryOp::wrap(
+        algebra::BinaryOp::builtin(code, T::CODE)
             .unwrap_or_else(|| panic!("{} is not defined for {:?}", code.name(), T::CODE)),
-        _types: PhantomData,
-    }
+    )
 }
 
 /// The predefined unary operators.
@@ -141,11 +21,10 @@ pub mod unary {
     use super::*;
 
     fn builtin<T: Builtin>(code: UnaryCode) -> UnaryOp<T, T> {
-        UnaryOp {
-            op: algebra::UnaryOp::builtin(code, T::CODE)
+        UnaryOp::wrap(
+            algebra::UnaryOp::builtin(code, T::CODE)
                 .unwrap_or_else(|| panic!("{} is not defined for {:?}", code.name(), T::CODE)),
-            _types: PhantomData,
-        }
+        )
     }
 
     /// `z = x`
@@ -168,8 +47,8 @@ pub mod unary {
     pub fn lnot<T: Builtin>() -> UnaryOp<T, T> {
         builtin(UnaryCode::Lnot)
     }
-    /// `z = ~x` (bitwise; integer types only — panics for others)
-    pub fn bnot<T: Builtin>() -> UnaryOp<T, T> {
+    /// `z = ~x` (bitwise)
+    pub fn bnot<T: Integer>() -> UnaryOp<T, T> {
         builtin(UnaryCode::Bnot)
     }
     /// `z = 1`
@@ -186,6 +65,15 @@ pub mod binary {
         ($($(#[$doc:meta])* $name:ident = $code:ident;)*) => {$(
             $(#[$doc])*
             pub fn $name<T: Builtin>() -> BinaryOp<T, T, T> {
+                builtin_binary::<T, T, T, T>(BinaryCode::$code)
+            }
+        )*};
+    }
+
+    macro_rules! bitwise {
+        ($($(#[$doc:meta])* $name:ident = $code:ident;)*) => {$(
+            $(#[$doc])*
+            pub fn $name<T: Integer>() -> BinaryOp<T, T, T> {
                 builtin_binary::<T, T, T, T>(BinaryCode::$code)
             }
         )*};
@@ -235,12 +123,17 @@ pub mod binary {
         lxor = Lxor;
         /// logical XNOR
         lxnor = Lxnor;
-        /// bitwise OR (integer types)
+    }
+
+    bitwise! {
+        /// bitwise OR
         bor = Bor;
-        /// bitwise AND (integer types)
+        /// bitwise AND
         band = Band;
-        /// bitwise XOR (integer types)
+        /// bitwise XOR
         bxor = Bxor;
+        /// bitwise XNOR
+        bxnor = Bxnor;
     }
 
     comparison! {
@@ -267,10 +160,9 @@ pub mod index {
         code: IndexUnaryCode,
         t: crate::algebra::TypeCode,
     ) -> IndexUnaryOp<X, S, Z> {
-        IndexUnaryOp {
-            op: algebra::IndexUnaryOp::builtin(code, t).expect("predefined index-unary operator"),
-            _types: PhantomData,
-        }
+        IndexUnaryOp::wrap(
+            algebra::IndexUnaryOp::builtin(code, t).expect("predefined index-unary operator"),
+        )
     }
 
     macro_rules! positional {
@@ -337,19 +229,18 @@ pub mod monoid {
     use super::*;
 
     macro_rules! monoids {
-        ($($(#[$doc:meta])* $name:ident = $code:ident;)*) => {$(
+        ($bound:ident: $($(#[$doc:meta])* $name:ident = $code:ident;)*) => {$(
             $(#[$doc])*
-            pub fn $name<T: Builtin>() -> Monoid<T> {
-                Monoid {
-                    monoid: algebra::Monoid::builtin(BinaryCode::$code, T::CODE)
+            pub fn $name<T: $bound>() -> Monoid<T> {
+                Monoid::wrap(
+                    algebra::Monoid::builtin(BinaryCode::$code, T::CODE)
                         .unwrap_or_else(|| panic!("no {} monoid on {:?}", stringify!($name), T::CODE)),
-                    _types: PhantomData,
-                }
+                )
             }
         )*};
     }
 
-    monoids! {
+    monoids! { Builtin:
         /// `+`, identity 0
         plus = Plus;
         /// `*`, identity 1
@@ -369,6 +260,17 @@ pub mod monoid {
         /// logical XNOR, identity true
         lxnor = Lxnor;
     }
+
+    monoids! { Integer:
+        /// bitwise OR, identity 0
+        bor = Bor;
+        /// bitwise AND, identity all ones
+        band = Band;
+        /// bitwise XOR, identity 0
+        bxor = Bxor;
+        /// bitwise XNOR, identity all ones
+        bxnor = Bxnor;
+    }
 }
 
 /// The predefined semirings `<add>_<multiply>` on one built-in type.
@@ -376,12 +278,11 @@ pub mod semiring {
     use super::*;
 
     fn builtin<T: Builtin, Z>(add: BinaryCode, mul: BinaryCode) -> Semiring<T, T, Z> {
-        Semiring {
-            semiring: algebra::Semiring::builtin(add, mul, T::CODE).unwrap_or_else(|| {
+        Semiring::wrap(
+            algebra::Semiring::builtin(add, mul, T::CODE).unwrap_or_else(|| {
                 panic!("no {}_{} semiring on {:?}", add.name(), mul.name(), T::CODE)
             }),
-            _types: PhantomData,
-        }
+        )
     }
 
     macro_rules! semirings {

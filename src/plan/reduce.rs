@@ -1,0 +1,86 @@
+//! Reduce of a product: a reduction whose input is a pending masked product
+//! folds each row of the product inside its dot products, so the product is
+//! never formed (triangle counting's `sum(C<L> = L·U')`, the row sums of
+//! local clustering).
+//!
+//! The rewrite applies when the pending node is `C<M> = A ⊕.⊗ B` with a mask
+//! that is not complemented, no accumulator, an output that holds nothing
+//! outside the mask (empty before the call) of the semiring's type, and a
+//! reduction by the semiring's own built-in monoid. The pending node itself
+//! is left as it is: if anyone reads `C` later, it is computed then.
+//!
+//! Floating-point sums associate differently from reducing the formed
+//! product: each row is folded first (in increasing column order), then the
+//! row results; integer results are identical.
+
+use super::execute::{absorb_transpose, resolve_mask};
+use super::explain::{self, step};
+use super::node::{Node, Op, Product, ProductForm};
+use crate::algebra::BinaryOp;
+use crate::error::Result;
+use crate::object::Matrix;
+use crate::ops::mxm::dispatch::{fold_product, Problem};
+use crate::ops::mxm::operand::{MaskOperand, Operand};
+use crate::storage::{MatrixStore, Orientation};
+
+/// The rows (the columns when `by_cols`) of `a` each reduced with `op`, as an
+/// `n × 1` store, computed without forming `a` when `a` is a pending product
+/// the rewrite applies to; `None` when it does not apply.
+pub fn reduce_product(a: &Matrix, op: &BinaryOp, by_cols: bool) -> Result<Option<MatrixStore>> {
+    let source = a.source()?;
+    let Some(node) = source.uncomputed() else {
+        return Ok(None);
+    };
+    let Some(p) = foldable(node, op)? else {
+        return Ok(None);
+    };
+    let header = || {
+        let along = if by_cols { "columns" } else { "rows" };
+        format!("reduce the {along} with {}", op.name())
+    };
+    super::explained(header, node, || {
+        step(|| {
+            "rewrite reduce of a product: each row is folded inside the masked dot products; the product is not formed".into()
+        });
+        let mask = resolve_mask(node.out.mask.as_ref())?.expect("a masked product");
+        let (sa, ta) = absorb_transpose(&p.a, p.ta);
+        let (sb, tb) = absorb_transpose(&p.b, p.tb);
+        let problem = Problem {
+            a: Operand::new(sa.value()?, ta),
+            b: Operand::new(sb.value()?, tb),
+            mask: Some(MaskOperand {
+                mask: &mask,
+                transposed: false,
+            }),
+            semiring: &p.semiring,
+            out: Orientation::ByRow,
+            epilogue: None,
+        };
+        let folded = explain::timed(
+            || format!("kernel dot3 folded by rows {}", p.semiring.name()),
+            || fold_product(&problem, by_cols),
+        )?;
+        Ok(folded.map(|c| MatrixStore::from_compressed(Orientation::ByCol, c).conform()))
+    })
+}
+
+/// The product of `node` when reducing its result with `op` may skip forming it.
+fn foldable<'n>(node: &'n Node, op: &BinaryOp) -> Result<Option<&'n Product>> {
+    let Op::Product(p) = &node.op else {
+        return Ok(None);
+    };
+    let out = &node.out;
+    let s = &p.semiring;
+    let same_monoid = op.code().is_some() && op.code() == s.add().code();
+    let same_type = op.ztype() == s.ztype() && out.ty == *s.ztype();
+    let masked = out.mask.as_ref().is_some_and(|m| !m.complement);
+    if p.form != ProductForm::Mxm || out.accum.is_some() || !same_monoid || !same_type || !masked {
+        return Ok(None);
+    }
+    // The output must hold nothing the write-back would keep outside the mask.
+    let empty_before = match &out.old {
+        None => true,
+        Some(old) => old.uncomputed().is_none() && old.value()?.nvals() == 0,
+    };
+    Ok(empty_before.then_some(p))
+}
