@@ -2,7 +2,7 @@
 """Turns the raw result lines of scripts/bench-vs-suitesparse into a report.
 
 Input: a file of tab-separated key=value lines, one per program run, each with
-lib=ours|suitesparse and round=N prepended to what the benchmark program
+lib=ours|ours-blocking|suitesparse and round=N prepended to what the benchmark program
 printed (kernel, graph, status, times, checksum, failed, info, note).
 
 Output: OUT/report.md (Markdown table and notes), OUT/ratios.svg (bar chart of
@@ -19,6 +19,9 @@ import sys
 from pathlib import Path
 
 LIBS = ("ours", "suitesparse")
+# Our build in blocking mode (--blocking of the script): an optional column.
+BLOCKING = "ours-blocking"
+LABELS = {"ours": "ours", "suitesparse": "SuiteSparse", BLOCKING: "ours (blocking)"}
 FLOAT = re.compile(r"^[-+]?(\d+\.\d*|\.\d+|\d+)([eE][-+]?\d+)?$|^[-+]?(inf|nan)$", re.I)
 FLOAT_TOLERANCE = 1e-6
 
@@ -94,8 +97,23 @@ class Row:
     def __init__(self, kernel, graph, runs):
         self.kernel, self.graph = kernel, graph
         self.cells = {lib: Cell([r for r in runs if r.get("lib") == lib]) for lib in LIBS}
+        blocking = [r for r in runs if r.get("lib") == BLOCKING]
+        if blocking:
+            self.cells[BLOCKING] = Cell(blocking)
         ours, theirs = self.cells["ours"], self.cells["suitesparse"]
         self.ratio = ours.median / theirs.median if ours.median and theirs.median else None
+
+    def libs(self):
+        """The libraries (builds and modes) this row has runs of."""
+        return list(self.cells)
+
+    def blocking_ratio(self):
+        """Non-blocking time / blocking time of ours, as text."""
+        cell = self.cells.get(BLOCKING)
+        ours = self.cells["ours"]
+        if cell is None or not cell.median or not ours.median:
+            return "n/a"
+        return f"{ours.median / cell.median:.2f}"
 
     def shown(self, lib):
         cell = self.cells[lib]
@@ -104,12 +122,14 @@ class Row:
         return {"n/a": "n/a", "skip": "skip"}.get(cell.status, "error")
 
     def checksums(self):
-        ours, theirs = self.cells["ours"], self.cells["suitesparse"]
-        if ours.status != "ok" or theirs.status != "ok":
+        cells = list(self.cells.values())
+        if any(c.status != "ok" for c in cells):
             return "—"
-        if ours.checksum is None or theirs.checksum is None:
+        if any(c.checksum is None for c in cells):
             return "**vary between rounds**"
-        return "equal" if same_checksum(ours.checksum, theirs.checksum) else "**DIFFER**"
+        first = cells[0].checksum
+        same = all(same_checksum(first, c.checksum) for c in cells[1:])
+        return "equal" if same else "**DIFFER**"
 
 
 def rows_of(results):
@@ -124,16 +144,25 @@ def rows_of(results):
 
 
 def markdown_table(rows):
-    lines = [
-        "| kernel | graph | ours | SuiteSparse | ours / SuiteSparse | checksums |",
-        "|---|---|--:|--:|--:|---|",
-    ]
+    """The table; with blocking runs, two more columns: their time and the
+    ratio of ours (non-blocking) to it."""
+    blocking = any(BLOCKING in row.cells for row in rows)
+    head = "| kernel | graph | ours | SuiteSparse | ours / SuiteSparse |"
+    rule = "|---|---|--:|--:|--:|"
+    if blocking:
+        head += " ours (blocking) | non-blocking / blocking |"
+        rule += "--:|--:|"
+    lines = [head + " checksums |", rule + "---|"]
     for row in rows:
         ratio = f"{row.ratio:.2f}" if row.ratio is not None else "n/a"
-        lines.append(
+        line = (
             f"| {row.kernel} | {row.graph} | {row.shown('ours')} | "
-            f"{row.shown('suitesparse')} | {ratio} | {row.checksums()} |"
+            f"{row.shown('suitesparse')} | {ratio} |"
         )
+        if blocking:
+            shown = row.shown(BLOCKING) if BLOCKING in row.cells else "n/a"
+            line += f" {shown} | {row.blocking_ratio()} |"
+        lines.append(line + f" {row.checksums()} |")
     return "\n".join(lines)
 
 
@@ -141,16 +170,15 @@ def notes(rows):
     """Why cells are n/a or errors, grouped by cause; checksum disagreements."""
     causes = {}
     for row in rows:
-        for lib in LIBS:
+        for lib in row.libs():
             cell = row.cells[lib]
             if cell.status != "ok":
-                label = "ours" if lib == "ours" else "SuiteSparse"
-                key = f"{label}: {cell.failure()}"
+                key = f"{LABELS[lib]}: {cell.failure()}"
                 causes.setdefault(key, []).append(f"{row.kernel} on {row.graph}")
     out = [f"- {cause} — {', '.join(where)}" for cause, where in causes.items()]
     for row in rows:
         if row.checksums().startswith("**"):
-            for lib in LIBS:
+            for lib in row.libs():
                 sums = sorted({r.get("checksum", "") for r in row.cells[lib].runs})
                 out.append(f"- checksum of {row.kernel} on {row.graph}, {lib}: `{' | '.join(sums)}`")
     return "\n".join(out)
@@ -246,7 +274,11 @@ def main():
 
 def problems(row):
     """What is wrong with a row for --check: errors and checksum disagreements."""
-    found = [f"{lib} {row.cells[lib].failure()}" for lib in LIBS if row.cells[lib].status == "error"]
+    found = [
+        f"{lib} {row.cells[lib].failure()}"
+        for lib in row.libs()
+        if row.cells[lib].status == "error"
+    ]
     if row.checksums().startswith("**"):
         found.append("checksums " + row.checksums().strip("*").lower())
     return "; ".join(found)
