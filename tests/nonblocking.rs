@@ -379,14 +379,38 @@ fn long_chains_stay_bounded() {
     });
 }
 
-/// `C<M, replace> = A * B'` then reductions of `C`, recorded as `explain` sees them.
+/// An `n × n` INT64 matrix with the entries `(i, j, v)`.
+fn matrix_n(n: u64, entries: impl IntoIterator<Item = (u64, u64, i64)>) -> Matrix {
+    let mut m = OMatrix::new(&graphblas::algebra::Type::INT64, n, n);
+    for (i, j, v) in entries {
+        m.set(i, j, Value::new(v));
+    }
+    m.matrix(Layout::ALL[0])
+}
+
+/// The order of the product whose reductions fold it.
+const FOLD_N: u64 = 48;
+
+/// `C<M, replace> = A * B'` then reductions of `C`, recorded as `explain`
+/// sees them. `A` and `B` are dense and the mask holds a diagonal and a few
+/// more entries (one with value 0): few dot products, many multiply-adds, so
+/// folding the dot products beats forming the product.
 fn reduce_masked_product(
     replace: bool,
     complement: bool,
 ) -> (Option<Value>, OMatrix, OMatrix, Vec<String>) {
-    let (a, b) = sample();
-    let c = new();
-    let m = matrix(&[(0, 0, 1), (0, 2, 1), (1, 1, 1), (2, 0, 1), (2, 1, 0)]);
+    let n = FOLD_N;
+    let dense = |seed: u64| {
+        let cells = (0..n).flat_map(move |i| (0..n).map(move |j| (i, j)));
+        matrix_n(
+            n,
+            cells.map(move |(i, j)| (i, j, ((i * 7 + j * 3 + seed) % 11) as i64 - 5)),
+        )
+    };
+    let (a, b) = (dense(1), dense(2));
+    let c = Matrix::new(&graphblas::algebra::Type::INT64, n, n).unwrap();
+    let others = [(0, 2, 1), (2, 0, 1), (2, 1, 0), (n - 1, 3, 1)];
+    let m = matrix_n(n, (0..n).map(|i| (i, i, 1)).chain(others));
     let d = Descriptor {
         transpose_second: true,
         replace,
@@ -401,7 +425,7 @@ fn reduce_masked_product(
     let ((sum, rows, cols), steps) = explain::capture(|| {
         let sum = reduce::reduce_to_value(&plus_monoid(), &c).unwrap();
         let sums = |t| {
-            let w = Vector::new(&graphblas::algebra::Type::INT64, 3).unwrap();
+            let w = Vector::new(&graphblas::algebra::Type::INT64, n).unwrap();
             reduce::reduce_to_vector(&w, None, None, &plus(), &c, &by(t)).unwrap();
             OMatrix::of_vector(&w)
         };
@@ -464,6 +488,36 @@ fn reductions_of_other_products_form_them() {
         });
         assert_eq!(got, expected);
     });
+    // A full mask over diagonal operands: forming the product by saxpy costs
+    // n multiply-adds, folding would run n² dot products.
+    let program = || {
+        let n = FOLD_N;
+        let diagonal = matrix_n(n, (0..n).map(|i| (i, i, i as i64 + 1)));
+        let full = matrix_n(n, (0..n).flat_map(|i| (0..n).map(move |j| (i, j, 1))));
+        let c = Matrix::new(&graphblas::algebra::Type::INT64, n, n).unwrap();
+        let d = Descriptor::default();
+        mxm::mxm(
+            &c,
+            Some(&full),
+            None,
+            &plus_times(),
+            &diagonal,
+            &diagonal,
+            &d,
+        )
+        .unwrap();
+        explain::capture(|| reduce::reduce_to_value(&plus_monoid(), &c).unwrap())
+    };
+    let (got, steps) = with_mode(Mode::NonBlocking, program);
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.contains("costs more than forming it")),
+        "{steps:?}"
+    );
+    let squares: i64 = (1..=FOLD_N as i64).map(|v| v * v).sum();
+    assert_eq!(got, Some(Value::new(squares)));
+    assert_eq!(blocking(program).0, got);
 }
 
 #[test]

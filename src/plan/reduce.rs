@@ -6,7 +6,11 @@
 //! The rewrite applies when the pending node is `C<M> = A ⊕.⊗ B` with a mask
 //! that is not complemented, no accumulator, an output that holds nothing
 //! outside the mask (empty before the call) of the semiring's type, and a
-//! reduction by the semiring's own built-in monoid. The pending node itself
+//! reduction by the semiring's own built-in monoid, and only when the cost
+//! model finds the masked dot products along the reduced dimension cheaper
+//! than forming the product with its best kernel and reducing it (folding
+//! saves memory, but saxpy can be several times faster on skewed graphs).
+//! The pending node itself
 //! is left as it is: if anyone reads `C` later, it is computed then.
 //!
 //! Floating-point sums associate differently from reducing the formed
@@ -14,7 +18,7 @@
 //! row results; integer results are identical.
 
 use super::execute::{absorb_transpose, resolve_mask};
-use super::explain::{self, step};
+use super::explain::step;
 use super::node::{Node, Op, Product, ProductForm};
 use crate::algebra::BinaryOp;
 use crate::error::Result;
@@ -39,9 +43,6 @@ pub fn reduce_product(a: &Matrix, op: &BinaryOp, by_cols: bool) -> Result<Option
         format!("reduce the {along} with {}", op.name())
     };
     super::explained(header, node, || {
-        step(|| {
-            "rewrite reduce of a product: each row is folded inside the masked dot products; the product is not formed".into()
-        });
         let mask = resolve_mask(node.out.mask.as_ref())?.expect("a masked product");
         let (sa, ta) = absorb_transpose(&p.a, p.ta);
         let (sb, tb) = absorb_transpose(&p.b, p.tb);
@@ -56,10 +57,13 @@ pub fn reduce_product(a: &Matrix, op: &BinaryOp, by_cols: bool) -> Result<Option
             out: Orientation::ByRow,
             epilogue: None,
         };
-        let folded = explain::timed(
-            || format!("kernel dot3 folded by rows {}", p.semiring.name()),
-            || fold_product(&problem, by_cols),
-        )?;
+        let folded = fold_product(&problem, by_cols)?;
+        step(|| {
+            match folded {
+            Some(_) => "rewrite reduce of a product: each row is folded inside the masked dot products; the product is not formed".into(),
+            None => "folding the product's rows costs more than forming it: formed, then reduced".into(),
+        }
+        });
         Ok(folded.map(|c| MatrixStore::from_compressed(Orientation::ByCol, c).conform()))
     })
 }

@@ -27,6 +27,7 @@ use super::tiers::{self, Tier};
 use super::values::{has_terminal, multiply_reads};
 use crate::algebra::{Semiring, Type};
 use crate::error::{try_with_capacity, Result};
+use crate::plan;
 use crate::storage::compressed::{dense_workspace_ok, prefer_hyper};
 use crate::storage::{Array, Compressed, MatrixStore, Orientation};
 use std::borrow::Cow;
@@ -68,6 +69,23 @@ pub struct Plan {
     pub by_cols: bool,
     /// For dot products: read `R`'s columns by random access into a dense form.
     pub dense_r: bool,
+}
+
+impl std::fmt::Display for Plan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let method = match self.method {
+            Method::Saxpy => "saxpy",
+            Method::Dot2 => "dot2",
+            Method::Dot3 => "dot3",
+        };
+        let side = if self.by_cols { "columns" } else { "rows" };
+        let dense = if self.dense_r {
+            ", right side dense"
+        } else {
+            ""
+        };
+        write!(f, "{method} by {side}{dense}")
+    }
 }
 
 /// Cost of transposing one entry.
@@ -434,44 +452,57 @@ impl Costs<'_, '_> {
     }
 }
 
-/// The cheapest plan for the problem.
-pub fn choose(p: &Problem) -> Plan {
-    let costs = Costs {
-        p,
-        flops: flops(&p.a, &p.b),
-        terminal: has_terminal(p.semiring),
-        dot3_exact: Default::default(),
-    };
-    let mut best = (f64::INFINITY, None);
-    let mut consider = |cost: Option<f64>, plan: Plan| {
-        if let Some(c) = cost.filter(|c| c.is_finite()) {
-            if c < best.0 {
-                best = (c, Some(plan));
-            }
-        }
-    };
-    for by_cols in [false, true] {
-        let saxpy = Plan {
-            method: Method::Saxpy,
-            by_cols,
-            dense_r: false,
-        };
-        consider(Some(costs.saxpy(by_cols)), saxpy);
-        for dense_r in [false, true] {
-            let dot = |method| Plan {
-                method,
-                by_cols,
-                dense_r,
-            };
-            consider(costs.dot3(by_cols, dense_r), dot(Method::Dot3));
-            consider(costs.dot2(by_cols, dense_r), dot(Method::Dot2));
+impl<'p, 'a> Costs<'p, 'a> {
+    fn new(p: &'p Problem<'a>) -> Self {
+        Costs {
+            p,
+            flops: flops(&p.a, &p.b),
+            terminal: has_terminal(p.semiring),
+            dot3_exact: Default::default(),
         }
     }
-    best.1.unwrap_or(Plan {
-        method: Method::Saxpy,
-        by_cols: false,
-        dense_r: false,
-    })
+
+    /// The cheapest plan and its cost.
+    fn cheapest(&self) -> (Plan, f64) {
+        let mut best = (
+            Plan {
+                method: Method::Saxpy,
+                by_cols: false,
+                dense_r: false,
+            },
+            f64::INFINITY,
+        );
+        let mut consider = |cost: Option<f64>, plan: Plan| {
+            if let Some(c) = cost.filter(|c| c.is_finite()) {
+                if c < best.1 {
+                    best = (plan, c);
+                }
+            }
+        };
+        for by_cols in [false, true] {
+            let saxpy = Plan {
+                method: Method::Saxpy,
+                by_cols,
+                dense_r: false,
+            };
+            consider(Some(self.saxpy(by_cols)), saxpy);
+            for dense_r in [false, true] {
+                let dot = |method| Plan {
+                    method,
+                    by_cols,
+                    dense_r,
+                };
+                consider(self.dot3(by_cols, dense_r), dot(Method::Dot3));
+                consider(self.dot2(by_cols, dense_r), dot(Method::Dot2));
+            }
+        }
+        best
+    }
+}
+
+/// The cheapest plan for the problem.
+pub fn choose(p: &Problem) -> Plan {
+    Costs::new(p).cheapest().0
 }
 
 /// The values of `a` as type `ty` (cast once when they differ and are read).
@@ -640,7 +671,9 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
 /// The rows of `C<mask> = A * B` (its columns when `by_cols`) each folded
 /// with the semiring's monoid, without forming `C`: one vector with an entry
 /// for every row (column) of `C` that has one. Only for a mask that is not
-/// complemented (the dot products of its entries); `None` otherwise.
+/// complemented (the dot products of its entries), and only when the
+/// cheapest plan for the product is dot products along that dimension;
+/// `None` otherwise.
 pub fn fold_product(p: &Problem, by_cols: bool) -> Result<Option<Compressed>> {
     let Some(mask) = p.mask.as_ref().filter(|m| !m.complement()) else {
         return Ok(None);
@@ -650,29 +683,40 @@ pub fn fold_product(p: &Problem, by_cols: bool) -> Result<Option<Compressed>> {
         let ty = p.semiring.ztype();
         return Ok(Some(Compressed::empty(ty, len, 1)));
     }
-    let costs = Costs {
-        p,
-        flops: 0.0,
-        terminal: has_terminal(p.semiring),
-        dot3_exact: Default::default(),
-    };
-    let cost = |dense_r| costs.dot3(by_cols, dense_r).unwrap_or(f64::INFINITY);
+    // Folding runs dot products along the reduced dimension. Forming the
+    // product instead costs its cheapest plan, then a write-back and a
+    // reduction pass over the result: the cheaper of the two is taken.
+    let costs = Costs::new(p);
+    let (formed, formed_cost) = costs.cheapest();
+    let fold_cost = |dense_r| costs.dot3(by_cols, dense_r).unwrap_or(f64::INFINITY);
+    let dense_r = fold_cost(true) < fold_cost(false);
+    let folded = fold_cost(dense_r) - costs.output_cost(by_cols);
+    let forming = formed_cost + 2.0 * costs.result_size();
+    plan::explain::step(|| {
+        format!("cost of folding {folded:.3e}; of forming ({formed}) and reducing {forming:.3e}")
+    });
+    if folded > forming {
+        return Ok(None);
+    }
     let plan = Plan {
         method: Method::Dot3,
         by_cols,
-        dense_r: cost(true) < cost(false),
+        dense_r,
     };
     let (l, r, mask) = plan_sides(p, plan);
     let m = mask.expect("a mask");
     let rows = m.rows();
     let s = p.semiring;
-    with_dot_operands(s, (&l, &r), plan, |lc, rcols, lx, rx| {
-        let job = Dot3Rows(Dot3 {
-            l: lc,
-            r: rcols,
-            mask: &rows,
-        });
-        tiers::run(s, lx, rx, plan.by_cols, job)
+    let what = || format!("kernel {plan}, each folded, {}", s.name());
+    plan::explain::timed(what, || {
+        with_dot_operands(s, (&l, &r), plan, |lc, rcols, lx, rx| {
+            let job = Dot3Rows(Dot3 {
+                l: lc,
+                r: rcols,
+                mask: &rows,
+            });
+            tiers::run(s, lx, rx, plan.by_cols, job)
+        })
     })
     .map(Some)
 }
@@ -691,7 +735,9 @@ pub fn product(p: &Problem) -> Result<MatrixStore> {
             None => Ok(empty),
         };
     }
-    execute(p, choose(p))
+    let plan = choose(p);
+    plan::explain::step(|| format!("plan {plan}"));
+    execute(p, plan)
 }
 
 #[cfg(test)]
