@@ -178,11 +178,7 @@ proptest! {
 
 /// A 3×3 INT64 matrix from entries.
 fn matrix(entries: &[(u64, u64, i64)]) -> Matrix {
-    let mut m = OMatrix::new(&graphblas::algebra::Type::INT64, 3, 3);
-    for &(i, j, v) in entries {
-        m.set(i, j, Value::new(v));
-    }
-    m.matrix(Layout::ALL[0])
+    matrix_n(3, entries.iter().copied())
 }
 
 fn sample() -> (Matrix, Matrix) {

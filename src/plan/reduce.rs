@@ -10,8 +10,8 @@
 //! model finds the masked dot products along the reduced dimension cheaper
 //! than forming the product with its best kernel and reducing it (folding
 //! saves memory, but saxpy can be several times faster on skewed graphs).
-//! The pending node itself
-//! is left as it is: if anyone reads `C` later, it is computed then.
+//! The pending node itself is left as it is: if anyone reads `C` later, it
+//! is computed then.
 //!
 //! Floating-point sums associate differently from reducing the formed
 //! product: each row is folded first (in increasing column order), then the
@@ -59,10 +59,12 @@ pub fn reduce_product(a: &Matrix, op: &BinaryOp, by_cols: bool) -> Result<Option
         };
         let folded = fold_product(&problem, by_cols)?;
         step(|| {
-            match folded {
-            Some(_) => "rewrite reduce of a product: each row is folded inside the masked dot products; the product is not formed".into(),
-            None => "folding the product's rows costs more than forming it: formed, then reduced".into(),
-        }
+            let text = if folded.is_some() {
+                "rewrite reduce of a product: each row is folded inside the masked dot products; the product is not formed"
+            } else {
+                "folding the product's rows costs more than forming it: formed, then reduced"
+            };
+            text.into()
         });
         Ok(folded.map(|c| MatrixStore::from_compressed(Orientation::ByCol, c).conform()))
     })

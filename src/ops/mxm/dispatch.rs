@@ -671,8 +671,8 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
 /// The rows of `C<mask> = A * B` (its columns when `by_cols`) each folded
 /// with the semiring's monoid, without forming `C`: one vector with an entry
 /// for every row (column) of `C` that has one. Only for a mask that is not
-/// complemented (the dot products of its entries), and only when the
-/// cheapest plan for the product is dot products along that dimension;
+/// complemented (the dot products of its entries), and only when folding
+/// costs less than forming the product by its cheapest plan and reducing it;
 /// `None` otherwise.
 pub fn fold_product(p: &Problem, by_cols: bool) -> Result<Option<Compressed>> {
     let Some(mask) = p.mask.as_ref().filter(|m| !m.complement()) else {
