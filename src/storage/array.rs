@@ -6,7 +6,11 @@
 
 use crate::algebra::{Element, Type, TypeCode, Value};
 use crate::error::{out_of_memory, Result};
+use rayon::prelude::*;
 use std::ops::Range;
+
+/// Positions from which [`Array::gather`] of built-in values runs in parallel.
+const PARALLEL_GATHER: usize = 1 << 16;
 
 /// One 16-byte, 16-aligned chunk of user-defined element storage.
 #[derive(Clone, Copy, Default)]
@@ -43,6 +47,18 @@ impl UdtArray {
             .try_reserve(chunks.saturating_sub(self.chunks.len()))
             .map_err(|_| out_of_memory("values"))
     }
+}
+
+/// A reordering of values: `place(value)` lists `value(q)` for the source
+/// positions `q` in their new order. Called once per [`Array::rearranged`],
+/// with the values themselves (built-in types) or with their positions (the
+/// values are then gathered).
+pub trait Placement {
+    /// The values `value(q)` in their new order.
+    fn place<V, F>(&mut self, value: F) -> Vec<V>
+    where
+        V: Copy + Default + Send + Sync,
+        F: Fn(usize) -> V + Sync;
 }
 
 /// A buffer of values of one GraphBLAS type.
@@ -309,6 +325,14 @@ impl Array {
         with_array!(self, v => v.truncate(n), u => if n < u.len { u.resize(n) })
     }
 
+    /// The values moved to new positions by `placement` (see [`Placement`]).
+    pub fn rearranged(&self, placement: &mut impl Placement) -> Array {
+        with_array!(self, v => GatherInto::into_array_owned(placement.place(|q| v[q])), _u => {
+            let positions = placement.place(|q| q);
+            self.gather(&positions)
+        })
+    }
+
     /// The values at the given positions, in order.
     pub fn gather(&self, positions: &[usize]) -> Array {
         with_array!(self, v => GatherInto::into_array_gather(v, positions), u => {
@@ -417,7 +441,11 @@ trait GatherInto: Sized {
 
 impl<T: ArrayElement> GatherInto for T {
     fn into_array_gather(v: &[T], positions: &[usize]) -> Array {
-        T::into_array(positions.iter().map(|&p| v[p]).collect())
+        if positions.len() < PARALLEL_GATHER {
+            T::into_array(positions.iter().map(|&p| v[p]).collect())
+        } else {
+            T::into_array(positions.par_iter().map(|&p| v[p]).collect())
+        }
     }
     fn into_array_owned(v: Vec<T>) -> Array {
         T::into_array(v)

@@ -1,10 +1,14 @@
 //! `Compressed`: sparse and hypersparse storage of a set of sparse vectors
 //! (CSR when the vectors are rows, CSC when they are columns).
 
-use super::array::Array;
+use super::array::{Array, Placement};
 use crate::algebra::Type;
 use crate::error::{try_vec, Result};
+use rayon::prelude::*;
 use std::ops::Range;
+
+/// Entries from which a transpose is split among the threads.
+const PARALLEL_TRANSPOSE: usize = 1 << 17;
 
 /// `vdim` sparse vectors of length `vlen`, compressed.
 ///
@@ -201,9 +205,9 @@ impl Compressed {
         }
     }
 
-    /// Transpose with a counting sort over the inner indices (needs `vlen` counters).
+    /// Transpose with a counting sort over the inner indices (needs `vlen`
+    /// counters); see [`BucketTranspose`].
     fn transpose_by_buckets(&self) -> Compressed {
-        let nnz = self.nvals();
         let out_vdim = self.vlen as usize;
         let mut p = vec![0usize; out_vdim + 1];
         for &i in &self.i {
@@ -212,26 +216,20 @@ impl Compressed {
         for j in 0..out_vdim {
             p[j + 1] += p[j];
         }
-        let mut next = p.clone();
-        let mut i_out = vec![0u64; nnz];
-        let mut perm = vec![0usize; nnz];
-        for k in 0..self.nvec() {
-            let j = self.vector_id(k);
-            for q in self.range(k) {
-                let r = self.i[q] as usize;
-                let dst = next[r];
-                next[r] += 1;
-                i_out[dst] = j;
-                perm[dst] = q;
-            }
-        }
+        let mut placement = BucketTranspose {
+            src: self,
+            p: &p,
+            i: Vec::new(),
+        };
+        let x = self.x.rearranged(&mut placement);
+        let i = placement.i;
         Compressed {
             vlen: self.vdim,
             vdim: self.vlen,
             h: None,
             p,
-            i: i_out,
-            x: self.x.gather(&perm),
+            i,
+            x,
         }
         .conform()
     }
@@ -329,6 +327,70 @@ impl Compressed {
     }
 }
 
+/// The entries of a transpose placed by a counting sort: the output vector
+/// pointers `p` are known, and each entry goes to the next free slot of its
+/// output vector. Large inputs are split into ranges of output vectors with
+/// about equal entries, one task each: every task reads all the input (in
+/// order) and places the entries of its own range, so the scattered writes,
+/// which cost the time, are shared out.
+struct BucketTranspose<'a> {
+    src: &'a Compressed,
+    /// The output vector pointers.
+    p: &'a [usize],
+    /// The output inner indices, once placed.
+    i: Vec<u64>,
+}
+
+impl Placement for BucketTranspose<'_> {
+    fn place<V, F>(&mut self, value: F) -> Vec<V>
+    where
+        V: Copy + Default + Send + Sync,
+        F: Fn(usize) -> V + Sync,
+    {
+        let (src, p) = (self.src, self.p);
+        let nnz = src.nvals();
+        let out_vdim = p.len() - 1;
+        let tasks = if nnz < PARALLEL_TRANSPOSE {
+            1
+        } else {
+            rayon::current_num_threads()
+        };
+        let bounds: Vec<usize> = (0..=tasks)
+            .map(|t| p.partition_point(|&q| q < t * nnz / tasks).min(out_vdim))
+            .collect();
+        let mut i_out = vec![0u64; nnz];
+        let mut x_out = vec![V::default(); nnz];
+        let mut pieces = Vec::with_capacity(tasks);
+        let (mut i_rest, mut x_rest) = (&mut i_out[..], &mut x_out[..]);
+        for w in bounds.windows(2) {
+            let len = p[w[1]] - p[w[0]];
+            let (i_piece, i_tail) = std::mem::take(&mut i_rest).split_at_mut(len);
+            let (x_piece, x_tail) = std::mem::take(&mut x_rest).split_at_mut(len);
+            (i_rest, x_rest) = (i_tail, x_tail);
+            pieces.push((w[0]..w[1], i_piece, x_piece));
+        }
+        pieces.into_par_iter().for_each(|(outs, i_piece, x_piece)| {
+            let base = p[outs.start];
+            let mut next: Vec<usize> = p[outs.clone()].iter().map(|&q| q - base).collect();
+            let (lo, hi) = (outs.start as u64, outs.end as u64);
+            for k in 0..src.nvec() {
+                let j = src.vector_id(k);
+                for q in src.range(k) {
+                    let r = src.i[q];
+                    if (lo..hi).contains(&r) {
+                        let slot = &mut next[(r - lo) as usize];
+                        i_piece[*slot] = j;
+                        x_piece[*slot] = value(q);
+                        *slot += 1;
+                    }
+                }
+            }
+        });
+        self.i = i_out;
+        x_out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -365,6 +427,54 @@ mod tests {
         t2.check().unwrap();
         let back = t2.transpose().into_sparse().unwrap();
         assert_eq!(back, a);
+    }
+
+    /// A `vdim × vlen` matrix with about `per_vector` entries in each vector
+    /// at pseudo-random positions (skewed toward low indices, like a hub).
+    fn scattered(vdim: u64, vlen: u64, per_vector: u64) -> Compressed {
+        let mut seed = 12345u64;
+        let (mut p, mut i) = (vec![0], Vec::new());
+        for _ in 0..vdim {
+            let mut row: Vec<u64> = (0..per_vector)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    let r = seed >> 33;
+                    if r % 4 == 0 {
+                        r % 16
+                    } else {
+                        r % vlen
+                    }
+                })
+                .collect();
+            row.sort_unstable();
+            row.dedup();
+            i.extend(row);
+            p.push(i.len());
+        }
+        let x: Vec<f64> = (0..i.len()).map(|k| k as f64).collect();
+        Compressed {
+            vlen,
+            vdim,
+            h: None,
+            p,
+            i,
+            x: Array::from_vec(x),
+        }
+    }
+
+    #[test]
+    fn a_large_transpose_split_among_tasks_agrees_with_sorting() {
+        let a = scattered(20_000, 30_000, 12);
+        assert!(a.nvals() >= PARALLEL_TRANSPOSE);
+        let buckets = a.transpose_by_buckets();
+        buckets.check().unwrap();
+        assert_eq!(buckets, a.transpose_by_sorting().conform());
+        // Values of a user-defined type go by their positions.
+        let udt = Type::user("word", 8);
+        let mut b = a.clone();
+        b.x = Array::from_bytes(&udt, a.x.bytes());
+        let (tb, ts) = (b.transpose_by_buckets(), b.transpose_by_sorting().conform());
+        assert_eq!((&tb.i, &tb.p, tb.x.bytes()), (&ts.i, &ts.p, ts.x.bytes()));
     }
 
     #[test]

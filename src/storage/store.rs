@@ -10,6 +10,7 @@ use super::compressed::Compressed;
 use crate::algebra::{Type, Value};
 use crate::error::{check_room, out_of_memory, Result};
 use std::borrow::Cow;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// Which dimension the stored vectors run along.
@@ -80,6 +81,18 @@ pub struct MatrixStore {
     format: Format,
     /// The data as compressed vectors in the other orientation, once computed.
     other: OnceLock<Arc<Compressed>>,
+    /// How many products have read this content (see [`MatrixStore::note_product_read`]).
+    product_reads: ReadCount,
+}
+
+/// A counter that a clone of its store starts from (same content, same history).
+#[derive(Default)]
+struct ReadCount(AtomicU32);
+
+impl Clone for ReadCount {
+    fn clone(&self) -> Self {
+        ReadCount(AtomicU32::new(self.0.load(Ordering::Relaxed)))
+    }
 }
 
 impl PartialEq for MatrixStore {
@@ -113,7 +126,24 @@ impl MatrixStore {
             orient,
             format,
             other: OnceLock::new(),
+            product_reads: ReadCount::default(),
         }
+    }
+
+    /// Records that a product read this content. The planner uses the count
+    /// to amortise a transpose over the products that will reuse it: a store
+    /// read by product after product (the matrix of an iterative algorithm)
+    /// is worth transposing once when the other orientation is faster.
+    pub fn note_product_read(&self) {
+        let _ = self
+            .product_reads
+            .0
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_add(1));
+    }
+
+    /// How many products have read this content so far.
+    pub fn product_reads(&self) -> u32 {
+        self.product_reads.0.load(Ordering::Relaxed)
     }
 
     /// The orientation of the stored vectors.

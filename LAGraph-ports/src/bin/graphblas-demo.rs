@@ -3,11 +3,12 @@
 //!
 //! ```text
 //! graphblas-demo [--kind kron|uniform|grid] [--scale N] [--graph FILE.mtx] [--directed]
-//!                [--explain] [--blocking]
+//!                [--only NAME,...] [--explain] [--blocking]
 //! ```
 //! `--explain` prints every plan of the non-blocking engine (what it fused,
 //! the kernels and their times) on standard error; `--blocking` runs every
-//! operation at once instead.
+//! operation at once instead. `--only` runs just the named algorithms (see
+//! [`ALGORITHMS`]), e.g. `--only bfs,pagerank,tricount` on a large graph.
 //! Defaults: a Kronecker graph at scale 16 (65 536 vertices, about 1.9 million
 //! directed edges).
 
@@ -21,7 +22,24 @@ use std::time::Instant;
 /// Bucket width for delta-stepping (generated weights are 1..=255).
 const DELTA: f64 = 32.0;
 
-/// Where the graph comes from.
+/// The names `--only` accepts, in the order the demo runs them.
+const ALGORITHMS: [&str; 13] = [
+    "bfs",
+    "bellman-ford",
+    "delta-stepping",
+    "pagerank",
+    "bc",
+    "tricount",
+    "cc",
+    "lcc",
+    "kcore",
+    "ktruss",
+    "all-ktruss",
+    "mis",
+    "cdlp",
+];
+
+/// Where the graph comes from, and what to run on it.
 struct Options {
     kind: GraphKind,
     scale: u32,
@@ -29,6 +47,16 @@ struct Options {
     directed: bool,
     explain: bool,
     blocking: bool,
+    only: Option<Vec<String>>,
+}
+
+impl Options {
+    /// True when the algorithm `name` (one of [`ALGORITHMS`]) is to run.
+    fn runs(&self, name: &str) -> bool {
+        self.only
+            .as_ref()
+            .is_none_or(|names| names.iter().any(|n| n == name))
+    }
 }
 
 fn parse_args() -> std::result::Result<Options, String> {
@@ -39,6 +67,7 @@ fn parse_args() -> std::result::Result<Options, String> {
         directed: false,
         explain: false,
         blocking: false,
+        only: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -57,10 +86,17 @@ fn parse_args() -> std::result::Result<Options, String> {
             "--directed" => o.directed = true,
             "--explain" => o.explain = true,
             "--blocking" => o.blocking = true,
+            "--only" => {
+                let names: Vec<String> = value()?.split(',').map(str::to_owned).collect();
+                if let Some(bad) = names.iter().find(|n| !ALGORITHMS.contains(&n.as_str())) {
+                    return Err(format!("unknown algorithm {bad} (one of {})", ALGORITHMS.join(",")));
+                }
+                o.only = Some(names);
+            }
             "-h" | "--help" => {
                 return Err(
                     "usage: graphblas-demo [--kind kron|uniform|grid] [--scale N] \
-                            [--graph FILE.mtx] [--directed] [--explain] [--blocking]"
+                            [--graph FILE.mtx] [--directed] [--only NAME,...] [--explain] [--blocking]"
                         .into(),
                 )
             }
@@ -125,32 +161,62 @@ fn main() -> Result<()> {
         format!("{source}: {} vertices, {} edges", g.n(), g.nvals()?),
     );
     let root = hub(&g)?;
+    if o.runs("bfs") {
+        let (r, s) = timed("BFS", || bfs::bfs(&g, root))?;
+        let reached = r.level.nvals()?;
+        let depth = r.level.pairs()?.iter().map(|p| p.1).max().unwrap_or(0);
+        report(
+            "BFS (levels+parents)",
+            s,
+            format!("from hub {root}: {reached} reached, {depth} levels"),
+        );
+    }
+    if o.runs("bellman-ford") {
+        let (d, s) = timed("SSSP", || sssp::bellman_ford(&g, root))?;
+        let far = d.pairs()?.iter().map(|p| p.1).fold(0.0, f64::max);
+        report(
+            "SSSP (Bellman-Ford)",
+            s,
+            format!("from hub {root}: farthest vertex at distance {far}"),
+        );
+    }
+    if o.runs("delta-stepping") {
+        let (d, s) = timed("SSSP", || sssp::delta_stepping(&g, root, DELTA))?;
+        let far = d.pairs()?.iter().map(|p| p.1).fold(0.0, f64::max);
+        report(
+            "SSSP (delta-stepping)",
+            s,
+            format!("delta {DELTA}: farthest vertex at distance {far}"),
+        );
+    }
+    if o.runs("pagerank") {
+        pageranks(&g)?;
+    }
+    if o.runs("bc") {
+        let sources: Vec<u64> = [root, g.n() / 4, g.n() / 2, 3 * g.n() / 4]
+            .into_iter()
+            .filter(|&v| v < g.n())
+            .collect();
+        let (c, s) = timed("betweenness", || bc::betweenness(&g, &sources))?;
+        let best = (0..c.len())
+            .max_by(|&x, &y| c[x].total_cmp(&c[y]))
+            .unwrap_or(0);
+        report(
+            "betweenness (Brandes)",
+            s,
+            format!("{} sources: most central vertex {best}", sources.len()),
+        );
+    }
+    if g.kind() == Kind::Undirected {
+        undirected(&g, &o)
+    } else {
+        println!("(the remaining algorithms need an undirected graph)");
+        Ok(())
+    }
+}
 
-    let (r, s) = timed("BFS", || bfs::bfs(&g, root))?;
-    let reached = r.level.nvals()?;
-    let depth = r.level.pairs()?.iter().map(|p| p.1).max().unwrap_or(0);
-    report(
-        "BFS (levels+parents)",
-        s,
-        format!("from hub {root}: {reached} reached, {depth} levels"),
-    );
-
-    let (d, s) = timed("SSSP", || sssp::bellman_ford(&g, root))?;
-    let far = d.pairs()?.iter().map(|p| p.1).fold(0.0, f64::max);
-    report(
-        "SSSP (Bellman-Ford)",
-        s,
-        format!("from hub {root}: farthest vertex at distance {far}"),
-    );
-
-    let (d, s) = timed("SSSP", || sssp::delta_stepping(&g, root, DELTA))?;
-    let far = d.pairs()?.iter().map(|p| p.1).fold(0.0, f64::max);
-    report(
-        "SSSP (delta-stepping)",
-        s,
-        format!("delta {DELTA}: farthest vertex at distance {far}"),
-    );
-
+/// Both PageRank variants.
+fn pageranks(g: &Graph) -> Result<()> {
     for (name, variant) in [
         ("PageRank (GAP)", pagerank::Variant::Gap),
         ("PageRank (dangling)", pagerank::Variant::Dangling),
@@ -159,7 +225,7 @@ fn main() -> Result<()> {
             variant,
             ..Default::default()
         };
-        let (p, s) = timed(name, || pagerank::pagerank(&g, &params))?;
+        let (p, s) = timed(name, || pagerank::pagerank(g, &params))?;
         let top: Vec<String> = pagerank::top(&p.rank, 5)?
             .iter()
             .map(|(v, r)| format!("{v} ({r:.2e})"))
@@ -170,91 +236,94 @@ fn main() -> Result<()> {
             format!("{} iterations, top 5: {}", p.iterations, top.join(", ")),
         );
     }
-
-    let sources: Vec<u64> = [root, g.n() / 4, g.n() / 2, 3 * g.n() / 4]
-        .into_iter()
-        .filter(|&v| v < g.n())
-        .collect();
-    let (c, s) = timed("betweenness", || bc::betweenness(&g, &sources))?;
-    let best = (0..c.len())
-        .max_by(|&x, &y| c[x].total_cmp(&c[y]))
-        .unwrap_or(0);
-    report(
-        "betweenness (Brandes)",
-        s,
-        format!("{} sources: most central vertex {best}", sources.len()),
-    );
-
-    if g.kind() == Kind::Undirected {
-        let method = tricount::choose(&g)?;
-        let (t, s) = timed("triangle counting", || tricount::triangles(&g, method))?;
-        report(
-            "triangle counting",
-            s,
-            format!("{t} triangles ({method:?})"),
-        );
-        let (labels, s) = timed("connected components", || cc::components(&g))?;
-        report(
-            "connected components",
-            s,
-            format!("{} components (FastSV)", cc::count(&labels)?),
-        );
-        undirected_extras(&g)?;
-    } else {
-        println!("(the remaining algorithms need an undirected graph)");
-    }
     Ok(())
 }
 
 /// All-k-truss peels once per `k`; beyond this many vertices the demo skips it.
 const ALL_KTRUSS_MAX_VERTICES: u64 = 1 << 12;
 
-/// The algorithms defined on undirected graphs only, after components.
-fn undirected_extras(g: &Graph) -> Result<()> {
-    let a = g.adjacency();
-    let (c, s) = timed("local clustering", || lcc::local_clustering(a))?;
-    let mean = c.iter().sum::<f64>() / c.len().max(1) as f64;
-    report("local clustering", s, format!("mean coefficient {mean:.4}"));
-    let (core, s) = timed("k-core", || kcore::core_numbers(a))?;
-    let max = core.iter().copied().max().unwrap_or(0);
-    let in_max = core.iter().filter(|&&k| k == max).count();
-    report("k-core", s, format!("max core {max} ({in_max} vertices)"));
-    let (t, s) = timed("3-truss", || ktruss::ktruss(a, 3))?;
-    report(
-        "k-truss (k = 3)",
-        s,
-        format!("{} edges in the 3-truss", t.nvals()?),
-    );
-    if g.n() <= ALL_KTRUSS_MAX_VERTICES {
-        let (all, s) = timed("all k-truss", || ktruss::all_ktruss(a))?;
-        let kmax = all.last().map_or(0, |x| x.0);
-        report(
-            "all k-truss",
-            s,
-            format!("largest non-empty truss: k = {kmax}"),
-        );
-    } else {
+/// All-k-truss, or a line saying it was skipped (unless `run`).
+fn all_ktruss(a: &graphblas::Matrix<f64>, run: bool) -> Result<()> {
+    if !run {
         println!(
-            "{:<22} skipped: slow beyond {ALL_KTRUSS_MAX_VERTICES} vertices (it peels every k)",
+            "{:<22} skipped: slow beyond {ALL_KTRUSS_MAX_VERTICES} vertices (it peels every k; \
+             --only all-ktruss runs it)",
             "all k-truss"
         );
+        return Ok(());
     }
-    let (set, s) = timed("maximal independent set", || {
-        mis::maximal_independent_set(a, 1)
-    })?;
+    let (all, s) = timed("all k-truss", || ktruss::all_ktruss(a))?;
+    let kmax = all.last().map_or(0, |x| x.0);
     report(
-        "maximal indep. set",
+        "all k-truss",
         s,
-        format!("{} vertices (Luby, seed 1)", set.len()),
+        format!("largest non-empty truss: k = {kmax}"),
     );
-    let (labels, s) = timed("label propagation", || cdlp::label_propagation(a, 10))?;
-    let mut distinct = labels.clone();
-    distinct.sort_unstable();
-    distinct.dedup();
-    report(
-        "CDLP (10 rounds)",
-        s,
-        format!("{} communities", distinct.len()),
-    );
+    Ok(())
+}
+
+/// The algorithms defined on undirected graphs only.
+fn undirected(g: &Graph, o: &Options) -> Result<()> {
+    if o.runs("tricount") {
+        let method = tricount::choose(g)?;
+        let (t, s) = timed("triangle counting", || tricount::triangles(g, method))?;
+        report(
+            "triangle counting",
+            s,
+            format!("{t} triangles ({method:?})"),
+        );
+    }
+    if o.runs("cc") {
+        let (labels, s) = timed("connected components", || cc::components(g))?;
+        report(
+            "connected components",
+            s,
+            format!("{} components (FastSV)", cc::count(&labels)?),
+        );
+    }
+    let a = g.adjacency();
+    if o.runs("lcc") {
+        let (c, s) = timed("local clustering", || lcc::local_clustering(a))?;
+        let mean = c.iter().sum::<f64>() / c.len().max(1) as f64;
+        report("local clustering", s, format!("mean coefficient {mean:.4}"));
+    }
+    if o.runs("kcore") {
+        let (core, s) = timed("k-core", || kcore::core_numbers(a))?;
+        let max = core.iter().copied().max().unwrap_or(0);
+        let in_max = core.iter().filter(|&&k| k == max).count();
+        report("k-core", s, format!("max core {max} ({in_max} vertices)"));
+    }
+    if o.runs("ktruss") {
+        let (t, s) = timed("3-truss", || ktruss::ktruss(a, 3))?;
+        report(
+            "k-truss (k = 3)",
+            s,
+            format!("{} edges in the 3-truss", t.nvals()?),
+        );
+    }
+    if o.runs("all-ktruss") {
+        all_ktruss(a, g.n() <= ALL_KTRUSS_MAX_VERTICES || o.only.is_some())?;
+    }
+    if o.runs("mis") {
+        let (set, s) = timed("maximal independent set", || {
+            mis::maximal_independent_set(a, 1)
+        })?;
+        report(
+            "maximal indep. set",
+            s,
+            format!("{} vertices (Luby, seed 1)", set.len()),
+        );
+    }
+    if o.runs("cdlp") {
+        let (labels, s) = timed("label propagation", || cdlp::label_propagation(a, 10))?;
+        let mut distinct = labels.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        report(
+            "CDLP (10 rounds)",
+            s,
+            format!("{} communities", distinct.len()),
+        );
+    }
     Ok(())
 }

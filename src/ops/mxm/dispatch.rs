@@ -22,7 +22,8 @@
 use super::dot::{Dot2, Dot3, Dot3Rows, RCols};
 use super::operand::{MaskOperand, MaskView, Operand};
 use super::output::{check_product_room, Epilogue};
-use super::saxpy::{dense_accumulator, Saxpy};
+use super::saxpy::{dense_accumulator, Saxpy, SPLIT_ROW_LEN};
+use super::schedule::SEQUENTIAL_WORK;
 use super::tiers::{self, Tier};
 use super::values::{has_terminal, multiply_reads};
 use crate::algebra::{Semiring, Type};
@@ -237,12 +238,21 @@ fn lengths(x: &Operand, along: Orientation, dim: u64, budget: usize) -> Option<K
 /// The cost of reading `x`'s vectors along `o` as compressed storage.
 fn vectors_cost(x: &Operand, o: Orientation) -> f64 {
     if x.is_native(o) {
-        0.0
-    } else if x.is_dense() {
-        x.positions() as f64 * DENSIFY + x.nvals() as f64 * TRANSPOSE
-    } else {
-        x.nvals() as f64 * TRANSPOSE
+        return 0.0;
     }
+    let densify = if x.is_dense() {
+        x.positions() as f64 * DENSIFY
+    } else {
+        0.0
+    };
+    // A transpose is kept by the store: it is shared among the products that
+    // have read this store, as a guess at how many more will.
+    let reuse = if x.transposes_along(o) {
+        1.0 + f64::from(x.store().product_reads())
+    } else {
+        1.0
+    };
+    densify + x.nvals() as f64 * TRANSPOSE / reuse
 }
 
 /// The cost of a dense form of `x` for random access, if one is affordable.
@@ -329,11 +339,18 @@ impl Costs<'_, '_> {
 
     fn saxpy(&self, by_cols: bool) -> f64 {
         let (l, r, mask) = self.sides(by_cols);
-        let per_flop = if dense_accumulator(r.ncols(), self.flops as usize) {
+        let mut per_flop = if dense_accumulator(r.ncols(), self.flops as usize) {
             1.0
         } else {
             HASH_FLOP
         };
+        // A single row (a vector times a matrix) reading short rows of R is
+        // not split (see `SPLIT_ROW_LEN`): one thread does all the products,
+        // where the other plans share them out.
+        let short_rows = self.flops < l.nvals() as f64 * SPLIT_ROW_LEN as f64;
+        if l.nrows() == 1 && short_rows && self.flops >= SEQUENTIAL_WORK as f64 {
+            per_flop *= crate::threads::num_threads() as f64;
+        }
         let mask_cost = match &mask {
             None => 0.0,
             Some(m) if m.is_dense() => self.flops * MASK_CHECK,
@@ -737,6 +754,8 @@ pub fn product(p: &Problem) -> Result<MatrixStore> {
     }
     let plan = choose(p);
     plan::explain::step(|| format!("plan {plan}"));
+    p.a.store().note_product_read();
+    p.b.store().note_product_read();
     execute(p, plan)
 }
 
@@ -871,6 +890,42 @@ mod tests {
         let w = Operand::new(vector(n, 1, false), false);
         let p = plan(at, w, None, &s, Orientation::ByCol);
         assert_eq!((p.method, p.dense_r), (Method::Dot2, true));
+    }
+
+    #[test]
+    fn a_matrix_read_by_product_after_product_is_transposed_once() {
+        // r = w * A with A stored by rows and w dense: one saxpy row, which
+        // one thread computes; through A' it is a pull that every thread
+        // shares. The transpose is worth it once A keeps being read.
+        let s = semiring(BinaryCode::Plus, BinaryCode::Times, TypeCode::Fp64);
+        let n = 10_000;
+        let a = random(n, n, 10, Orientation::ByRow);
+        let w = Operand::new(vector(n, 1, false), true);
+        let problem = Problem {
+            a: w,
+            b: Operand::new(a.clone(), false),
+            mask: None,
+            semiring: &s,
+            out: Orientation::ByRow,
+            epilogue: None,
+        };
+        let plans: Vec<Plan> = (0..6)
+            .map(|_| {
+                let plan = choose(&problem);
+                problem.b.store().note_product_read();
+                plan
+            })
+            .collect();
+        assert_eq!(plans[0].method, Method::Saxpy, "the first read pushes");
+        let pulls = plans.iter().position(|p| p.method == Method::Dot2);
+        if crate::threads::num_threads() > 1 {
+            let k = pulls.expect("repeated reads pull through A'");
+            assert!(plans[k..]
+                .iter()
+                .all(|p| (p.method, p.by_cols) == (Method::Dot2, true)));
+        }
+        assert_eq!(a.product_reads(), 6);
+        assert!(!a.has_cached_transpose(), "choosing transposes nothing");
     }
 
     #[test]

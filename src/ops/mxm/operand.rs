@@ -74,6 +74,12 @@ impl Operand {
         self.store.compressed(self.physical(o))
     }
 
+    /// True when [`Operand::vectors`] along `o` transposes the store (and
+    /// the store then keeps the transpose for later reads).
+    pub fn transposes_along(&self, o: Orientation) -> bool {
+        self.physical(o) != self.store.orient()
+    }
+
     /// True when [`Operand::vectors`] along `o` is free: the store holds
     /// compressed vectors in that orientation, or has the transpose cached.
     pub fn is_native(&self, o: Orientation) -> bool {

@@ -138,7 +138,7 @@ impl RRows<'_> {
 
 /// The least average length of the rows of `R` read by a row worth
 /// splitting by columns.
-const SPLIT_ROW_LEN: usize = 128;
+pub const SPLIT_ROW_LEN: usize = 128;
 
 /// The positions of the sorted indices `idx` within `cols`.
 fn within(idx: &[u64], cols: &Range<u64>) -> Range<usize> {
