@@ -50,10 +50,21 @@ fn map_values<M: Mapper>(format: &Format, orient: Orientation, m: &M) -> Array {
 pub fn unary(op: &UnaryOp, format: &Format, orient: Orientation) -> Array {
     let x = values(format);
     if let Some(code) = op.code() {
-        if x.code() == op.xtype().code() {
-            let typed = with_type!(x.code(), T => {
+        // Built-in values of another type are cast once, as a whole, so that
+        // the typed loop runs instead of a typecast per value.
+        let cast;
+        let typed_x = if x.code() == op.xtype().code() {
+            Some(x)
+        } else if x.ty().is_builtin() && op.xtype().is_builtin() {
+            cast = x.cast(op.xtype());
+            Some(&cast)
+        } else {
+            None
+        };
+        if let Some(tx) = typed_x {
+            let typed = with_type!(tx.code(), T => {
                 let f = unary_fn::<T>(code);
-                Some(map_values(format, orient, &ValueFn::new(x, f)))
+                Some(map_values(format, orient, &ValueFn::new(tx, f)))
             }, udt => None);
             if let Some(out) = typed {
                 return out;
