@@ -12,6 +12,7 @@ use crate::error::Result;
 use crate::ops::eval::BinaryEval;
 use crate::storage::{Array, ArrayElement};
 use crate::with_type;
+use std::borrow::Cow;
 use std::marker::PhantomData;
 use std::ops::Range;
 
@@ -59,7 +60,50 @@ pub fn with_combiner<K: Kernel>(
     if let Some(out) = typed(kernel, op, kind, a, b) {
         return Ok(out);
     }
+    if let Some((a, b)) = cast_for_operator(op, kind, a, b) {
+        if let Some(out) = typed(kernel, op, kind, &a, &b) {
+            return Ok(out);
+        }
+    }
     Ok(kernel.run(&Bytes::new(op, kind, a, b)?))
+}
+
+/// `a` and `b` cast as a whole to the inputs of a built-in operator (both of
+/// one type), so that the typed path runs instead of a typecast per value;
+/// `None` when that could change a result or waste work.
+///
+/// A value present in one input only goes to the output type directly in
+/// eWiseAdd: casting it to the operator's input type first is the same only
+/// when the operator's output and input types agree. An intersection may be
+/// much smaller than an input, so an input is only cast when it has at most
+/// a few times the other's values.
+fn cast_for_operator<'x>(
+    op: &BinaryOp,
+    kind: EwiseKind<'_>,
+    a: &'x Array,
+    b: &'x Array,
+) -> Option<(Cow<'x, Array>, Cow<'x, Array>)> {
+    let ty = op.xtype();
+    op.code()?;
+    let builtin = [ty, op.ytype()].into_iter().all(|t| t.is_builtin());
+    if !builtin || op.ytype() != ty || !a.ty().is_builtin() || !b.ty().is_builtin() {
+        return None;
+    }
+    if matches!(kind, EwiseKind::Add) && op.ztype() != ty {
+        return None;
+    }
+    const MOST_WASTED: usize = 4;
+    let smaller = a.len().min(b.len()).saturating_mul(MOST_WASTED);
+    let cast = |x: &'x Array| -> Option<Cow<'x, Array>> {
+        if x.code() == ty.code() {
+            Some(Cow::Borrowed(x))
+        } else if matches!(kind, EwiseKind::Mult) && x.len() > smaller {
+            None
+        } else {
+            Some(Cow::Owned(x.cast(ty)))
+        }
+    };
+    Some((cast(a)?, cast(b)?))
 }
 
 /// The typed path: `A`, `B` and the operator's inputs all of one built-in type.
@@ -396,5 +440,36 @@ mod tests {
             out.as_slice::<i32>().unwrap(),
             &[2, 7 - 1000, 100 - 2, 3, 4]
         );
+    }
+
+    #[test]
+    fn values_of_other_types_are_cast_once_with_the_same_results() {
+        let a = Array::from_vec(vec![5.5f64, -7.25]);
+        let b = Array::from_vec(vec![2i64, 3]);
+        let alpha = Value::new(100i32);
+        let beta = Value::new(1000i32);
+        for code in [BinaryCode::Minus, BinaryCode::Lt, BinaryCode::Div] {
+            let op = BinaryOp::builtin(code, TypeCode::Int32).unwrap();
+            // (`Collect` reads one-sided entries: no eWiseMult here.)
+            for kind in [
+                EwiseKind::Add,
+                EwiseKind::Union {
+                    alpha: &alpha,
+                    beta: &beta,
+                },
+            ] {
+                let fast = with_combiner(&Collect, &op, kind, &a, &b).unwrap();
+                let slow = Collect.run(&Bytes::new(&op, kind, &a, &b).unwrap());
+                assert_eq!(fast, slow, "{code:?}");
+            }
+        }
+        // eWiseAdd with a comparison: a value of A alone goes to bool
+        // directly (-7.25 is true; cast to INT32 first it would stay true,
+        // but 0.5 would not), so the whole-array cast is declined.
+        let lt = BinaryOp::builtin(BinaryCode::Lt, TypeCode::Int32).unwrap();
+        assert!(cast_for_operator(&lt, EwiseKind::Add, &a, &b).is_none());
+        let half = Array::from_vec(vec![0.0f64, 0.5]);
+        let out = with_combiner(&Collect, &lt, EwiseKind::Add, &half, &b).unwrap();
+        assert!(out.as_slice::<bool>().unwrap()[1], "0.5 alone is true");
     }
 }
