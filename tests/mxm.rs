@@ -297,6 +297,55 @@ proptest! {
     }
 }
 
+/// Semirings whose multiply is the identity on one (TIMES, LAND), with
+/// idempotent and other monoids: the ones a pattern of ones simplifies.
+fn times_semirings() -> Vec<Semiring> {
+    use TypeCode::*;
+    vec![
+        builtin(Op::Plus, Op::Times, Fp64),
+        builtin(Op::Plus, Op::Times, Int64),
+        builtin(Op::Plus, Op::Times, Int32),
+        builtin(Op::Lor, Op::Land, Bool),
+        builtin(Op::Min, Op::Times, Int64),
+        builtin(Op::Max, Op::Times, Fp32),
+        builtin(Op::Times, Op::Times, Fp64),
+        builtin(Op::Land, Op::Land, Bool),
+    ]
+}
+
+/// `m` with every value one (cast to its type).
+fn ones_like(m: &OMatrix) -> OMatrix {
+    let mut out = m.clone();
+    for v in out.entries.values_mut() {
+        *v = Value::new(1u8).cast(&m.ty).unwrap();
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    /// Operands whose values are all one let the multiply skip reading them
+    /// (`ops::mxm::simplify`); the results must not change.
+    #[test]
+    fn products_of_patterns_of_ones_match_the_model(
+        (desc, (a, b, c, m)) in arb_descriptor().prop_flat_map(|d| (Just(d), arb_operands(d, 6, 20))),
+        s in proptest::sample::select(times_semirings()),
+        ones in 1usize..4,
+        use_mask in any::<bool>(),
+        accum in arb_accum(),
+        la in arb_layout(), lb in arb_layout(), lc in arb_layout(), lm in arb_layout(),
+    ) {
+        let a = if ones & 1 != 0 { ones_like(&a) } else { a };
+        let b = if ones & 2 != 0 { ones_like(&b) } else { b };
+        let (am, bm, cm, mm) = (a.matrix(la), b.matrix(lb), c.matrix(lc), m.matrix(lm));
+        let mask = use_mask.then_some(&mm);
+        mxm(&cm, mask, accum.as_ref(), &s, &am, &bm, &desc).unwrap();
+        let expected = expected_mxm(&a, &b, &c, use_mask.then_some(&m), accum.as_ref(), &s, &desc);
+        assert_matches(&cm, &expected, 0.0);
+    }
+}
+
 /// An epilogue for the tests: keeps the entries at an even `row + column`.
 fn even_positions(part: MatrixStore) -> graphblas::error::Result<MatrixStore> {
     let layout = Layout::Hyper(part.orient());

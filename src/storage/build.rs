@@ -6,6 +6,9 @@ use crate::error::Result;
 use crate::fail;
 use rayon::prelude::*;
 
+/// Tuples above this count are sorted in parallel.
+const PARALLEL_SORT: usize = 100_000;
+
 /// What to do with several tuples at the same position.
 pub enum Dup<'a> {
     /// Duplicates are an error (`GrB_INVALID_VALUE`), as for a build without a dup operator.
@@ -34,13 +37,7 @@ pub fn build_compressed(
     let perm: Vec<usize> = if sorted {
         Vec::new()
     } else {
-        let mut perm: Vec<usize> = (0..n).collect();
-        if n > 100_000 {
-            perm.par_sort_by_key(|&k| key(k));
-        } else {
-            perm.sort_by_key(|&k| key(k));
-        }
-        perm
+        sorted_order(vdim, outer, inner)
     };
     let at = |s: usize| if sorted { s } else { perm[s] };
 
@@ -122,6 +119,76 @@ pub fn build_compressed(
     })
 }
 
+/// The tuples' positions in `(outer, inner)` order, ties in input order.
+fn sorted_order(vdim: u64, outer: &[u64], inner: &[u64]) -> Vec<usize> {
+    let n = outer.len();
+    match usize::try_from(vdim) {
+        Ok(vdim) if vdim <= n.saturating_mul(4).max(1 << 16) => by_vectors(vdim, outer, inner),
+        _ => {
+            // Too many vectors to count them (hypersparse): compare keys.
+            let key = |k: usize| (outer[k], inner[k]);
+            let mut perm: Vec<usize> = (0..n).collect();
+            if n > PARALLEL_SORT {
+                perm.par_sort_by_key(|&k| key(k));
+            } else {
+                perm.sort_by_key(|&k| key(k));
+            }
+            perm
+        }
+    }
+}
+
+/// [`sorted_order`] by a counting sort on the vector, then each vector's
+/// tuples sorted by inner index (both stable), the vectors in parallel.
+fn by_vectors(vdim: usize, outer: &[u64], inner: &[u64]) -> Vec<usize> {
+    let n = outer.len();
+    let mut start = vec![0usize; vdim + 1];
+    for &o in outer {
+        start[o as usize + 1] += 1;
+    }
+    for j in 0..vdim {
+        start[j + 1] += start[j];
+    }
+    let mut next = start.clone();
+    let mut perm = vec![0usize; n];
+    for (k, &o) in outer.iter().enumerate() {
+        let slot = &mut next[o as usize];
+        perm[*slot] = k;
+        *slot += 1;
+    }
+    let sort_vectors = |vectors: std::ops::Range<usize>, piece: &mut [usize]| {
+        let base = start[vectors.start];
+        for j in vectors {
+            let v = &mut piece[start[j] - base..start[j + 1] - base];
+            if v.windows(2).any(|w| inner[w[0]] > inner[w[1]]) {
+                v.sort_by_key(|&k| inner[k]);
+            }
+        }
+    };
+    if n <= PARALLEL_SORT {
+        sort_vectors(0..vdim, &mut perm);
+        return perm;
+    }
+    // Pieces of about equal numbers of tuples, split between vectors.
+    let pieces = 64;
+    let mut bounds: Vec<usize> = (0..=pieces)
+        .map(|t| start.partition_point(|&s| s < t * n / pieces).min(vdim))
+        .collect();
+    bounds[pieces] = vdim;
+    bounds.dedup();
+    let mut slices = Vec::with_capacity(bounds.len());
+    let mut rest: &mut [usize] = &mut perm;
+    for w in bounds.windows(2) {
+        let (piece, tail) = rest.split_at_mut(start[w[1]] - start[w[0]]);
+        slices.push((w[0]..w[1], piece));
+        rest = tail;
+    }
+    slices
+        .into_par_iter()
+        .for_each(|(vectors, piece)| sort_vectors(vectors, piece));
+    perm
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,6 +208,53 @@ mod tests {
         assert_eq!(c.p, vec![0, 2, 2, 3]);
         assert_eq!(c.i, vec![1, 3, 0]);
         assert_eq!(c.x.as_slice::<i32>().unwrap(), &[1, 2, 3]);
+    }
+
+    /// Many tuples (the parallel sorts) with duplicates, against a sorted map,
+    /// by counting vectors and, with many more vectors, by comparing keys.
+    #[test]
+    fn large_builds_match_a_sorted_map() {
+        let n = 3 * PARALLEL_SORT;
+        let mut seed = 7u64;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for vdim in [5_000u64, 40 * n as u64] {
+            let outer: Vec<u64> = (0..n).map(|_| next(vdim)).collect();
+            let inner: Vec<u64> = (0..n).map(|_| next(64)).collect();
+            let vals: Vec<i64> = (0..n as i64).collect();
+            let mut last = std::collections::BTreeMap::new();
+            let mut sum = std::collections::BTreeMap::new();
+            for k in 0..n {
+                last.insert((outer[k], inner[k]), vals[k]);
+                *sum.entry((outer[k], inner[k])).or_insert(0) += vals[k];
+            }
+            let entries = |c: &Compressed| {
+                let x = c.x.as_slice::<i64>().unwrap();
+                let mut got = Vec::new();
+                for kk in 0..c.nvec() {
+                    for q in c.range(kk) {
+                        got.push(((c.vector_id(kk), c.i[q]), x[q]));
+                    }
+                }
+                got
+            };
+            let array = Array::from_vec(vals.clone());
+            let c = build_compressed(64, vdim, &outer, &inner, &array, Dup::LastWins).unwrap();
+            c.check().unwrap();
+            assert_eq!(entries(&c), last.into_iter().collect::<Vec<_>>());
+            let plus = |acc: &mut [u8], v: &[u8]| {
+                let a = i64::from_ne_bytes(acc.try_into().unwrap());
+                let b = i64::from_ne_bytes(v.try_into().unwrap());
+                acc.copy_from_slice(&(a + b).to_ne_bytes());
+            };
+            let c =
+                build_compressed(64, vdim, &outer, &inner, &array, Dup::Combine(&plus)).unwrap();
+            assert_eq!(entries(&c), sum.into_iter().collect::<Vec<_>>());
+        }
     }
 
     #[test]

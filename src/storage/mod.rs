@@ -7,6 +7,7 @@ pub mod exchange;
 pub mod serialize;
 pub mod store;
 pub mod tile;
+pub mod uniform;
 
 pub use array::{Array, ArrayElement};
 pub use build::{build_compressed, Dup};

@@ -83,6 +83,8 @@ pub struct MatrixStore {
     other: OnceLock<Arc<Compressed>>,
     /// How many products have read this content (see [`MatrixStore::note_product_read`]).
     product_reads: ReadCount,
+    /// The value every entry holds, once looked for (see [`MatrixStore::uniform_value`]).
+    uniform: OnceLock<Option<Value>>,
 }
 
 /// A counter that a clone of its store starts from (same content, same history).
@@ -127,7 +129,17 @@ impl MatrixStore {
             format,
             other: OnceLock::new(),
             product_reads: ReadCount::default(),
+            uniform: OnceLock::new(),
         }
+    }
+
+    /// The value every stored entry holds, bit for bit, when there is at
+    /// least one entry and the type is built in (a pattern of ones); looked
+    /// for once per content.
+    pub fn uniform_value(&self) -> Option<&Value> {
+        self.uniform
+            .get_or_init(|| super::uniform::uniform_value(&self.format))
+            .as_ref()
     }
 
     /// Records that a product read this content. The planner uses the count
@@ -159,6 +171,7 @@ impl MatrixStore {
     /// The data, for changing in place (forgets the other-orientation copy).
     pub fn format_mut(&mut self) -> &mut Format {
         self.other = OnceLock::new();
+        self.uniform = OnceLock::new();
         &mut self.format
     }
 

@@ -24,6 +24,7 @@ use super::operand::{MaskOperand, MaskView, Operand};
 use super::output::{check_product_room, Epilogue};
 use super::saxpy::{dense_accumulator, Saxpy, SPLIT_ROW_LEN};
 use super::schedule::SEQUENTIAL_WORK;
+use super::simplify;
 use super::tiers::{self, Tier};
 use super::values::{has_terminal, multiply_reads};
 use crate::algebra::{Semiring, Type};
@@ -48,6 +49,26 @@ pub struct Problem<'a> {
     /// A positionwise function the result goes through, run on each task's
     /// output before assembly (see [`Epilogue`]).
     pub epilogue: Option<Epilogue<'a>>,
+}
+
+impl Problem<'_> {
+    /// A simpler semiring for this problem's operand values, if there is one
+    /// (see [`simplify`]).
+    fn simplified(&self) -> Option<Semiring> {
+        simplify::simplified(self.semiring, self.a.store(), self.b.store())
+    }
+
+    /// The same problem over another semiring.
+    fn with_semiring<'s>(&'s self, semiring: &'s Semiring) -> Problem<'s> {
+        Problem {
+            a: self.a.clone(),
+            b: self.b.clone(),
+            mask: self.mask.clone(),
+            semiring,
+            out: self.out,
+            epilogue: self.epilogue,
+        }
+    }
 }
 
 /// A kernel family.
@@ -692,6 +713,9 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
 /// costs less than forming the product by its cheapest plan and reducing it;
 /// `None` otherwise.
 pub fn fold_product(p: &Problem, by_cols: bool) -> Result<Option<Compressed>> {
+    if let Some(s) = p.simplified() {
+        return fold_product(&p.with_semiring(&s), by_cols);
+    }
     let Some(mask) = p.mask.as_ref().filter(|m| !m.complement()) else {
         return Ok(None);
     };
@@ -740,6 +764,9 @@ pub fn fold_product(p: &Problem, by_cols: bool) -> Result<Option<Compressed>> {
 
 /// `C<mask> = A * B`, by the cheapest plan.
 pub fn product(p: &Problem) -> Result<MatrixStore> {
+    if let Some(s) = p.simplified() {
+        return product(&p.with_semiring(&s));
+    }
     let (m, n) = (p.a.nrows(), p.b.ncols());
     let masked_out = p
         .mask

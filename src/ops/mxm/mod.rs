@@ -4,7 +4,8 @@
 //! `vxm` computes `u' * A` and reads the `1 × n` result as a column). The
 //! [`dispatch`] module measures the work of each kernel family — saxpy
 //! ([`saxpy`], with the [`accumulator`]s), dot products ([`dot`]) — and runs
-//! the cheapest, in parallel by work ([`schedule`]), with the semiring's
+//! the cheapest, in parallel by work ([`schedule`]), after [`simplify`]ing
+//! a multiply whose operand values are all one, with the semiring's
 //! value tier ([`tiers`], [`values`]): monomorphic kernels for the common
 //! semirings, a typed tier for other built-in ones, and a byte-level tier for
 //! everything else. The result goes through [`crate::ops::writeback`].
@@ -20,6 +21,7 @@ pub mod operand;
 pub mod output;
 pub mod saxpy;
 pub mod schedule;
+pub mod simplify;
 pub mod tiers;
 pub mod values;
 
