@@ -5,6 +5,7 @@ use crate::error::{check_room, Result};
 use crate::object::{Descriptor, Matrix, Vector};
 use crate::storage::{Array, Compressed, Format, MatrixStore, Orientation};
 use crate::{ensure, fail};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// A write mask: the mask's content and how to read it.
@@ -98,6 +99,17 @@ impl Mask {
             .saturating_add((c.p.len() + c.h.as_ref().map_or(0, Vec::len)).saturating_mul(8));
         check_room(bytes, 1, "the mask's pattern")?;
         Ok(self.pattern_of(&c))
+    }
+
+    /// The positions where the mask (before complementing) is true, as
+    /// compressed vectors in orientation `orient` whose values mean nothing:
+    /// a structural mask's own storage, borrowed when it is held that way;
+    /// otherwise [`Mask::try_pattern`].
+    pub fn try_positions(&self, orient: Orientation) -> Result<Cow<'_, Compressed>> {
+        if self.structural {
+            return self.store.try_compressed(orient);
+        }
+        self.try_pattern(orient).map(Cow::Owned)
     }
 
     /// The pattern of the mask's content `c`.

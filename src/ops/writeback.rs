@@ -120,7 +120,7 @@ pub fn merge(
     let c = old.try_compressed(orient)?;
     let tc = t.try_compressed(orient)?;
     let m = match mask {
-        Some(m) => Some((m.try_pattern(orient)?, m.complement)),
+        Some(m) => Some((m.try_positions(orient)?, m.complement)),
         None => None,
     };
     // One probe for the merged copy: per entry an index, its source and a
@@ -166,7 +166,7 @@ pub fn merge(
             &tc,
             rt,
             m.as_ref()
-                .map(|(pat, comp)| (pat, mrange.clone().unwrap(), *comp)),
+                .map(|(pat, comp)| (&**pat, mrange.clone().unwrap(), *comp)),
             accum.is_some(),
             replace,
             &mut idx,
@@ -258,9 +258,7 @@ fn merge_vector(
         let allowed = match &mask {
             None => true,
             Some((pat, r, comp)) => {
-                while qm < r.end && pat.i[qm] < i {
-                    qm += 1;
-                }
+                qm = skip_below(&pat.i[..r.end], qm, i);
                 let present = qm < r.end && pat.i[qm] == i;
                 present != *comp
             }
@@ -289,6 +287,24 @@ fn merge_vector(
             qt += 1;
         }
     }
+}
+
+/// The first position from `q` in the sorted `idx` whose index is at least
+/// `i`, galloping (a long mask row is not walked entry by entry when the
+/// merged vectors are short).
+#[inline]
+fn skip_below(idx: &[u64], q: usize, i: u64) -> usize {
+    let rest = &idx[q.min(idx.len())..];
+    if rest.first().is_none_or(|&x| x >= i) {
+        return q;
+    }
+    let mut step = 1;
+    while step < rest.len() && rest[step] < i {
+        step *= 2;
+    }
+    let lo = step / 2;
+    let hi = step.min(rest.len());
+    q + lo + rest[lo..hi].partition_point(|&x| x < i)
 }
 
 /// Computes the output values. Without an accumulator, `C` values are kept and

@@ -6,7 +6,9 @@
 //! The mask is used to compute less: a non-complemented sparse mask row is
 //! scattered into the accumulator as the allowed positions, a complemented
 //! one as the forbidden positions, and a dense mask is probed once per
-//! position. A heavy row (such as the single row of a vector push) is split
+//! position; so is a sparse mask row much longer than the row's work (by
+//! binary search), so that a small push under a large mask (a late BFS
+//! level) costs its products, not the mask. A heavy row (such as the single row of a vector push) is split
 //! by output columns: each task computes the columns of one range.
 
 use super::accumulator::{Acc, DenseAcc, HashAcc, RowAcc, State};
@@ -42,8 +44,39 @@ enum Mode<'m> {
     /// Marked positions are forbidden.
     Forbidden,
     /// Untouched positions are checked once; forbidden ones become marked.
-    Probe(MaskRow<'m>),
+    Probe(Probe<'m>),
 }
+
+/// A mask row checked position by position (when first touched) instead of
+/// scattered into the accumulator.
+#[derive(Clone, Copy)]
+enum Probe<'m> {
+    /// A dense mask's row.
+    Dense(MaskRow<'m>),
+    /// A sparse mask row much longer than the row's work: its sorted
+    /// positions (before complementing) are searched.
+    Sorted {
+        /// The mask row's positions.
+        idx: &'m [u64],
+        /// Whether the mask is complemented.
+        complement: bool,
+    },
+}
+
+impl Probe<'_> {
+    /// Whether the mask allows writing at column `j`.
+    #[inline]
+    fn allows(&self, j: u64) -> bool {
+        match self {
+            Probe::Dense(d) => d.allows(j),
+            Probe::Sorted { idx, complement } => idx.binary_search(&j).is_ok() != *complement,
+        }
+    }
+}
+
+/// A sparse mask row is searched rather than scattered when it is longer than
+/// this many times the row's work.
+const SEARCH_MASK_RATIO: usize = 4;
 
 /// True when a dense accumulator suits output rows of `width` columns for `work` products.
 pub fn dense_accumulator(width: u64, work: usize) -> bool {
@@ -166,7 +199,7 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
     l: &[u64],
     l0: usize,
     r: RRows,
-    probe: Option<MaskRow>,
+    probe: Option<Probe>,
     split: Option<&Range<u64>>,
 ) -> R {
     // With the ANY monoid nothing changes a value once set: positions that
@@ -212,7 +245,7 @@ fn first_touch<S: Sr, R: RowAcc, const MODE: u8>(
     j: u64,
     ql: usize,
     qr: usize,
-    probe: Option<&MaskRow>,
+    probe: Option<&Probe>,
 ) {
     if let Some(d) = probe.filter(|_| MODE == FORBIDDEN) {
         if !d.allows(j) {
@@ -283,14 +316,25 @@ impl Saxpy<'_> {
         bounds
     }
 
-    /// Sets up the mask for row `i`, columns `cols`, in `acc`; `None` when the
-    /// mask allows nothing there.
-    fn mask_row<R: RowAcc>(&self, i: u64, cols: &Range<u64>, acc: &mut R) -> Mode<'_> {
+    /// Sets up the mask for row `i`, columns `cols`, in `acc` (unless
+    /// `search`: a sparse mask row is then searched at each first touch).
+    fn mask_row<R: RowAcc>(
+        &self,
+        i: u64,
+        cols: &Range<u64>,
+        acc: &mut R,
+        search: bool,
+    ) -> Mode<'_> {
         match self.mask {
             MaskView::None => Mode::All,
             MaskView::Rows { rows, complement } => {
                 let mr = rows.vector_range(i);
-                for &j in &rows.i[mr.clone()][within(&rows.i[mr], cols)] {
+                let idx = &rows.i[mr.clone()][within(&rows.i[mr], cols)];
+                if search {
+                    let complement = *complement;
+                    return Mode::Probe(Probe::Sorted { idx, complement });
+                }
+                for &j in idx {
                     let (s, _) = acc.probe(j);
                     acc.mark(s);
                 }
@@ -300,7 +344,7 @@ impl Saxpy<'_> {
                     Mode::Allowed
                 }
             }
-            MaskView::Dense(d) => Mode::Probe(d.row(i)),
+            MaskView::Dense(d) => Mode::Probe(Probe::Dense(d.row(i))),
         }
     }
 
@@ -333,10 +377,11 @@ impl Saxpy<'_> {
         let Some(mask_len) = self.mask_len(i, cols) else {
             return;
         };
-        ws.prepare(sr, work + mask_len, cols);
+        let search = mask_len > work.saturating_mul(SEARCH_MASK_RATIO);
+        ws.prepare(sr, work + if search { 0 } else { mask_len }, cols);
         let Workspace { acc, w, .. } = ws;
         let mut acc = acc.row();
-        let mode = self.mask_row(i, cols, &mut acc);
+        let mode = self.mask_row(i, cols, &mut acc, search);
         let range = self.l.range(kk);
         let (l, l0, r) = (&self.l.i[range.clone()], range.start, self.r_rows());
         let split = split.then_some(cols);
