@@ -6,6 +6,7 @@
 
 use crate::algebra::{Element, Type, TypeCode, Value};
 use crate::error::{out_of_memory, Result};
+use crate::storage::ranges::copy_ranges;
 use rayon::prelude::*;
 use std::ops::Range;
 
@@ -356,6 +357,15 @@ impl Array {
         })
     }
 
+    /// The values in `ranges`, concatenated in order (see [`copy_ranges`]).
+    pub fn copy_ranges(&self, ranges: &[Range<usize>]) -> Array {
+        with_array!(self, v => GatherInto::into_array_owned(copy_ranges(v, ranges)), u => {
+            let s = u.ty.size();
+            let bytes: Vec<Range<usize>> = ranges.iter().map(|r| r.start * s..r.end * s).collect();
+            Array::from_bytes(&u.ty, &copy_ranges(u.bytes(), &bytes))
+        })
+    }
+
     /// Appends the values of `other` in `range` (of the same type).
     pub fn extend_from(&mut self, other: &Array, range: Range<usize>) {
         debug_assert_eq!(self.code(), other.code());
@@ -367,9 +377,7 @@ impl Array {
                 u.bytes_mut()[k * s..].copy_from_slice(&o.bytes()[range.start * s..range.end * s]);
             }
             (this, other) => {
-                let bytes =
-                    &other.bytes()[range.start * other.elem_size()..range.end * other.elem_size()];
-                with_array!(this, v => extend_from_bytes(v, bytes), _u => unreachable!())
+                with_array!(this, v => extend_typed(v, other, range), _u => unreachable!())
             }
         }
     }
@@ -425,8 +433,17 @@ impl Array {
     }
 }
 
-fn extend_from_bytes<T: Element>(v: &mut Vec<T>, bytes: &[u8]) {
-    v.extend(bytes.chunks_exact(T::CODE.size()).map(T::read));
+/// Appends `other`'s values in `range` to `v`: a plain copy when `other` holds
+/// `T`, read from its bytes otherwise.
+fn extend_typed<T: ArrayElement>(v: &mut Vec<T>, other: &Array, range: Range<usize>) {
+    match T::slice(other) {
+        Some(src) => v.extend_from_slice(&src[range]),
+        None => {
+            let s = T::CODE.size();
+            let bytes = &other.bytes()[range.start * s..range.end * s];
+            v.extend(bytes.chunks_exact(s).map(T::read));
+        }
+    }
 }
 
 fn cast_vec<S: Element>(v: &[S], to: TypeCode) -> Array {

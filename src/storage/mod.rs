@@ -4,6 +4,8 @@ pub mod array;
 pub mod build;
 pub mod compressed;
 pub mod exchange;
+pub mod prefetch;
+pub mod ranges;
 pub mod serialize;
 pub mod store;
 pub mod tile;

@@ -6,7 +6,7 @@
 use crate::ops::entries::{for_each_position, matrix_coords, positions};
 use crate::ops::fragment::{chunk_count, map_chunks, split_even, stitch, Fragment};
 use crate::ops::runs::runs;
-use crate::storage::{Array, Bitmap, Compressed, Format, Orientation};
+use crate::storage::{Bitmap, Compressed, Format, Orientation};
 use std::ops::Range;
 
 /// Decides which entries are kept.
@@ -41,17 +41,14 @@ pub fn filter<P: Predicate>(format: &Format, orient: Orientation, p: &P) -> Form
 }
 
 /// The kept slots of a chunk of compressed data: inner indices and slot ranges.
-pub struct Kept<'a> {
+struct Kept<'a> {
     frag: &'a mut Fragment<Vec<Range<usize>>>,
 }
 
 impl Kept<'_> {
     /// Keeps the entries in the slots `r` (of the vector being visited).
     #[inline]
-    pub fn push(&mut self, c: &Compressed, r: Range<usize>) {
-        if r.is_empty() {
-            return;
-        }
+    fn push(&mut self, c: &Compressed, r: Range<usize>) {
         self.frag.i.extend_from_slice(&c.i[r.clone()]);
         match self.frag.buf.last_mut() {
             Some(last) if last.end == r.start => last.end = r.end,
@@ -61,8 +58,9 @@ impl Kept<'_> {
 }
 
 /// Filters compressed data: `visit(kept, state, j, slots)` is called for each
-/// piece of a vector and pushes the slots it keeps, in order.
-pub fn filter_compressed<S: Send>(
+/// piece of a vector and pushes the slots it keeps, in order. The kept values
+/// are copied once, in parallel, from the ranges the chunks collected.
+fn filter_compressed<S: Send>(
     c: &Compressed,
     visit: impl Fn(&mut Kept<'_>, &mut S, u64, Range<usize>) + Sync,
     state: impl Fn() -> S + Sync,
@@ -78,17 +76,8 @@ pub fn filter_compressed<S: Send>(
         frag
     });
     let (pattern, kept) = stitch(frags);
-    let parts = map_chunks(kept, |ranges| {
-        let mut x = Array::new(&c.ty());
-        for r in ranges {
-            x.extend_from(&c.x, r);
-        }
-        x
-    });
-    let mut x = Array::new(&c.ty());
-    for part in parts {
-        x.append(&part);
-    }
+    let ranges: Vec<Range<usize>> = kept.into_iter().flatten().collect();
+    let x = c.x.copy_ranges(&ranges);
     Format::Sparse(pattern.with_values(c.vlen, c.vdim, x))
 }
 

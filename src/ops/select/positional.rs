@@ -1,11 +1,12 @@
 //! Selecting by position on compressed data without testing each entry: in
 //! every vector, the entries kept by `TRIL`, `TRIU`, `DIAG`, `OFFDIAG`,
 //! `ROWLE`, `ROWGT`, `COLLE` and `COLGT` are a contiguous run of inner indices
-//! (minus one index for `OFFDIAG`), found by binary search and copied whole.
+//! (minus one index for `OFFDIAG`), found by counting and copied whole.
 
-use super::filter::{filter_compressed, Kept};
 use crate::algebra::IndexUnaryCode;
+use crate::storage::ranges::copy_ranges;
 use crate::storage::{Compressed, Format, Orientation};
+use rayon::prelude::*;
 use std::ops::Range;
 
 /// The inner indices a positional predicate keeps in one vector:
@@ -68,36 +69,98 @@ fn interval(code: IndexUnaryCode, orient: Orientation, j: u64, s: i64) -> Interv
     }
 }
 
+/// Vectors below which the kept slots are found on one thread.
+const PARALLEL_VECTORS: usize = 4096;
+
 /// `select` of compressed data (vectors in orientation `orient`) with a
-/// positional predicate `code` and thunk `s`.
+/// positional predicate `code` and thunk `s`: the kept slots of every vector
+/// are counted, the result's pointers follow from the counts,
+/// and indices and values are copied once, in parallel, into exactly sized
+/// arrays.
 pub fn select_positional(
     c: &Compressed,
     orient: Orientation,
     code: IndexUnaryCode,
     s: i64,
 ) -> Format {
-    filter_compressed(
-        c,
-        |kept: &mut Kept<'_>, _: &mut (), j, slots: Range<usize>| {
-            let iv = interval(code, orient, j, s);
-            let idx = &c.i[slots.clone()];
-            let start = slots.start + idx.partition_point(|&x| (x as i128) < iv.lo);
-            let end = slots.start + idx.partition_point(|&x| (x as i128) <= iv.hi);
-            if start >= end {
-                return;
-            }
-            match iv.except {
-                Some(e) => {
-                    let cut = start + c.i[start..end].partition_point(|&x| (x as i128) < e);
-                    let skip = cut < end && c.i[cut] as i128 == e;
-                    kept.push(c, start..cut);
-                    kept.push(c, cut + skip as usize..end);
-                }
-                None => kept.push(c, start..end),
-            }
-        },
-        || (),
-    )
+    let nvec = c.nvec();
+    let kept = |k: usize| kept_slots(c, interval(code, orient, c.vector_id(k), s), c.range(k));
+    let spans: Vec<[Range<usize>; 2]> = if nvec < PARALLEL_VECTORS {
+        (0..nvec).map(kept).collect()
+    } else {
+        (0..nvec)
+            .into_par_iter()
+            .with_min_len(1024)
+            .map(kept)
+            .collect()
+    };
+    let mut p = Vec::with_capacity(nvec + 1);
+    p.push(0);
+    let mut count = 0;
+    for [a, b] in &spans {
+        count += a.len() + b.len();
+        p.push(count);
+    }
+    let ranges: Vec<Range<usize>> = spans
+        .into_iter()
+        .flatten()
+        .filter(|r| !r.is_empty())
+        .collect();
+    let kept = Compressed {
+        vlen: c.vlen,
+        vdim: c.vdim,
+        h: c.h.clone(),
+        p,
+        i: copy_ranges(&c.i, &ranges),
+        x: c.x.copy_ranges(&ranges),
+    };
+    Format::Sparse(kept.conform())
+}
+
+/// Vector lengths up to which the indices below a bound are counted by a scan
+/// (streamed through memory, vectorised) rather than binary-searched (one
+/// dependent cache miss after another).
+const SCAN_LEN: usize = 256;
+
+/// How many of the increasing indices `idx` are below `bound`.
+fn count_below(idx: &[u64], bound: u64) -> usize {
+    if idx.len() <= SCAN_LEN {
+        idx.iter().map(|&x| usize::from(x < bound)).sum()
+    } else {
+        idx.partition_point(|&x| x < bound)
+    }
+}
+
+/// The slots of `slots` (one vector of `c`) whose inner indices lie in `iv`:
+/// one run, or two around the excepted index.
+fn kept_slots(c: &Compressed, iv: Interval, slots: Range<usize>) -> [Range<usize>; 2] {
+    let idx = &c.i[slots.clone()];
+    let (Some(&first), Some(&last)) = (idx.first(), idx.last()) else {
+        return [slots.clone(), slots];
+    };
+    let (first, last) = (first as i128, last as i128);
+    if iv.hi < first || iv.lo > last || iv.lo > iv.hi {
+        return [slots.start..slots.start, slots.start..slots.start];
+    }
+    // Both bounds now lie within the vector's indices, so fit in `u64`.
+    let start = if iv.lo <= first {
+        slots.start
+    } else {
+        slots.start + count_below(idx, iv.lo as u64)
+    };
+    let end = if iv.hi >= last {
+        slots.end
+    } else {
+        slots.start + count_below(idx, iv.hi as u64 + 1)
+    };
+    match iv.except {
+        Some(e) if first <= e && e <= last => {
+            let cut = start + c.i[start..end].partition_point(|&x| x < e as u64);
+            let skip = cut < end && c.i[cut] == e as u64;
+            [start..cut, cut + skip as usize..end]
+        }
+        _ => [start..end, end..end],
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,92 @@
+//! Copying a list of slot ranges of a slice into one new, exactly sized vector,
+//! in parallel when it is large: the shared last step of kernels that keep
+//! runs of entries (positional select, filters).
+
+use crate::storage::prefetch::prefetch;
+use rayon::prelude::*;
+use std::ops::Range;
+
+/// Elements below which a copy runs on one thread.
+const PARALLEL_COPY: usize = 1 << 16;
+/// Elements per parallel piece of the output.
+const PIECE: usize = 1 << 15;
+/// How many ranges ahead the source is prefetched.
+const LOOKAHEAD: usize = 8;
+
+/// The elements of `src` in `ranges`, concatenated in order.
+///
+/// The output is cut into equal pieces, each filled by one task from the
+/// ranges it covers (a long range is shared by several pieces), so the work is
+/// balanced however the ranges are sized.
+pub fn copy_ranges<T: Copy + Send + Sync>(src: &[T], ranges: &[Range<usize>]) -> Vec<T> {
+    let total: usize = ranges.iter().map(|r| r.len()).sum();
+    if total < PARALLEL_COPY {
+        let mut out = Vec::with_capacity(total);
+        for r in ranges {
+            out.extend_from_slice(&src[r.clone()]);
+        }
+        return out;
+    }
+    // Start (in the output) of every range.
+    let mut starts = Vec::with_capacity(ranges.len());
+    let mut at = 0;
+    for r in ranges {
+        starts.push(at);
+        at += r.len();
+    }
+    let mut out: Vec<T> = Vec::with_capacity(total);
+    out.spare_capacity_mut()[..total]
+        .par_chunks_mut(PIECE)
+        .enumerate()
+        .for_each(|(piece, dst)| {
+            let mut pos = piece * PIECE;
+            let mut k = starts.partition_point(|&s| s <= pos) - 1;
+            let mut filled = 0;
+            while filled < dst.len() {
+                if let Some(ahead) = ranges.get(k + LOOKAHEAD) {
+                    prefetch(src, ahead.start);
+                }
+                let r = &ranges[k];
+                let from = r.start + (pos - starts[k]);
+                let take = (r.end - from).min(dst.len() - filled);
+                let (src, dst) = (&src[from..from + take], &mut dst[filled..filled + take]);
+                // SAFETY: both slices hold `take` elements and do not overlap
+                // (`dst` is in the new vector's spare capacity).
+                unsafe {
+                    std::ptr::copy_nonoverlapping(src.as_ptr(), dst.as_mut_ptr().cast(), take)
+                };
+                filled += take;
+                pos += take;
+                k += 1;
+            }
+        });
+    // SAFETY: the pieces cover `0..total` and each was filled completely (the
+    // ranges hold `total` elements), with plain `Copy` values.
+    unsafe { out.set_len(total) };
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn naive(src: &[u64], ranges: &[Range<usize>]) -> Vec<u64> {
+        ranges
+            .iter()
+            .flat_map(|r| src[r.clone()].to_vec())
+            .collect()
+    }
+
+    #[test]
+    fn small_and_large_copies_concatenate_the_ranges() {
+        let src: Vec<u64> = (0..400_000).collect();
+        let small = vec![3..7, 7..7, 10..12];
+        assert_eq!(copy_ranges(&src, &small), vec![3, 4, 5, 6, 10, 11]);
+        // Long ranges shared by pieces, empty ranges, short ranges.
+        let mut large = vec![0..0, 5..200_000, 200_000..200_000];
+        large.extend((200_001..300_000).step_by(3).map(|s| s..s + 2));
+        large.push(300_000..400_000);
+        large.push(0..0);
+        assert_eq!(copy_ranges(&src, &large), naive(&src, &large));
+    }
+}
