@@ -10,6 +10,7 @@
 
 use crate::algebra::Type;
 use crate::error::Result;
+use crate::storage::ranges::concat_slices;
 use crate::storage::{Array, Compressed};
 use rayon::prelude::*;
 use std::ops::Range;
@@ -162,14 +163,11 @@ pub fn concat(parts: Vec<Part>, vlen: u64, vdim: u64, ty: &Type) -> Result<Compr
             x: part.x,
         });
     }
-    let nnz: usize = parts.iter().map(|q| q.i.len()).sum();
     let nvec: usize = parts.iter().map(|q| q.ids.len()).sum();
     let mut h = crate::error::try_with_capacity(nvec, "vector ids")?;
     let mut p = crate::error::try_with_capacity(nvec + 1, "vector pointers")?;
     p.push(0usize);
-    let mut i = crate::error::try_with_capacity(nnz, "indices")?;
-    let mut x = Array::with_capacity(ty, nnz)?;
-    for part in parts {
+    for part in &parts {
         for (k, (&j, &n)) in part.ids.iter().zip(&part.counts).enumerate() {
             if k == 0 && h.last() == Some(&j) {
                 *p.last_mut().expect("pointers") += n;
@@ -178,16 +176,16 @@ pub fn concat(parts: Vec<Part>, vlen: u64, vdim: u64, ty: &Type) -> Result<Compr
                 p.push(p.last().copied().unwrap_or(0) + n);
             }
         }
-        i.extend_from_slice(&part.i);
-        x.append(&part.x);
     }
+    let indices: Vec<&[u64]> = parts.iter().map(|q| &q.i[..]).collect();
+    let values: Vec<&Array> = parts.iter().map(|q| &q.x).collect();
     Ok(Compressed {
         vlen,
         vdim,
         h: Some(h),
         p,
-        i,
-        x,
+        i: concat_slices(&indices, "indices")?,
+        x: Array::concat(ty, &values)?,
     })
 }
 

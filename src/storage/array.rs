@@ -6,7 +6,7 @@
 
 use crate::algebra::{Element, Type, TypeCode, Value};
 use crate::error::{out_of_memory, Result};
-use crate::storage::ranges::copy_ranges;
+use crate::storage::ranges::{concat_slices, copy_ranges};
 use rayon::prelude::*;
 use std::ops::Range;
 
@@ -363,6 +363,26 @@ impl Array {
             let s = u.ty.size();
             let bytes: Vec<Range<usize>> = ranges.iter().map(|r| r.start * s..r.end * s).collect();
             Array::from_bytes(&u.ty, &copy_ranges(u.bytes(), &bytes))
+        })
+    }
+
+    /// The arrays (all of type `ty`) concatenated, in order, in parallel when
+    /// large (see [`concat_slices`]); fails with `GrB_OUT_OF_MEMORY` when the
+    /// result cannot be allocated.
+    pub fn concat(ty: &Type, arrays: &[&Array]) -> Result<Array> {
+        crate::with_type!(ty.code(), T => {
+            let slices: Vec<&[T]> = arrays
+                .iter()
+                .map(|a| a.as_slice::<T>().expect("arrays of one type"))
+                .collect();
+            Ok(T::into_array(concat_slices(&slices, "values")?))
+        }, udt => {
+            let total = arrays.iter().map(|a| a.len()).sum();
+            let mut out = Array::with_capacity(ty, total)?;
+            for a in arrays {
+                out.append(a);
+            }
+            Ok(out)
         })
     }
 

@@ -106,6 +106,17 @@ impl Compressed {
         self.find_vector(j).map_or(0..0, |k| self.range(k))
     }
 
+    /// The positions in `range` (part of one vector) whose inner index is in `want`.
+    pub fn within(&self, range: Range<usize>, want: &Range<u64>) -> Range<usize> {
+        if want.start == 0 && want.end >= self.vlen {
+            return range;
+        }
+        let s = &self.i[range.clone()];
+        let lo = s.partition_point(|&i| i < want.start);
+        let hi = s.partition_point(|&i| i < want.end);
+        range.start + lo..range.start + hi
+    }
+
     /// The position of entry `(j, i)` (vector `j`, inner index `i`), if present.
     pub fn find(&self, j: u64, i: u64) -> Option<usize> {
         let r = self.vector_range(j);

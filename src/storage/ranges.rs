@@ -1,7 +1,9 @@
-//! Copying a list of slot ranges of a slice into one new, exactly sized vector,
-//! in parallel when it is large: the shared last step of kernels that keep
-//! runs of entries (positional select, filters).
+//! Copying a list of slot ranges of a slice, or a list of slices, into one
+//! new, exactly sized vector, in parallel when it is large: the shared last
+//! step of kernels that keep runs of entries (positional select, filters) or
+//! produce their output in parts (assembly of parallel tasks).
 
+use crate::error::{out_of_memory, Result};
 use crate::storage::prefetch::prefetch;
 use rayon::prelude::*;
 use std::ops::Range;
@@ -66,6 +68,38 @@ pub fn copy_ranges<T: Copy + Send + Sync>(src: &[T], ranges: &[Range<usize>]) ->
     out
 }
 
+/// The slices concatenated, in order; each slice is copied by its own task
+/// when the total is large. Fails with `GrB_OUT_OF_MEMORY` when the result
+/// cannot be allocated (`what` names it).
+pub fn concat_slices<T: Copy + Send + Sync>(slices: &[&[T]], what: &str) -> Result<Vec<T>> {
+    let total: usize = slices.iter().map(|s| s.len()).sum();
+    let mut out: Vec<T> = Vec::new();
+    out.try_reserve_exact(total)
+        .map_err(|_| out_of_memory(what))?;
+    if total < PARALLEL_COPY || slices.len() < 2 {
+        for s in slices {
+            out.extend_from_slice(s);
+        }
+        return Ok(out);
+    }
+    let mut rest = &mut out.spare_capacity_mut()[..total];
+    let mut pairs = Vec::with_capacity(slices.len());
+    for &s in slices {
+        let (dst, tail) = rest.split_at_mut(s.len());
+        pairs.push((s, dst));
+        rest = tail;
+    }
+    pairs.into_par_iter().for_each(|(src, dst)| {
+        // SAFETY: `dst` holds `src.len()` elements of the new vector's spare
+        // capacity, which cannot overlap `src`.
+        unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), dst.as_mut_ptr().cast(), src.len()) };
+    });
+    // SAFETY: the slices' destinations cover `0..total` exactly and each was
+    // filled completely, with plain `Copy` values.
+    unsafe { out.set_len(total) };
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,5 +122,18 @@ mod tests {
         large.push(300_000..400_000);
         large.push(0..0);
         assert_eq!(copy_ranges(&src, &large), naive(&src, &large));
+    }
+
+    #[test]
+    fn slices_concatenate_in_order() {
+        let a: Vec<u64> = (0..50_000).collect();
+        let b: Vec<u64> = (50_000..120_000).collect();
+        let all: Vec<u64> = (0..120_000).collect();
+        assert_eq!(concat_slices(&[&a[..], &[], &b[..]], "test").unwrap(), all);
+        assert_eq!(
+            concat_slices(&[&a[..3], &b[..2]], "test").unwrap(),
+            vec![0, 1, 2, 50_000, 50_001]
+        );
+        assert!(concat_slices::<u64>(&[], "test").unwrap().is_empty());
     }
 }

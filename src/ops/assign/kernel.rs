@@ -77,7 +77,7 @@ impl MaskView<'_> {
 
     /// The positions of vector `j`'s entries with inner index in `want`.
     fn range(&self, j: u64, want: &Range<u64>) -> Range<usize> {
-        restrict(&self.m, self.m.vector_range(j), want)
+        self.m.within(self.m.vector_range(j), want)
     }
 }
 
@@ -115,17 +115,6 @@ enum Item {
         kt: Option<usize>,
         in_region: bool,
     },
-}
-
-/// The positions in `range` of `c` whose inner index is in `want`.
-fn restrict(c: &Compressed, range: Range<usize>, want: &Range<u64>) -> Range<usize> {
-    let s = &c.i[range.clone()];
-    if want.start == 0 && want.end >= c.vlen {
-        return range;
-    }
-    let lo = s.partition_point(|&i| i < want.start);
-    let hi = s.partition_point(|&i| i < want.end);
-    range.start + lo..range.start + hi
 }
 
 impl Plan<'_> {
@@ -247,7 +236,7 @@ impl Plan<'_> {
         match self.source {
             Source::Matrix(t) => match kt {
                 Some(k) => {
-                    let r = restrict(t, t.range(k), want);
+                    let r = t.within(t.range(k), want);
                     (Cow::Borrowed(&t.i[r.clone()]), Some(r.start))
                 }
                 None => (Cow::Borrowed(&[]), Some(0)),
@@ -420,7 +409,7 @@ impl Out<'_> {
         };
         let plan = self.plan;
         let c = plan.c;
-        let crange = kc.map_or(0..0, |k| restrict(c, c.range(k), &want));
+        let crange = kc.map_or(0..0, |k| c.within(c.range(k), &want));
         let c_idx = &c.i[crange.clone()];
         let (t_idx, t_base) = plan.source_entries(j, kt, in_region, &want);
         let mrange = plan.mask.as_ref().map(|m| m.range(j, &want));
