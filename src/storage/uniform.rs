@@ -21,27 +21,25 @@ pub fn uniform_value(format: &Format) -> Option<Value> {
     }
     let bytes = x.bytes();
     let size = ty.size();
-    let equal = match present {
+    let first = match present {
         Some(present) => {
             let mut entries = (0..x.len()).filter(|&k| present[k]);
             let first = entries.next()?;
             let at = |k: usize| &bytes[k * size..(k + 1) * size];
-            entries.all(|k| at(k) == at(first))
+            entries.all(|k| at(k) == at(first)).then_some(first)
         }
-        None if x.is_empty() => return None,
-        None => match size {
-            1 => all_equal::<u8>(bytes),
-            2 => all_equal::<u16>(bytes),
-            4 => all_equal::<u32>(bytes),
-            _ => all_equal::<u64>(bytes),
-        },
+        None if x.is_empty() => None,
+        None => {
+            let equal = match size {
+                1 => all_equal::<u8>(bytes),
+                2 => all_equal::<u16>(bytes),
+                4 => all_equal::<u32>(bytes),
+                _ => all_equal::<u64>(bytes),
+            };
+            equal.then_some(0)
+        }
     };
-    equal.then(|| x.get(first_present(present)))
-}
-
-/// The position of the first entry (0 without presence flags).
-fn first_present(present: Option<&[bool]>) -> usize {
-    present.map_or(0, |b| b.iter().position(|&p| p).unwrap_or(0))
+    first.map(|k| x.get(k))
 }
 
 /// True when the non-empty `bytes`, read as `T`s, are all equal (byte by byte
