@@ -6,6 +6,7 @@
 //! Chunk boundaries depend only on the amount of work, never on the number of
 //! threads, and chunks are joined in order, so results are the same on any pool.
 
+use crate::storage::ranges::concat_slices;
 use crate::storage::{Array, Compressed};
 use rayon::prelude::*;
 use std::ops::Range;
@@ -106,14 +107,11 @@ impl Pattern {
 
 /// Joins fragments (in order) into one pattern; returns it with the fragments'
 /// value buffers, in order.
-pub fn stitch<B>(frags: Vec<Fragment<B>>) -> (Pattern, Vec<B>) {
-    let total: usize = frags.iter().map(|f| f.i.len()).sum();
+pub fn stitch<B>(mut frags: Vec<Fragment<B>>) -> (Pattern, Vec<B>) {
     let mut h: Vec<u64> = Vec::new();
     let mut p = vec![0usize];
-    let mut i = Vec::with_capacity(total);
-    let mut bufs = Vec::with_capacity(frags.len());
-    for f in frags {
-        let base = i.len();
+    let mut base = 0;
+    for f in &frags {
         for (n, (&j, &end)) in f.h.iter().zip(&f.ends).enumerate() {
             if n == 0 && h.last() == Some(&j) {
                 // The previous chunk ended inside this vector.
@@ -123,13 +121,15 @@ pub fn stitch<B>(frags: Vec<Fragment<B>>) -> (Pattern, Vec<B>) {
                 p.push(base + end);
             }
         }
-        if i.is_empty() {
-            i = f.i;
-        } else {
-            i.extend_from_slice(&f.i);
-        }
-        bufs.push(f.buf);
+        base += f.i.len();
     }
+    let i = if frags.len() == 1 {
+        std::mem::take(&mut frags[0].i)
+    } else {
+        let slices: Vec<&[u64]> = frags.iter().map(|f| &f.i[..]).collect();
+        concat_slices(&slices, "indices").expect("room for the indices was probed")
+    };
+    let bufs = frags.into_iter().map(|f| f.buf).collect();
     (Pattern { h, p, i }, bufs)
 }
 

@@ -10,6 +10,7 @@ use crate::algebra::element::{byte_cast_fn, cast, ByteCastFn};
 use crate::algebra::{BinaryCode, BinaryOp, Element, Type, TypeCode};
 use crate::error::Result;
 use crate::ops::eval::BinaryEval;
+use crate::storage::ranges::concat_slices;
 use crate::storage::{Array, ArrayElement};
 use crate::with_type;
 use std::borrow::Cow;
@@ -244,14 +245,13 @@ where
     }
 }
 
-/// Concatenates buffers, reusing the first one.
-fn concat<Z: Copy>(bufs: Vec<Vec<Z>>) -> Vec<Z> {
-    let mut it = bufs.into_iter();
-    let mut out = it.next().unwrap_or_default();
-    for b in it {
-        out.extend_from_slice(&b);
+/// Concatenates the chunks' buffers (in parallel when large; a single buffer is moved).
+fn concat<Z: Copy + Send + Sync>(mut bufs: Vec<Vec<Z>>) -> Vec<Z> {
+    if bufs.len() == 1 {
+        return bufs.pop().expect("one buffer");
     }
-    out
+    let slices: Vec<&[Z]> = bufs.iter().map(|b| &b[..]).collect();
+    concat_slices(&slices, "element-wise values").expect("room for the values was probed")
 }
 
 /// How the byte-level path computes an entry present in one input only.
