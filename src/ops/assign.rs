@@ -80,12 +80,13 @@ mod kernel;
 
 use self::kernel::{MaskView, Plan, Scope, Source};
 use super::extract::{select, View};
-use super::indices::{Indices, TargetList, Targets};
+use super::indices::{Indices, KeptIndices, TargetList, Targets};
 use super::mask::Mask;
-use super::writeback::{check_output, write};
+use super::writeback::check_output;
 use crate::algebra::{BinaryOp, Type, Value};
-use crate::error::{out_of_memory, Result};
+use crate::error::{check_room, out_of_memory, Result};
 use crate::object::{Descriptor, Matrix, Scalar, Vector};
+use crate::plan::{self, Map, Node, Op, Output};
 use crate::storage::{Array, Compressed, Format, Full, MatrixStore, Orientation};
 use crate::{ensure, fail};
 use rayon::prelude::*;
@@ -104,18 +105,27 @@ pub fn assign(
     cols: Indices,
     desc: &Descriptor,
 ) -> Result<()> {
-    let mask = Mask::from_matrix(mask, desc)?;
-    let a = View::new(a.snapshot()?, desc.transpose_first);
     let (nrows, ncols) = (c.nrows(), c.ncols());
-    check_output(c, nrows, ncols, mask.as_ref(), accum, &a.ty())?;
-    check_lengths((rows.len(nrows), cols.len(ncols)), (a.nrows(), a.ncols()))?;
+    let mask = plan::mask_input(mask, desc, nrows, ncols)?;
+    check_output(c, nrows, ncols, None, accum, a.ty())?;
+    let transpose = desc.transpose_first;
+    let adims = if transpose {
+        (a.ncols(), a.nrows())
+    } else {
+        (a.nrows(), a.ncols())
+    };
+    check_lengths((rows.len(nrows), cols.len(ncols)), adims)?;
     rows.check(nrows, "row")?;
     cols.check(ncols, "column")?;
     Request {
         c,
-        mask: Mask::effective(mask, desc, nrows, ncols),
+        mask,
+        embed_mask: false,
         accum,
-        input: Input::Matrix(a),
+        input: Input::Matrix {
+            a: plan::source(a)?,
+            transpose,
+        },
         rows,
         cols,
         line: Line::Whole,
@@ -273,9 +283,9 @@ fn assign_constant(
     cols: Indices,
     desc: &Descriptor,
 ) -> Result<()> {
-    let mask = Mask::from_matrix(mask, desc)?;
     let (nrows, ncols) = (c.nrows(), c.ncols());
-    check_output(c, nrows, ncols, mask.as_ref(), accum, ty)?;
+    let mask = plan::mask_input(mask, desc, nrows, ncols)?;
+    check_output(c, nrows, ncols, None, accum, ty)?;
     rows.check(nrows, "row")?;
     cols.check(ncols, "column")?;
     let input = match value {
@@ -284,7 +294,8 @@ fn assign_constant(
     };
     Request {
         c,
-        mask: Mask::effective(mask, desc, nrows, ncols),
+        mask,
+        embed_mask: false,
         accum,
         input,
         rows,
@@ -305,51 +316,58 @@ fn assign_line(
     list: Indices,
     desc: &Descriptor,
 ) -> Result<()> {
-    let mask = Mask::from_vector(mask, desc)?;
-    let u = u.snapshot()?;
     let (nrows, ncols) = (c.nrows(), c.ncols());
-    check_output(c, nrows, ncols, None, accum, &u.ty())?;
     let (at, bound, len, what) = match line {
         Line::Row(r) => (r, nrows, ncols, "row"),
         Line::Col(j) => (j, ncols, nrows, "column"),
         Line::Whole => unreachable!("a row or a column"),
     };
+    // The vector mask, checked against the line; placed along it when run.
+    let vmask = match mask {
+        Some(m) => plan::mask_input(Some(m.as_matrix()), desc, m.size(), 1)?,
+        None => None,
+    };
+    check_output(c, nrows, ncols, None, accum, u.ty())?;
     ensure!(
         at < bound,
         InvalidIndex,
         "{what} index {at} out of range; must be < {bound}"
     );
-    if let Some(m) = &mask {
+    if let Some(m) = mask {
         ensure!(
-            m.store.nrows() == len,
+            m.size() == len,
             DimensionMismatch,
             "the mask has size {} but the {what} has {len} entries",
-            m.store.nrows()
+            m.size()
         );
     }
     ensure!(
-        list.len(len) == u.nrows(),
+        list.len(len) == u.size(),
         DimensionMismatch,
         "the index list selects {} positions but the vector has size {}",
         list.len(len),
-        u.nrows()
+        u.size()
     );
     let (inner_what, at_list) = (if what == "row" { "column" } else { "row" }, [at]);
     list.check(len, inner_what)?;
-    let mask = match mask {
-        Some(m) => Some(embed_line(&m, line, nrows, ncols)),
-        None => Mask::effective(None, desc, nrows, ncols),
+    let (mask, embed_mask) = match vmask {
+        Some(m) => (Some(m), true),
+        None => (plan::mask_input(None, desc, nrows, ncols)?, false),
     };
-    let (rows, cols, input) = match line {
-        // The row receives u' (1 x n), the column u (n x 1).
-        Line::Row(_) => (Indices::List(&at_list), list, View::new(u, true)),
-        _ => (list, Indices::List(&at_list), View::new(u, false)),
+    // The row receives u' (1 x n), the column u (n x 1).
+    let (rows, cols, transpose) = match line {
+        Line::Row(_) => (Indices::List(&at_list), list, true),
+        _ => (list, Indices::List(&at_list), false),
     };
     Request {
         c,
         mask,
+        embed_mask,
         accum,
-        input: Input::Matrix(input),
+        input: Input::Matrix {
+            a: plan::source(u.as_matrix())?,
+            transpose,
+        },
         rows,
         cols,
         line,
@@ -388,9 +406,15 @@ fn embed_line(m: &Mask, line: Line, nrows: u64, ncols: u64) -> Mask {
 }
 
 /// What is assigned.
+#[derive(Clone)]
 enum Input {
-    /// A matrix (possibly transposed).
-    Matrix(View),
+    /// A matrix, read transposed when `transpose`.
+    Matrix {
+        /// Its content.
+        a: plan::Source,
+        /// Read it transposed.
+        transpose: bool,
+    },
     /// A value at every position.
     Scalar(Value),
     /// An empty `GrB_Scalar` of this type: nothing.
@@ -398,7 +422,7 @@ enum Input {
 }
 
 /// Where the mask and replace act.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 enum Line {
     /// The whole output.
     Whole,
@@ -411,8 +435,11 @@ enum Line {
 /// A checked assignment.
 struct Request<'a> {
     c: &'a Matrix,
-    /// The mask with `C`'s dimensions (already complemented-null resolved).
-    mask: Option<Mask>,
+    /// The mask with `C`'s dimensions (a missing one with `GrB_COMP`
+    /// already resolved), or with `embed_mask` a vector mask over the line.
+    mask: Option<plan::MaskInput>,
+    /// The mask is a vector to place along `line`.
+    embed_mask: bool,
     accum: Option<&'a BinaryOp>,
     input: Input,
     rows: Indices<'a>,
@@ -422,81 +449,93 @@ struct Request<'a> {
 }
 
 impl Request<'_> {
+    /// Runs the cases that read nothing at once; records the others.
     fn execute(self) -> Result<()> {
         if self.assign_pending()? || self.fill()? {
             return Ok(());
         }
-        if let (Line::Whole, Indices::All, Indices::All, Input::Matrix(_)) =
-            (self.line, self.rows, self.cols, &self.input)
-        {
+        let whole = matches!(
+            (self.line, self.rows, self.cols),
+            (Line::Whole, Indices::All, Indices::All)
+        );
+        if let (true, Input::Matrix { a, transpose }) = (whole, &self.input) {
             // C<M>(:, :) = accum(C, A) is the standard write-back of A.
-            let Input::Matrix(a) = self.input else {
-                unreachable!()
-            };
-            return write(
-                self.c,
-                self.mask.as_ref(),
+            let c = self.c;
+            let out = plan::output(
+                c,
+                c.nrows(),
+                c.ncols(),
+                self.mask,
                 self.accum,
                 self.replace,
-                a.into_store()?,
-            );
+                &a.ty(),
+            )?;
+            let copy = Op::Transpose {
+                a: a.clone(),
+                transpose: *transpose,
+            };
+            return plan::submit(c, Node::new(copy, out));
         }
-        let orient = self.c.orientation();
-        let store = self.c.snapshot()?;
-        let cc = store.try_compressed(orient)?;
-        let (vlen, vdim) = (cc.vlen, cc.vdim);
-        let (outer, inner) = match orient {
-            Orientation::ByRow => (&self.rows, &self.cols),
-            Orientation::ByCol => (&self.cols, &self.rows),
-        };
-        let outer = Targets::new(outer, vdim)?;
-        let inner = Targets::new(inner, vlen)?;
-        let ctype = self.c.ty().clone();
-        let source = match &self.input {
-            Input::Matrix(a) => Source::Matrix(place(a, orient, &outer, &inner, vlen, vdim)?),
-            Input::Scalar(v) => {
-                // Without an accumulator the value is only ever cast to C's type.
-                let v = match self.accum {
-                    None => v.cast(&ctype).expect("types checked compatible"),
-                    Some(_) => v.clone(),
-                };
-                let mut x = Array::new(v.ty());
-                x.push_bytes(v.bytes());
-                Source::Scalar(x)
+        self.record()
+    }
+
+    /// Records the assignment as a map from `C`'s old content, the assigned
+    /// matrix and the mask to `C`'s new content.
+    fn record(self) -> Result<()> {
+        self.check_scalar_room()?;
+        let c = self.c;
+        let ctype = c.ty().clone();
+        let mut inputs = vec![c.source()?];
+        let input = match self.input {
+            Input::Matrix { a, transpose } => {
+                inputs.push(a);
+                Assigned::Matrix { transpose }
             }
-            Input::Empty(ty) => Source::Matrix(Compressed::empty(ty, vlen, vdim)),
-        };
-        let scope = match (self.line, orient) {
-            (Line::Whole, _) => Scope::Whole,
-            (Line::Row(r), Orientation::ByRow) | (Line::Col(r), Orientation::ByCol) => {
-                Scope::Outer(r)
-            }
-            (Line::Row(r), Orientation::ByCol) | (Line::Col(r), Orientation::ByRow) => {
-                Scope::Inner(r)
-            }
-        };
-        let mask = match self.mask.as_ref() {
-            Some(m) => Some(MaskView {
-                m: m.store.try_compressed(orient)?,
-                structural: m.structural,
-                complement: m.complement,
+            // Without an accumulator the value is only ever cast to C's type.
+            Input::Scalar(v) => Assigned::Scalar(match self.accum {
+                None => v.cast(&ctype).expect("types checked compatible"),
+                Some(_) => v,
             }),
-            None => None,
+            Input::Empty(ty) => Assigned::Empty(ty),
         };
-        let out = kernel::merge(&Plan {
-            c: &cc,
-            ctype: &ctype,
-            outer: &outer.targets,
-            inner: &inner.targets,
-            scope,
-            source: &source,
+        let mask = self.mask.map(|m| {
+            inputs.push(m.source);
+            (m.structural, m.complement)
+        });
+        let job = Job {
+            ctype: ctype.clone(),
+            nrows: c.nrows(),
+            ncols: c.ncols(),
             mask,
-            accum: self.accum,
+            embed_mask: self.embed_mask,
+            accum: self.accum.cloned(),
+            input,
+            rows: self.rows.keep()?,
+            cols: self.cols.keep()?,
+            line: self.line,
             replace: self.replace,
-        })?;
-        self.c
-            .set_store(MatrixStore::from_compressed(orient, out.conform()).conform());
-        Ok(())
+        };
+        let map = Map {
+            name: job.name(),
+            inputs,
+            positionwise: false,
+            position_free: false,
+            intersection: false,
+            run: Arc::new(move |stores: &[Arc<MatrixStore>], orient: Orientation| {
+                job.run(stores, orient)
+            }),
+        };
+        let out = Output {
+            ty: ctype,
+            orient: c.orientation(),
+            nrows: c.nrows(),
+            ncols: c.ncols(),
+            old: None,
+            mask: None,
+            accum: None,
+            replace: false,
+        };
+        plan::submit(c, Node::new(Op::Map(map), out))
     }
 
     /// `C(:, :) = value` without a mask or an accumulator: every position
@@ -538,7 +577,7 @@ impl Request<'_> {
         let value = match &self.input {
             Input::Scalar(v) => Some(v),
             Input::Empty(_) => None,
-            Input::Matrix(_) => return Ok(false),
+            Input::Matrix { .. } => return Ok(false),
         };
         let (nr, nc) = (self.rows.len(self.c.nrows()), self.cols.len(self.c.ncols()));
         if self.mask.is_some()
@@ -564,6 +603,165 @@ impl Request<'_> {
             }
         }
         Ok(true)
+    }
+}
+
+impl Request<'_> {
+    /// A scalar written without a mask or under a complemented one fills
+    /// every position of the region the mask does not hold: when that cannot
+    /// fit in memory, the call fails at once (`GrB_OUT_OF_MEMORY`, `C`
+    /// unchanged) instead of leaving a result that fails when read. Only
+    /// regions of at least 2^32 positions are checked, which reads the mask.
+    fn check_scalar_room(&self) -> Result<()> {
+        let Input::Scalar(_) = self.input else {
+            return Ok(());
+        };
+        if self.mask.as_ref().is_some_and(|m| !m.complement) {
+            return Ok(());
+        }
+        let distinct = |l: &Indices, dim: u64| match l {
+            Indices::All => dim,
+            Indices::List(l) => {
+                let mut v = l.to_vec();
+                v.sort_unstable();
+                v.dedup();
+                v.len() as u64
+            }
+        };
+        let bound = |l: &Indices, dim: u64| l.len(dim).min(dim);
+        let c = self.c;
+        if bound(&self.rows, c.nrows()).saturating_mul(bound(&self.cols, c.ncols())) < 1 << 32 {
+            return Ok(());
+        }
+        let region =
+            distinct(&self.rows, c.nrows()).saturating_mul(distinct(&self.cols, c.ncols()));
+        let masked = match &self.mask {
+            Some(m) => m.source.value()?.nvals() as u64,
+            None => 0,
+        };
+        let count = usize::try_from(region.saturating_sub(masked)).unwrap_or(usize::MAX);
+        check_room(count, 8 + c.ty().size(), "the assigned entries")
+    }
+}
+
+/// What a recorded assignment assigns (its matrix is one of the map's inputs).
+enum Assigned {
+    /// The map's second input, read transposed when `transpose`.
+    Matrix {
+        /// Read it transposed.
+        transpose: bool,
+    },
+    /// A value at every position (already cast to `C`'s type without an accumulator).
+    Scalar(Value),
+    /// Nothing, of this type.
+    Empty(Type),
+}
+
+/// A recorded assignment: everything it needs besides its input stores
+/// (`C`'s old content, the assigned matrix if any, the mask if any).
+struct Job {
+    ctype: Type,
+    nrows: u64,
+    ncols: u64,
+    /// Structural and complement flags of the mask (the map's last input).
+    mask: Option<(bool, bool)>,
+    embed_mask: bool,
+    accum: Option<BinaryOp>,
+    input: Assigned,
+    rows: KeptIndices,
+    cols: KeptIndices,
+    line: Line,
+    replace: bool,
+}
+
+impl Job {
+    /// The assignment as explain shows it.
+    fn name(&self) -> String {
+        let count = |l: &KeptIndices| match l {
+            KeptIndices::All => "all".to_string(),
+            KeptIndices::List(l) => l.len().to_string(),
+        };
+        let what = match &self.input {
+            Assigned::Matrix { .. } => "matrix",
+            Assigned::Scalar(_) => "scalar",
+            Assigned::Empty(_) => "empty scalar",
+        };
+        let line = match self.line {
+            Line::Whole => String::new(),
+            Line::Row(r) => format!(" in row {r}"),
+            Line::Col(j) => format!(" in column {j}"),
+        };
+        format!(
+            "assign({what} to rows {}, columns {}{line})",
+            count(&self.rows),
+            count(&self.cols)
+        )
+    }
+
+    /// `C`'s new content, in orientation `orient`.
+    fn run(&self, stores: &[Arc<MatrixStore>], orient: Orientation) -> Result<MatrixStore> {
+        let cc = stores[0].try_compressed(orient)?;
+        let (vlen, vdim) = (cc.vlen, cc.vdim);
+        let (rows, cols) = (self.rows.get(), self.cols.get());
+        let (outer, inner) = match orient {
+            Orientation::ByRow => (&rows, &cols),
+            Orientation::ByCol => (&cols, &rows),
+        };
+        let outer = Targets::new(outer, vdim)?;
+        let inner = Targets::new(inner, vlen)?;
+        let source = match &self.input {
+            Assigned::Matrix { transpose } => {
+                let a = View::new(stores[1].clone(), *transpose);
+                Source::Matrix(place(&a, orient, &outer, &inner, vlen, vdim)?)
+            }
+            Assigned::Scalar(v) => {
+                let mut x = Array::new(v.ty());
+                x.push_bytes(v.bytes());
+                Source::Scalar(x)
+            }
+            Assigned::Empty(ty) => Source::Matrix(Compressed::empty(ty, vlen, vdim)),
+        };
+        let scope = match (self.line, orient) {
+            (Line::Whole, _) => Scope::Whole,
+            (Line::Row(r), Orientation::ByRow) | (Line::Col(r), Orientation::ByCol) => {
+                Scope::Outer(r)
+            }
+            (Line::Row(r), Orientation::ByCol) | (Line::Col(r), Orientation::ByRow) => {
+                Scope::Inner(r)
+            }
+        };
+        let mask = self.mask.map(|(structural, complement)| {
+            let m = Mask {
+                store: stores[stores.len() - 1].clone(),
+                structural,
+                complement,
+            };
+            if self.embed_mask {
+                embed_line(&m, self.line, self.nrows, self.ncols)
+            } else {
+                m
+            }
+        });
+        let mask = match mask.as_ref() {
+            Some(m) => Some(MaskView {
+                m: m.store.try_compressed(orient)?,
+                structural: m.structural,
+                complement: m.complement,
+            }),
+            None => None,
+        };
+        let out = kernel::merge(&Plan {
+            c: &cc,
+            ctype: &self.ctype,
+            outer: &outer.targets,
+            inner: &inner.targets,
+            scope,
+            source: &source,
+            mask,
+            accum: self.accum.as_ref(),
+            replace: self.replace,
+        })?;
+        Ok(MatrixStore::from_compressed(orient, out.conform()).conform())
     }
 }
 

@@ -7,7 +7,9 @@
 //! indices: repeated indices give repeated rows or columns. `GrB_ALL`
 //! ([`Indices::All`]) selects the whole dimension of `Ã` in order, so its length
 //! is that dimension (as in SuiteSparse). `T` is then written to `C` by the
-//! standard write-back ([`super::writeback::write`]).
+//! standard write-back. The extraction is recorded (computed when `C` is read
+//! in non-blocking mode); with `GrB_ALL` in both dimensions it is a copy or a
+//! transpose of `A`, which a product reading it absorbs.
 //!
 //! Errors, checked before `C` changes: a user-typed mask used by value or
 //! incompatible types (`GrB_DOMAIN_MISMATCH`), `C` or the mask not matching
@@ -22,13 +24,13 @@ mod select;
 
 pub(crate) use select::select;
 
-use super::indices::Indices;
-use super::mask::Mask;
-use super::writeback::{check_output, write};
-use crate::algebra::{BinaryOp, Type};
+use super::indices::{Indices, KeptIndices};
+use super::vector_form::vector_args;
+use crate::algebra::BinaryOp;
 use crate::ensure;
 use crate::error::Result;
 use crate::object::{Descriptor, Matrix, Vector};
+use crate::plan::{self, Map, Node, Op};
 use crate::storage::{Compressed, MatrixStore, Orientation};
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -63,11 +65,6 @@ impl View {
         }
     }
 
-    /// The element type.
-    pub fn ty(&self) -> Type {
-        self.store.ty()
-    }
-
     /// The orientation in which the stored data reads as the view.
     pub fn native_orientation(&self) -> Orientation {
         if self.transposed {
@@ -87,18 +84,6 @@ impl View {
             orient
         })
     }
-
-    /// The view as a store (shared when not transposed).
-    pub fn into_store(self) -> Result<Arc<MatrixStore>> {
-        if !self.transposed {
-            return Ok(self.store);
-        }
-        let orient = self.native_orientation();
-        Ok(Arc::new(MatrixStore::from_compressed(
-            orient,
-            self.compressed(orient)?.into_owned(),
-        )))
-    }
 }
 
 /// `C<M, replace> = accum(C, Ã(I, J))`.
@@ -111,15 +96,14 @@ pub fn extract(
     cols: Indices,
     desc: &Descriptor,
 ) -> Result<()> {
-    let mask = Mask::from_matrix(mask, desc)?;
-    let a = View::new(a.snapshot()?, desc.transpose_first);
-    let (nrows, ncols) = (rows.len(a.nrows()), cols.len(a.ncols()));
-    check_output(c, nrows, ncols, mask.as_ref(), accum, &a.ty())?;
-    rows.check(a.nrows(), "row")?;
-    cols.check(a.ncols(), "column")?;
-    let mask = Mask::effective(mask, desc, nrows, ncols);
-    let t = submatrix(a, &rows, &cols)?;
-    write(c, mask.as_ref(), accum, desc.replace, t)
+    let transpose = desc.transpose_first;
+    let (anrows, ancols) = view_dims(a, transpose);
+    let (nrows, ncols) = (rows.len(anrows), cols.len(ancols));
+    let mask = plan::mask_input(mask, desc, nrows, ncols)?;
+    let out = plan::output(c, nrows, ncols, mask, accum, desc.replace, a.ty())?;
+    rows.check(anrows, "row")?;
+    cols.check(ancols, "column")?;
+    record(c, out, a, transpose, rows, cols)
 }
 
 /// `w<m, replace> = accum(w, u(I))` (`GrB_Vector_extract`).
@@ -157,28 +141,83 @@ pub fn extract_col(
     col: u64,
     desc: &Descriptor,
 ) -> Result<()> {
-    let mask = Mask::from_vector(mask, desc)?;
-    let a = View::new(a.snapshot()?, desc.transpose_first);
-    let n = rows.len(a.nrows());
-    let out = w.as_matrix();
-    check_output(out, n, 1, mask.as_ref(), accum, &a.ty())?;
+    let transpose = desc.transpose_first;
+    let (anrows, ancols) = view_dims(a, transpose);
+    let n = rows.len(anrows);
+    let (mask, vdesc) = vector_args(mask, desc);
+    let mask = plan::mask_input(mask, &vdesc, n, 1)?;
+    let out = plan::output(w.as_matrix(), n, 1, mask, accum, desc.replace, a.ty())?;
     ensure!(
-        col < a.ncols(),
+        col < ancols,
         InvalidIndex,
-        "column index {col} out of range; must be < {}",
-        a.ncols()
+        "column index {col} out of range; must be < {ancols}"
     );
-    rows.check(a.nrows(), "row")?;
-    let mask = Mask::effective(mask, desc, n, 1);
-    let t = submatrix(a, &rows, &Indices::List(&[col]))?;
-    write(out, mask.as_ref(), accum, desc.replace, t)
+    rows.check(anrows, "row")?;
+    record(
+        w.as_matrix(),
+        out,
+        a,
+        transpose,
+        rows,
+        Indices::List(&[col]),
+    )
 }
 
-/// `Ã(I, J)` as a store (indices already checked).
-fn submatrix(a: View, rows: &Indices, cols: &Indices) -> Result<Arc<MatrixStore>> {
-    if matches!((rows, cols), (Indices::All, Indices::All)) {
-        return a.into_store();
+/// The dimensions of `a`, or of `a'` when `transpose`.
+fn view_dims(a: &Matrix, transpose: bool) -> (u64, u64) {
+    if transpose {
+        (a.ncols(), a.nrows())
+    } else {
+        (a.nrows(), a.ncols())
     }
+}
+
+/// Records the checked extraction `T = Ã(I, J)` written back through `out`:
+/// with `GrB_ALL` in both dimensions a copy or a transpose (which products
+/// absorb), otherwise a map over `A` keeping its own copy of the lists.
+fn record(
+    c: &Matrix,
+    out: plan::Output,
+    a: &Matrix,
+    transpose: bool,
+    rows: Indices,
+    cols: Indices,
+) -> Result<()> {
+    let a = plan::source(a)?;
+    if rows.is_all() && cols.is_all() {
+        return plan::submit(c, Node::new(Op::Transpose { a, transpose }, out));
+    }
+    let (rows, cols) = (rows.keep()?, cols.keep()?);
+    let count = |l: &KeptIndices| match l {
+        KeptIndices::All => "all".to_string(),
+        KeptIndices::List(l) => l.len().to_string(),
+    };
+    let name = format!(
+        "extract(rows {}, columns {}{})",
+        count(&rows),
+        count(&cols),
+        if transpose { ", transposed" } else { "" }
+    );
+    let run = move |inputs: &[Arc<MatrixStore>], _: Orientation| {
+        submatrix(
+            View::new(inputs[0].clone(), transpose),
+            &rows.get(),
+            &cols.get(),
+        )
+    };
+    let map = Map {
+        name,
+        inputs: vec![a],
+        positionwise: false,
+        position_free: false,
+        intersection: false,
+        run: Arc::new(run),
+    };
+    plan::submit(c, Node::new(Op::Map(map), out))
+}
+
+/// `Ã(I, J)` as a store (indices already checked; not both `GrB_ALL`).
+fn submatrix(a: View, rows: &Indices, cols: &Indices) -> Result<MatrixStore> {
     // Work in the orientation the data is stored in: outer vectors are rows
     // when it is by row.
     let orient = a.native_orientation();
@@ -188,7 +227,5 @@ fn submatrix(a: View, rows: &Indices, cols: &Indices) -> Result<Arc<MatrixStore>
     };
     let data = a.compressed(orient)?;
     let t = select(&data, &outer, &inner)?;
-    Ok(Arc::new(
-        MatrixStore::from_compressed(orient, t.conform()).conform(),
-    ))
+    Ok(MatrixStore::from_compressed(orient, t.conform()).conform())
 }

@@ -81,6 +81,46 @@ impl<'a> Indices<'a> {
     }
 }
 
+/// An index list kept by a recorded operation (the caller's list is copied,
+/// so the operation can run after the call returns).
+#[derive(Clone, Debug)]
+pub enum KeptIndices {
+    /// `GrB_ALL`.
+    All,
+    /// A copy of an explicit list.
+    List(std::sync::Arc<[u64]>),
+}
+
+impl KeptIndices {
+    /// The list as the caller passed it.
+    pub fn get(&self) -> Indices<'_> {
+        match self {
+            KeptIndices::All => Indices::All,
+            KeptIndices::List(l) => Indices::List(l),
+        }
+    }
+}
+
+impl Indices<'_> {
+    /// A copy of the list that outlives the caller's (`GrB_OUT_OF_MEMORY`
+    /// when it does not fit).
+    pub fn keep(&self) -> Result<KeptIndices> {
+        Ok(match self {
+            Indices::All => KeptIndices::All,
+            Indices::List(l) => {
+                let mut v = crate::error::try_with_capacity(l.len(), "an index list")?;
+                v.extend_from_slice(l);
+                KeptIndices::List(v.into())
+            }
+        })
+    }
+
+    /// True for `GrB_ALL`.
+    pub fn is_all(&self) -> bool {
+        matches!(self, Indices::All)
+    }
+}
+
 /// True when `l` is strictly increasing.
 fn strictly_increasing(l: &[u64]) -> bool {
     l.windows(2).all(|w| w[0] < w[1])

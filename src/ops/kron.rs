@@ -7,14 +7,13 @@
 //! vectors of `A`, each writing its own slice of the output.
 
 use super::eval::BinaryEval;
-use super::mask::Mask;
-use super::writeback::{check_output, write};
 use crate::algebra::arith::Arith;
 use crate::algebra::binary::{arith_fn, compare_fn};
 use crate::algebra::BinaryOp;
 use crate::error::{out_of_memory, try_vec, try_with_capacity, Result};
 use crate::object::{Descriptor, Matrix, INDEX_MAX};
-use crate::storage::{Array, ArrayElement, Compressed, MatrixStore};
+use crate::plan::{self, Map, Node, Op};
+use crate::storage::{Array, ArrayElement, Compressed, MatrixStore, Orientation};
 use crate::{fail, with_type};
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -31,39 +30,40 @@ pub fn kronecker(
     b: &Matrix,
     desc: &Descriptor,
 ) -> Result<()> {
-    let mask = Mask::from_matrix(mask, desc)?;
-    let a = a.snapshot()?;
-    let b = b.snapshot()?;
-    op.check_domains(op.ztype(), &a.ty(), &b.ty())?;
-    let (am, an) = dims(&a, desc.transpose_first);
-    let (bm, bn) = dims(&b, desc.transpose_second);
+    op.check_domains(op.ztype(), a.ty(), b.ty())?;
+    let (ta, tb) = (desc.transpose_first, desc.transpose_second);
+    let (am, an) = dims(a.nrows(), a.ncols(), ta);
+    let (bm, bn) = dims(b.nrows(), b.ncols(), tb);
     let nrows = product_dimension(am, bm, "rows")?;
     let ncols = product_dimension(an, bn, "columns")?;
-    let mask = Mask::effective(mask, desc, nrows, ncols);
-    check_output(c, nrows, ncols, mask.as_ref(), accum, op.ztype())?;
-    // A' stored in C's orientation is A read in the other one.
-    let orient = c.orientation();
-    let ac = a.compressed(if desc.transpose_first {
-        orient.flip()
-    } else {
-        orient
-    });
-    let bc = b.compressed(if desc.transpose_second {
-        orient.flip()
-    } else {
-        orient
-    });
-    let t = kron_compressed(&ac, &bc, op)?;
-    let t = MatrixStore::from_compressed(orient, t.conform()).conform();
-    write(c, mask.as_ref(), accum, desc.replace, Arc::new(t))
+    let mask = plan::mask_input(mask, desc, nrows, ncols)?;
+    let out = plan::output(c, nrows, ncols, mask, accum, desc.replace, op.ztype())?;
+    let kernel_op = op.clone();
+    // Built in the output's orientation: A' stored that way is A read in the other one.
+    let run = move |inputs: &[Arc<MatrixStore>], orient: Orientation| {
+        let way = |t: bool| if t { orient.flip() } else { orient };
+        let ca = inputs[0].try_compressed(way(ta))?;
+        let cb = inputs[1].try_compressed(way(tb))?;
+        let t = kron_compressed(&ca, &cb, &kernel_op)?;
+        Ok(MatrixStore::from_compressed(orient, t.conform()).conform())
+    };
+    let map = Map {
+        name: format!("kronecker({})", op.name()),
+        inputs: vec![plan::source(a)?, plan::source(b)?],
+        positionwise: false,
+        position_free: false,
+        intersection: false,
+        run: Arc::new(run),
+    };
+    plan::submit(c, Node::new(Op::Map(map), out))
 }
 
-/// `(nrows, ncols)` of a store, transposed if asked.
-fn dims(s: &MatrixStore, transpose: bool) -> (u64, u64) {
+/// `(nrows, ncols)`, swapped if `transpose`.
+fn dims(nrows: u64, ncols: u64, transpose: bool) -> (u64, u64) {
     if transpose {
-        (s.ncols(), s.nrows())
+        (ncols, nrows)
     } else {
-        (s.nrows(), s.ncols())
+        (nrows, ncols)
     }
 }
 

@@ -14,8 +14,6 @@ mod kernels;
 use self::fold::with_fold;
 use self::kernels::{compressed_segments, full_segments, FoldAll, FoldSegments, Scatter};
 use super::eval::BinaryEval;
-use super::mask::Mask;
-use super::writeback::{check_output, write};
 use crate::algebra::{BinaryOp, Monoid, Type, Value};
 use crate::error::Result;
 use crate::object::{Descriptor, Matrix, Scalar, Vector};
@@ -66,40 +64,39 @@ pub fn reduce_to_vector(
     desc: &Descriptor,
 ) -> Result<()> {
     check_reduce_op(op)?;
-    let mask = Mask::from_vector(mask, desc)?;
     check_input(a.ty(), op)?;
     // The vectors to reduce are the rows of A, or its columns when transposed.
-    let (len, orient) = if desc.transpose_first {
+    let by_cols = desc.transpose_first;
+    let len = if by_cols { a.ncols() } else { a.nrows() };
+    let mask = plan::mask_input(mask.map(Vector::as_matrix), desc, len, 1)?;
+    let out = plan::output(w.as_matrix(), len, 1, mask, accum, desc.replace, op.ztype())?;
+    let reduce = plan::Op::Reduce {
+        a: plan::source(a)?,
+        op: op.clone(),
+        by_cols,
+    };
+    plan::submit(w.as_matrix(), plan::Node::new(reduce, out))
+}
+
+/// `t(i) = ⊕_j a(i, j)` over the entries of each row of `a` (of each column
+/// when `by_cols`) as an `n × 1` store; vectors without entries give none.
+pub(crate) fn reduce_store(a: &MatrixStore, op: &BinaryOp, by_cols: bool) -> Result<MatrixStore> {
+    let (len, orient) = if by_cols {
         (a.ncols(), Orientation::ByCol)
     } else {
         (a.nrows(), Orientation::ByRow)
     };
-    let mask = Mask::effective(mask, desc, len, 1);
-    check_output(w.as_matrix(), len, 1, mask.as_ref(), accum, op.ztype())?;
-    let t = match plan::reduce::reduce_product(a, op, desc.transpose_first)? {
-        Some(t) => t,
-        None => {
-            let a = a.snapshot()?;
-            let (ids, x) = reduce_vectors(&a, orient, op, known_terminal(op).as_ref())?;
-            let count = ids.len();
-            let t = Compressed {
-                vlen: len,
-                vdim: 1,
-                h: None,
-                p: vec![0, count],
-                i: ids,
-                x,
-            };
-            MatrixStore::from_compressed(Orientation::ByCol, t).conform()
-        }
+    let (ids, x) = reduce_vectors(a, orient, op, known_terminal(op).as_ref())?;
+    let count = ids.len();
+    let t = Compressed {
+        vlen: len,
+        vdim: 1,
+        h: None,
+        p: vec![0, count],
+        i: ids,
+        x,
     };
-    write(
-        w.as_matrix(),
-        mask.as_ref(),
-        accum,
-        desc.replace,
-        Arc::new(t),
-    )
+    Ok(MatrixStore::from_compressed(Orientation::ByCol, t).conform())
 }
 
 /// `⊕` of all entries of `A` (a vector is passed as its `n × 1` matrix), or
@@ -115,7 +112,7 @@ pub fn reduce_to_value(monoid: &Monoid, a: &Matrix) -> Result<Option<Value>> {
 /// from without forming it (the same result: `op` is associative and
 /// commutative).
 fn content_to_fold(a: &Matrix, op: &BinaryOp) -> Result<Arc<MatrixStore>> {
-    match plan::reduce::reduce_product(a, op, false)? {
+    match plan::reduce::reduce_product(&a.source()?, op, false)? {
         Some(rows) => Ok(Arc::new(rows)),
         None => a.snapshot(),
     }

@@ -131,6 +131,17 @@ fn compute(op: &Op, mask: Option<&Mask>, orient: Orientation) -> Result<Arc<Matr
                 },
             )
         }
+        Op::Reduce { a, op, by_cols } => {
+            if let Some(t) = super::reduce::fold_pending(a, op, *by_cols)? {
+                return Ok(Arc::new(t));
+            }
+            let a = a.value()?;
+            explain::timed(
+                || format!("kernel reduce with {}", op.name()),
+                || crate::ops::reduce::reduce_store(&a, op, *by_cols),
+            )
+            .map(Arc::new)
+        }
         Op::Map(m) => map(m, mask, orient).map(Arc::new),
     }
 }
@@ -291,7 +302,7 @@ fn can_restrict(n: &Node) -> bool {
                         .iter()
                         .any(|s| s.uncomputed().is_some_and(|n| can_restrict(n)))
             }
-            Op::Transpose { .. } => false,
+            Op::Transpose { .. } | Op::Reduce { .. } => false,
         }
 }
 
@@ -317,6 +328,7 @@ fn push_down_step(mask: &Mask, n: &Node) {
             Op::Product(p) => format!("{:?}", p.form),
             Op::Map(m) => m.name.clone(),
             Op::Transpose { .. } => "transpose".into(),
+            Op::Reduce { .. } => "reduce".into(),
         };
         format!("rewrite mask push-down: the consumer's {kind} is pushed into {what}")
     });
@@ -329,7 +341,7 @@ fn restricted(n: &Node, mask: &Mask) -> Result<Arc<MatrixStore>> {
     let t = match &n.op {
         Op::Product(p) => Arc::new(product(p, Some(mask), n.out.orient)?),
         Op::Map(m) => Arc::new(map(m, Some(mask), n.out.orient)?),
-        Op::Transpose { .. } => n.value()?,
+        Op::Transpose { .. } | Op::Reduce { .. } => n.value()?,
     };
     Ok(cast_store(t, &n.out.ty, n.out.orient))
 }

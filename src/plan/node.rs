@@ -180,6 +180,16 @@ pub enum Op {
         /// False when the descriptor transposes the input back.
         transpose: bool,
     },
+    /// `T(i) = ⊕_j A(i, j)`: the rows of `A` (its columns when `by_cols`)
+    /// each reduced with `op`, an `n × 1` result.
+    Reduce {
+        /// The input.
+        a: Source,
+        /// The reduction operator (associative and commutative).
+        op: BinaryOp,
+        /// Reduce the columns.
+        by_cols: bool,
+    },
     /// Another operation.
     Map(Map),
 }
@@ -286,7 +296,7 @@ impl Op {
     pub fn inputs(&self) -> Vec<&Source> {
         match self {
             Op::Product(p) => vec![&p.a, &p.b],
-            Op::Transpose { a, .. } => vec![a],
+            Op::Transpose { a, .. } | Op::Reduce { a, .. } => vec![a],
             Op::Map(m) => m.inputs.iter().collect(),
         }
     }
@@ -317,6 +327,10 @@ impl Op {
                 } else {
                     format!("copy({a})")
                 }
+            }
+            Op::Reduce { a, op, by_cols } => {
+                let along = if *by_cols { "columns" } else { "rows" };
+                format!("reduce_{along}({}, {})", op.name(), a.label(names))
             }
             Op::Map(m) => {
                 let args: Vec<String> = m.inputs.iter().map(|s| s.label(names)).collect();

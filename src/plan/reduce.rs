@@ -19,55 +19,63 @@
 
 use super::execute::{absorb_transpose, resolve_mask};
 use super::explain::step;
-use super::node::{Node, Op, Product, ProductForm};
+use super::node::{Node, Op, Product, ProductForm, Source};
 use crate::algebra::BinaryOp;
 use crate::error::Result;
-use crate::object::Matrix;
 use crate::ops::mxm::dispatch::{fold_product, Problem};
 use crate::ops::mxm::operand::{MaskOperand, Operand};
 use crate::storage::{MatrixStore, Orientation};
 
 /// The rows (the columns when `by_cols`) of `a` each reduced with `op`, as an
 /// `n × 1` store, computed without forming `a` when `a` is a pending product
-/// the rewrite applies to; `None` when it does not apply.
-pub fn reduce_product(a: &Matrix, op: &BinaryOp, by_cols: bool) -> Result<Option<MatrixStore>> {
-    let source = a.source()?;
-    let Some(node) = source.uncomputed() else {
+/// the rewrite applies to; `None` when it does not apply. Prints its own plan
+/// when explain is on (for reductions to a scalar, which are not recorded).
+pub fn reduce_product(a: &Source, op: &BinaryOp, by_cols: bool) -> Result<Option<MatrixStore>> {
+    let Some(node) = a.uncomputed() else {
+        return Ok(None);
+    };
+    if foldable(node, op)?.is_none() {
+        return Ok(None);
+    }
+    let header = || {
+        let along = if by_cols { "columns" } else { "rows" };
+        format!("reduce the {along} with {}", op.name())
+    };
+    super::explained(header, node, || fold_pending(a, op, by_cols))
+}
+
+/// [`reduce_product`] inside a plan being executed (the reduction is a node).
+pub fn fold_pending(a: &Source, op: &BinaryOp, by_cols: bool) -> Result<Option<MatrixStore>> {
+    let Some(node) = a.uncomputed() else {
         return Ok(None);
     };
     let Some(p) = foldable(node, op)? else {
         return Ok(None);
     };
-    let header = || {
-        let along = if by_cols { "columns" } else { "rows" };
-        format!("reduce the {along} with {}", op.name())
+    let mask = resolve_mask(node.out.mask.as_ref())?.expect("a masked product");
+    let (sa, ta) = absorb_transpose(&p.a, p.ta);
+    let (sb, tb) = absorb_transpose(&p.b, p.tb);
+    let problem = Problem {
+        a: Operand::new(sa.value()?, ta),
+        b: Operand::new(sb.value()?, tb),
+        mask: Some(MaskOperand {
+            mask: &mask,
+            transposed: false,
+        }),
+        semiring: &p.semiring,
+        out: Orientation::ByRow,
+        epilogue: None,
     };
-    super::explained(header, node, || {
-        let mask = resolve_mask(node.out.mask.as_ref())?.expect("a masked product");
-        let (sa, ta) = absorb_transpose(&p.a, p.ta);
-        let (sb, tb) = absorb_transpose(&p.b, p.tb);
-        let problem = Problem {
-            a: Operand::new(sa.value()?, ta),
-            b: Operand::new(sb.value()?, tb),
-            mask: Some(MaskOperand {
-                mask: &mask,
-                transposed: false,
-            }),
-            semiring: &p.semiring,
-            out: Orientation::ByRow,
-            epilogue: None,
+    let folded = fold_product(&problem, by_cols)?;
+    step(|| {
+        let text = if folded.is_some() {
+            "rewrite reduce of a product: each row is folded inside the masked dot products; the product is not formed"
+        } else {
+            "folding the product's rows costs more than forming it: formed, then reduced"
         };
-        let folded = fold_product(&problem, by_cols)?;
-        step(|| {
-            let text = if folded.is_some() {
-                "rewrite reduce of a product: each row is folded inside the masked dot products; the product is not formed"
-            } else {
-                "folding the product's rows costs more than forming it: formed, then reduced"
-            };
-            text.into()
-        });
-        Ok(folded.map(|c| MatrixStore::from_compressed(Orientation::ByCol, c).conform()))
-    })
+        text.into()
+    });
+    Ok(folded.map(|c| MatrixStore::from_compressed(Orientation::ByCol, c).conform()))
 }
 
 /// The product of `node` when reducing its result with `op` may skip forming it.
