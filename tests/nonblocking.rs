@@ -10,7 +10,8 @@ use graphblas::algebra::{
     UnaryOp, Value,
 };
 use graphblas::object::{Descriptor, Matrix, Vector};
-use graphblas::ops::{apply, ewise, mxm, reduce, select, transpose};
+use graphblas::ops::indices::Indices;
+use graphblas::ops::{apply, assign, ewise, extract, mxm, reduce, select, transpose};
 use graphblas::plan::tiles::with_tile_entries;
 use graphblas::plan::{explain, with_mode, Mode};
 use oracle::*;
@@ -46,6 +47,14 @@ enum Step {
     RowSums(usize, bool),
     Set(usize, u64, u64, i64),
     Dup(usize, usize),
+    /// `C = A ANY.ONEB B`: a sibling of `Mxm` over the same operands.
+    Pattern(usize, usize, usize),
+    /// `C = A(rev, rev)` with `rev` the reversed index list.
+    Extract(usize, usize),
+    /// `C(rev, :) = A`.
+    Assign(usize, usize),
+    /// `C(evens, rev) = value`.
+    AssignValue(usize, i64),
 }
 
 /// How a step writes: mask slot, accumulate, descriptor.
@@ -74,6 +83,10 @@ fn arb_step(n: u64) -> impl Strategy<Value = (Step, Write)> {
         1 => (s.clone(), any::<bool>()).prop_map(|(a, t)| Step::RowSums(a, t)),
         1 => (s.clone(), 0..n, 0..n, -3i64..4).prop_map(|(c, i, j, v)| Step::Set(c, i, j, v)),
         1 => (s.clone(), s.clone()).prop_map(|(c, a)| Step::Dup(c, a)),
+        2 => (s.clone(), s.clone(), s.clone()).prop_map(|(c, a, b)| Step::Pattern(c, a, b)),
+        1 => (s.clone(), s.clone()).prop_map(|(c, a)| Step::Extract(c, a)),
+        1 => (s.clone(), s.clone()).prop_map(|(c, a)| Step::Assign(c, a)),
+        1 => (s.clone(), -3i64..4).prop_map(|(c, v)| Step::AssignValue(c, v)),
     ];
     let write = (
         proptest::option::weighted(0.4, 0..POOL),
@@ -157,6 +170,27 @@ fn run(start: &[(OMatrix, Layout)], program: &[(Step, Write)]) -> (Vec<OMatrix>,
                 let copy = p[*a].dup().unwrap();
                 pool[*c] = copy;
                 Ok(())
+            }
+            Step::Pattern(c, a, b) => {
+                let any_oneb = Semiring::builtin(BinaryCode::Any, BinaryCode::Oneb, T).unwrap();
+                mxm::mxm(&p[*c], mask, accum, &any_oneb, &p[*a], &p[*b], d)
+            }
+            Step::Extract(c, a) => {
+                let rev: Vec<u64> = (0..p[*a].nrows()).rev().collect();
+                let (rows, cols) = (Indices::List(&rev), Indices::List(&rev));
+                extract::extract(&p[*c], mask, accum, &p[*a], rows, cols, d)
+            }
+            Step::Assign(c, a) => {
+                let rev: Vec<u64> = (0..p[*c].nrows()).rev().collect();
+                let rows = Indices::List(&rev);
+                assign::assign(&p[*c], mask, accum, &p[*a], rows, Indices::All, d)
+            }
+            Step::AssignValue(c, v) => {
+                let n = p[*c].nrows();
+                let (evens, rev): (Vec<u64>, Vec<u64>) =
+                    ((0..n).step_by(2).collect(), (0..n).rev().collect());
+                let (rows, cols) = (Indices::List(&evens), Indices::List(&rev));
+                assign::assign_scalar(&p[*c], mask, accum, &Value::new(*v), rows, cols, d)
             }
         };
         r.unwrap_or_else(|e| panic!("{step:?} {w:?}: {e}"));
@@ -642,4 +676,66 @@ fn element_wise_chains_run_tile_by_tile() {
         let (expected, _) = blocking(|| program(n, ncols));
         assert_eq!(got, expected);
     }
+}
+
+/// BFS's two products from one frontier: levels (`ANY.ONEB`, a pattern) and
+/// parents (`MIN.FIRST`), under the same complemented mask.
+fn bfs_step(read_levels_first: bool, same_mask: bool) -> (OMatrix, OMatrix, Vec<String>) {
+    let (a, _) = sample();
+    let ty = graphblas::algebra::Type::INT64;
+    let q = Vector::new(&ty, 3).unwrap();
+    q.set_element(0, &Value::new(5i64)).unwrap();
+    q.set_element(2, &Value::new(7i64)).unwrap();
+    let visited = Vector::new(&ty, 3).unwrap();
+    visited.set_element(0, &Value::new(1i64)).unwrap();
+    let other = visited.dup().unwrap();
+    other.set_element(1, &Value::new(1i64)).unwrap();
+    let levels = Vector::new(&graphblas::algebra::Type::BOOL, 3).unwrap();
+    let parents = Vector::new(&ty, 3).unwrap();
+    let rsc = Descriptor {
+        mask_structural: true,
+        mask_complement: true,
+        replace: true,
+        ..Descriptor::default()
+    };
+    let any_oneb = Semiring::builtin(BinaryCode::Any, BinaryCode::Oneb, TypeCode::Bool).unwrap();
+    let min_first = Semiring::builtin(BinaryCode::Min, BinaryCode::First, T).unwrap();
+    let parent_mask = if same_mask { &visited } else { &other };
+    mxm::vxm(&levels, Some(&visited), None, &any_oneb, &q, &a, &rsc).unwrap();
+    mxm::vxm(&parents, Some(parent_mask), None, &min_first, &q, &a, &rsc).unwrap();
+    let read = |v: &Vector| explain::capture(|| OMatrix::of_vector(v));
+    let ((l, mut steps), (p, more)) = if read_levels_first {
+        let l = read(&levels);
+        (l, read(&parents))
+    } else {
+        let p = read(&parents);
+        (read(&levels), p)
+    };
+    steps.extend(more);
+    (l, p, steps)
+}
+
+#[test]
+fn sibling_products_share_one_traversal() {
+    for levels_first in [true, false] {
+        let (levels, parents, steps) =
+            with_mode(Mode::NonBlocking, || bfs_step(levels_first, true));
+        let kernels: Vec<_> = steps.iter().filter(|s| s.starts_with("kernel")).collect();
+        assert_eq!(kernels.len(), 1, "one traversal: {steps:?}");
+        assert!(kernels[0].contains("MIN_FIRST"), "{steps:?}");
+        assert!(
+            steps.iter().any(|s| s.contains("sibling products")),
+            "{steps:?}"
+        );
+        let expected = blocking(|| bfs_step(levels_first, true));
+        assert_eq!((levels, parents), (expected.0, expected.1));
+    }
+    // Different masks: two traversals.
+    let (levels, parents, steps) = with_mode(Mode::NonBlocking, || bfs_step(true, false));
+    assert!(
+        steps.iter().all(|s| !s.contains("sibling products")),
+        "{steps:?}"
+    );
+    let expected = blocking(|| bfs_step(true, false));
+    assert_eq!((levels, parents), (expected.0, expected.1));
 }

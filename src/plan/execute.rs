@@ -19,6 +19,8 @@
 //!   structural mask is computed for its pattern, with `ANY_PAIR`.
 //! * [`super::tiles`] (tiled pipelines, element-wise chains): a chain of
 //!   pending element-wise maps runs tile by tile.
+//! * [`super::siblings`]: pending products over the same operands and mask
+//!   share one traversal.
 //! * dead results: a node whose output is overwritten before it is read is
 //!   dropped uncomputed (see [`super::Output`]: a write-back that does not
 //!   read the old content does not keep it).
@@ -40,7 +42,10 @@ use std::sync::Arc;
 /// Computes a node's result (its output's new content).
 pub fn run(node: &Node) -> Result<Arc<MatrixStore>> {
     let mask = resolve_mask(node.out.mask.as_ref())?;
-    let t = compute(&node.op, mask.as_ref(), node.out.orient)?;
+    let t = match &node.op {
+        Op::Product(p) => super::siblings::product_t(node, p, mask.as_ref())?,
+        op => compute(op, mask.as_ref(), node.out.orient)?,
+    };
     finish(&node.out, mask.as_ref(), t)
 }
 
@@ -147,7 +152,11 @@ fn compute(op: &Op, mask: Option<&Mask>, orient: Orientation) -> Result<Arc<Matr
 }
 
 /// A product, reading pending transposes as transposed operands.
-fn product(p: &Product, mask: Option<&Mask>, orient: Orientation) -> Result<MatrixStore> {
+pub(super) fn product(
+    p: &Product,
+    mask: Option<&Mask>,
+    orient: Orientation,
+) -> Result<MatrixStore> {
     product_then(p, mask, orient, None)
 }
 

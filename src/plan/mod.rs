@@ -18,6 +18,7 @@ pub mod explain;
 pub mod mode;
 pub mod node;
 pub mod reduce;
+pub mod siblings;
 pub mod tiles;
 
 pub use mode::{mode, set_mode, with_mode, Mode};
@@ -116,7 +117,10 @@ pub fn submit(c: &Matrix, node: Node) -> Result<()> {
             let store = materialize(&node)?;
             c.set_arc(store);
         }
-        Mode::NonBlocking => c.set_deferred(node),
+        Mode::NonBlocking => {
+            siblings::register(&node);
+            c.set_deferred(node)
+        }
     }
     Ok(())
 }

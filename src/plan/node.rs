@@ -203,6 +203,9 @@ pub struct Node {
     /// One more than the deepest pending input.
     pub depth: usize,
     result: OnceLock<Result<Arc<MatrixStore>>>,
+    /// `T` computed by a sibling product's traversal, and whether this
+    /// node takes only its pattern (see [`super::siblings`]).
+    sibling: OnceLock<(Arc<MatrixStore>, bool)>,
 }
 
 impl Node {
@@ -222,7 +225,28 @@ impl Node {
             out,
             depth: deepest + 1,
             result: OnceLock::new(),
+            sibling: OnceLock::new(),
         }
+    }
+
+    /// The result, when it is computed and not an error.
+    pub fn computed_value(&self) -> Option<Arc<MatrixStore>> {
+        match self.result.get() {
+            Some(Ok(s)) => Some(s.clone()),
+            _ => None,
+        }
+    }
+
+    /// `T` as a sibling product's traversal computed it, with `true` when
+    /// only its pattern is this node's.
+    pub fn sibling_t(&self) -> Option<(Arc<MatrixStore>, bool)> {
+        self.sibling.get().cloned()
+    }
+
+    /// Hands this node the `T` a sibling's traversal computed (the first
+    /// offer counts).
+    pub fn offer_sibling_t(&self, t: Arc<MatrixStore>, pattern: bool) {
+        let _ = self.sibling.set((t, pattern));
     }
 
     /// True once the result is computed (successfully or not).
