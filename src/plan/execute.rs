@@ -46,6 +46,8 @@ pub fn run(node: &Node) -> Result<Arc<MatrixStore>> {
         Op::Product(p) => super::siblings::product_t(node, p, mask.as_ref())?,
         op => compute(op, mask.as_ref(), node.out.orient)?,
     };
+    // A sibling's offer made while this node ran is not needed any more.
+    drop(node.take_sibling_t());
     finish(&node.out, mask.as_ref(), t)
 }
 

@@ -7,8 +7,9 @@
 //! that will compute it), so later changes to an input never change a pending
 //! result. Reading an object ([`Matrix::snapshot`], which every reader uses)
 //! computes its node; the executor applies the rewrites of [`execute`] on the
-//! way (transpose absorption, mask push-down, intersection push-down; results
-//! overwritten before they are read are never computed). In
+//! way (transpose absorption, mask push-down, intersection push-down,
+//! epilogues, structure only, tiled pipelines, reduce of a product, sibling
+//! products; results overwritten before they are read are never computed). In
 //! [`Mode::Blocking`] the node is computed before the call returns.
 //!
 //! [`explain`] prints each plan and what the executor did with it.

@@ -10,7 +10,7 @@ use crate::algebra::{BinaryOp, Semiring, Type};
 use crate::error::Result;
 use crate::storage::{MatrixStore, Orientation};
 use std::fmt::Write as _;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// An input of a node: ready content, or the result of another node.
 #[derive(Clone)]
@@ -204,8 +204,9 @@ pub struct Node {
     pub depth: usize,
     result: OnceLock<Result<Arc<MatrixStore>>>,
     /// `T` computed by a sibling product's traversal, and whether this
-    /// node takes only its pattern (see [`super::siblings`]).
-    sibling: OnceLock<(Arc<MatrixStore>, bool)>,
+    /// node takes only its pattern (see [`super::siblings`]); taken when
+    /// the node runs.
+    sibling: Mutex<Option<(Arc<MatrixStore>, bool)>>,
 }
 
 impl Node {
@@ -225,7 +226,7 @@ impl Node {
             out,
             depth: deepest + 1,
             result: OnceLock::new(),
-            sibling: OnceLock::new(),
+            sibling: Mutex::new(None),
         }
     }
 
@@ -237,16 +238,22 @@ impl Node {
         }
     }
 
-    /// `T` as a sibling product's traversal computed it, with `true` when
-    /// only its pattern is this node's.
-    pub fn sibling_t(&self) -> Option<(Arc<MatrixStore>, bool)> {
-        self.sibling.get().cloned()
+    /// Takes `T` as a sibling product's traversal computed it, with `true`
+    /// when only its pattern is this node's.
+    pub fn take_sibling_t(&self) -> Option<(Arc<MatrixStore>, bool)> {
+        self.sibling
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
     }
 
     /// Hands this node the `T` a sibling's traversal computed (the first
-    /// offer counts).
+    /// offer counts; none once the node is computed).
     pub fn offer_sibling_t(&self, t: Arc<MatrixStore>, pattern: bool) {
-        let _ = self.sibling.set((t, pattern));
+        let mut cell = self.sibling.lock().unwrap_or_else(|e| e.into_inner());
+        if cell.is_none() && !self.is_computed() {
+            *cell = Some((t, pattern));
+        }
     }
 
     /// True once the result is computed (successfully or not).

@@ -57,7 +57,7 @@ pub fn register(node: &Arc<Node>) {
 /// traversal when one ran, else computed — for a pattern product by its
 /// value sibling's traversal when there is one — and offered to its siblings.
 pub fn product_t(node: &Node, p: &Product, mask: Option<&Mask>) -> Result<Arc<MatrixStore>> {
-    if let Some((t, pattern)) = node.sibling_t() {
+    if let Some((t, pattern)) = node.take_sibling_t() {
         step(|| "rewrite sibling products: T comes from a sibling's traversal".into());
         return derive(p, &t, pattern);
     }
