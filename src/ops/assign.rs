@@ -677,10 +677,6 @@ struct Job {
 impl Job {
     /// The assignment as explain shows it.
     fn name(&self) -> String {
-        let count = |l: &KeptIndices| match l {
-            KeptIndices::All => "all".to_string(),
-            KeptIndices::List(l) => l.len().to_string(),
-        };
         let what = match &self.input {
             Assigned::Matrix { .. } => "matrix",
             Assigned::Scalar(_) => "scalar",
@@ -693,8 +689,7 @@ impl Job {
         };
         format!(
             "assign({what} to rows {}, columns {}{line})",
-            count(&self.rows),
-            count(&self.cols)
+            self.rows, self.cols
         )
     }
 

@@ -24,7 +24,7 @@ mod select;
 
 pub(crate) use select::select;
 
-use super::indices::{Indices, KeptIndices};
+use super::indices::Indices;
 use super::vector_form::vector_args;
 use crate::algebra::BinaryOp;
 use crate::ensure;
@@ -188,14 +188,8 @@ fn record(
         return plan::submit(c, Node::new(Op::Transpose { a, transpose }, out));
     }
     let (rows, cols) = (rows.keep()?, cols.keep()?);
-    let count = |l: &KeptIndices| match l {
-        KeptIndices::All => "all".to_string(),
-        KeptIndices::List(l) => l.len().to_string(),
-    };
     let name = format!(
-        "extract(rows {}, columns {}{})",
-        count(&rows),
-        count(&cols),
+        "extract(rows {rows}, columns {cols}{})",
         if transpose { ", transposed" } else { "" }
     );
     let run = move |inputs: &[Arc<MatrixStore>], _: Orientation| {

@@ -101,6 +101,16 @@ impl KeptIndices {
     }
 }
 
+/// `all` for `GrB_ALL`, else the list's length (for explain).
+impl std::fmt::Display for KeptIndices {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            KeptIndices::All => f.write_str("all"),
+            KeptIndices::List(l) => write!(f, "{}", l.len()),
+        }
+    }
+}
+
 impl Indices<'_> {
     /// A copy of the list that outlives the caller's (`GrB_OUT_OF_MEMORY`
     /// when it does not fit).
