@@ -217,29 +217,17 @@ impl Compressed {
     }
 
     /// Transpose with a counting sort over the inner indices (needs `vlen`
-    /// counters); see [`BucketTranspose`].
+    /// counters per task); see [`BucketTranspose`].
     fn transpose_by_buckets(&self) -> Compressed {
-        let out_vdim = self.vlen as usize;
-        let mut p = vec![0usize; out_vdim + 1];
-        for &i in &self.i {
-            p[i as usize + 1] += 1;
-        }
-        for j in 0..out_vdim {
-            p[j + 1] += p[j];
-        }
-        let mut placement = BucketTranspose {
-            src: self,
-            p: &p,
-            i: Vec::new(),
-        };
+        let mut placement = BucketTranspose::new(self);
+        let p = placement.pointers();
         let x = self.x.rearranged(&mut placement);
-        let i = placement.i;
         Compressed {
             vlen: self.vdim,
             vdim: self.vlen,
             h: None,
             p,
-            i,
+            i: placement.i,
             x,
         }
         .conform()
@@ -338,19 +326,84 @@ impl Compressed {
     }
 }
 
-/// The entries of a transpose placed by a counting sort: the output vector
-/// pointers `p` are known, and each entry goes to the next free slot of its
-/// output vector. Large inputs are split into ranges of output vectors with
-/// about equal entries, one task each: every task reads all the input (in
-/// order) and places the entries of its own range, so the scattered writes,
-/// which cost the time, are shared out.
+/// The entries of a transpose placed by a counting sort. Large inputs are
+/// split into ranges of input vectors with about equal entries, one task
+/// each: every task counts the entries of its range per output vector, which
+/// gives each task its own first slot in every output vector (after the
+/// slots of the tasks before it, so each output vector stays sorted); then
+/// every task places its own entries. Each task reads only its part of the
+/// input, and the scattered writes are shared out.
 struct BucketTranspose<'a> {
     src: &'a Compressed,
-    /// The output vector pointers.
-    p: &'a [usize],
+    /// The input vectors of each task.
+    parts: Vec<Range<usize>>,
+    /// For each task, the next free slot of each output vector.
+    next: Vec<Vec<usize>>,
     /// The output inner indices, once placed.
     i: Vec<u64>,
 }
+
+impl<'a> BucketTranspose<'a> {
+    /// Counts the entries of `src` per task and output vector.
+    fn new(src: &'a Compressed) -> Self {
+        let nnz = src.nvals();
+        let tasks = if nnz < PARALLEL_TRANSPOSE {
+            1
+        } else {
+            rayon::current_num_threads().max(1)
+        };
+        let nvec = src.nvec();
+        let bounds: Vec<usize> = (0..=tasks)
+            .map(|t| src.p.partition_point(|&q| q < t * nnz / tasks).min(nvec))
+            .collect();
+        let parts: Vec<Range<usize>> = bounds.windows(2).map(|w| w[0]..w[1]).collect();
+        let out_vdim = src.vlen as usize;
+        let next = parts
+            .par_iter()
+            .map(|part| {
+                let mut count = vec![0usize; out_vdim];
+                for &r in &src.i[src.p[part.start]..src.p[part.end]] {
+                    count[r as usize] += 1;
+                }
+                count
+            })
+            .collect();
+        BucketTranspose {
+            src,
+            parts,
+            next,
+            i: Vec::new(),
+        }
+    }
+
+    /// Turns the counts into each task's first slots and returns the output
+    /// vector pointers.
+    fn pointers(&mut self) -> Vec<usize> {
+        let out_vdim = self.src.vlen as usize;
+        let mut p = Vec::with_capacity(out_vdim + 1);
+        p.push(0);
+        let mut total = 0;
+        for r in 0..out_vdim {
+            for next in &mut self.next {
+                let count = next[r];
+                next[r] = total;
+                total += count;
+            }
+            p.push(total);
+        }
+        p
+    }
+}
+
+/// A pointer to the start of a buffer that several tasks fill at disjoint
+/// positions.
+#[derive(Clone, Copy)]
+struct Slots<T>(*mut T);
+
+// SAFETY: tasks write distinct positions only (see `BucketTranspose::place`).
+unsafe impl<T: Send> Send for Slots<T> {}
+// SAFETY: as above.
+unsafe impl<T: Send> Sync for Slots<T> {}
 
 impl Placement for BucketTranspose<'_> {
     fn place<V, F>(&mut self, value: F) -> Vec<V>
@@ -358,45 +411,38 @@ impl Placement for BucketTranspose<'_> {
         V: Copy + Default + Send + Sync,
         F: Fn(usize) -> V + Sync,
     {
-        let (src, p) = (self.src, self.p);
+        let src = self.src;
         let nnz = src.nvals();
-        let out_vdim = p.len() - 1;
-        let tasks = if nnz < PARALLEL_TRANSPOSE {
-            1
-        } else {
-            rayon::current_num_threads()
-        };
-        let bounds: Vec<usize> = (0..=tasks)
-            .map(|t| p.partition_point(|&q| q < t * nnz / tasks).min(out_vdim))
-            .collect();
-        let mut i_out = vec![0u64; nnz];
-        let mut x_out = vec![V::default(); nnz];
-        let mut pieces = Vec::with_capacity(tasks);
-        let (mut i_rest, mut x_rest) = (&mut i_out[..], &mut x_out[..]);
-        for w in bounds.windows(2) {
-            let len = p[w[1]] - p[w[0]];
-            let (i_piece, i_tail) = std::mem::take(&mut i_rest).split_at_mut(len);
-            let (x_piece, x_tail) = std::mem::take(&mut x_rest).split_at_mut(len);
-            (i_rest, x_rest) = (i_tail, x_tail);
-            pieces.push((w[0]..w[1], i_piece, x_piece));
-        }
-        pieces.into_par_iter().for_each(|(outs, i_piece, x_piece)| {
-            let base = p[outs.start];
-            let mut next: Vec<usize> = p[outs.clone()].iter().map(|&q| q - base).collect();
-            let (lo, hi) = (outs.start as u64, outs.end as u64);
-            for k in 0..src.nvec() {
-                let j = src.vector_id(k);
-                for q in src.range(k) {
-                    let r = src.i[q];
-                    if (lo..hi).contains(&r) {
-                        let slot = &mut next[(r - lo) as usize];
-                        i_piece[*slot] = j;
-                        x_piece[*slot] = value(q);
+        let mut i_out: Vec<u64> = Vec::with_capacity(nnz);
+        let mut x_out: Vec<V> = Vec::with_capacity(nnz);
+        let (i_slots, x_slots) = (Slots(i_out.as_mut_ptr()), Slots(x_out.as_mut_ptr()));
+        let next = std::mem::take(&mut self.next);
+        self.parts
+            .par_iter()
+            .zip(next)
+            .for_each(|(part, mut next)| {
+                let (i_slots, x_slots) = (i_slots, x_slots);
+                for k in part.clone() {
+                    let j = src.vector_id(k);
+                    for q in src.range(k) {
+                        let slot = &mut next[src.i[q] as usize];
+                        // SAFETY: `pointers` gave every (task, output vector)
+                        // pair its own slots, as many as the task has entries
+                        // for that vector, within `0..nnz` (the capacity).
+                        unsafe {
+                            i_slots.0.add(*slot).write(j);
+                            x_slots.0.add(*slot).write(value(q));
+                        }
                         *slot += 1;
                     }
                 }
-            }
-        });
+            });
+        // SAFETY: the tasks' slots cover `0..nnz` exactly and each was written
+        // once, with plain `Copy` values.
+        unsafe {
+            i_out.set_len(nnz);
+            x_out.set_len(nnz);
+        }
         self.i = i_out;
         x_out
     }
