@@ -158,6 +158,7 @@
 #![deny(missing_docs)]
 
 pub mod algebra;
+pub mod alloc;
 pub mod api;
 pub mod error;
 pub mod io;

@@ -19,6 +19,10 @@ use lagraph_ports::{
 };
 use std::time::Instant;
 
+/// Large buffers on huge pages (see `graphblas::alloc`).
+#[global_allocator]
+static ALLOCATOR: graphblas::alloc::HugePages = graphblas::alloc::HugePages;
+
 /// Bucket width for delta-stepping (generated weights are 1..=255).
 const DELTA: f64 = 32.0;
 
