@@ -243,6 +243,17 @@ fn accumulate_into_full(
         }
     };
     let tc = t.try_compressed(orient)?;
+    let full = |x| {
+        let f = Full {
+            vlen: tc.vlen,
+            vdim: tc.vdim,
+            x,
+        };
+        MatrixStore::new(orient, Format::Full(f))
+    };
+    if let Some(x) = typed_accumulate(cx, &tc, accum) {
+        return Ok(full(x));
+    }
     // One probe for a source and a new value (twice for the byte-level
     // path) per position.
     let per_position = std::mem::size_of::<Src>() + 2 * ctype.size();
@@ -252,13 +263,33 @@ fn accumulate_into_full(
         let q = (v * tc.vlen + i) as usize;
         src[q] = Src::Both(q, qt);
     }
-    let x = values(cx, &tc.x, &src, ctype, accum);
-    let full = Full {
-        vlen: tc.vlen,
-        vdim: tc.vdim,
-        x,
-    };
-    Ok(MatrixStore::new(orient, Format::Full(full)))
+    Ok(full(values(cx, &tc.x, &src, ctype, accum)))
+}
+
+/// [`accumulate_into_full`] when `C`, `T` and the accumulator share one
+/// built-in type: `C`'s values copied, then each entry of `T` folded into
+/// its position.
+fn typed_accumulate(cx: &Array, tc: &Compressed, accum: Option<&BinaryOp>) -> Option<Array> {
+    let op = accum?;
+    let same = [
+        tc.x.code(),
+        op.xtype().code(),
+        op.ytype().code(),
+        op.ztype().code(),
+    ];
+    if !cx.ty().is_builtin() || same.iter().any(|&c| c != cx.code()) {
+        return None;
+    }
+    with_type!(cx.code(), T => {
+        let f = crate::algebra::binary::arith_fn::<T>(op.code()?)?;
+        let mut x = cx.as_slice::<T>()?.to_vec();
+        let t = tc.x.as_slice::<T>()?;
+        for (v, i, qt) in tc.entries() {
+            let q = (v * tc.vlen + i) as usize;
+            x[q] = f(x[q], t[qt]);
+        }
+        Some(T::into_array(x))
+    }, udt => None)
 }
 
 /// Merges one vector of C and T under the mask, appending kept indices and their sources.
