@@ -500,8 +500,8 @@ impl<'p, 'a> Costs<'p, 'a> {
         }
     }
 
-    /// The cheapest plan and its cost.
-    fn cheapest(&self) -> (Plan, f64) {
+    /// The cheapest plan and its cost, and the next cheapest (for explain).
+    fn cheapest(&self) -> ((Plan, f64), Option<(Plan, f64)>) {
         let mut best = (
             Plan {
                 method: Method::Saxpy,
@@ -510,10 +510,14 @@ impl<'p, 'a> Costs<'p, 'a> {
             },
             f64::INFINITY,
         );
+        let mut runner_up = None;
         let mut consider = |cost: Option<f64>, plan: Plan| {
             if let Some(c) = cost.filter(|c| c.is_finite()) {
                 if c < best.1 {
+                    runner_up = Some(best).filter(|b| b.1.is_finite());
                     best = (plan, c);
+                } else if runner_up.is_none_or(|(_, r)| c < r) {
+                    runner_up = Some((plan, c));
                 }
             }
         };
@@ -534,13 +538,20 @@ impl<'p, 'a> Costs<'p, 'a> {
                 consider(self.dot2(by_cols, dense_r), dot(Method::Dot2));
             }
         }
-        best
+        (best, runner_up)
     }
 }
 
 /// The cheapest plan for the problem.
 pub fn choose(p: &Problem) -> Plan {
-    Costs::new(p).cheapest().0
+    let (best, runner_up) = Costs::new(p).cheapest();
+    plan::explain::step(|| {
+        let next = runner_up.map_or(String::new(), |(plan, cost)| {
+            format!("; next {plan}, {cost:.3e}")
+        });
+        format!("plan {}, cost {:.3e}{next}", best.0, best.1)
+    });
+    best.0
 }
 
 /// The values of `a` as type `ty` (cast once when they differ and are read).
@@ -728,7 +739,7 @@ pub fn fold_product(p: &Problem, by_cols: bool) -> Result<Option<Compressed>> {
     // product instead costs its cheapest plan, then a write-back and a
     // reduction pass over the result: the cheaper of the two is taken.
     let costs = Costs::new(p);
-    let (formed, formed_cost) = costs.cheapest();
+    let ((formed, formed_cost), _) = costs.cheapest();
     let fold_cost = |dense_r| costs.dot3(by_cols, dense_r).unwrap_or(f64::INFINITY);
     let dense_r = fold_cost(true) < fold_cost(false);
     let folded = fold_cost(dense_r) - costs.output_cost(by_cols);
@@ -780,7 +791,6 @@ pub fn product(p: &Problem) -> Result<MatrixStore> {
         };
     }
     let plan = choose(p);
-    plan::explain::step(|| format!("plan {plan}"));
     p.a.store().note_product_read();
     p.b.store().note_product_read();
     execute(p, plan)
