@@ -622,8 +622,11 @@ fn a_product_used_as_a_structural_mask_is_computed_for_its_pattern() {
 
 #[test]
 fn element_wise_chains_run_tile_by_tile() {
-    // |u - v| > 2 on vectors (tiles of index ranges) and on matrices (tiles of rows).
-    let program = |n: u64, ncols: u64| {
+    // |u - v| > 2 on vectors (tiles of index ranges) and on matrices (tiles of
+    // rows); when `masked`, the absolute values are added to `u` under `v`'s
+    // structure (a write-back inside the chain) before the select, by the
+    // apply itself or (`whole`) by an assign of the whole matrix after it.
+    let program = |n: u64, ncols: u64, masked: bool, whole: bool| {
         let ty = graphblas::algebra::Type::INT64;
         let fill = |seed: u64| {
             let mut m = OMatrix::new(&ty, n, ncols);
@@ -637,11 +640,15 @@ fn element_wise_chains_run_tile_by_tile() {
             m.matrix(Layout::ALL[(seed % 8) as usize])
         };
         let (u, v) = (fill(1), fill(2));
-        let (diff, abs, big) = (
-            Matrix::new(&ty, n, ncols).unwrap(),
+        let (diff, big) = (
             Matrix::new(&ty, n, ncols).unwrap(),
             Matrix::new(&ty, n, ncols).unwrap(),
         );
+        let abs = if masked {
+            u.dup().unwrap()
+        } else {
+            Matrix::new(&ty, n, ncols).unwrap()
+        };
         let d = Descriptor::default();
         let minus = BinaryOp::builtin(BinaryCode::Minus, T).unwrap();
         let abs_op = UnaryOp::builtin(UnaryCode::Abs, T).unwrap();
@@ -658,23 +665,49 @@ fn element_wise_chains_run_tile_by_tile() {
             &d,
         )
         .unwrap();
-        apply::apply_unary(&abs, None, None, &abs_op, &diff, &d).unwrap();
+        let plus = BinaryOp::builtin(BinaryCode::Plus, T).unwrap();
+        let structural = Descriptor {
+            mask_structural: true,
+            ..d
+        };
+        let abs = match (masked, whole) {
+            (true, false) => {
+                apply::apply_unary(&abs, Some(&v), Some(&plus), &abs_op, &diff, &structural)
+                    .unwrap();
+                abs
+            }
+            (true, true) => {
+                let values = Matrix::new(&ty, n, ncols).unwrap();
+                apply::apply_unary(&values, None, None, &abs_op, &diff, &d).unwrap();
+                let (all, m) = (Indices::All, Some(&v));
+                assign::assign(&abs, m, Some(&plus), &values, all, all, &structural).unwrap();
+                abs
+            }
+            (false, _) => {
+                apply::apply_unary(&abs, None, None, &abs_op, &diff, &d).unwrap();
+                abs
+            }
+        };
         select::select(&big, None, None, &gt, &abs, &Value::new(2i64), &d).unwrap();
         drop((diff, abs));
         steps_of(&big)
     };
     for (n, ncols) in [(1000, 1), (40, 30)] {
-        let (got, steps) = with_mode(Mode::NonBlocking, || {
-            with_tile_entries(64, || program(n, ncols))
-        });
-        assert!(
-            steps
-                .iter()
-                .any(|s| s.contains("tiled pipeline") && s.contains("eWiseUnion")),
-            "{steps:?}"
-        );
-        let (expected, _) = blocking(|| program(n, ncols));
-        assert_eq!(got, expected);
+        for (masked, whole) in [(false, false), (true, false), (true, true)] {
+            let (got, steps) = with_mode(Mode::NonBlocking, || {
+                with_tile_entries(64, || program(n, ncols, masked, whole))
+            });
+            let tiled = |s: &String| s.contains("tiled pipeline") && s.contains("eWiseUnion");
+            let written = match whole {
+                false => "apply(GrB_ABS_INT64) with its write-back",
+                true => "apply(GrB_ABS_INT64), assign of the whole object with its write-back",
+            };
+            assert!(steps.iter().any(tiled), "{steps:?}");
+            let wrote = steps.iter().any(|s| s.contains(written));
+            assert_eq!(wrote, masked, "{steps:?}");
+            let (expected, _) = blocking(|| program(n, ncols, masked, whole));
+            assert_eq!(got, expected);
+        }
     }
 }
 

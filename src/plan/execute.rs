@@ -18,7 +18,8 @@
 //! * [`mask_content`] (structure only): a pending product used only as a
 //!   structural mask is computed for its pattern, with `ANY_PAIR`.
 //! * [`super::tiles`] (tiled pipelines, element-wise chains): a chain of
-//!   pending element-wise maps runs tile by tile.
+//!   pending element-wise maps (with their masked or accumulated
+//!   write-backs, and whole-object assigns) runs tile by tile.
 //! * [`super::siblings`]: pending products over the same operands and mask
 //!   share one traversal.
 //! * dead results: a node whose output is overwritten before it is read is

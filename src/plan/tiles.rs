@@ -7,16 +7,21 @@
 //! assembled once.
 //!
 //! Only maps that never read positions take part (eWise, apply of unary and
-//! bound operators, select by value): a tile's coordinates start at 0. Each
-//! map runs its own kernel on a tile, so results are exactly those of the
-//! untiled chain. A chain whose inputs hold fewer than two tiles' worth of
-//! entries is not tiled.
+//! bound operators, select by value, assign of a whole object): a tile's
+//! coordinates start at 0. A pending map inside the chain may have a mask
+//! and an accumulator: its write-back `C<M, replace> = accum(C, T)` is
+//! positionwise too, so it runs on the tiles of its old content and mask.
+//! (The chain's last map writes back once, on the assembled result.) Each
+//! map and write-back runs its own kernel on a tile, so results are exactly
+//! those of the untiled chain. A chain whose inputs hold fewer than two
+//! tiles' worth of entries is not tiled.
 
 use super::explain::{self, step};
-use super::node::{Map, Op, Source};
+use super::node::{Map, Op, Output, Source};
 use crate::algebra::Type;
 use crate::error::Result;
-use crate::ops::writeback::cast_store;
+use crate::ops::writeback::{cast_store, merge};
+use crate::ops::Mask;
 use crate::storage::tile::{join, Along};
 use crate::storage::{MatrixStore, Orientation};
 use rayon::prelude::*;
@@ -45,14 +50,52 @@ pub fn with_tile_entries<R>(entries: usize, f: impl FnOnce() -> R) -> R {
 }
 
 /// A stage of a pipeline: an input's content (in the pipeline's
-/// orientation), or a pending map of stages whose result is cast to `ty`.
+/// orientation), or a pending map of stages whose result is cast to `ty`
+/// (or written back, when the map's node has a mask or an accumulator).
 enum Stage<'a> {
     Input(Arc<MatrixStore>),
     Map {
-        map: &'a Map,
+        map: Kernel<'a>,
         ty: Option<Type>,
         inputs: Vec<Stage<'a>>,
+        write: Option<WriteBack<'a>>,
     },
+}
+
+/// What a map stage computes from its inputs' tiles.
+#[derive(Clone, Copy)]
+enum Kernel<'a> {
+    /// A recorded map.
+    Map(&'a Map),
+    /// Its single input as it is: `C<M>(:, :) = accum(C, A)` (assign of a
+    /// whole object) or `GrB_transpose` with `GrB_INP0`.
+    Copy,
+}
+
+impl Kernel<'_> {
+    fn name(&self) -> &str {
+        match self {
+            Kernel::Map(m) => &m.name,
+            Kernel::Copy => "assign of the whole object",
+        }
+    }
+
+    fn run(&self, inputs: &[Arc<MatrixStore>], orient: Orientation) -> Result<MatrixStore> {
+        match self {
+            Kernel::Map(m) => (m.run)(inputs, orient),
+            Kernel::Copy => Ok((*inputs[0]).clone()),
+        }
+    }
+}
+
+/// The write-back `C<M, replace> = accum(C, T)` of a pending map in a
+/// pipeline, over stages of its old content and of its mask.
+struct WriteBack<'a> {
+    out: &'a Output,
+    /// `C`'s old content (`None` when the write-back does not read it).
+    old: Option<Box<Stage<'a>>>,
+    /// The mask's content.
+    mask: Option<Box<Stage<'a>>>,
 }
 
 /// True when a map can take part in a pipeline.
@@ -60,11 +103,16 @@ fn tileable(m: &Map) -> bool {
     m.positionwise && m.position_free
 }
 
-/// The pending plain map behind a source that can join a pipeline.
-fn pending_map(s: &Source) -> Option<(&Map, &Type)> {
+/// The pending map behind a source that can join a pipeline: its kernel,
+/// inputs and node's output.
+fn pending_map(s: &Source) -> Option<(Kernel<'_>, &[Source], &Output)> {
     let n = s.uncomputed()?;
     match &n.op {
-        Op::Map(m) if n.out.is_plain() && tileable(m) => Some((m, &n.out.ty)),
+        Op::Map(m) if tileable(m) => Some((Kernel::Map(m), &m.inputs, &n.out)),
+        Op::Transpose {
+            a,
+            transpose: false,
+        } => Some((Kernel::Copy, std::slice::from_ref(a), &n.out)),
         _ => None,
     }
 }
@@ -77,13 +125,14 @@ pub fn pipeline(m: &Map, orient: Orientation) -> Result<Option<MatrixStore>> {
         return Ok(None);
     }
     let root = Stage::Map {
-        map: m,
+        map: Kernel::Map(m),
         ty: None,
         inputs: m
             .inputs
             .iter()
             .map(|s| stage(s, orient))
             .collect::<Result<_>>()?,
+        write: None,
     };
     // The entries and shape of the largest input.
     let mut largest: Option<(usize, (u64, u64))> = None;
@@ -124,17 +173,27 @@ pub fn pipeline(m: &Map, orient: Orientation) -> Result<Option<MatrixStore>> {
 
 /// The stage of a source: a pending map joins the pipeline; anything else is
 /// an input, computed now.
-fn stage(s: &Source, orient: Orientation) -> Result<Stage<'_>> {
-    if let Some((map, ty)) = pending_map(s) {
-        let inputs = map
-            .inputs
+fn stage<'a>(s: &'a Source, orient: Orientation) -> Result<Stage<'a>> {
+    if let Some((map, inputs, out)) = pending_map(s) {
+        let inputs = inputs
             .iter()
             .map(|s| stage(s, orient))
             .collect::<Result<_>>()?;
+        let boxed = |s: &'a Source| stage(s, orient).map(Box::new);
+        let write = if out.is_plain() {
+            None
+        } else {
+            Some(WriteBack {
+                out,
+                old: out.old.as_ref().map(boxed).transpose()?,
+                mask: out.mask.as_ref().map(|m| boxed(&m.source)).transpose()?,
+            })
+        };
         return Ok(Stage::Map {
             map,
-            ty: Some(ty.clone()),
+            ty: Some(out.ty.clone()),
             inputs,
+            write,
         });
     }
     let v = s.value()?;
@@ -151,7 +210,12 @@ impl Stage<'_> {
     fn inputs(&self, f: &mut impl FnMut(&MatrixStore)) {
         match self {
             Stage::Input(s) => f(s),
-            Stage::Map { inputs, .. } => inputs.iter().for_each(|i| i.inputs(f)),
+            Stage::Map { inputs, write, .. } => {
+                inputs.iter().for_each(|i| i.inputs(f));
+                if let Some(w) = write {
+                    w.old.iter().chain(&w.mask).for_each(|s| s.inputs(f));
+                }
+            }
         }
     }
 
@@ -159,16 +223,22 @@ impl Stage<'_> {
     fn names(&self) -> String {
         match self {
             Stage::Input(_) => String::new(),
-            Stage::Map { map, inputs, .. } => {
-                let inner: Vec<String> = inputs
-                    .iter()
-                    .map(Stage::names)
-                    .filter(|n| !n.is_empty())
-                    .collect();
+            Stage::Map {
+                map, inputs, write, ..
+            } => {
+                let mut inner: Vec<String> = inputs.iter().map(Stage::names).collect();
+                if let Some(w) = write {
+                    inner.extend(w.old.iter().chain(&w.mask).map(|s| s.names()));
+                }
+                inner.retain(|n| !n.is_empty());
+                let name = match write {
+                    Some(_) => format!("{} with its write-back", map.name()),
+                    None => map.name().to_string(),
+                };
                 if inner.is_empty() {
-                    map.name.clone()
+                    name
                 } else {
-                    format!("{}, {}", inner.join(", "), map.name)
+                    format!("{}, {name}", inner.join(", "))
                 }
             }
         }
@@ -178,12 +248,20 @@ impl Stage<'_> {
     fn run(&self, along: Along, range: Range<u64>, orient: Orientation) -> Result<MatrixStore> {
         match self {
             Stage::Input(s) => Ok(s.tile(along, range)),
-            Stage::Map { map, ty, inputs } => {
+            Stage::Map {
+                map,
+                ty,
+                inputs,
+                write,
+            } => {
                 let inputs = inputs
                     .iter()
                     .map(|i| i.run(along, range.clone(), orient).map(Arc::new))
                     .collect::<Result<Vec<_>>>()?;
-                let out = (map.run)(&inputs, orient)?;
+                let out = map.run(&inputs, orient)?;
+                if let Some(w) = write {
+                    return w.run(along, range, orient, &out);
+                }
                 let out = match ty {
                     Some(ty) => cast_store(Arc::new(out), ty, orient),
                     None if out.orient() != orient => {
@@ -195,5 +273,39 @@ impl Stage<'_> {
                 Ok(Arc::try_unwrap(out).unwrap_or_else(|shared| (*shared).clone()))
             }
         }
+    }
+}
+
+impl WriteBack<'_> {
+    /// `C<M, replace> = accum(C, T)` on one tile, `t` being `T`'s tile.
+    fn run(
+        &self,
+        along: Along,
+        range: Range<u64>,
+        orient: Orientation,
+        t: &MatrixStore,
+    ) -> Result<MatrixStore> {
+        let out = self.out;
+        let old = match &self.old {
+            Some(s) => s.run(along, range.clone(), orient)?,
+            None => MatrixStore::empty(&out.ty, t.nrows(), t.ncols(), orient),
+        };
+        let mask = match (&self.mask, &out.mask) {
+            (Some(s), Some(m)) => Some(Mask {
+                store: Arc::new(s.run(along, range, orient)?),
+                structural: m.structural,
+                complement: m.complement,
+            }),
+            _ => None,
+        };
+        merge(
+            &old,
+            &out.ty,
+            orient,
+            mask.as_ref(),
+            out.accum.as_ref(),
+            out.replace,
+            t,
+        )
     }
 }
