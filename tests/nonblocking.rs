@@ -13,6 +13,7 @@ use graphblas::object::{Descriptor, Matrix, Vector};
 use graphblas::ops::indices::Indices;
 use graphblas::ops::{apply, assign, ewise, extract, mxm, reduce, select, transpose};
 use graphblas::plan::tiles::with_tile_entries;
+use graphblas::plan::ProductForm;
 use graphblas::plan::{explain, with_mode, Mode};
 use oracle::*;
 use proptest::prelude::*;
@@ -55,6 +56,11 @@ enum Step {
     Assign(usize, usize),
     /// `C(evens, rev) = value`.
     AssignValue(usize, i64),
+    /// `C(:, :) = value`.
+    AssignEverywhere(usize, i64),
+    /// Replaces the matrix in slot `c` by a new, empty one (a pending result
+    /// it held is then read only by the nodes that use it).
+    Fresh(usize),
 }
 
 /// How a step writes: mask slot, accumulate, descriptor.
@@ -87,6 +93,8 @@ fn arb_step(n: u64) -> impl Strategy<Value = (Step, Write)> {
         1 => (s.clone(), s.clone()).prop_map(|(c, a)| Step::Extract(c, a)),
         1 => (s.clone(), s.clone()).prop_map(|(c, a)| Step::Assign(c, a)),
         1 => (s.clone(), -3i64..4).prop_map(|(c, v)| Step::AssignValue(c, v)),
+        1 => (s.clone(), -3i64..4).prop_map(|(c, v)| Step::AssignEverywhere(c, v)),
+        2 => s.clone().prop_map(Step::Fresh),
     ];
     let write = (
         proptest::option::weighted(0.4, 0..POOL),
@@ -115,87 +123,101 @@ fn run(start: &[(OMatrix, Layout)], program: &[(Step, Write)]) -> (Vec<OMatrix>,
     let mut pool: Vec<Matrix> = start.iter().map(|(m, l)| m.matrix(*l)).collect();
     let mut reduced = Vec::new();
     for (step, w) in program {
-        let accum = w.accum.then(plus);
-        let accum = accum.as_ref();
-        let d = &w.desc;
-        let p = &pool;
-        let mask = w.mask.map(|k| &p[k]);
-        let r = match step {
-            Step::Mxm(c, a, b) => mxm::mxm(&p[*c], mask, accum, &plus_times(), &p[*a], &p[*b], d),
-            Step::Add(c, a, b) => ewise::ewise_add(&p[*c], mask, accum, &plus(), &p[*a], &p[*b], d),
-            Step::Mult(c, a, b) => {
-                let times = BinaryOp::builtin(BinaryCode::Times, T).unwrap();
-                ewise::ewise_mult(&p[*c], mask, accum, &times, &p[*a], &p[*b], d)
-            }
-            Step::Ainv(c, a) => {
-                let f = UnaryOp::builtin(UnaryCode::Ainv, T).unwrap();
-                apply::apply_unary(&p[*c], mask, accum, &f, &p[*a], d)
-            }
-            Step::Double(c, a) => {
-                let times = BinaryOp::builtin(BinaryCode::Times, T).unwrap();
-                apply::apply_bind_second(&p[*c], mask, accum, &times, &p[*a], &Value::new(2i64), d)
-            }
-            Step::Tril(c, a) => {
-                let f = IndexUnaryOp::builtin(IndexUnaryCode::Tril, T).unwrap();
-                select::select(&p[*c], mask, accum, &f, &p[*a], &Value::new(0i64), d)
-            }
-            Step::Positive(c, a) => {
-                let f = IndexUnaryOp::builtin(IndexUnaryCode::ValueGt, T).unwrap();
-                select::select(&p[*c], mask, accum, &f, &p[*a], &Value::new(0i64), d)
-            }
-            Step::Transpose(c, a) => transpose::transpose(&p[*c], mask, accum, &p[*a], d),
-            Step::Read(c) => p[*c].nvals().map(drop),
-            Step::Sum(a) => {
-                let sum = reduce::reduce_to_value(&plus_monoid(), &p[*a]).unwrap();
-                let mut scalar = OMatrix::new(&graphblas::algebra::Type::INT64, 1, 1);
-                if let Some(v) = sum {
-                    scalar.set(0, 0, v);
-                }
-                reduced.push(scalar);
-                Ok(())
-            }
-            Step::RowSums(a, by_cols) => {
-                let n = p[*a].nrows();
-                let w = Vector::new(&graphblas::algebra::Type::INT64, n).unwrap();
-                let rd = Descriptor {
-                    transpose_first: *by_cols,
-                    ..Descriptor::default()
-                };
-                reduce::reduce_to_vector(&w, None, None, &plus(), &p[*a], &rd).unwrap();
-                reduced.push(OMatrix::of_vector(&w));
-                Ok(())
-            }
-            Step::Set(c, i, j, v) => p[*c].set_element(*i, *j, &Value::new(*v)),
-            Step::Dup(c, a) => {
-                let copy = p[*a].dup().unwrap();
-                pool[*c] = copy;
-                Ok(())
-            }
-            Step::Pattern(c, a, b) => {
-                let any_oneb = Semiring::builtin(BinaryCode::Any, BinaryCode::Oneb, T).unwrap();
-                mxm::mxm(&p[*c], mask, accum, &any_oneb, &p[*a], &p[*b], d)
-            }
-            Step::Extract(c, a) => {
-                let rev: Vec<u64> = (0..p[*a].nrows()).rev().collect();
-                let (rows, cols) = (Indices::List(&rev), Indices::List(&rev));
-                extract::extract(&p[*c], mask, accum, &p[*a], rows, cols, d)
-            }
-            Step::Assign(c, a) => {
-                let rev: Vec<u64> = (0..p[*c].nrows()).rev().collect();
-                let rows = Indices::List(&rev);
-                assign::assign(&p[*c], mask, accum, &p[*a], rows, Indices::All, d)
-            }
-            Step::AssignValue(c, v) => {
-                let n = p[*c].nrows();
-                let (evens, rev): (Vec<u64>, Vec<u64>) =
-                    ((0..n).step_by(2).collect(), (0..n).rev().collect());
-                let (rows, cols) = (Indices::List(&evens), Indices::List(&rev));
-                assign::assign_scalar(&p[*c], mask, accum, &Value::new(*v), rows, cols, d)
-            }
-        };
-        r.unwrap_or_else(|e| panic!("{step:?} {w:?}: {e}"));
+        run_step(&mut pool, &mut reduced, step, w);
     }
     (reduced, pool.iter().map(OMatrix::of).collect())
+}
+
+/// Runs one step over the pool, adding what a reduction gives to `reduced`.
+fn run_step(pool: &mut [Matrix], reduced: &mut Vec<OMatrix>, step: &Step, w: &Write) {
+    let accum = w.accum.then(plus);
+    let accum = accum.as_ref();
+    let d = &w.desc;
+    let p = &pool;
+    let mask = w.mask.map(|k| &p[k]);
+    let r = match step {
+        Step::Mxm(c, a, b) => mxm::mxm(&p[*c], mask, accum, &plus_times(), &p[*a], &p[*b], d),
+        Step::Add(c, a, b) => ewise::ewise_add(&p[*c], mask, accum, &plus(), &p[*a], &p[*b], d),
+        Step::Mult(c, a, b) => {
+            let times = BinaryOp::builtin(BinaryCode::Times, T).unwrap();
+            ewise::ewise_mult(&p[*c], mask, accum, &times, &p[*a], &p[*b], d)
+        }
+        Step::Ainv(c, a) => {
+            let f = UnaryOp::builtin(UnaryCode::Ainv, T).unwrap();
+            apply::apply_unary(&p[*c], mask, accum, &f, &p[*a], d)
+        }
+        Step::Double(c, a) => {
+            let times = BinaryOp::builtin(BinaryCode::Times, T).unwrap();
+            apply::apply_bind_second(&p[*c], mask, accum, &times, &p[*a], &Value::new(2i64), d)
+        }
+        Step::Tril(c, a) => {
+            let f = IndexUnaryOp::builtin(IndexUnaryCode::Tril, T).unwrap();
+            select::select(&p[*c], mask, accum, &f, &p[*a], &Value::new(0i64), d)
+        }
+        Step::Positive(c, a) => {
+            let f = IndexUnaryOp::builtin(IndexUnaryCode::ValueGt, T).unwrap();
+            select::select(&p[*c], mask, accum, &f, &p[*a], &Value::new(0i64), d)
+        }
+        Step::Transpose(c, a) => transpose::transpose(&p[*c], mask, accum, &p[*a], d),
+        Step::Read(c) => p[*c].nvals().map(drop),
+        Step::Sum(a) => {
+            let sum = reduce::reduce_to_value(&plus_monoid(), &p[*a]).unwrap();
+            let mut scalar = OMatrix::new(&graphblas::algebra::Type::INT64, 1, 1);
+            if let Some(v) = sum {
+                scalar.set(0, 0, v);
+            }
+            reduced.push(scalar);
+            Ok(())
+        }
+        Step::RowSums(a, by_cols) => {
+            let n = p[*a].nrows();
+            let w = Vector::new(&graphblas::algebra::Type::INT64, n).unwrap();
+            let rd = Descriptor {
+                transpose_first: *by_cols,
+                ..Descriptor::default()
+            };
+            reduce::reduce_to_vector(&w, None, None, &plus(), &p[*a], &rd).unwrap();
+            reduced.push(OMatrix::of_vector(&w));
+            Ok(())
+        }
+        Step::Set(c, i, j, v) => p[*c].set_element(*i, *j, &Value::new(*v)),
+        Step::Dup(c, a) => {
+            let copy = p[*a].dup().unwrap();
+            pool[*c] = copy;
+            Ok(())
+        }
+        Step::Pattern(c, a, b) => {
+            let any_oneb = Semiring::builtin(BinaryCode::Any, BinaryCode::Oneb, T).unwrap();
+            mxm::mxm(&p[*c], mask, accum, &any_oneb, &p[*a], &p[*b], d)
+        }
+        Step::Extract(c, a) => {
+            let rev: Vec<u64> = (0..p[*a].nrows()).rev().collect();
+            let (rows, cols) = (Indices::List(&rev), Indices::List(&rev));
+            extract::extract(&p[*c], mask, accum, &p[*a], rows, cols, d)
+        }
+        Step::Assign(c, a) => {
+            let rev: Vec<u64> = (0..p[*c].nrows()).rev().collect();
+            let rows = Indices::List(&rev);
+            assign::assign(&p[*c], mask, accum, &p[*a], rows, Indices::All, d)
+        }
+        Step::AssignValue(c, v) => {
+            let n = p[*c].nrows();
+            let (evens, rev): (Vec<u64>, Vec<u64>) =
+                ((0..n).step_by(2).collect(), (0..n).rev().collect());
+            let (rows, cols) = (Indices::List(&evens), Indices::List(&rev));
+            assign::assign_scalar(&p[*c], mask, accum, &Value::new(*v), rows, cols, d)
+        }
+        Step::Fresh(c) => {
+            let n = p[*c].nrows();
+            pool[*c] = Matrix::new(&graphblas::algebra::Type::INT64, n, n).unwrap();
+            Ok(())
+        }
+        Step::AssignEverywhere(c, v) => {
+            let all = Indices::All;
+            assign::assign_scalar(&p[*c], mask, accum, &Value::new(*v), all, all, d)
+        }
+    };
+    r.unwrap_or_else(|e| panic!("{step:?} {w:?}: {e}"));
 }
 
 proptest! {
@@ -206,6 +228,76 @@ proptest! {
         let blocking = with_mode(Mode::Blocking, || run(&start, &program));
         // Tiny tiles, so that element-wise chains run as tiled pipelines.
         let deferred = with_mode(Mode::NonBlocking, || with_tile_entries(3, || run(&start, &program)));
+        prop_assert_eq!(blocking, deferred);
+    }
+}
+
+/// The slot of a chain's previous result, and of the step writing the next.
+const PREV: usize = POOL;
+const NEXT: usize = POOL + 1;
+
+/// A step of a chain: it reads the previous step's result (slot `PREV`) and
+/// pool matrices, and writes a new matrix (slot `NEXT`).
+fn arb_chain_step() -> impl Strategy<Value = (Step, Write)> {
+    let other = 0..=PREV;
+    let step = prop_oneof![
+        2 => other.clone().prop_map(|b| Step::Add(NEXT, PREV, b)),
+        2 => other.clone().prop_map(|b| Step::Mult(NEXT, b, PREV)),
+        1 => Just(Step::Ainv(NEXT, PREV)),
+        1 => Just(Step::Double(NEXT, PREV)),
+        1 => Just(Step::Positive(NEXT, PREV)),
+        1 => Just(Step::Tril(NEXT, PREV)),
+        1 => Just(Step::Transpose(NEXT, PREV)),
+        2 => other.clone().prop_map(|b| Step::Mxm(NEXT, PREV, b)),
+        1 => other.clone().prop_map(|a| Step::Mxm(NEXT, a, PREV)),
+        1 => other.clone().prop_map(|a| Step::Pattern(NEXT, a, PREV)),
+        2 => (-3i64..4).prop_map(|v| Step::AssignEverywhere(NEXT, v)),
+    ];
+    let write = (
+        proptest::option::weighted(0.4, 0..=PREV),
+        proptest::bool::weighted(0.4),
+        arb_descriptor(),
+    )
+        .prop_map(|(mask, accum, desc)| Write { mask, accum, desc });
+    (step, write)
+}
+
+/// Runs a chain: slot `PREV` starts as a copy of the first pool matrix, and
+/// each step's new matrix (a copy of a pool matrix, when its write-back reads
+/// the old content) replaces it. Returns the last result.
+fn run_chain(start: &[(OMatrix, Layout)], chain: &[(Step, Write, usize)]) -> OMatrix {
+    let mut pool: Vec<Matrix> = start.iter().map(|(m, l)| m.matrix(*l)).collect();
+    let n = pool[0].nrows();
+    pool.push(pool[0].dup().unwrap());
+    for (step, w, old) in chain {
+        // `AssignEverywhere` reads the previous result as its old content.
+        let next = match (step, w.accum || w.mask.is_some()) {
+            (Step::AssignEverywhere(..), _) => pool[PREV].dup().unwrap(),
+            (_, true) => pool[*old].dup().unwrap(),
+            (_, false) => Matrix::new(&graphblas::algebra::Type::INT64, n, n).unwrap(),
+        };
+        pool.push(next);
+        run_step(&mut pool, &mut Vec::new(), step, w);
+        pool.swap_remove(PREV);
+    }
+    OMatrix::of(&pool[PREV])
+}
+
+proptest! {
+    #![proptest_config(config(1000))]
+
+    /// Chains of pending element-wise steps and products, each read only by
+    /// the next: the tiled pipelines' cases.
+    #[test]
+    fn chains_agree_in_both_modes(
+        (start, chain) in (1u64..9).prop_flat_map(|n| (
+            proptest::collection::vec((arb_matrix_dims(T, n, n, 40), arb_layout()), POOL),
+            proptest::collection::vec((arb_chain_step(), 0..POOL), 1..8)
+                .prop_map(|c| c.into_iter().map(|((s, w), old)| (s, w, old)).collect::<Vec<_>>()),
+        ))
+    ) {
+        let blocking = with_mode(Mode::Blocking, || run_chain(&start, &chain));
+        let deferred = with_mode(Mode::NonBlocking, || with_tile_entries(3, || run_chain(&start, &chain)));
         prop_assert_eq!(blocking, deferred);
     }
 }
@@ -707,6 +799,97 @@ fn element_wise_chains_run_tile_by_tile() {
             assert_eq!(wrote, masked, "{steps:?}");
             let (expected, _) = blocking(|| program(n, ncols, masked, whole));
             assert_eq!(got, expected);
+        }
+    }
+}
+
+/// `w = r ./ d` after `r += A·u` (or `r += u'·A`) and, when `masked`, a
+/// scalar added to `r` at every position its mask holds: a chain over a
+/// pending product. `keep` keeps `r` alive (it is read afterwards), so the
+/// chain is not its only reader. Returns `w`, `r` when kept, and the steps.
+fn product_chain(form: ProductForm, layout: Layout, masked: bool, keep: bool) -> ProductChain {
+    let n = 400u64;
+    let ty = graphblas::algebra::Type::INT64;
+    let mut a = OMatrix::new(&ty, n, n);
+    for i in 0..n {
+        for k in 1..6 {
+            a.set(i, (i * k * 7 + 3) % n, Value::new(((i + k) % 5) as i64 - 2));
+        }
+    }
+    let a = a.matrix(layout);
+    let vector = |f: &dyn Fn(u64) -> Option<i64>| {
+        let v = Vector::new(&ty, n).unwrap();
+        for i in 0..n {
+            if let Some(x) = f(i) {
+                v.set_element(i, &Value::new(x)).unwrap();
+            }
+        }
+        v
+    };
+    let u = vector(&|i| Some((i % 7) as i64 - 3));
+    let d = vector(&|i| (i % 3 != 0).then_some((i % 4) as i64 + 1));
+    let m = vector(&|i| (i % 5 == 0).then_some(1));
+    let r = vector(&|_| Some(1));
+    let d0 = Descriptor::default();
+    let plus = plus();
+    match form {
+        ProductForm::Mxv => mxm::mxv(&r, None, Some(&plus), &plus_times(), &a, &u, &d0),
+        _ => mxm::vxm(&r, None, Some(&plus), &plus_times(), &u, &a, &d0),
+    }
+    .unwrap();
+    if masked {
+        let structural = Descriptor {
+            mask_structural: true,
+            ..d0
+        };
+        let (v, all) = (Value::new(3i64), Indices::All);
+        assign::assign_vector_scalar(&r, Some(&m), Some(&plus), &v, all, &structural).unwrap();
+    }
+    let w = Vector::new(&ty, n).unwrap();
+    let minus = BinaryOp::builtin(BinaryCode::Minus, T).unwrap();
+    ewise::ewise_mult_vector(&w, None, None, &minus, &r, &d, &d0).unwrap();
+    let kept = keep.then_some(r);
+    let (w, steps) = explain::capture(|| OMatrix::of_vector(&w));
+    (w, kept.as_ref().map(OMatrix::of_vector), steps)
+}
+
+type ProductChain = (OMatrix, Option<OMatrix>, Vec<String>);
+
+#[test]
+fn vector_chains_take_blocks_of_products() {
+    use graphblas::storage::Orientation::{ByCol, ByRow};
+    for (form, name) in [(ProductForm::Mxv, "mxv"), (ProductForm::Vxm, "vxm")] {
+        // mxv cuts A's rows, vxm its columns: free when they are its vectors.
+        let free = if form == ProductForm::Mxv {
+            ByRow
+        } else {
+            ByCol
+        };
+        for orient in [ByRow, ByCol] {
+            for (masked, keep) in [(false, false), (true, false), (false, true)] {
+                let layout = Layout::Sparse(orient);
+                let (got, kept, steps) = with_mode(Mode::NonBlocking, || {
+                    with_tile_entries(64, || product_chain(form, layout, masked, keep))
+                });
+                let blocks =
+                    format!("blocks of {name}(GrB_PLUS_TIMES_SEMIRING_INT64) with its write-back");
+                let tiled = steps
+                    .iter()
+                    .any(|s| s.contains("tiled pipeline") && s.contains(&blocks));
+                assert_eq!(
+                    tiled,
+                    orient == free && !keep,
+                    "{name} {orient:?} {masked} {keep}: {steps:?}"
+                );
+                let assigned = steps.iter().any(|s| {
+                    s.contains("tiled pipeline") && s.contains("assign(scalar to rows all")
+                });
+                assert_eq!(assigned, masked && !keep, "{steps:?}");
+                let (expected, expected_kept, _) =
+                    blocking(|| product_chain(form, layout, masked, keep));
+                assert_eq!(got, expected, "{name} {orient:?} {masked} {keep}");
+                assert_eq!(kept, expected_kept);
+            }
         }
     }
 }

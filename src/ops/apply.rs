@@ -226,7 +226,7 @@ fn apply_with(
         inputs: vec![plan::source(a)?],
         positionwise: !transpose,
         position_free: !transpose && !reads_indices,
-        intersection: false,
+        intersection: true,
         run: Arc::new(run),
     };
     plan::submit(c, Node::new(Op::Map(map), out))

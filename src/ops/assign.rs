@@ -483,6 +483,13 @@ impl Request<'_> {
     /// matrix and the mask to `C`'s new content.
     fn record(self) -> Result<()> {
         self.check_scalar_room()?;
+        // A scalar assigned to every position (`GrB_ALL` both ways) is
+        // written at each position from `C`, the mask and the value there
+        // alone, whatever the position: it may run on tiles (see `plan::tiles`).
+        let everywhere = matches!(
+            (self.line, self.rows, self.cols),
+            (Line::Whole, Indices::All, Indices::All)
+        );
         let c = self.c;
         let ctype = c.ty().clone();
         let mut inputs = vec![c.source()?];
@@ -518,8 +525,8 @@ impl Request<'_> {
         let map = Map {
             name: job.name(),
             inputs,
-            positionwise: false,
-            position_free: false,
+            positionwise: everywhere,
+            position_free: everywhere,
             intersection: false,
             run: Arc::new(move |stores: &[Arc<MatrixStore>], orient: Orientation| {
                 job.run(stores, orient)

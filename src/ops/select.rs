@@ -72,7 +72,7 @@ pub fn select(
         inputs: vec![plan::source(a)?],
         positionwise: !transpose,
         position_free: !transpose && value_only,
-        intersection: false,
+        intersection: true,
         run: Arc::new(run),
     };
     plan::submit(c, Node::new(Op::Map(map), out))

@@ -232,8 +232,9 @@ fn map(m: &Map, mask: Option<&Mask>, orient: Orientation) -> Result<MatrixStore>
     explain::timed(|| format!("kernel {}", m.name), || (m.run)(&inputs, orient))
 }
 
-/// Epilogue: a positionwise map of one input that is a pending plain product
-/// runs inside the product, on each task's output before the parts are
+/// Epilogue: a positionwise map of one input that is a pending plain product,
+/// and that has entries only where its input has (apply, select), runs
+/// inside the product, on each task's output before the parts are
 /// assembled (with `hint`, the map's mask, pushed into the product too). The
 /// product's own result is not formed; if its output is read later, it is
 /// computed then.
@@ -243,7 +244,7 @@ fn epilogue(m: &Map, hint: Option<&Mask>) -> Result<Option<MatrixStore>> {
     };
     let Some(n) = input
         .uncomputed()
-        .filter(|n| m.positionwise && n.out.is_plain())
+        .filter(|n| m.positionwise && m.intersection && n.out.is_plain())
     else {
         return Ok(None);
     };

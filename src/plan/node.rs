@@ -128,6 +128,17 @@ pub enum ProductForm {
     Vxm,
 }
 
+impl ProductForm {
+    /// The operation's name (`mxm`, `mxv`, `vxm`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ProductForm::Mxm => "mxm",
+            ProductForm::Mxv => "mxv",
+            ProductForm::Vxm => "vxm",
+        }
+    }
+}
+
 /// A product over a semiring. For `Vxm`, `a` is the vector and `b` the matrix.
 #[derive(Clone)]
 pub struct Product {
@@ -162,7 +173,8 @@ pub struct Map {
     /// `j` themselves (no operator reads indices), so the map may run on
     /// tiles of its inputs whose coordinates start elsewhere.
     pub position_free: bool,
-    /// `T` exists only where every input has an entry (eWiseMult).
+    /// `T` exists only where every input has an entry (eWiseMult; apply and
+    /// select of their one input).
     pub intersection: bool,
     /// The computation.
     pub run: Arc<MapFn>,
@@ -245,6 +257,14 @@ impl Node {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .take()
+    }
+
+    /// True when a sibling product's traversal has computed `T` for this node.
+    pub fn has_sibling_t(&self) -> bool {
+        self.sibling
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some()
     }
 
     /// Hands this node the `T` a sibling's traversal computed (the first
@@ -344,12 +364,7 @@ impl Op {
         match self {
             Op::Product(p) => {
                 let (a, b) = (t(&p.a, p.ta, names), t(&p.b, p.tb, names));
-                let f = match p.form {
-                    ProductForm::Mxm => "mxm",
-                    ProductForm::Mxv => "mxv",
-                    ProductForm::Vxm => "vxm",
-                };
-                format!("{f}({}, {a}, {b})", p.semiring.name())
+                format!("{}({}, {a}, {b})", p.form.name(), p.semiring.name())
             }
             Op::Transpose { a, transpose } => {
                 let a = a.label(names);

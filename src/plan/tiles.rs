@@ -1,25 +1,35 @@
 //! Tiled pipelines (element-wise chains): when a positionwise map reads
-//! another pending map whose result nothing else has formed — `abs(r - r_old)`,
-//! `f(A + B) .* C` — the whole chain runs tile by tile: each tile of the
-//! chain's inputs (a range of vectors of a matrix, or of indices of a vector)
-//! passes through every map before the next tile, so the intermediate results
-//! are tile-sized and stay in cache. Tiles run in parallel and the result is
-//! assembled once.
+//! another pending map or product that nothing else reads — `abs(r - r_old)`,
+//! `f(A + B) .* C`, `w = r ./ d` with `r += u'·A` pending — the whole chain
+//! runs tile by tile: each tile of the result (a range of its vectors, or of
+//! the indices of a vector) passes through every stage before the next tile,
+//! so the intermediate results are tile-sized and stay in cache. Tiles run in
+//! parallel and the result is assembled once.
 //!
 //! Only maps that never read positions take part (eWise, apply of unary and
-//! bound operators, select by value, assign of a whole object): a tile's
-//! coordinates start at 0. A pending map inside the chain may have a mask
-//! and an accumulator: its write-back `C<M, replace> = accum(C, T)` is
-//! positionwise too, so it runs on the tiles of its old content and mask.
+//! bound operators, select by value, assign of a whole object or of a scalar
+//! to every position): a tile's coordinates start at 0. A pending product
+//! joins as blocks: the tile's rows of `op(A) ⊕.⊗ op(B)` are those rows of
+//! `op(A)` times `op(B)` (row blocks of `mxv`; columns of `op(B)` for column
+//! tiles and for `vxm`), when the operand cut holds those rows as its vectors,
+//! so that cutting it costs nothing. A pending map or product inside the
+//! chain may have a mask and an accumulator: its write-back
+//! `C<M, replace> = accum(C, T)` is positionwise too, so it runs on the tiles
+//! of its old content and mask (a product's kernel gets the mask's tile).
 //! (The chain's last map writes back once, on the assembled result.) Each
-//! map and write-back runs its own kernel on a tile, so results are exactly
-//! those of the untiled chain. A chain whose inputs hold fewer than two
+//! stage runs its own kernel on a tile, so results are exactly those of the
+//! untiled chain.
+//!
+//! A pending input joins only when the chain is its only reader: its result
+//! is formed only tile by tile, so one that is also read elsewhere is
+//! computed whole first (once). A chain whose inputs hold fewer than two
 //! tiles' worth of entries is not tiled.
 
+use super::execute::absorb_transpose;
 use super::explain::{self, step};
-use super::node::{Map, Op, Output, Source};
-use crate::algebra::Type;
+use super::node::{Map, Node, Op, Output, Product, ProductForm, Source};
 use crate::error::Result;
+use crate::ops::mxm::run_product;
 use crate::ops::writeback::{cast_store, merge};
 use crate::ops::Mask;
 use crate::storage::tile::{join, Along};
@@ -49,14 +59,21 @@ pub fn with_tile_entries<R>(entries: usize, f: impl FnOnce() -> R) -> R {
     f()
 }
 
-/// A stage of a pipeline: an input's content (in the pipeline's
-/// orientation), or a pending map of stages whose result is cast to `ty`
-/// (or written back, when the map's node has a mask or an accumulator).
+/// A stage of a pipeline.
 enum Stage<'a> {
+    /// Content in the pipeline's orientation, read tile by tile.
     Input(Arc<MatrixStore>),
+    /// A product's operand whose vectors are the tiled rows (or columns):
+    /// each tile reads its range of vectors.
+    Blocks(Arc<MatrixStore>),
+    /// A product's operand that every tile reads whole.
+    Whole(Arc<MatrixStore>),
+    /// A pending map or product of stages, written through its node's output
+    /// (`None` for the pipeline's root, whose node writes back once, on the
+    /// assembled result).
     Map {
-        map: Kernel<'a>,
-        ty: Option<Type>,
+        kernel: Kernel<'a>,
+        out: Option<&'a Output>,
         inputs: Vec<Stage<'a>>,
         write: Option<WriteBack<'a>>,
     },
@@ -70,20 +87,40 @@ enum Kernel<'a> {
     /// Its single input as it is: `C<M>(:, :) = accum(C, A)` (assign of a
     /// whole object) or `GrB_transpose` with `GrB_INP0`.
     Copy,
+    /// A block of a product of its two inputs (its operands after transpose
+    /// absorption), read transposed as flagged.
+    Product { p: &'a Product, ta: bool, tb: bool },
 }
 
 impl Kernel<'_> {
-    fn name(&self) -> &str {
+    fn name(&self) -> String {
         match self {
-            Kernel::Map(m) => &m.name,
-            Kernel::Copy => "assign of the whole object",
+            Kernel::Map(m) => m.name.clone(),
+            Kernel::Copy => "assign of the whole object".into(),
+            Kernel::Product { p, .. } => {
+                format!("blocks of {}({})", p.form.name(), p.semiring.name())
+            }
         }
     }
 
-    fn run(&self, inputs: &[Arc<MatrixStore>], orient: Orientation) -> Result<MatrixStore> {
-        match self {
-            Kernel::Map(m) => (m.run)(inputs, orient),
-            Kernel::Copy => Ok((*inputs[0]).clone()),
+    /// The kernel on one tile; `mask` (the tile of the write-back's mask)
+    /// lets a product skip positions the write-back does not keep.
+    fn run(
+        &self,
+        inputs: Vec<Arc<MatrixStore>>,
+        orient: Orientation,
+        mask: Option<&Mask>,
+    ) -> Result<Arc<MatrixStore>> {
+        match *self {
+            Kernel::Map(m) => (m.run)(&inputs, orient).map(Arc::new),
+            Kernel::Copy => Ok(inputs.into_iter().next().expect("a copy has one input")),
+            Kernel::Product { p, ta, tb } => {
+                let mut operands = inputs.into_iter();
+                let (Some(a), Some(b)) = (operands.next(), operands.next()) else {
+                    unreachable!("a product has two operands")
+                };
+                run_product(&p.semiring, a, ta, b, tb, p.form, mask, orient, None).map(Arc::new)
+            }
         }
     }
 }
@@ -91,7 +128,6 @@ impl Kernel<'_> {
 /// The write-back `C<M, replace> = accum(C, T)` of a pending map in a
 /// pipeline, over stages of its old content and of its mask.
 struct WriteBack<'a> {
-    out: &'a Output,
     /// `C`'s old content (`None` when the write-back does not read it).
     old: Option<Box<Stage<'a>>>,
     /// The mask's content.
@@ -103,55 +139,69 @@ fn tileable(m: &Map) -> bool {
     m.positionwise && m.position_free
 }
 
-/// The pending map behind a source that can join a pipeline: its kernel,
-/// inputs and node's output.
-fn pending_map(s: &Source) -> Option<(Kernel<'_>, &[Source], &Output)> {
-    let n = s.uncomputed()?;
+/// The pending node behind a source when the pipeline is its only reader.
+fn sole_pending(s: &Source) -> Option<&Arc<Node>> {
+    s.uncomputed().filter(|n| Arc::strong_count(n) == 1)
+}
+
+/// True when a pending node may join a pipeline (products only when their
+/// operands can be cut for free, which [`stage`] checks).
+fn may_join(n: &Node) -> bool {
     match &n.op {
-        Op::Map(m) if tileable(m) => Some((Kernel::Map(m), &m.inputs, &n.out)),
-        Op::Transpose {
-            a,
-            transpose: false,
-        } => Some((Kernel::Copy, std::slice::from_ref(a), &n.out)),
-        _ => None,
+        Op::Map(m) => tileable(m),
+        Op::Transpose { transpose, .. } => !transpose,
+        Op::Product(_) => !n.has_sibling_t(),
+        Op::Reduce { .. } => false,
     }
 }
 
-/// The result of map `m` computed tile by tile with the pending maps it reads,
-/// in orientation `orient`; `None` when there is no chain to tile or the
-/// inputs are too small.
+/// How tiles cut a result of `nrows × ncols` held in `orient`: along its
+/// vectors when it has several, else along the indices of its one vector;
+/// and whether the tiles are ranges of rows (else of columns).
+fn cutting(nrows: u64, ncols: u64, orient: Orientation) -> (Along, bool) {
+    let (vdim, by_rows) = match orient {
+        Orientation::ByRow => (nrows, true),
+        Orientation::ByCol => (ncols, false),
+    };
+    let along = Along::for_vdim(vdim);
+    (along, (along == Along::Vectors) == by_rows)
+}
+
+/// The result of map `m` computed tile by tile with the pending maps and
+/// products it reads, in orientation `orient`; `None` when there is no chain
+/// to tile or the inputs are too small.
 pub fn pipeline(m: &Map, orient: Orientation) -> Result<Option<MatrixStore>> {
-    if !tileable(m) || !m.inputs.iter().any(|s| pending_map(s).is_some()) {
+    let joins = |s: &Source| sole_pending(s).is_some_and(|n| may_join(n));
+    if !tileable(m) || !m.inputs.iter().any(joins) {
+        return Ok(None);
+    }
+    let inputs: Vec<Stage> = m
+        .inputs
+        .iter()
+        .map(|s| stage(s, orient))
+        .collect::<Result<_>>()?;
+    if !inputs.iter().any(|s| matches!(s, Stage::Map { .. })) {
         return Ok(None);
     }
     let root = Stage::Map {
-        map: Kernel::Map(m),
-        ty: None,
-        inputs: m
-            .inputs
-            .iter()
-            .map(|s| stage(s, orient))
-            .collect::<Result<_>>()?,
+        kernel: Kernel::Map(m),
+        out: None,
+        inputs,
         write: None,
     };
-    // The entries and shape of the largest input.
-    let mut largest: Option<(usize, (u64, u64))> = None;
-    root.inputs(&mut |s: &MatrixStore| {
-        let n = s.values().len();
-        if largest.is_none_or(|(l, _)| n > l) {
-            largest = Some((n, s.vdims()));
-        }
-    });
-    let Some((entries, (vlen, vdim))) = largest else {
+    let Some((nrows, ncols)) = root.shape() else {
         return Ok(None);
     };
-    let tiles = entries.div_ceil(TILE.with(Cell::get));
+    let mut entries = 0;
+    root.inputs(&mut |s: &MatrixStore| entries = entries.max(s.values().len()));
+    let (along, rows) = cutting(nrows, ncols, orient);
+    let extent = if rows { nrows } else { ncols };
+    let tiles = entries
+        .div_ceil(TILE.with(Cell::get))
+        .min(usize::try_from(extent).unwrap_or(usize::MAX));
     if tiles < 2 {
         return Ok(None);
     }
-    let along = Along::for_vdim(vdim);
-    let extent = if along == Along::Vectors { vdim } else { vlen };
-    let tiles = tiles.min(extent as usize);
     let cut = |k: usize| (extent as u128 * k as u128 / tiles as u128) as u64;
     step(|| {
         format!(
@@ -164,37 +214,38 @@ pub fn pipeline(m: &Map, orient: Orientation) -> Result<Option<MatrixStore>> {
         || {
             (0..tiles)
                 .into_par_iter()
-                .map(|k| root.run(along, cut(k)..cut(k + 1), orient))
+                .map(|k| {
+                    let t = root.run(along, cut(k)..cut(k + 1), orient)?;
+                    Ok(Arc::try_unwrap(t).unwrap_or_else(|shared| (*shared).clone()))
+                })
                 .collect::<Result<Vec<_>>>()
         },
     )?;
     Ok(Some(join(parts, along, orient)))
 }
 
-/// The stage of a source: a pending map joins the pipeline; anything else is
-/// an input, computed now.
+/// The stage of a source: a pending map or product that only the pipeline
+/// reads joins it; anything else is an input, computed now.
 fn stage<'a>(s: &'a Source, orient: Orientation) -> Result<Stage<'a>> {
-    if let Some((map, inputs, out)) = pending_map(s) {
-        let inputs = inputs
-            .iter()
-            .map(|s| stage(s, orient))
-            .collect::<Result<_>>()?;
-        let boxed = |s: &'a Source| stage(s, orient).map(Box::new);
-        let write = if out.is_plain() {
-            None
-        } else {
-            Some(WriteBack {
-                out,
-                old: out.old.as_ref().map(boxed).transpose()?,
-                mask: out.mask.as_ref().map(|m| boxed(&m.source)).transpose()?,
-            })
-        };
-        return Ok(Stage::Map {
-            map,
-            ty: Some(out.ty.clone()),
-            inputs,
-            write,
-        });
+    if let Some(n) = sole_pending(s).filter(|n| may_join(n)) {
+        if let Some((kernel, inputs)) = kernel_of(n, orient)? {
+            let out = &n.out;
+            let boxed = |s: &'a Source| stage(s, orient).map(Box::new);
+            let write = if out.is_plain() {
+                None
+            } else {
+                Some(WriteBack {
+                    old: out.old.as_ref().map(boxed).transpose()?,
+                    mask: out.mask.as_ref().map(|m| boxed(&m.source)).transpose()?,
+                })
+            };
+            return Ok(Stage::Map {
+                kernel,
+                out: Some(out),
+                inputs,
+                write,
+            });
+        }
     }
     let v = s.value()?;
     Ok(Stage::Input(if v.orient() == orient {
@@ -205,11 +256,64 @@ fn stage<'a>(s: &'a Source, orient: Orientation) -> Result<Stage<'a>> {
     }))
 }
 
+/// The kernel and input stages of a pending node that joins a pipeline;
+/// `None` for a product whose operand cannot be cut for free.
+fn kernel_of<'a>(n: &'a Node, orient: Orientation) -> Result<Option<(Kernel<'a>, Vec<Stage<'a>>)>> {
+    let stages = |inputs: &'a [Source]| -> Result<Vec<Stage<'a>>> {
+        inputs.iter().map(|s| stage(s, orient)).collect()
+    };
+    match &n.op {
+        Op::Map(m) => Ok(Some((Kernel::Map(m), stages(&m.inputs)?))),
+        Op::Transpose { a, .. } => Ok(Some((Kernel::Copy, stages(std::slice::from_ref(a))?))),
+        Op::Product(p) => product_blocks(p, n.out.nrows, n.out.ncols, orient),
+        Op::Reduce { .. } => Ok(None),
+    }
+}
+
+/// A product as blocks: tiles of rows cut `op(A)`'s rows (for `vxm`, whose
+/// result's rows are `op(B)`'s columns, `op(B)`'s columns); tiles of columns
+/// cut `op(B)`'s columns. Only when the operand cut holds those as its
+/// vectors; the other operand is read whole by every tile.
+fn product_blocks<'a>(
+    p: &'a Product,
+    nrows: u64,
+    ncols: u64,
+    orient: Orientation,
+) -> Result<Option<(Kernel<'a>, Vec<Stage<'a>>)>> {
+    let (_, rows) = cutting(nrows, ncols, orient);
+    let cut_a = match (p.form, rows) {
+        (ProductForm::Mxm | ProductForm::Mxv, true) => true,
+        (ProductForm::Mxm, false) | (ProductForm::Vxm, true) => false,
+        // A vector result cut by columns has a single column.
+        (ProductForm::Mxv | ProductForm::Vxm, false) => return Ok(None),
+    };
+    let (a, ta) = absorb_transpose(&p.a, p.ta);
+    let (b, tb) = absorb_transpose(&p.b, p.tb);
+    let (a, b) = (a.value()?, b.value()?);
+    // `op(A)`'s rows are `A`'s vectors when `A` is held by rows and read as
+    // it is, or by columns and read transposed; `op(B)`'s columns likewise.
+    let free = if cut_a {
+        (a.orient() == Orientation::ByRow) != ta
+    } else {
+        (b.orient() == Orientation::ByCol) != tb
+    };
+    if !free {
+        return Ok(None);
+    }
+    let inputs = if cut_a {
+        vec![Stage::Blocks(a), Stage::Whole(b)]
+    } else {
+        vec![Stage::Whole(a), Stage::Blocks(b)]
+    };
+    Ok(Some((Kernel::Product { p, ta, tb }, inputs)))
+}
+
 impl Stage<'_> {
-    /// Calls `f` on every input of the pipeline.
+    /// Calls `f` on every input of the pipeline that is read tile by tile.
     fn inputs(&self, f: &mut impl FnMut(&MatrixStore)) {
         match self {
-            Stage::Input(s) => f(s),
+            Stage::Input(s) | Stage::Blocks(s) => f(s),
+            Stage::Whole(_) => {}
             Stage::Map { inputs, write, .. } => {
                 inputs.iter().for_each(|i| i.inputs(f));
                 if let Some(w) = write {
@@ -219,84 +323,106 @@ impl Stage<'_> {
         }
     }
 
+    /// The dimensions of this stage's result (every stage of a pipeline has
+    /// the result's; a product's operands have none).
+    fn shape(&self) -> Option<(u64, u64)> {
+        match self {
+            Stage::Input(s) => Some((s.nrows(), s.ncols())),
+            Stage::Blocks(_) | Stage::Whole(_) => None,
+            Stage::Map { out: Some(o), .. } => Some((o.nrows, o.ncols)),
+            Stage::Map { inputs, .. } => inputs.iter().find_map(Stage::shape),
+        }
+    }
+
     /// The maps of the pipeline, innermost first.
     fn names(&self) -> String {
-        match self {
-            Stage::Input(_) => String::new(),
-            Stage::Map {
-                map, inputs, write, ..
-            } => {
-                let mut inner: Vec<String> = inputs.iter().map(Stage::names).collect();
-                if let Some(w) = write {
-                    inner.extend(w.old.iter().chain(&w.mask).map(|s| s.names()));
-                }
-                inner.retain(|n| !n.is_empty());
-                let name = match write {
-                    Some(_) => format!("{} with its write-back", map.name()),
-                    None => map.name().to_string(),
-                };
-                if inner.is_empty() {
-                    name
-                } else {
-                    format!("{}, {name}", inner.join(", "))
-                }
-            }
+        let Stage::Map {
+            kernel,
+            inputs,
+            write,
+            ..
+        } = self
+        else {
+            return String::new();
+        };
+        let mut inner: Vec<String> = inputs.iter().map(Stage::names).collect();
+        if let Some(w) = write {
+            inner.extend(w.old.iter().chain(&w.mask).map(|s| s.names()));
+        }
+        inner.retain(|n| !n.is_empty());
+        let name = match write {
+            Some(_) => format!("{} with its write-back", kernel.name()),
+            None => kernel.name(),
+        };
+        if inner.is_empty() {
+            name
+        } else {
+            format!("{}, {name}", inner.join(", "))
         }
     }
 
     /// This stage's result on one tile.
-    fn run(&self, along: Along, range: Range<u64>, orient: Orientation) -> Result<MatrixStore> {
-        match self {
-            Stage::Input(s) => Ok(s.tile(along, range)),
+    fn run(
+        &self,
+        along: Along,
+        range: Range<u64>,
+        orient: Orientation,
+    ) -> Result<Arc<MatrixStore>> {
+        let (kernel, out, inputs, write) = match self {
+            Stage::Input(s) => return Ok(Arc::new(s.tile(along, range))),
+            Stage::Blocks(s) => return Ok(Arc::new(s.tile(Along::Vectors, range))),
+            Stage::Whole(s) => return Ok(s.clone()),
             Stage::Map {
-                map,
-                ty,
+                kernel,
+                out,
                 inputs,
                 write,
-            } => {
-                let inputs = inputs
-                    .iter()
-                    .map(|i| i.run(along, range.clone(), orient).map(Arc::new))
-                    .collect::<Result<Vec<_>>>()?;
-                let out = map.run(&inputs, orient)?;
-                if let Some(w) = write {
-                    return w.run(along, range, orient, &out);
-                }
-                let out = match ty {
-                    Some(ty) => cast_store(Arc::new(out), ty, orient),
-                    None if out.orient() != orient => {
-                        let ty = out.ty();
-                        cast_store(Arc::new(out), &ty, orient)
-                    }
-                    None => return Ok(out),
-                };
-                Ok(Arc::try_unwrap(out).unwrap_or_else(|shared| (*shared).clone()))
+            } => (kernel, out, inputs, write),
+        };
+        let tiles = inputs
+            .iter()
+            .map(|i| i.run(along, range.clone(), orient))
+            .collect::<Result<Vec<_>>>()?;
+        match (out, write) {
+            (Some(out), Some(w)) => w.run(kernel, tiles, out, along, range, orient),
+            (Some(out), None) => Ok(cast_store(
+                kernel.run(tiles, orient, None)?,
+                &out.ty,
+                orient,
+            )),
+            (None, _) => {
+                let t = kernel.run(tiles, orient, None)?;
+                let ty = t.ty();
+                Ok(cast_store(t, &ty, orient))
             }
         }
     }
 }
 
 impl WriteBack<'_> {
-    /// `C<M, replace> = accum(C, T)` on one tile, `t` being `T`'s tile.
+    /// `kernel` on one tile of `inputs`, written back by
+    /// `C<M, replace> = accum(C, T)` on the same tile.
     fn run(
         &self,
+        kernel: &Kernel,
+        inputs: Vec<Arc<MatrixStore>>,
+        out: &Output,
         along: Along,
         range: Range<u64>,
         orient: Orientation,
-        t: &MatrixStore,
-    ) -> Result<MatrixStore> {
-        let out = self.out;
-        let old = match &self.old {
-            Some(s) => s.run(along, range.clone(), orient)?,
-            None => MatrixStore::empty(&out.ty, t.nrows(), t.ncols(), orient),
-        };
+    ) -> Result<Arc<MatrixStore>> {
         let mask = match (&self.mask, &out.mask) {
             (Some(s), Some(m)) => Some(Mask {
-                store: Arc::new(s.run(along, range, orient)?),
+                store: s.run(along, range.clone(), orient)?,
                 structural: m.structural,
                 complement: m.complement,
             }),
             _ => None,
+        };
+        let t = kernel.run(inputs, orient, mask.as_ref())?;
+        let old = match &self.old {
+            Some(s) => s.run(along, range, orient)?,
+            None => Arc::new(MatrixStore::empty(&out.ty, t.nrows(), t.ncols(), orient)),
         };
         merge(
             &old,
@@ -305,7 +431,8 @@ impl WriteBack<'_> {
             mask.as_ref(),
             out.accum.as_ref(),
             out.replace,
-            t,
+            &t,
         )
+        .map(Arc::new)
     }
 }
