@@ -164,6 +164,7 @@ pub mod error;
 pub mod io;
 pub mod object;
 pub mod ops;
+pub mod parallel;
 pub mod plan;
 pub mod storage;
 pub mod threads;

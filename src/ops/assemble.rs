@@ -12,7 +12,6 @@ use crate::algebra::Type;
 use crate::error::Result;
 use crate::storage::ranges::concat_slices;
 use crate::storage::{Array, Compressed};
-use rayon::prelude::*;
 use std::ops::Range;
 
 /// Below this total cost the work runs on the calling thread.
@@ -119,7 +118,9 @@ pub fn run(tasks: &[Task], f: impl Fn(&Task) -> Result<Part> + Sync) -> Result<V
     if tasks.len() == 1 {
         return Ok(vec![f(&tasks[0])?]);
     }
-    tasks.par_iter().map(&f).collect()
+    crate::parallel::map(tasks.len(), 1, |t| f(&tasks[t]))
+        .into_iter()
+        .collect()
 }
 
 /// Cuts the inner range `0..vlen` of an item with sorted inner indices `idx`

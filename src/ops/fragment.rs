@@ -8,7 +8,6 @@
 
 use crate::storage::ranges::concat_slices;
 use crate::storage::{Array, Compressed};
-use rayon::prelude::*;
 use std::ops::Range;
 
 /// Work (in entries) below which an operation runs as a single chunk.
@@ -37,11 +36,7 @@ pub fn split_even(n: usize, chunks: usize) -> Vec<Range<usize>> {
 
 /// Runs `f` on every item, in parallel when there is more than one, keeping the order.
 pub fn map_chunks<I: Send, R: Send>(items: Vec<I>, f: impl Fn(I) -> R + Sync + Send) -> Vec<R> {
-    if items.len() == 1 {
-        items.into_iter().map(f).collect()
-    } else {
-        items.into_par_iter().map(f).collect()
-    }
+    crate::parallel::map_items(items, f)
 }
 
 /// The part of a compressed result produced by one chunk.

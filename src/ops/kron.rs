@@ -15,7 +15,6 @@ use crate::object::{Descriptor, Matrix, INDEX_MAX};
 use crate::plan::{self, Map, Node, Op};
 use crate::storage::{Array, ArrayElement, Compressed, MatrixStore, Orientation};
 use crate::{fail, with_type};
-use rayon::prelude::*;
 use std::sync::Arc;
 
 /// `C<mask, replace> = accum(C, kron(op(A), op(B)))` with `⊗ = op` (the C layer
@@ -163,7 +162,7 @@ impl Layout<'_> {
             parts.push((ka, head));
             rest = tail;
         }
-        parts.into_par_iter().for_each(|(ka, part)| fill(ka, part));
+        crate::parallel::map_items(parts, |(ka, part)| fill(ka, part));
     }
 }
 

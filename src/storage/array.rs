@@ -7,7 +7,6 @@
 use crate::algebra::{Element, Type, TypeCode, Value};
 use crate::error::{out_of_memory, Result};
 use crate::storage::ranges::{concat_slices, copy_ranges};
-use rayon::prelude::*;
 use std::ops::Range;
 
 /// Positions from which [`Array::gather`] of built-in values runs in parallel.
@@ -481,7 +480,9 @@ impl<T: ArrayElement> GatherInto for T {
         if positions.len() < PARALLEL_GATHER {
             T::into_array(positions.iter().map(|&p| v[p]).collect())
         } else {
-            T::into_array(positions.par_iter().map(|&p| v[p]).collect())
+            T::into_array(crate::parallel::map(positions.len(), 1 << 12, |t| {
+                v[positions[t]]
+            }))
         }
     }
     fn into_array_owned(v: Vec<T>) -> Array {

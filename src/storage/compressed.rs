@@ -417,26 +417,24 @@ impl Placement for BucketTranspose<'_> {
         let mut x_out: Vec<V> = Vec::with_capacity(nnz);
         let (i_slots, x_slots) = (Slots(i_out.as_mut_ptr()), Slots(x_out.as_mut_ptr()));
         let next = std::mem::take(&mut self.next);
-        self.parts
-            .par_iter()
-            .zip(next)
-            .for_each(|(part, mut next)| {
-                let (i_slots, x_slots) = (i_slots, x_slots);
-                for k in part.clone() {
-                    let j = src.vector_id(k);
-                    for q in src.range(k) {
-                        let slot = &mut next[src.i[q] as usize];
-                        // SAFETY: `pointers` gave every (task, output vector)
-                        // pair its own slots, as many as the task has entries
-                        // for that vector, within `0..nnz` (the capacity).
-                        unsafe {
-                            i_slots.0.add(*slot).write(j);
-                            x_slots.0.add(*slot).write(value(q));
-                        }
-                        *slot += 1;
+        let tasks: Vec<_> = self.parts.iter().zip(next).collect();
+        crate::parallel::map_items(tasks, |(part, mut next)| {
+            let (i_slots, x_slots) = (i_slots, x_slots);
+            for k in part.clone() {
+                let j = src.vector_id(k);
+                for q in src.range(k) {
+                    let slot = &mut next[src.i[q] as usize];
+                    // SAFETY: `pointers` gave every (task, output vector)
+                    // pair its own slots, as many as the task has entries
+                    // for that vector, within `0..nnz` (the capacity).
+                    unsafe {
+                        i_slots.0.add(*slot).write(j);
+                        x_slots.0.add(*slot).write(value(q));
                     }
+                    *slot += 1;
                 }
-            });
+            }
+        });
         // SAFETY: the tasks' slots cover `0..nnz` exactly and each was written
         // once, with plain `Copy` values.
         unsafe {

@@ -4,8 +4,8 @@
 //! produce their output in parts (assembly of parallel tasks).
 
 use crate::error::{out_of_memory, Result};
+use crate::parallel;
 use crate::storage::prefetch::prefetch;
-use rayon::prelude::*;
 use std::ops::Range;
 
 /// Elements below which a copy runs on one thread.
@@ -37,31 +37,30 @@ pub fn copy_ranges<T: Copy + Send + Sync>(src: &[T], ranges: &[Range<usize>]) ->
         at += r.len();
     }
     let mut out: Vec<T> = Vec::with_capacity(total);
-    out.spare_capacity_mut()[..total]
-        .par_chunks_mut(PIECE)
+    let pieces: Vec<_> = out.spare_capacity_mut()[..total]
+        .chunks_mut(PIECE)
         .enumerate()
-        .for_each(|(piece, dst)| {
-            let mut pos = piece * PIECE;
-            let mut k = starts.partition_point(|&s| s <= pos) - 1;
-            let mut filled = 0;
-            while filled < dst.len() {
-                if let Some(ahead) = ranges.get(k + LOOKAHEAD) {
-                    prefetch(src, ahead.start);
-                }
-                let r = &ranges[k];
-                let from = r.start + (pos - starts[k]);
-                let take = (r.end - from).min(dst.len() - filled);
-                let (src, dst) = (&src[from..from + take], &mut dst[filled..filled + take]);
-                // SAFETY: both slices hold `take` elements and do not overlap
-                // (`dst` is in the new vector's spare capacity).
-                unsafe {
-                    std::ptr::copy_nonoverlapping(src.as_ptr(), dst.as_mut_ptr().cast(), take)
-                };
-                filled += take;
-                pos += take;
-                k += 1;
+        .collect();
+    parallel::map_items(pieces, |(piece, dst)| {
+        let mut pos = piece * PIECE;
+        let mut k = starts.partition_point(|&s| s <= pos) - 1;
+        let mut filled = 0;
+        while filled < dst.len() {
+            if let Some(ahead) = ranges.get(k + LOOKAHEAD) {
+                prefetch(src, ahead.start);
             }
-        });
+            let r = &ranges[k];
+            let from = r.start + (pos - starts[k]);
+            let take = (r.end - from).min(dst.len() - filled);
+            let (src, dst) = (&src[from..from + take], &mut dst[filled..filled + take]);
+            // SAFETY: both slices hold `take` elements and do not overlap
+            // (`dst` is in the new vector's spare capacity).
+            unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), dst.as_mut_ptr().cast(), take) };
+            filled += take;
+            pos += take;
+            k += 1;
+        }
+    });
     // SAFETY: the pieces cover `0..total` and each was filled completely (the
     // ranges hold `total` elements), with plain `Copy` values.
     unsafe { out.set_len(total) };
@@ -89,7 +88,7 @@ pub fn concat_slices<T: Copy + Send + Sync>(slices: &[&[T]], what: &str) -> Resu
         pairs.push((s, dst));
         rest = tail;
     }
-    pairs.into_par_iter().for_each(|(src, dst)| {
+    parallel::map_items(pairs, |(src, dst)| {
         // SAFETY: `dst` holds `src.len()` elements of the new vector's spare
         // capacity, which cannot overlap `src`.
         unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), dst.as_mut_ptr().cast(), src.len()) };

@@ -5,9 +5,9 @@
 
 use super::value::MtxValue;
 use crate::error::{try_vec, Result};
+use crate::parallel;
 use crate::storage::compressed::dense_workspace_ok;
 use crate::storage::{Array, Compressed};
-use rayon::prelude::*;
 
 /// The entries `(rows[k], cols[k], vals[k])` as compressed rows (`vdim =
 /// nrows`, `vlen = ncols`); `None` when a per-row workspace is too large.
@@ -40,31 +40,40 @@ pub fn assemble_rows<T: MtxValue>(
     }
     drop(next);
 
-    // Sort each row by column and look for repeated positions.
-    let mut parts = Vec::with_capacity(n);
+    // Sort each row by column and look for repeated positions, in tasks of
+    // `ROWS_PER_TASK` rows.
+    const ROWS_PER_TASK: usize = 256;
+    let mut batches = Vec::with_capacity(n.div_ceil(ROWS_PER_TASK));
     let mut rest = slots.as_mut_slice();
     for r in 0..n {
+        if r % ROWS_PER_TASK == 0 {
+            batches.push(Vec::with_capacity(ROWS_PER_TASK));
+        }
         let (row, tail) = rest.split_at_mut(p[r + 1] - p[r]);
-        parts.push((r as u64, row));
+        batches.last_mut().expect("a batch").push((r as u64, row));
         rest = tail;
     }
-    let duplicate = parts
-        .into_par_iter()
-        .with_min_len(256)
-        .filter_map(|(r, row)| {
-            if !row.windows(2).all(|w| w[0].0 < w[1].0) {
-                row.sort_unstable_by_key(|e| e.0);
-            }
-            row.windows(2)
-                .find(|w| w[0].0 == w[1].0)
-                .map(|w| (r, w[0].0))
-        })
-        .min();
+    let duplicate = parallel::map_items(batches, |batch| {
+        batch
+            .into_iter()
+            .filter_map(|(r, row)| {
+                if !row.windows(2).all(|w| w[0].0 < w[1].0) {
+                    row.sort_unstable_by_key(|e| e.0);
+                }
+                row.windows(2)
+                    .find(|w| w[0].0 == w[1].0)
+                    .map(|w| (r, w[0].0))
+            })
+            .min()
+    })
+    .into_iter()
+    .flatten()
+    .min();
     if let Some((r, c)) = duplicate {
         return Err(super::duplicate(r, c));
     }
-    let i = slots.par_iter().map(|e| e.0).collect();
-    let x: Vec<T> = slots.par_iter().map(|e| e.1).collect();
+    let i = parallel::map(slots.len(), 1 << 12, |k| slots[k].0);
+    let x: Vec<T> = parallel::map(slots.len(), 1 << 12, |k| slots[k].1);
     Ok(Some(Compressed {
         vlen: ncols,
         vdim: nrows,

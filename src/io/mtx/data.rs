@@ -6,7 +6,6 @@ use super::header::Header;
 use super::value::MtxValue;
 use super::{invalid, Field, Layout};
 use crate::error::Result;
-use rayon::prelude::*;
 use std::ops::Range;
 
 /// Bytes per parsing chunk.
@@ -30,10 +29,10 @@ type ChunkError = (usize, String);
 pub fn parse_entries<T: MtxValue>(bytes: &[u8], h: &Header) -> Result<Entries<T>> {
     let data = &bytes[h.data_start..];
     let chunks = split_lines(data, CHUNK);
-    let parsed: Vec<std::result::Result<Entries<T>, ChunkError>> = chunks
-        .par_iter()
-        .map(|r| parse_chunk(&data[r.clone()], h))
-        .collect();
+    let parsed: Vec<std::result::Result<Entries<T>, ChunkError>> =
+        crate::parallel::map(chunks.len(), 1, |c| {
+            parse_chunk(&data[chunks[c].clone()], h)
+        });
     let mut all = Entries::default();
     for (r, part) in chunks.iter().zip(parsed) {
         match part {

@@ -9,8 +9,8 @@ use super::value::{push_u64, MtxValue};
 use super::{Field, Layout, Symmetry};
 use crate::algebra::Element;
 use crate::error::{Error, Info, Result};
+use crate::parallel;
 use crate::storage::{Compressed, MatrixStore, Orientation};
-use rayon::prelude::*;
 use std::io::Write;
 use std::ops::Range;
 
@@ -64,34 +64,31 @@ pub fn write_typed<T: MtxValue, W: Write>(a: &MatrixStore, mut out: W) -> Result
 
     let chunks = chunk_vectors(&cols);
     for batch in chunks.chunks(CHUNKS_PER_BATCH) {
-        let texts: Vec<Vec<u8>> = batch
-            .par_iter()
-            .map(|ks| {
-                let mut text = Vec::new();
-                for k in ks.clone() {
-                    let j = cols.vector_id(k);
-                    for q in cols.range(k) {
-                        let i = cols.i[q];
-                        if lower_only && i < j {
-                            continue;
-                        }
-                        if layout == Layout::Coordinate {
-                            push_u64(&mut text, i + 1);
-                            text.push(b' ');
-                            push_u64(&mut text, j + 1);
-                            if field != Field::Pattern {
-                                text.push(b' ');
-                            }
-                        }
-                        if field != Field::Pattern {
-                            xs[q].format(&mut text);
-                        }
-                        text.push(b'\n');
+        let texts: Vec<Vec<u8>> = parallel::map(batch.len(), 1, |b| {
+            let mut text = Vec::new();
+            for k in batch[b].clone() {
+                let j = cols.vector_id(k);
+                for q in cols.range(k) {
+                    let i = cols.i[q];
+                    if lower_only && i < j {
+                        continue;
                     }
+                    if layout == Layout::Coordinate {
+                        push_u64(&mut text, i + 1);
+                        text.push(b' ');
+                        push_u64(&mut text, j + 1);
+                        if field != Field::Pattern {
+                            text.push(b' ');
+                        }
+                    }
+                    if field != Field::Pattern {
+                        xs[q].format(&mut text);
+                    }
+                    text.push(b'\n');
                 }
-                text
-            })
-            .collect();
+            }
+            text
+        });
         for t in texts {
             out.write_all(&t).map_err(io_error)?;
         }

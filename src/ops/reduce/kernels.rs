@@ -5,8 +5,8 @@
 
 use super::fold::{Fold, FoldUser};
 use crate::error::{try_vec, Result};
+use crate::parallel;
 use crate::storage::{Array, Compressed, Full};
-use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -30,19 +30,16 @@ impl FoldUser for FoldAll {
             return None;
         }
         let stop = AtomicBool::new(false);
-        let partials: Vec<Option<F::Acc>> = (0..self.n.div_ceil(BLOCK))
-            .into_par_iter()
-            .map(|b| {
-                if stop.load(Ordering::Relaxed) {
-                    return None;
-                }
-                let acc = fold.fold_fast(b * BLOCK..self.n.min((b + 1) * BLOCK));
-                if fold.is_terminal(&acc) {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                Some(acc)
-            })
-            .collect();
+        let partials: Vec<Option<F::Acc>> = parallel::map(self.n.div_ceil(BLOCK), 1, |b| {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            let acc = fold.fold_fast(b * BLOCK..self.n.min((b + 1) * BLOCK));
+            if fold.is_terminal(&acc) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            Some(acc)
+        });
         // A block is skipped only after another reached the terminal value.
         let mut blocks = partials.into_iter().flatten();
         let mut result = blocks.next().expect("the first block always runs");
@@ -89,12 +86,10 @@ impl FoldUser for FoldSegments<'_> {
     type Out = (Vec<u64>, Array);
 
     fn run<F: Fold>(self, fold: &F) -> (Vec<u64>, Array) {
-        let values: Vec<F::Acc> = self
-            .segments
-            .par_iter()
-            .with_min_len(64)
-            .map(|(_, r)| fold.fold_in_order(r.clone()))
-            .collect();
+        let segments = self.segments;
+        let values: Vec<F::Acc> = parallel::map(segments.len(), 64, |s| {
+            fold.fold_in_order(segments[s].1.clone())
+        });
         let ids = self.segments.iter().map(|(j, _)| *j).collect();
         (ids, fold.to_array(values))
     }
@@ -121,10 +116,9 @@ impl FoldUser for Scatter<'_> {
             .clamp(1, rayon::current_num_threads())
             .min(len.max(1));
         let step = len.div_ceil(ranges).max(1);
-        let parts: Vec<Result<Reduced<F::Acc>>> = (0..len.div_ceil(step))
-            .into_par_iter()
-            .map(|t| scatter_range(c, fold, t * step..len.min((t + 1) * step)))
-            .collect();
+        let parts: Vec<Result<Reduced<F::Acc>>> = parallel::map(len.div_ceil(step), 1, |t| {
+            scatter_range(c, fold, t * step..len.min((t + 1) * step))
+        });
         let mut ids = Vec::new();
         let mut values = Vec::new();
         for part in parts {
