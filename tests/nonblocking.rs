@@ -575,6 +575,64 @@ fn reductions_of_a_masked_product_do_not_form_it() {
     }
 }
 
+/// Reduce of a product reassociates a floating-point sum (each row of the
+/// product is folded first, then the rows), so it may differ from reducing
+/// the formed product, but by no more than the usual bound for adding the
+/// same `m` terms in another order: `2 (m - 1) ε Σ|term|`.
+#[test]
+fn folded_floating_sums_stay_within_the_reassociation_bound() {
+    use graphblas::algebra::Type;
+    let n = FOLD_N;
+    // Values of both signs and of several magnitudes, so that the order matters.
+    let value = |i: u64, j: u64, seed: u64| {
+        let v = ((i * 7919 + j * 104_729 + seed * 31) % 1000) as f64 - 500.0;
+        v * 10f64.powi(((i + j + seed) % 7) as i32 - 3)
+    };
+    let dense = |seed: u64| {
+        let mut m = OMatrix::new(&Type::FP64, n, n);
+        for (i, j) in (0..n).flat_map(|i| (0..n).map(move |j| (i, j))) {
+            m.set(i, j, Value::new(value(i, j, seed)));
+        }
+        m.matrix(Layout::ALL[0])
+    };
+    let cells: Vec<(u64, u64)> = (0..n)
+        .map(|i| (i, i))
+        .chain([(0, 2), (2, 0), (n - 1, 3), (5, 9)])
+        .collect();
+    let fp64 = TypeCode::Fp64;
+    let sum_of_product = || {
+        let (a, b) = (dense(1), dense(2));
+        let m = matrix_n(n, cells.iter().map(|&(i, j)| (i, j, 1)));
+        let c = Matrix::new(&Type::FP64, n, n).unwrap();
+        let d = Descriptor {
+            transpose_second: true,
+            replace: true,
+            ..Descriptor::default()
+        };
+        let s = Semiring::builtin(BinaryCode::Plus, BinaryCode::Times, fp64).unwrap();
+        mxm::mxm(&c, Some(&m), None, &s, &a, &b, &d).unwrap();
+        let plus = Monoid::builtin(BinaryCode::Plus, fp64).unwrap();
+        let (sum, steps) = explain::capture(|| reduce::reduce_to_value(&plus, &c).unwrap());
+        (sum.unwrap().get::<f64>().unwrap(), steps)
+    };
+    let (fused, steps) = with_mode(Mode::NonBlocking, sum_of_product);
+    assert!(
+        steps.iter().any(|s| s.contains("reduce of a product")),
+        "{steps:?}"
+    );
+    let (formed, _) = blocking(sum_of_product);
+    let terms = cells.len() as f64 * n as f64;
+    let magnitude: f64 = cells
+        .iter()
+        .flat_map(|&(i, j)| (0..n).map(move |k| (value(i, k, 1) * value(j, k, 2)).abs()))
+        .sum();
+    let bound = 2.0 * (terms - 1.0) * f64::EPSILON * magnitude;
+    assert!(
+        (fused - formed).abs() <= bound,
+        "{fused} vs {formed}: more than {bound} apart"
+    );
+}
+
 #[test]
 fn reductions_of_other_products_form_them() {
     // A complemented mask has no dot products to fold.

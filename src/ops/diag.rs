@@ -79,16 +79,8 @@ pub fn vector_diag(v: &Vector, a: &Matrix, k: i64, _desc: &Descriptor) -> Result
             pos.push(r.start + q);
         }
     }
-    let count = idx.len();
     let x = c.x.gather(&pos).into_cast(v.ty());
-    let t = Compressed {
-        vlen: len,
-        vdim: 1,
-        h: None,
-        p: vec![0, count],
-        i: idx,
-        x,
-    };
+    let t = Compressed::vector(len, idx, x);
     v.set_store(MatrixStore::from_compressed(Orientation::ByCol, t).conform());
     Ok(())
 }

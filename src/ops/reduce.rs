@@ -87,15 +87,7 @@ pub(crate) fn reduce_store(a: &MatrixStore, op: &BinaryOp, by_cols: bool) -> Res
         (a.nrows(), Orientation::ByRow)
     };
     let (ids, x) = reduce_vectors(a, orient, op, known_terminal(op).as_ref())?;
-    let count = ids.len();
-    let t = Compressed {
-        vlen: len,
-        vdim: 1,
-        h: None,
-        p: vec![0, count],
-        i: ids,
-        x,
-    };
+    let t = Compressed::vector(len, ids, x);
     Ok(MatrixStore::from_compressed(Orientation::ByCol, t).conform())
 }
 

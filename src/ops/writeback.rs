@@ -13,6 +13,7 @@
 
 use super::assemble::{self, Part, Task};
 use super::mask::Mask;
+use crate::algebra::arith::Arith;
 use crate::algebra::element::byte_cast_fn;
 use crate::algebra::{BinaryOp, Type};
 use crate::error::{check_room, Result};
@@ -270,18 +271,11 @@ fn accumulate_into_full(
 /// built-in type: `C`'s values copied, then each entry of `T` folded into
 /// its position.
 fn typed_accumulate(cx: &Array, tc: &Compressed, accum: Option<&BinaryOp>) -> Option<Array> {
-    let op = accum?;
-    let same = [
-        tc.x.code(),
-        op.xtype().code(),
-        op.ytype().code(),
-        op.ztype().code(),
-    ];
-    if !cx.ty().is_builtin() || same.iter().any(|&c| c != cx.code()) {
+    if accum.is_none() || !cx.ty().is_builtin() || tc.x.code() != cx.code() {
         return None;
     }
     with_type!(cx.code(), T => {
-        let f = crate::algebra::binary::arith_fn::<T>(op.code()?)?;
+        let f = typed_accum::<T>(accum)?;
         let mut x = cx.as_slice::<T>()?.to_vec();
         let t = tc.x.as_slice::<T>()?;
         for (v, i, qt) in tc.entries() {
@@ -428,31 +422,36 @@ pub fn values(
     Array::from_bytes(ctype, &out)
 }
 
+/// The accumulator as a function on the built-in type `T` when its inputs
+/// and output are all `T` and it is arithmetic (no accumulator: `T`'s value
+/// replaces `C`'s).
+fn typed_accum<T: Arith>(accum: Option<&BinaryOp>) -> Option<fn(T, T) -> T> {
+    let Some(op) = accum else {
+        return Some(|_, y| y);
+    };
+    let types = [op.xtype(), op.ytype(), op.ztype()];
+    if types.iter().any(|t| t.code() != T::CODE) {
+        return None;
+    }
+    crate::algebra::binary::arith_fn::<T>(op.code()?)
+}
+
 /// The fast path: `C`, `T` and the accumulator all on one built-in type.
 fn typed_values(cx: &Array, tx: &Array, src: &[Src], accum: Option<&BinaryOp>) -> Option<Array> {
     if cx.code() != tx.code() || !tx.ty().is_builtin() {
         return None;
     }
-    if let Some(op) = accum {
-        if op.xtype().code() != cx.code() || op.ztype().code() != cx.code() {
-            return None;
-        }
-    }
-    with_type!(cx.code(), T => typed_values_for::<T>(cx, tx, src, accum), udt => None)
+    with_type!(cx.code(), T => typed_values_for::<T>(cx, tx, src, typed_accum::<T>(accum)?), udt => None)
 }
 
-fn typed_values_for<T: crate::algebra::arith::Arith + ArrayElement>(
+fn typed_values_for<T: Arith + ArrayElement>(
     cx: &Array,
     tx: &Array,
     src: &[Src],
-    accum: Option<&BinaryOp>,
+    f: fn(T, T) -> T,
 ) -> Option<Array> {
     let c = cx.as_slice::<T>()?;
     let t = tx.as_slice::<T>()?;
-    let f: fn(T, T) -> T = match accum {
-        None => |_, y| y,
-        Some(op) => crate::algebra::binary::arith_fn::<T>(op.code()?)?,
-    };
     let out: Vec<T> = src
         .iter()
         .map(|s| match *s {

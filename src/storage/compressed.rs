@@ -4,7 +4,6 @@
 use super::array::{Array, Placement};
 use crate::algebra::Type;
 use crate::error::{try_vec, Result};
-use rayon::prelude::*;
 use std::ops::Range;
 
 /// Entries from which a transpose is split among the threads.
@@ -55,6 +54,20 @@ impl Compressed {
             p: vec![0],
             i: Vec::new(),
             x: Array::new(ty),
+        }
+    }
+
+    /// A single vector of length `vlen` (one column, `vdim == 1`) with entries
+    /// at the increasing indices `i`, valued `x`.
+    pub fn vector(vlen: u64, i: Vec<u64>, x: Array) -> Compressed {
+        debug_assert_eq!(i.len(), x.len());
+        Compressed {
+            vlen,
+            vdim: 1,
+            h: None,
+            p: vec![0, i.len()],
+            i,
+            x,
         }
     }
 
@@ -220,13 +233,12 @@ impl Compressed {
     /// counters per task); see [`BucketTranspose`].
     fn transpose_by_buckets(&self) -> Compressed {
         let mut placement = BucketTranspose::new(self);
-        let p = placement.pointers();
         let x = self.x.rearranged(&mut placement);
         Compressed {
             vlen: self.vdim,
             vdim: self.vlen,
             h: None,
-            p,
+            p: placement.p,
             i: placement.i,
             x,
         }
@@ -339,12 +351,15 @@ struct BucketTranspose<'a> {
     parts: Vec<Range<usize>>,
     /// For each task, the next free slot of each output vector.
     next: Vec<Vec<usize>>,
+    /// The output vector pointers.
+    p: Vec<usize>,
     /// The output inner indices, once placed.
     i: Vec<u64>,
 }
 
 impl<'a> BucketTranspose<'a> {
-    /// Counts the entries of `src` per task and output vector.
+    /// Counts the entries of `src` per task and output vector, and turns the
+    /// counts into each task's first slots and the output vector pointers.
     fn new(src: &'a Compressed) -> Self {
         let nnz = src.nvals();
         let tasks = if nnz < PARALLEL_TRANSPOSE {
@@ -358,40 +373,31 @@ impl<'a> BucketTranspose<'a> {
             .collect();
         let parts: Vec<Range<usize>> = bounds.windows(2).map(|w| w[0]..w[1]).collect();
         let out_vdim = src.vlen as usize;
-        let next = parts
-            .par_iter()
-            .map(|part| {
-                let mut count = vec![0usize; out_vdim];
-                for &r in &src.i[src.p[part.start]..src.p[part.end]] {
-                    count[r as usize] += 1;
-                }
-                count
-            })
-            .collect();
-        BucketTranspose {
-            src,
-            parts,
-            next,
-            i: Vec::new(),
-        }
-    }
-
-    /// Turns the counts into each task's first slots and returns the output
-    /// vector pointers.
-    fn pointers(&mut self) -> Vec<usize> {
-        let out_vdim = self.src.vlen as usize;
+        let mut next = crate::parallel::map(parts.len(), 1, |t| {
+            let mut count = vec![0usize; out_vdim];
+            for &r in &src.i[src.p[parts[t].start]..src.p[parts[t].end]] {
+                count[r as usize] += 1;
+            }
+            count
+        });
         let mut p = Vec::with_capacity(out_vdim + 1);
         p.push(0);
         let mut total = 0;
         for r in 0..out_vdim {
-            for next in &mut self.next {
+            for next in &mut next {
                 let count = next[r];
                 next[r] = total;
                 total += count;
             }
             p.push(total);
         }
-        p
+        BucketTranspose {
+            src,
+            parts,
+            next,
+            p,
+            i: Vec::new(),
+        }
     }
 }
 
@@ -424,7 +430,7 @@ impl Placement for BucketTranspose<'_> {
                 let j = src.vector_id(k);
                 for q in src.range(k) {
                     let slot = &mut next[src.i[q] as usize];
-                    // SAFETY: `pointers` gave every (task, output vector)
+                    // SAFETY: `new` gave every (task, output vector)
                     // pair its own slots, as many as the task has entries
                     // for that vector, within `0..nnz` (the capacity).
                     unsafe {

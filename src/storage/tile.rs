@@ -103,14 +103,8 @@ fn indices_of(c: &Compressed, r: Range<u64>) -> Compressed {
         v.start + c.i[v.clone()].partition_point(|&i| i < r.start),
         v.start + c.i[v.clone()].partition_point(|&i| i < r.end),
     );
-    Compressed {
-        vlen: r.end - r.start,
-        vdim: 1,
-        h: None,
-        p: vec![0, q1 - q0],
-        i: c.i[q0..q1].iter().map(|i| i - r.start).collect(),
-        x: c.x.slice(q0..q1),
-    }
+    let i = c.i[q0..q1].iter().map(|i| i - r.start).collect();
+    Compressed::vector(r.end - r.start, i, c.x.slice(q0..q1))
 }
 
 /// The store made of consecutive tiles (as [`MatrixStore::tile`] cuts them,

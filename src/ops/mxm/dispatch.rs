@@ -569,14 +569,7 @@ fn result_store(c: Compressed, orient: Orientation) -> Result<MatrixStore> {
     if c.vlen == 1 && c.vdim > 1 {
         let mut ids = try_with_capacity(c.nvals(), "the product's indices")?;
         ids.extend(c.entries().map(|(v, _, _)| v));
-        let column = Compressed {
-            vlen: c.vdim,
-            vdim: 1,
-            h: None,
-            p: vec![0, ids.len()],
-            i: ids,
-            x: c.x,
-        };
+        let column = Compressed::vector(c.vdim, ids, c.x);
         return Ok(MatrixStore::from_compressed(orient.flip(), column).conform());
     }
     Ok(MatrixStore::from_compressed(orient, c).conform())

@@ -281,14 +281,7 @@ impl Job for Dot3Rows<'_> {
             ids.extend_from_slice(&part.ids);
             sr.append(&mut w, &part.w);
         }
-        Compressed {
-            vlen: dot3.mask.vdim,
-            vdim: 1,
-            h: None,
-            p: vec![0, ids.len()],
-            i: ids,
-            x: sr.to_array(w),
-        }
+        Compressed::vector(dot3.mask.vdim, ids, sr.to_array(w))
     }
 }
 
@@ -467,14 +460,8 @@ mod tests {
 
     /// One vector of length `len` with entries at `ks`, valued `k + 1`.
     fn vector(len: u64, ks: &[u64]) -> Compressed {
-        Compressed {
-            vlen: len,
-            vdim: 1,
-            h: None,
-            p: vec![0, ks.len()],
-            i: ks.to_vec(),
-            x: Array::from_vec(ks.iter().map(|&k| k as f64 + 1.0).collect::<Vec<_>>()),
-        }
+        let x = Array::from_vec(ks.iter().map(|&k| k as f64 + 1.0).collect::<Vec<_>>());
+        Compressed::vector(len, ks.to_vec(), x)
     }
 
     fn dot_of(l: &Compressed, r: &Compressed) -> Option<f64> {
