@@ -22,7 +22,7 @@
 use super::dot::{Dot2, Dot3, Dot3Rows, RCols};
 use super::operand::{MaskOperand, MaskView, Operand};
 use super::output::{check_product_room, Epilogue};
-use super::saxpy::{dense_accumulator, Saxpy, SPLIT_ROW_LEN};
+use super::saxpy::{dense_accumulator, Saxpy, SEARCH_MASK_RATIO, SPLIT_ROW_LEN};
 use super::schedule::SEQUENTIAL_WORK;
 use super::simplify;
 use super::tiers::{self, Tier};
@@ -375,8 +375,24 @@ impl Costs<'_, '_> {
         let mask_cost = match &mask {
             None => 0.0,
             Some(m) if m.is_dense() => self.flops * MASK_CHECK,
-            Some(m) if m.rows_are_native() => m.nvals() as f64,
-            Some(m) => m.nvals() as f64 * (1.0 + TRANSPOSE),
+            Some(m) => {
+                let conversion = if m.rows_are_native() {
+                    0.0
+                } else {
+                    m.nvals() as f64 * TRANSPOSE
+                };
+                // A mask row much longer than its row's work is searched at
+                // each first touch instead of scattered (a late BFS level:
+                // a small frontier under a nearly full complemented mask).
+                let rows = l.nrows().clamp(1, l.nvals().max(1) as u64) as f64;
+                let (mask_row, work_row) = (m.nvals() as f64 / rows, self.flops / rows);
+                let reading = if mask_row > SEARCH_MASK_RATIO as f64 * work_row {
+                    self.flops * mask_row.log2().max(1.0)
+                } else {
+                    m.nvals() as f64
+                };
+                conversion + reading
+            }
         };
         // Every entry of L looks up a row of R (a search when R is hypersparse).
         let r_rows = r.nrows().min(r.nvals() as u64).max(1);
@@ -910,6 +926,36 @@ mod tests {
         let large = Operand::new(vector(n, 2, true), true);
         let p = plan(large, a_by_col, None, &s, Orientation::ByRow);
         assert_eq!((p.method, p.by_cols, p.dense_r), (Method::Dot2, true, true));
+    }
+
+    #[test]
+    fn a_small_frontier_under_a_nearly_full_complemented_mask_pushes() {
+        // The end of a BFS on a road-like graph: few neighbours per vertex,
+        // almost every vertex visited. Saxpy searches the long mask row at
+        // each of its few first touches; a pull would visit every row.
+        let s = semiring(BinaryCode::Any, BinaryCode::Oneb, TypeCode::Bool);
+        let n = 65_536;
+        let a = random(n, n, 4, Orientation::ByRow);
+        // A pull reads A by columns: cached, as after an earlier pull level.
+        a.compressed(Orientation::ByCol);
+        // 49 of every 50 vertices visited, held sparse.
+        let seen: Vec<u64> = (0..n).filter(|j| j % 50 != 0).collect();
+        let x = Array::from_vec(vec![true; seen.len()]);
+        let seen = MatrixStore::from_compressed(Orientation::ByCol, Compressed::vector(n, seen, x));
+        let visited = mask(Arc::new(seen), true);
+        let frontier = Operand::new(vector(n, 800, false), true);
+        let m = MaskOperand {
+            mask: &visited,
+            transposed: true,
+        };
+        let p = plan(
+            frontier,
+            Operand::new(a, false),
+            Some(m),
+            &s,
+            Orientation::ByRow,
+        );
+        assert_eq!((p.method, p.by_cols), (Method::Saxpy, false));
     }
 
     #[test]

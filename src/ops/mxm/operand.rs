@@ -281,12 +281,16 @@ impl MaskOperand<'_> {
                 Format::Full(f) => Some((None, Some(&f.x))),
                 Format::Bitmap(b) => Some((Some(Cow::Borrowed(&b.b[..])), Some(&b.x))),
                 Format::Sparse(_) if dense_workspace_ok(op.positions(), op.nvals()) => {
-                    let rows = self.mask.pattern(self.mask.store.orient());
+                    // A structural mask's storage is borrowed, not copied.
+                    let rows = self.mask.try_positions(self.mask.store.orient())?;
                     let (vlen, _) = self.mask.store.vdims();
                     let mut present =
                         crate::error::try_vec(op.positions() as usize, false, "mask bitmap")?;
-                    for (v, i, _) in rows.entries() {
-                        present[(v * vlen + i) as usize] = true;
+                    for k in 0..rows.nvec() {
+                        let base = (rows.vector_id(k) * vlen) as usize;
+                        for &i in &rows.i[rows.range(k)] {
+                            present[base + i as usize] = true;
+                        }
                     }
                     Some((Some(Cow::Owned(present)), None))
                 }

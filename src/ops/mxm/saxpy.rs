@@ -76,7 +76,7 @@ impl Probe<'_> {
 
 /// A sparse mask row is searched rather than scattered when it is longer than
 /// this many times the row's work.
-const SEARCH_MASK_RATIO: usize = 4;
+pub const SEARCH_MASK_RATIO: usize = 4;
 
 /// True when a dense accumulator suits output rows of `width` columns for `work` products.
 pub fn dense_accumulator(width: u64, work: usize) -> bool {
