@@ -29,7 +29,7 @@ pub fn for_each(n: usize, min_len: usize, body: &(dyn Fn(usize) + Sync)) {
 /// `min_len` indices.
 pub fn map<R: Send>(n: usize, min_len: usize, f: impl Fn(usize) -> R + Sync) -> Vec<R> {
     let mut out: Vec<R> = Vec::with_capacity(n);
-    let slots = Slots(out.as_mut_ptr());
+    let slots = Slots::new(&mut out);
     for_each(n, min_len, &|t| {
         // SAFETY: `t < n`, within the capacity, and `for_each` visits each
         // index once, so no slot is written twice or concurrently.
@@ -51,7 +51,7 @@ pub fn map_items<I: Send, R: Send>(mut items: Vec<I>, f: impl Fn(I) -> R + Sync)
     // SAFETY: the vector forgets its items (keeping its buffer, freed when it
     // drops); each is moved out below exactly once. A panic leaks the rest.
     unsafe { items.set_len(0) };
-    let slots = Slots(items.as_mut_ptr());
+    let slots = Slots::new(&mut items);
     map(n, 1, |t| {
         // SAFETY: slot `t < n` holds an item not moved out before (each index
         // is visited once).
@@ -59,19 +59,27 @@ pub fn map_items<I: Send, R: Send>(mut items: Vec<I>, f: impl Fn(I) -> R + Sync)
     })
 }
 
-/// The start of a buffer whose slots distinct tasks read or write.
-struct Slots<T>(*mut T);
+/// The start of a vector's buffer whose slots (within its capacity) parallel
+/// tasks read or write, each slot by one task only: the caller's SAFETY
+/// argument for every access.
+pub struct Slots<T>(*mut T);
 
 impl<T> Slots<T> {
-    /// Slot `t` (a method, so that closures capture the whole `Slots`).
-    fn at(&self, t: usize) -> *mut T {
-        // SAFETY (of the callers): `t` is within the buffer's capacity.
+    /// The slots of `v`'s buffer (its length and capacity are the caller's
+    /// to keep right).
+    pub fn new(v: &mut Vec<T>) -> Slots<T> {
+        Slots(v.as_mut_ptr())
+    }
+
+    /// Slot `t` (a method, so that closures capture the whole `Slots`); the
+    /// caller keeps `t` within the capacity.
+    pub fn at(&self, t: usize) -> *mut T {
         self.0.wrapping_add(t)
     }
 }
 
-// SAFETY: tasks use distinct slots only (each index once), and the values
-// moved through them are `Send`.
+// SAFETY: tasks use distinct slots only (each slot by one task), and the
+// values moved through them are `Send`.
 unsafe impl<T: Send> Sync for Slots<T> {}
 
 #[cfg(test)]

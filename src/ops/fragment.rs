@@ -34,11 +34,6 @@ pub fn split_even(n: usize, chunks: usize) -> Vec<Range<usize>> {
         .collect()
 }
 
-/// Runs `f` on every item, in parallel when there is more than one, keeping the order.
-pub fn map_chunks<I: Send, R: Send>(items: Vec<I>, f: impl Fn(I) -> R + Sync + Send) -> Vec<R> {
-    crate::parallel::map_items(items, f)
-}
-
 /// The part of a compressed result produced by one chunk.
 pub struct Fragment<B> {
     /// Ids of the non-empty vectors, increasing.

@@ -4,6 +4,7 @@
 use super::array::{Array, Placement};
 use crate::algebra::Type;
 use crate::error::{try_vec, Result};
+use crate::parallel::Slots;
 use std::ops::Range;
 
 /// Entries from which a transpose is split among the threads.
@@ -401,16 +402,6 @@ impl<'a> BucketTranspose<'a> {
     }
 }
 
-/// A pointer to the start of a buffer that several tasks fill at disjoint
-/// positions.
-#[derive(Clone, Copy)]
-struct Slots<T>(*mut T);
-
-// SAFETY: tasks write distinct positions only (see `BucketTranspose::place`).
-unsafe impl<T: Send> Send for Slots<T> {}
-// SAFETY: as above.
-unsafe impl<T: Send> Sync for Slots<T> {}
-
 impl Placement for BucketTranspose<'_> {
     fn place<V, F>(&mut self, value: F) -> Vec<V>
     where
@@ -421,11 +412,10 @@ impl Placement for BucketTranspose<'_> {
         let nnz = src.nvals();
         let mut i_out: Vec<u64> = Vec::with_capacity(nnz);
         let mut x_out: Vec<V> = Vec::with_capacity(nnz);
-        let (i_slots, x_slots) = (Slots(i_out.as_mut_ptr()), Slots(x_out.as_mut_ptr()));
+        let (i_slots, x_slots) = (Slots::new(&mut i_out), Slots::new(&mut x_out));
         let next = std::mem::take(&mut self.next);
         let tasks: Vec<_> = self.parts.iter().zip(next).collect();
         crate::parallel::map_items(tasks, |(part, mut next)| {
-            let (i_slots, x_slots) = (i_slots, x_slots);
             for k in part.clone() {
                 let j = src.vector_id(k);
                 for q in src.range(k) {
@@ -434,8 +424,8 @@ impl Placement for BucketTranspose<'_> {
                     // pair its own slots, as many as the task has entries
                     // for that vector, within `0..nnz` (the capacity).
                     unsafe {
-                        i_slots.0.add(*slot).write(j);
-                        x_slots.0.add(*slot).write(value(q));
+                        i_slots.at(*slot).write(j);
+                        x_slots.at(*slot).write(value(q));
                     }
                     *slot += 1;
                 }

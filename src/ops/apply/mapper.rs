@@ -8,7 +8,8 @@ use crate::algebra::unary::unary_fn;
 use crate::algebra::{BinaryOp, IndexUnaryOp, Type, TypeCode, UnaryOp, Value};
 use crate::ops::entries::{for_each_position, matrix_coords, positions};
 use crate::ops::eval::{BinaryEval, IndexEval, UnaryEval};
-use crate::ops::fragment::{chunk_count, map_chunks, split_even};
+use crate::ops::fragment::{chunk_count, split_even};
+use crate::parallel;
 use crate::storage::{Array, ArrayElement, Format, Orientation};
 use crate::with_type;
 
@@ -31,7 +32,7 @@ trait Mapper: Sync {
 /// The values of `m` applied to every entry of `format` (data in orientation `orient`).
 fn map_values<M: Mapper>(format: &Format, orient: Orientation, m: &M) -> Array {
     let n = positions(format);
-    let bufs = map_chunks(split_even(n, chunk_count(n)), |r| {
+    let bufs = parallel::map_items(split_even(n, chunk_count(n)), |r| {
         let mut buf = m.buffer(r.len());
         for_each_position(format, r, M::POSITIONAL, |q, present, j, i| {
             if present {

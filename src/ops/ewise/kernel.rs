@@ -14,8 +14,9 @@
 
 use super::combine::{Combiner, Kernel};
 use super::operand::{ranges_at, Operand, View};
-use crate::ops::fragment::{chunk_count, map_chunks, split_even, stitch, Fragment};
+use crate::ops::fragment::{chunk_count, split_even, stitch, Fragment};
 use crate::ops::runs::{self, runs};
+use crate::parallel;
 use crate::storage::{Array, Bitmap, Compressed, Format, Full};
 use std::ops::Range;
 
@@ -141,7 +142,7 @@ impl Plan<'_> {
     /// Both inputs full: a full result computed from the value arrays alone.
     fn full_full<C: Combiner>(&self, comb: &C) -> Format {
         let n = self.positions();
-        let bufs = map_chunks(split_even(n, chunk_count(n)), |r| {
+        let bufs = parallel::map_items(split_even(n, chunk_count(n)), |r| {
             let mut buf = comb.buffer(r.len());
             comb.both_range(&mut buf, r);
             buf
@@ -158,7 +159,7 @@ impl Plan<'_> {
         let n = self.positions();
         let (pa, pb) = (presence(&self.a), presence(&self.b));
         let union = self.mode == Mode::Union;
-        let parts = map_chunks(split_even(n, chunk_count(n)), |r| {
+        let parts = parallel::map_items(split_even(n, chunk_count(n)), |r| {
             let mut buf = comb.buffer(r.len());
             let mut flags = Vec::with_capacity(r.len());
             for q in r {
@@ -207,7 +208,7 @@ impl Plan<'_> {
         let n = self.positions();
         let vlen = self.vlen as usize;
         let key = |q: usize| ((q / vlen) as u64, (q % vlen) as u64);
-        let bufs = map_chunks(split_even(n, chunk_count(n + s.nvals())), |r| {
+        let bufs = parallel::map_items(split_even(n, chunk_count(n + s.nvals())), |r| {
             let mut buf = comb.buffer(r.len());
             let start = runs::lower_bound(s, key(r.start));
             let end = if r.end == n {
@@ -261,7 +262,7 @@ impl Plan<'_> {
         comb: &C,
     ) -> Format {
         let n = s.nvals();
-        let frags = map_chunks(split_even(n, chunk_count(n)), |r| {
+        let frags = parallel::map_items(split_even(n, chunk_count(n)), |r| {
             let mut frag = Fragment::new(comb.buffer(r.len()));
             for (j, slots) in runs(s, r) {
                 let lookup = other.vector(j);
@@ -302,7 +303,7 @@ impl Plan<'_> {
             .into_iter()
             .zip(ranges_at(b, &cuts))
             .collect();
-        let frags = map_chunks(work, |(ra, rb)| {
+        let frags = parallel::map_items(work, |(ra, rb)| {
             let cap = if UNION {
                 ra.len() + rb.len()
             } else {

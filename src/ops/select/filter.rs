@@ -4,8 +4,9 @@
 //! their positions and values and get new presence flags.
 
 use crate::ops::entries::{for_each_position, matrix_coords, positions};
-use crate::ops::fragment::{chunk_count, map_chunks, split_even, stitch, Fragment};
+use crate::ops::fragment::{chunk_count, split_even, stitch, Fragment};
 use crate::ops::runs::runs;
+use crate::parallel;
 use crate::storage::{Bitmap, Compressed, Format, Orientation};
 use std::ops::Range;
 
@@ -66,7 +67,7 @@ fn filter_compressed<S: Send>(
     state: impl Fn() -> S + Sync,
 ) -> Format {
     let n = c.nvals();
-    let frags = map_chunks(split_even(n, chunk_count(n)), |r| {
+    let frags = parallel::map_items(split_even(n, chunk_count(n)), |r| {
         let mut frag = Fragment::new(Vec::new());
         let mut st = state();
         for (j, slots) in runs(c, r) {
@@ -84,7 +85,7 @@ fn filter_compressed<S: Send>(
 /// Filters bitmap or full data into a bitmap with the same values.
 fn filter_dense<P: Predicate>(format: &Format, orient: Orientation, p: &P) -> Format {
     let n = positions(format);
-    let parts = map_chunks(split_even(n, chunk_count(n)), |r| {
+    let parts = parallel::map_items(split_even(n, chunk_count(n)), |r| {
         let mut st = p.state();
         let mut flags = Vec::with_capacity(r.len());
         for_each_position(format, r, P::POSITIONAL, |q, present, j, i| {
