@@ -21,7 +21,7 @@
 
 use super::dot::{Dot2, Dot3, Dot3Rows, RCols};
 use super::operand::{MaskOperand, MaskView, Operand};
-use super::output::{check_product_room, Epilogue};
+use super::output::{check_product_room, Epilogue, Product};
 use super::saxpy::{dense_accumulator, Saxpy, SEARCH_MASK_RATIO, SPLIT_ROW_LEN};
 use super::schedule::SEQUENTIAL_WORK;
 use super::simplify;
@@ -31,7 +31,7 @@ use crate::algebra::{Semiring, Type};
 use crate::error::{try_with_capacity, Result};
 use crate::plan;
 use crate::storage::compressed::{dense_workspace_ok, prefer_hyper};
-use crate::storage::{Array, Compressed, MatrixStore, Orientation};
+use crate::storage::{Array, Compressed, Format, MatrixStore, Orientation};
 use std::borrow::Cow;
 
 /// A product to compute: `C<mask> = A * B` over `semiring`.
@@ -658,7 +658,7 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
     // The vectors of the result are the rows the kernel computes, or (for a
     // single column computed by rows) one vector across them.
     let mut orient = out_orient(plan);
-    let parts = match plan.method {
+    let product = match plan.method {
         Method::Saxpy => {
             let ((lty, read_l), (rty, read_r)) = operand_types(s, flip);
             let lc = l.vectors(Orientation::ByRow);
@@ -674,7 +674,7 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
                 r: &rc,
                 mask: &view,
             };
-            tiers::run(s, &lx, &rx, flip, job)?
+            Product::Rows(tiers::run(s, &lx, &rx, flip, job)?)
         }
         Method::Dot3 => {
             let m = mask.expect("dot3 is planned with a mask");
@@ -687,7 +687,7 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
                     r: rcols,
                     mask: &rows,
                 };
-                tiers::run(s, lx, rx, flip, job)
+                Product::Rows(tiers::run(s, lx, rx, flip, job))
             })?
         }
         Method::Dot2 => {
@@ -717,6 +717,16 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
                 check_product_room(bound, s.ztype().size())?;
                 Ok(tiers::run(s, lx, rx, flip, job))
             })??
+        }
+    };
+    let parts = match product {
+        Product::Rows(parts) => parts,
+        Product::Column(bitmap) => {
+            let column = MatrixStore::new(orient, Format::Bitmap(bitmap)).conform();
+            return match p.epilogue {
+                Some(f) => f(column),
+                None => Ok(column),
+            };
         }
     };
     let c = parts.assemble(p.epilogue.map(|f| (f, orient)))?;

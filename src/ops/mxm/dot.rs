@@ -12,11 +12,12 @@
 //! when their lengths differ a lot) or by random access into a dense form.
 
 use super::operand::{DenseCol, DenseView, MaskView};
-use super::output::{parts, Parts, Rows};
-use super::schedule::{row_ranges, run_tasks, scratch};
+use super::output::{parts, Parts, Product, Rows};
+use super::schedule::{ranges_by_prefix, row_ranges, run_tasks, scratch};
 use super::tiers::Job;
 use super::values::Sr;
-use crate::storage::Compressed;
+use crate::parallel;
+use crate::storage::{Bitmap, Compressed};
 use std::ops::Range;
 
 /// The columns of the right operand.
@@ -356,7 +357,7 @@ impl Dot2<'_> {
 
     /// The "pull" product with the single column of `R`: one dot product per
     /// row of `L` that the mask allows, the result gathered as a column.
-    fn pull<S: Sr>(&self, sr: &S) -> Parts {
+    fn pull<S: Sr>(&self, sr: &S) -> Product {
         match (&self.r, self.mask) {
             (RCols::Dense(d), MaskView::Dense(m)) => {
                 let (col, mask) = (d.col(0), m.col(0));
@@ -365,6 +366,10 @@ impl Dot2<'_> {
                     |i| mask.allows(i),
                     |z, a, a0| dot_dense_col(sr, z, a, a0, col),
                 )
+            }
+            (RCols::Dense(d), MaskView::None) => {
+                let col = d.col(0);
+                self.pull_with(sr, |_| true, |z, a, a0| dot_dense_col(sr, z, a, a0, col))
             }
             (RCols::Dense(d), mask) => {
                 let col = d.col(0);
@@ -387,32 +392,92 @@ impl Dot2<'_> {
     }
 
     /// [`Dot2::pull`] with the mask test `allowed(i)` and the dot product
-    /// `dot(z, indices, position)` of a row of `L`.
+    /// `dot(z, indices, position)` of a row of `L`: each task fills a flag
+    /// and a slot for every held row of its range, then [`column`] forms the
+    /// result.
     fn pull_with<S: Sr>(
         &self,
         sr: &S,
         allowed: impl Fn(u64) -> bool + Sync,
         dot: impl Fn(&mut S::Z, &[u64], usize) -> bool + Sync,
-    ) -> Parts {
+    ) -> Product {
         let l = self.l;
-        let work: Vec<usize> = (0..l.nvec()).map(|kk| l.range(kk).len() + 1).collect();
-        let ranges = row_ranges(&work);
-        let rows = run_tasks(ranges.len(), |s, t| {
+        // Row kk's work is its length plus one.
+        let ranges = ranges_by_prefix(l.nvec(), |kk| l.p[kk] + kk);
+        let chunks = run_tasks(ranges.len(), |s, t| {
             let z = scratch(s, || sr.z());
-            let mut out = Rows::new(sr);
-            for kk in ranges[t].clone() {
+            let rows = ranges[t].clone();
+            let mut chunk = Chunk {
+                first: rows.start,
+                present: vec![false; rows.len()],
+                w: sr.alloc(rows.len()),
+                nvals: 0,
+            };
+            for (slot, kk) in rows.enumerate() {
                 let lr = l.range(kk);
-                let i = l.vector_id(kk);
-                if !lr.is_empty() && allowed(i) && dot(z, &l.i[lr.clone()], lr.start) {
-                    out.i.push(i);
-                    sr.z_push(&mut out.w, z);
+                if !lr.is_empty() && allowed(l.vector_id(kk)) && dot(z, &l.i[lr.clone()], lr.start)
+                {
+                    chunk.present[slot] = true;
+                    sr.z_set(&mut chunk.w, slot, z);
+                    chunk.nvals += 1;
                 }
             }
-            out.end_row(0, 0);
-            out
+            chunk
         });
-        parts(sr, rows, l.vdim, 1)
+        column(sr, chunks, l)
     }
+}
+
+/// One task's share of a pulled column: a flag and a value slot for each
+/// held row of `L` from `first` on.
+struct Chunk<W> {
+    first: usize,
+    present: Vec<bool>,
+    w: W,
+    nvals: usize,
+}
+
+/// A pulled column with at least one entry per this many rows is kept as a
+/// bitmap; a sparser one is compressed.
+const DENSE_COLUMN: usize = 16;
+
+/// The column of `C = L * r` from the tasks' chunks (in row order): a bitmap
+/// when `L` holds every row and the column is dense enough (full when every
+/// row has a value, once conformed), its entries listed otherwise.
+fn column<S: Sr>(sr: &S, chunks: Vec<Chunk<S::W>>, l: &Compressed) -> Product {
+    let nvals: usize = chunks.iter().map(|c| c.nvals).sum();
+    if l.h.is_none() && nvals.saturating_mul(DENSE_COLUMN) >= l.nvec() {
+        let mut present = Vec::with_capacity(l.nvec());
+        let mut chunks = chunks.into_iter();
+        let mut w = match chunks.next() {
+            Some(first) => {
+                present.extend_from_slice(&first.present);
+                first.w
+            }
+            None => sr.alloc(0),
+        };
+        for c in chunks {
+            present.extend_from_slice(&c.present);
+            sr.append(&mut w, &c.w);
+        }
+        return Product::Column(Bitmap {
+            vlen: l.vdim,
+            vdim: 1,
+            b: present,
+            x: sr.to_array(w),
+            nvals,
+        });
+    }
+    let rows = parallel::map_items(chunks, |c| {
+        let mut out = Rows::new(sr);
+        for (slot, _) in c.present.iter().enumerate().filter(|(_, &p)| p) {
+            out.i.push(l.vector_id(c.first + slot));
+            sr.push(&mut out.w, &c.w, slot);
+        }
+        out.end_row(0, 0);
+        out
+    });
+    Product::Rows(parts(sr, rows, l.vdim, 1))
 }
 
 /// Whether the mask allows row `i` of a one-column result.
@@ -425,9 +490,9 @@ fn row_allowed(mask: &MaskView, i: u64) -> bool {
 }
 
 impl Job for Dot2<'_> {
-    type Out = Parts;
+    type Out = Product;
 
-    fn run<S: Sr>(self, sr: &S) -> Parts {
+    fn run<S: Sr>(self, sr: &S) -> Product {
         if self.column_form() {
             return self.pull(sr);
         }
@@ -448,7 +513,7 @@ impl Job for Dot2<'_> {
                 }
             },
         );
-        parts(sr, rows, self.ncols, l.vdim)
+        Product::Rows(parts(sr, rows, self.ncols, l.vdim))
     }
 }
 
@@ -472,10 +537,14 @@ mod tests {
             ncols: 1,
             mask: &MaskView::None,
         };
-        let c = crate::ops::mxm::tiers::run(&s, &l.x, &r.x, false, job)
-            .assemble(None)
-            .unwrap();
-        (c.nvals() == 1).then(|| c.x.as_slice::<f64>().unwrap()[0])
+        let x = match crate::ops::mxm::tiers::run(&s, &l.x, &r.x, false, job) {
+            Product::Column(b) => b.b[0].then(|| b.x),
+            Product::Rows(parts) => {
+                let c = parts.assemble(None).unwrap();
+                (c.nvals() == 1).then_some(c.x)
+            }
+        };
+        x.map(|x| x.as_slice::<f64>().unwrap()[0])
     }
 
     #[test]

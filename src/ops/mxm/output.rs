@@ -3,7 +3,7 @@
 
 use super::values::Sr;
 use crate::error::{check_room, out_of_memory, Result};
-use crate::storage::{Array, Compressed, MatrixStore, Orientation};
+use crate::storage::{Array, Bitmap, Compressed, MatrixStore, Orientation};
 use rayon::prelude::*;
 
 /// Fails with `GrB_OUT_OF_MEMORY` unless a product of at most `entries`
@@ -79,6 +79,15 @@ pub struct Parts {
     pub vlen: u64,
     /// Number of vectors.
     pub vdim: u64,
+}
+
+/// A kernel's result: rows to assemble, or the single column of a product
+/// held densely.
+pub enum Product {
+    /// The tasks' rows.
+    Rows(Parts),
+    /// The one column, with a flag per row.
+    Column(Bitmap),
 }
 
 /// A function run on each part of a product's result before the parts are

@@ -128,6 +128,40 @@ pub fn row_ranges(row_work: &[usize]) -> Vec<Range<usize>> {
         .collect()
 }
 
+/// Ranges of the rows `0..n` with roughly equal work, where `before(k)` is
+/// the work of rows `0..k` (non-decreasing from `before(0) == 0`, e.g. a
+/// compressed matrix's vector pointers): the boundaries are searched for, so
+/// the cost does not grow with `n`.
+pub fn ranges_by_prefix(n: usize, before: impl Fn(usize) -> usize) -> Vec<Range<usize>> {
+    let total = before(n);
+    let tasks = task_count(total).max(1);
+    let mut out = Vec::with_capacity(tasks);
+    let mut start = 0;
+    for t in 1..=tasks {
+        let end = if t == tasks {
+            n
+        } else {
+            // The first row whose preceding work reaches the task's share.
+            let target = (total as u128 * t as u128 / tasks as u128) as usize;
+            let (mut lo, mut hi) = (start, n);
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if before(mid) < target {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            lo
+        };
+        if end > start {
+            out.push(start..end);
+            start = end;
+        }
+    }
+    out
+}
+
 /// Per-worker scratch space that tasks may fill and reuse (a kernel's workspace).
 pub type Scratch = Option<Box<dyn Any + Send>>;
 
@@ -226,6 +260,33 @@ mod tests {
     fn light_products_run_as_one_task() {
         assert_eq!(row_ranges(&[1, 2, 3]), vec![0..3]);
         assert!(row_ranges(&[]).is_empty());
+        assert_eq!(ranges_by_prefix(3, |k| k * 2), vec![0..3]);
+        assert!(ranges_by_prefix(0, |_| 0).is_empty());
+    }
+
+    #[test]
+    fn prefix_ranges_cover_the_rows_in_order_with_balanced_work() {
+        // Row k has work k % 7 + 1; one row holds a large share.
+        let mut work: Vec<usize> = (0..50_000).map(|k| k % 7 + 1).collect();
+        work[1234] = 100_000;
+        let mut before = vec![0];
+        for w in &work {
+            before.push(before.last().unwrap() + w);
+        }
+        let total = before[work.len()];
+        for threads in [1, 2, 4] {
+            let (ranges, tasks) = pool(threads)
+                .install(|| (ranges_by_prefix(work.len(), |k| before[k]), task_count(total)));
+            assert_eq!(ranges.first().unwrap().start, 0);
+            assert_eq!(ranges.last().unwrap().end, work.len());
+            assert!(ranges.windows(2).all(|r| r[0].end == r[1].start));
+            assert!(ranges.iter().all(|r| !r.is_empty()));
+            let share = total / tasks;
+            for r in &ranges {
+                let w = before[r.end] - before[r.start];
+                assert!(r.contains(&1234) || w <= share + 7, "{r:?}: {w} > {share}");
+            }
+        }
     }
 
     #[test]

@@ -50,6 +50,8 @@ pub trait Sr: Sync {
     fn fold<I: Iterator<Item = (usize, usize)>>(&self, z: &mut Self::Z, pairs: I) -> bool;
     /// Appends `z` to the output buffer `out`.
     fn z_push(&self, out: &mut Self::W, z: &Self::Z);
+    /// `w[s] = z`.
+    fn z_set(&self, w: &mut Self::W, s: usize, z: &Self::Z);
     /// `acc = acc ⊕ z` with the semiring's monoid (ANY keeps `acc`).
     fn z_combine(&self, acc: &mut Self::Z, z: &Self::Z);
     /// The values of an output buffer as an array of the semiring's type.
@@ -298,6 +300,11 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
     }
 
     #[inline(always)]
+    fn z_set(&self, w: &mut Vec<T>, s: usize, z: &T) {
+        w[s] = *z;
+    }
+
+    #[inline(always)]
     fn z_combine(&self, acc: &mut T, z: &T) {
         if !self.any {
             *acc = self.add.f(*acc, *z);
@@ -456,6 +463,10 @@ impl Sr for ByteSr<'_> {
 
     fn z_push(&self, out: &mut ByteW, z: &ByteW) {
         self.push(out, z, 0);
+    }
+
+    fn z_set(&self, w: &mut ByteW, s: usize, z: &ByteW) {
+        w.v[self.slot(s)].copy_from_slice(&z.v[self.slot(0)]);
     }
 
     fn z_combine(&self, acc: &mut ByteW, z: &ByteW) {
