@@ -72,10 +72,13 @@
 //!   of entries between the positions that can change; a scalar assigned
 //!   under a non-complemented mask only visits the mask's entries:
 //!   `v<q, struct> = level` costs `O(nnz(q) log)` plus a copy of `v`, whatever
-//!   `size(v)`.
+//!   `size(v)`. Once `v` is dense enough (one entry per 16 positions) it is
+//!   kept as a bitmap, and the value is written at the mask's positions of a
+//!   copy of it ([`dense`]): no merge at all.
 //! * Work is split over rayon threads by vectors and, inside big vectors, by
 //!   ranges of indices; the result does not depend on the thread count.
 
+mod dense;
 mod kernel;
 
 use self::kernel::{MaskView, Plan, Scope, Source};
@@ -702,6 +705,9 @@ impl Job {
 
     /// `C`'s new content, in orientation `orient`.
     fn run(&self, stores: &[Arc<MatrixStore>], orient: Orientation) -> Result<MatrixStore> {
+        if let Some(dense) = self.dense_scalar(stores, orient)? {
+            return Ok(dense);
+        }
         let cc = stores[0].try_compressed(orient)?;
         let (vlen, vdim) = (cc.vlen, cc.vdim);
         let (rows, cols) = (self.rows.get(), self.cols.get());
@@ -764,6 +770,33 @@ impl Job {
             replace: self.replace,
         })?;
         Ok(MatrixStore::from_compressed(orient, out.conform()).conform())
+    }
+}
+
+impl Job {
+    /// `C<M>(:, :) = s` (a mask, not complemented; no accumulator, no
+    /// replace) written into a dense form of `C` ([`dense::scalar_under_mask`]),
+    /// or `None` for every other assignment and when `C` stays sparse.
+    fn dense_scalar(
+        &self,
+        stores: &[Arc<MatrixStore>],
+        orient: Orientation,
+    ) -> Result<Option<MatrixStore>> {
+        let (Line::Whole, KeptIndices::All, KeptIndices::All, Assigned::Scalar(v), None) =
+            (self.line, &self.rows, &self.cols, &self.input, &self.accum)
+        else {
+            return Ok(None);
+        };
+        let Some((structural, false)) = self.mask.filter(|_| !self.replace && !self.embed_mask)
+        else {
+            return Ok(None);
+        };
+        let mask = Mask {
+            store: stores[stores.len() - 1].clone(),
+            structural,
+            complement: false,
+        };
+        dense::scalar_under_mask(&stores[0], &mask, v, orient)
     }
 }
 

@@ -49,14 +49,30 @@ pub fn run(node: &Node) -> Result<Arc<MatrixStore>> {
     };
     // A sibling's offer made while this node ran is not needed any more.
     drop(node.take_sibling_t());
-    finish(&node.out, mask.as_ref(), t)
+    // A product is computed only where its mask allows.
+    let within_mask = matches!(node.op, Op::Product(_));
+    finish(&node.out, mask.as_ref(), t, within_mask)
 }
 
-/// The write-back `C<M, replace> = accum(C, T)` of a node.
-fn finish(out: &Output, mask: Option<&Mask>, t: Arc<MatrixStore>) -> Result<Arc<MatrixStore>> {
+/// The write-back `C<M, replace> = accum(C, T)` of a node; `within_mask`
+/// when `T` has entries only where the mask allows.
+fn finish(
+    out: &Output,
+    mask: Option<&Mask>,
+    t: Arc<MatrixStore>,
+    within_mask: bool,
+) -> Result<Arc<MatrixStore>> {
     if out.is_plain() {
         return Ok(explain::timed(
             || "write-back: cast / orient".into(),
+            || cast_store(t, &out.ty, out.orient),
+        ));
+    }
+    if within_mask && out.replace && out.accum.is_none() {
+        // With replace and no accumulator C becomes T where the mask allows
+        // and empty elsewhere: T itself.
+        return Ok(explain::timed(
+            || "write-back: cast / orient (T is within the mask; replace)".into(),
             || cast_store(t, &out.ty, out.orient),
         ));
     }

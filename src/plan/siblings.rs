@@ -46,7 +46,10 @@ pub fn register(node: &Arc<Node>) {
         return;
     }
     let mut list = PENDING.lock().unwrap_or_else(|e| e.into_inner());
-    list.retain(|w| w.upgrade().is_some_and(|n| !n.is_computed()));
+    // Counted, not upgraded: an upgrade would briefly add a reference to
+    // another thread's node, whose executor reads a node's reference count
+    // to decide whether it may fuse it (see `tiles::sole_pending`).
+    list.retain(|w| w.strong_count() > 0);
     if list.len() >= RECENT {
         list.remove(0);
     }
@@ -106,11 +109,10 @@ pub fn product_t(node: &Node, p: &Product, mask: Option<&Mask>) -> Result<Arc<Ma
 /// The pending products recorded recently over the same operands, read the
 /// same way, under the same mask as `node`, with their products.
 fn siblings_of(node: &Node, p: &Product) -> Vec<(Arc<Node>, Product)> {
-    let list: Vec<Arc<Node>> = {
-        let list = PENDING.lock().unwrap_or_else(|e| e.into_inner());
-        list.iter().filter_map(Weak::upgrade).collect()
-    };
-    list.into_iter()
+    // Each candidate is upgraded only while it is examined (see `register`).
+    let list = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+    list.iter()
+        .filter_map(Weak::upgrade)
         .filter(|s| !std::ptr::eq(&**s, node) && !s.is_computed())
         .filter_map(|s| {
             let Op::Product(sp) = &s.op else {

@@ -6,7 +6,7 @@
 
 use crate::algebra::{Element, Type, TypeCode, Value};
 use crate::error::{out_of_memory, Result};
-use crate::storage::ranges::{concat_slices, copy_ranges};
+use crate::storage::ranges::{concat_slices, copy_into, copy_ranges, copy_vec, extend_copy};
 use std::ops::Range;
 
 /// Positions from which [`Array::gather`] of built-in values runs in parallel.
@@ -18,11 +18,20 @@ const PARALLEL_GATHER: usize = 1 << 16;
 struct Chunk([u8; 16]);
 
 /// Element storage for a user-defined type.
-#[derive(Clone)]
 pub struct UdtArray {
     ty: Type,
     len: usize,
     chunks: Vec<Chunk>,
+}
+
+impl Clone for UdtArray {
+    fn clone(&self) -> UdtArray {
+        UdtArray {
+            ty: self.ty.clone(),
+            len: self.len,
+            chunks: copy_vec(&self.chunks),
+        }
+    }
 }
 
 impl UdtArray {
@@ -62,7 +71,6 @@ pub trait Placement {
 }
 
 /// A buffer of values of one GraphBLAS type.
-#[derive(Clone)]
 pub enum Array {
     /// `bool` values.
     Bool(Vec<bool>),
@@ -350,7 +358,7 @@ impl Array {
 
     /// A copy of the values in `range`.
     pub fn slice(&self, range: Range<usize>) -> Array {
-        with_array!(self, v => GatherInto::into_array_owned(v[range].to_vec()), u => {
+        with_array!(self, v => GatherInto::into_array_owned(copy_vec(&v[range])), u => {
             let s = u.ty.size();
             Array::from_bytes(&u.ty, &u.bytes()[range.start * s..range.end * s])
         })
@@ -393,7 +401,10 @@ impl Array {
                 let s = u.ty.size();
                 let k = u.len;
                 u.resize(k + range.len());
-                u.bytes_mut()[k * s..].copy_from_slice(&o.bytes()[range.start * s..range.end * s]);
+                copy_into(
+                    &mut u.bytes_mut()[k * s..],
+                    &o.bytes()[range.start * s..range.end * s],
+                );
             }
             (this, other) => {
                 with_array!(this, v => extend_typed(v, other, range), _u => unreachable!())
@@ -456,7 +467,7 @@ impl Array {
 /// `T`, read from its bytes otherwise.
 fn extend_typed<T: ArrayElement>(v: &mut Vec<T>, other: &Array, range: Range<usize>) {
     match T::slice(other) {
-        Some(src) => v.extend_from_slice(&src[range]),
+        Some(src) => extend_copy(v, &src[range]),
         None => {
             let s = T::CODE.size();
             let bytes = &other.bytes()[range.start * s..range.end * s];
@@ -487,6 +498,13 @@ impl<T: ArrayElement> GatherInto for T {
     }
     fn into_array_owned(v: Vec<T>) -> Array {
         T::into_array(v)
+    }
+}
+
+/// A copy, made in pieces (see [`crate::storage::ranges`]).
+impl Clone for Array {
+    fn clone(&self) -> Array {
+        with_array!(self, v => GatherInto::into_array_owned(copy_vec(v)), u => Array::Udt(u.clone()))
     }
 }
 

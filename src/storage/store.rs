@@ -34,7 +34,7 @@ impl Orientation {
 
 /// Dense storage with a presence flag per position; entry `(vector k, inner i)`
 /// is at `k * vlen + i`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Bitmap {
     /// Length of each vector.
     pub vlen: u64,
@@ -46,6 +46,19 @@ pub struct Bitmap {
     pub x: Array,
     /// Number of present entries.
     pub nvals: usize,
+}
+
+/// A copy, made in pieces (see [`super::ranges`]).
+impl Clone for Bitmap {
+    fn clone(&self) -> Bitmap {
+        Bitmap {
+            vlen: self.vlen,
+            vdim: self.vdim,
+            b: super::ranges::copy_vec(&self.b),
+            x: self.x.clone(),
+            nvals: self.nvals,
+        }
+    }
 }
 
 /// Dense storage with every entry present; entry `(vector k, inner i)` is at `k * vlen + i`.

@@ -17,6 +17,7 @@ use super::schedule::{ranges_by_prefix, row_ranges, run_tasks, scratch};
 use super::tiers::Job;
 use super::values::Sr;
 use crate::parallel;
+use crate::storage::ranges::extend_copy;
 use crate::storage::{Bitmap, Compressed};
 use std::ops::Range;
 
@@ -451,13 +452,13 @@ fn column<S: Sr>(sr: &S, chunks: Vec<Chunk<S::W>>, l: &Compressed) -> Product {
         let mut chunks = chunks.into_iter();
         let mut w = match chunks.next() {
             Some(first) => {
-                present.extend_from_slice(&first.present);
+                extend_copy(&mut present, &first.present);
                 first.w
             }
             None => sr.alloc(0),
         };
         for c in chunks {
-            present.extend_from_slice(&c.present);
+            extend_copy(&mut present, &c.present);
             sr.append(&mut w, &c.w);
         }
         return Product::Column(Bitmap {
@@ -538,7 +539,7 @@ mod tests {
             mask: &MaskView::None,
         };
         let x = match crate::ops::mxm::tiers::run(&s, &l.x, &r.x, false, job) {
-            Product::Column(b) => b.b[0].then(|| b.x),
+            Product::Column(b) => b.b[0].then_some(b.x),
             Product::Rows(parts) => {
                 let c = parts.assemble(None).unwrap();
                 (c.nvals() == 1).then_some(c.x)

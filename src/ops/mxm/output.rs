@@ -3,6 +3,7 @@
 
 use super::values::Sr;
 use crate::error::{check_room, out_of_memory, Result};
+use crate::storage::ranges::extend_copy;
 use crate::storage::{Array, Bitmap, Compressed, MatrixStore, Orientation};
 use rayon::prelude::*;
 
@@ -224,7 +225,7 @@ fn assemble_index(parts: Vec<Index>, vlen: u64, vdim: u64, x: Array) -> Compress
                 p.push(base + end);
             }
         }
-        i.extend_from_slice(&idx);
+        extend_copy(&mut i, &idx);
     }
     Compressed {
         vlen,

@@ -275,8 +275,12 @@ mod tests {
         }
         let total = before[work.len()];
         for threads in [1, 2, 4] {
-            let (ranges, tasks) = pool(threads)
-                .install(|| (ranges_by_prefix(work.len(), |k| before[k]), task_count(total)));
+            let (ranges, tasks) = pool(threads).install(|| {
+                (
+                    ranges_by_prefix(work.len(), |k| before[k]),
+                    task_count(total),
+                )
+            });
             assert_eq!(ranges.first().unwrap().start, 0);
             assert_eq!(ranges.last().unwrap().end, work.len());
             assert!(ranges.windows(2).all(|r| r[0].end == r[1].start));

@@ -17,6 +17,7 @@ use crate::algebra::arith::Arith;
 use crate::algebra::{cast, Semiring, Type};
 use crate::error::{out_of_memory, Result};
 use crate::ops::eval::BinaryEval;
+use crate::storage::ranges::extend_copy;
 use crate::storage::{Array, ArrayElement};
 
 /// A semiring evaluated on operand positions, writing into slots of a workspace.
@@ -257,7 +258,7 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
     }
 
     fn append(&self, out: &mut Vec<T>, part: &Vec<T>) {
-        out.extend_from_slice(part);
+        extend_copy(out, part);
     }
 
     fn try_reserve(&self, out: &mut Vec<T>, n: usize) -> Result<()> {
@@ -427,7 +428,7 @@ impl Sr for ByteSr<'_> {
     }
 
     fn append(&self, out: &mut ByteW, part: &ByteW) {
-        out.v.extend_from_slice(&part.v);
+        extend_copy(&mut out.v, &part.v);
     }
 
     fn try_reserve(&self, out: &mut ByteW, n: usize) -> Result<()> {
