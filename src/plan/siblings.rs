@@ -32,23 +32,31 @@ use crate::ops::apply::with_values;
 use crate::ops::mxm::simplify::simplified;
 use crate::ops::Mask;
 use crate::storage::{Array, MatrixStore};
-use std::sync::{Arc, Mutex, Weak};
+use std::cell::RefCell;
+use std::sync::{Arc, Weak};
 
 /// How many recently recorded products are remembered.
 const RECENT: usize = 16;
 
-/// Recently recorded pending products, oldest first.
-static PENDING: Mutex<Vec<Weak<Node>>> = Mutex::new(Vec::new());
+thread_local! {
+    /// Products recently recorded by this thread, oldest first. Per thread:
+    /// siblings are found among one program's own operations, and another
+    /// thread's executor never sees (or briefly holds, by upgrading) these
+    /// nodes — it reads a node's reference count to decide whether it may
+    /// fuse it (see `tiles::sole_pending`).
+    static PENDING: RefCell<Vec<Weak<Node>>> = const { RefCell::new(Vec::new()) };
+}
 
 /// Remembers a recorded product node so that its siblings can find it.
 pub fn register(node: &Arc<Node>) {
     if !matches!(node.op, Op::Product(_)) {
         return;
     }
-    let mut list = PENDING.lock().unwrap_or_else(|e| e.into_inner());
-    // Counted, not upgraded: an upgrade would briefly add a reference to
-    // another thread's node, whose executor reads a node's reference count
-    // to decide whether it may fuse it (see `tiles::sole_pending`).
+    PENDING.with_borrow_mut(|list| remember(list, node));
+}
+
+/// Adds `node` to `list`, dropping nodes that are gone and the oldest beyond [`RECENT`].
+fn remember(list: &mut Vec<Weak<Node>>, node: &Arc<Node>) {
     list.retain(|w| w.strong_count() > 0);
     if list.len() >= RECENT {
         list.remove(0);
@@ -109,24 +117,24 @@ pub fn product_t(node: &Node, p: &Product, mask: Option<&Mask>) -> Result<Arc<Ma
 /// The pending products recorded recently over the same operands, read the
 /// same way, under the same mask as `node`, with their products.
 fn siblings_of(node: &Node, p: &Product) -> Vec<(Arc<Node>, Product)> {
-    // Each candidate is upgraded only while it is examined (see `register`).
-    let list = PENDING.lock().unwrap_or_else(|e| e.into_inner());
-    list.iter()
-        .filter_map(Weak::upgrade)
-        .filter(|s| !std::ptr::eq(&**s, node) && !s.is_computed())
-        .filter_map(|s| {
-            let Op::Product(sp) = &s.op else {
-                return None;
-            };
-            let same = sp.form == p.form
-                && (sp.ta, sp.tb) == (p.ta, p.tb)
-                && same_source(&sp.a, &p.a)
-                && same_source(&sp.b, &p.b)
-                && same_mask(s.as_ref(), node);
-            let sp = sp.clone();
-            same.then_some((s, sp))
-        })
-        .collect()
+    PENDING.with_borrow(|list| {
+        list.iter()
+            .filter_map(Weak::upgrade)
+            .filter(|s| !std::ptr::eq(&**s, node) && !s.is_computed())
+            .filter_map(|s| {
+                let Op::Product(sp) = &s.op else {
+                    return None;
+                };
+                let same = sp.form == p.form
+                    && (sp.ta, sp.tb) == (p.ta, p.tb)
+                    && same_source(&sp.a, &p.a)
+                    && same_source(&sp.b, &p.b)
+                    && same_mask(s.as_ref(), node);
+                let sp = sp.clone();
+                same.then_some((s, sp))
+            })
+            .collect()
+    })
 }
 
 /// True when both nodes' write-backs use the same mask the same way.
