@@ -62,17 +62,19 @@ fn finish(
     t: Arc<MatrixStore>,
     within_mask: bool,
 ) -> Result<Arc<MatrixStore>> {
-    if out.is_plain() {
+    // With replace and no accumulator, C becomes T where the mask allows and
+    // empty elsewhere: T itself when T lies within the mask.
+    let t_is_c = within_mask && out.replace && out.accum.is_none();
+    if out.is_plain() || t_is_c {
         return Ok(explain::timed(
-            || "write-back: cast / orient".into(),
-            || cast_store(t, &out.ty, out.orient),
-        ));
-    }
-    if within_mask && out.replace && out.accum.is_none() {
-        // With replace and no accumulator C becomes T where the mask allows
-        // and empty elsewhere: T itself.
-        return Ok(explain::timed(
-            || "write-back: cast / orient (T is within the mask; replace)".into(),
+            || {
+                let why = if out.is_plain() {
+                    ""
+                } else {
+                    " (T is within the mask; replace)"
+                };
+                format!("write-back: cast / orient{why}")
+            },
             || cast_store(t, &out.ty, out.orient),
         ));
     }

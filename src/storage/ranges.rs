@@ -32,11 +32,16 @@ const LOOKAHEAD: usize = 8;
 /// threshold; see the module documentation).
 pub const COPY_PIECE: usize = 2048;
 
+/// Elements of `T` per piece of a copy.
+fn piece_len<T>() -> usize {
+    (COPY_PIECE / std::mem::size_of::<T>().max(1)).max(1)
+}
+
 /// `dst.copy_from_slice(src)`, in pieces of [`COPY_PIECE`] bytes.
 #[inline]
 pub fn copy_into<T: Copy>(dst: &mut [T], src: &[T]) {
     assert_eq!(dst.len(), src.len(), "copy between slices of one length");
-    let per = (COPY_PIECE / std::mem::size_of::<T>().max(1)).max(1);
+    let per = piece_len::<T>();
     for (d, s) in dst.chunks_mut(per).zip(src.chunks(per)) {
         d.copy_from_slice(s);
     }
@@ -45,7 +50,7 @@ pub fn copy_into<T: Copy>(dst: &mut [T], src: &[T]) {
 /// `dst.extend_from_slice(src)`, in pieces of [`COPY_PIECE`] bytes.
 #[inline]
 pub fn extend_copy<T: Copy>(dst: &mut Vec<T>, src: &[T]) {
-    let per = (COPY_PIECE / std::mem::size_of::<T>().max(1)).max(1);
+    let per = piece_len::<T>();
     dst.reserve(src.len());
     for s in src.chunks(per) {
         dst.extend_from_slice(s);
@@ -141,7 +146,7 @@ pub fn concat_slices<T: Copy + Send + Sync>(slices: &[&[T]], what: &str) -> Resu
 /// in pieces of [`COPY_PIECE`] bytes.
 fn copy_uninit<T: Copy>(dst: &mut [std::mem::MaybeUninit<T>], src: &[T]) {
     assert_eq!(dst.len(), src.len(), "copy between slices of one length");
-    let per = (COPY_PIECE / std::mem::size_of::<T>().max(1)).max(1);
+    let per = piece_len::<T>();
     for (d, s) in dst.chunks_mut(per).zip(src.chunks(per)) {
         // SAFETY: `d` and `s` hold the same number of elements, and `d`
         // (spare capacity of another vector) cannot overlap `s`.
