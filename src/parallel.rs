@@ -13,6 +13,7 @@
 //! order, so nothing depends on how the pool splits the work.
 
 use rayon::prelude::*;
+use std::ops::Range;
 
 /// Calls `body(t)` for every `t < n`, in parallel, each task covering at least
 /// `min_len` consecutive indices (sequentially when that is all of them).
@@ -39,6 +40,25 @@ pub fn map<R: Send>(n: usize, min_len: usize, f: impl Fn(usize) -> R + Sync) -> 
     // past this line and leaks the written results instead).
     unsafe { out.set_len(n) };
     out
+}
+
+/// Calls `body(range, &mut out[range])` for consecutive chunks of at most
+/// `chunk_len` positions covering `out`, in parallel.
+pub fn for_each_chunk_mut<R: Send>(
+    out: &mut [R],
+    chunk_len: usize,
+    body: impl Fn(Range<usize>, &mut [R]) + Sync,
+) {
+    let n = out.len();
+    let chunk_len = chunk_len.max(1);
+    let base = Slots(out.as_mut_ptr());
+    for_each(n.div_ceil(chunk_len), 1, &|t| {
+        let range = t * chunk_len..n.min((t + 1) * chunk_len);
+        // SAFETY: the chunks are disjoint ranges within `out`, each visited by
+        // one task, and `out` stays borrowed mutably for the whole loop.
+        let part = unsafe { std::slice::from_raw_parts_mut(base.at(range.start), range.len()) };
+        body(range, part)
+    });
 }
 
 /// `f` applied to every item, in order, computed in parallel (one task may

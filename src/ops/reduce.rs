@@ -12,14 +12,14 @@ mod fold;
 mod kernels;
 
 use self::fold::with_fold;
-use self::kernels::{compressed_segments, full_segments, FoldAll, FoldSegments, Scatter};
+use self::kernels::{FoldAll, FoldVectors, Reduced, Scatter, Vectors};
 use super::eval::BinaryEval;
 use crate::algebra::{BinaryOp, Monoid, Type, Value};
 use crate::error::Result;
 use crate::object::{Descriptor, Matrix, Scalar, Vector};
 use crate::plan;
 use crate::storage::compressed::dense_workspace_ok;
-use crate::storage::{Array, Compressed, Format, MatrixStore, Orientation};
+use crate::storage::{Array, Compressed, Format, Full, MatrixStore, Orientation};
 use crate::{ensure, fail};
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -86,9 +86,19 @@ pub(crate) fn reduce_store(a: &MatrixStore, op: &BinaryOp, by_cols: bool) -> Res
     } else {
         (a.nrows(), Orientation::ByRow)
     };
-    let (ids, x) = reduce_vectors(a, orient, op, known_terminal(op).as_ref())?;
-    let t = Compressed::vector(len, ids, x);
-    Ok(MatrixStore::from_compressed(Orientation::ByCol, t).conform())
+    let Reduced { ids, values } = reduce_vectors(a, orient, op, known_terminal(op).as_ref())?;
+    let format = match ids {
+        None if values.len() as u64 == len => Format::Full(Full {
+            vlen: len,
+            vdim: 1,
+            x: values,
+        }),
+        ids => {
+            let ids = ids.unwrap_or_else(|| (0..values.len() as u64).collect());
+            Format::Sparse(Compressed::vector(len, ids, values))
+        }
+    };
+    Ok(MatrixStore::new(Orientation::ByCol, format).conform())
 }
 
 /// `⊕` of all entries of `A` (a vector is passed as its `n × 1` matrix), or
@@ -241,19 +251,12 @@ fn reduce_vectors(
     orient: Orientation,
     op: &BinaryOp,
     terminal: Option<&Value>,
-) -> Result<(Vec<u64>, Array)> {
+) -> Result<Reduced> {
     if a.orient() == orient {
         if let Format::Full(f) = a.format() {
             let x = in_domain(&f.x, op);
-            let segments = full_segments(f);
-            return Ok(with_fold(
-                &x,
-                op,
-                terminal,
-                FoldSegments {
-                    segments: &segments,
-                },
-            ));
+            let vectors = Vectors::Full(f);
+            return Ok(with_fold(&x, op, terminal, FoldVectors { vectors }));
         }
     }
     // Stored the other way: scatter along the inner dimension unless the
@@ -271,13 +274,6 @@ fn reduce_vectors(
     }
     let c = a.compressed(orient);
     let x = in_domain(&c.x, op);
-    let segments = compressed_segments(&c);
-    Ok(with_fold(
-        &x,
-        op,
-        terminal,
-        FoldSegments {
-            segments: &segments,
-        },
-    ))
+    let vectors = Vectors::Compressed(&c);
+    Ok(with_fold(&x, op, terminal, FoldVectors { vectors }))
 }

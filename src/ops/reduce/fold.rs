@@ -11,6 +11,7 @@ use crate::algebra::binary::arith_fn;
 use crate::algebra::{cast, BinaryCode, BinaryOp, ByteBinaryFn, Element, Type, Value};
 use crate::storage::{Array, ArrayElement};
 use crate::with_type;
+use std::mem::MaybeUninit;
 use std::ops::Range;
 
 /// Values of the reduction domain (positions `0..n` of an array) and the
@@ -43,6 +44,15 @@ pub trait Fold: Sync {
             self.add_at(&mut acc, q);
         }
         acc
+    }
+
+    /// Folds each of the consecutive non-empty ranges `bounds[k]..bounds[k + 1]`
+    /// in index order into `out[k]` (`bounds` has one more element than `out`),
+    /// writing every slot of `out`.
+    fn fold_runs(&self, bounds: &[usize], out: &mut [MaybeUninit<Self::Acc>]) {
+        for (k, slot) in out.iter_mut().enumerate() {
+            slot.write(self.fold_in_order(bounds[k]..bounds[k + 1]));
+        }
     }
 
     /// The fold of a non-empty range in an association that depends on the
@@ -183,6 +193,23 @@ impl<T: Element + ArrayElement, F: Fn(T, T) -> T + Sync> Fold for TypedFold<'_, 
                 }
                 acc
             }
+        }
+    }
+
+    fn fold_runs(&self, bounds: &[usize], out: &mut [MaybeUninit<T>]) {
+        let xs = self.xs;
+        let runs = bounds.windows(2).zip(out.iter_mut());
+        match (self.first_wins, self.terminal) {
+            (true, _) => runs.for_each(|(b, slot)| {
+                slot.write(xs[b[0]]);
+            }),
+            (false, None) => runs.for_each(|(b, slot)| {
+                let run = &xs[b[0]..b[1]];
+                slot.write(run[1..].iter().fold(run[0], |a, &v| (self.f)(a, v)));
+            }),
+            (false, Some(_)) => runs.for_each(|(b, slot)| {
+                slot.write(self.fold_in_order(b[0]..b[1]));
+            }),
         }
     }
 

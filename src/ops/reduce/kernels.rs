@@ -57,41 +57,108 @@ impl FoldUser for FoldAll {
     }
 }
 
-/// The non-empty vectors of a compressed matrix: `(vector id, positions)`.
-pub fn compressed_segments(c: &Compressed) -> Vec<(u64, Range<usize>)> {
-    (0..c.nvec())
-        .map(|k| (c.vector_id(k), c.range(k)))
-        .filter(|(_, r)| !r.is_empty())
-        .collect()
+/// The vectors a [`FoldVectors`] reduces: those of a compressed matrix, or the
+/// `vdim` vectors of `vlen` consecutive positions of a full one.
+pub enum Vectors<'a> {
+    /// The held vectors of a compressed matrix.
+    Compressed(&'a Compressed),
+    /// The vectors of a full matrix.
+    Full(&'a Full),
 }
 
-/// The vectors of a full matrix: `(vector id, positions)`.
-pub fn full_segments(f: &Full) -> Vec<(u64, Range<usize>)> {
-    let vlen = f.vlen as usize;
-    if vlen == 0 {
-        return Vec::new();
+impl Vectors<'_> {
+    fn count(&self) -> usize {
+        match self {
+            Vectors::Compressed(c) => c.nvec(),
+            Vectors::Full(f) if f.vlen == 0 => 0,
+            Vectors::Full(f) => f.vdim as usize,
+        }
     }
-    (0..f.vdim as usize)
-        .map(|k| (k as u64, k * vlen..(k + 1) * vlen))
-        .collect()
+
+    fn range(&self, k: usize) -> Range<usize> {
+        match self {
+            Vectors::Compressed(c) => c.range(k),
+            Vectors::Full(f) => {
+                let vlen = f.vlen as usize;
+                k * vlen..(k + 1) * vlen
+            }
+        }
+    }
+
+    /// The hypersparse vector ids, if any.
+    fn hyper_ids(&self) -> Option<&[u64]> {
+        match self {
+            Vectors::Compressed(c) => c.h.as_deref(),
+            Vectors::Full(_) => None,
+        }
+    }
 }
 
-/// Folds each segment in index order: `(vector ids, one value per vector)`.
-pub struct FoldSegments<'a> {
-    /// The non-empty vectors and their positions.
-    pub segments: &'a [(u64, Range<usize>)],
+/// The result of reducing vectors: one value per non-empty vector.
+pub struct Reduced {
+    /// The ids of the non-empty vectors, or `None` when they are all of
+    /// `0..values.len()`.
+    pub ids: Option<Vec<u64>>,
+    /// Their values, in the operator's domain.
+    pub values: Array,
 }
 
-impl FoldUser for FoldSegments<'_> {
-    type Out = (Vec<u64>, Array);
+/// Folds each non-empty vector in index order.
+pub struct FoldVectors<'a> {
+    /// The vectors to fold.
+    pub vectors: Vectors<'a>,
+}
 
-    fn run<F: Fold>(self, fold: &F) -> (Vec<u64>, Array) {
-        let segments = self.segments;
-        let values: Vec<F::Acc> = parallel::map(segments.len(), 64, |s| {
-            fold.fold_in_order(segments[s].1.clone())
+/// Vectors per parallel task of [`FoldVectors`].
+const VECTORS_PER_TASK: usize = 256;
+/// Vectors per parallel task of [`FoldVectors`] when every vector of a
+/// compressed matrix is folded: the runs of `p`, one tight loop per task.
+const RUNS_PER_TASK: usize = 4096;
+
+impl FoldUser for FoldVectors<'_> {
+    type Out = Reduced;
+
+    fn run<F: Fold>(self, fold: &F) -> Reduced {
+        let v = &self.vectors;
+        let n = v.count();
+        let all_held = match v {
+            // Counted without an early exit, so that the loop vectorises.
+            Vectors::Compressed(c) => c.p.windows(2).filter(|w| w[0] == w[1]).count() == 0,
+            Vectors::Full(_) => true,
+        };
+        if let (true, Vectors::Compressed(c)) = (all_held && n > 0, v) {
+            let mut values = Vec::with_capacity(n);
+            parallel::for_each_chunk_mut(
+                &mut values.spare_capacity_mut()[..n],
+                RUNS_PER_TASK,
+                |ks, out| fold.fold_runs(&c.p[ks.start..=ks.end], out),
+            );
+            // SAFETY: `fold_runs` wrote each of the `n` slots.
+            unsafe { values.set_len(n) };
+            return Reduced {
+                ids: c.h.clone(),
+                values: fold.to_array(values),
+            };
+        }
+        if all_held {
+            let values = parallel::map(n, VECTORS_PER_TASK, |k| fold.fold_in_order(v.range(k)));
+            return Reduced {
+                ids: v.hyper_ids().map(<[u64]>::to_vec),
+                values: fold.to_array(values),
+            };
+        }
+        let held: Vec<usize> = (0..n).filter(|&k| !v.range(k).is_empty()).collect();
+        let values = parallel::map(held.len(), VECTORS_PER_TASK, |t| {
+            fold.fold_in_order(v.range(held[t]))
         });
-        let ids = self.segments.iter().map(|(j, _)| *j).collect();
-        (ids, fold.to_array(values))
+        let ids = held
+            .iter()
+            .map(|&k| v.hyper_ids().map_or(k as u64, |h| h[k]))
+            .collect();
+        Reduced {
+            ids: Some(ids),
+            values: fold.to_array(values),
+        }
     }
 }
 
@@ -106,9 +173,9 @@ pub struct Scatter<'a> {
 }
 
 impl FoldUser for Scatter<'_> {
-    type Out = Result<(Vec<u64>, Array)>;
+    type Out = Result<Reduced>;
 
-    fn run<F: Fold>(self, fold: &F) -> Result<(Vec<u64>, Array)> {
+    fn run<F: Fold>(self, fold: &F) -> Result<Reduced> {
         let c = self.c;
         let len = c.vlen as usize;
         // Each range scans every vector once: keep that small next to the entries.
@@ -116,7 +183,7 @@ impl FoldUser for Scatter<'_> {
             .clamp(1, rayon::current_num_threads())
             .min(len.max(1));
         let step = len.div_ceil(ranges).max(1);
-        let parts: Vec<Result<Reduced<F::Acc>>> = parallel::map(len.div_ceil(step), 1, |t| {
+        let parts: Vec<Result<RangeReduced<F::Acc>>> = parallel::map(len.div_ceil(step), 1, |t| {
             scatter_range(c, fold, t * step..len.min((t + 1) * step))
         });
         let mut ids = Vec::new();
@@ -126,19 +193,22 @@ impl FoldUser for Scatter<'_> {
             ids.extend(i);
             values.extend(v);
         }
-        Ok((ids, fold.to_array(values)))
+        Ok(Reduced {
+            ids: Some(ids),
+            values: fold.to_array(values),
+        })
     }
 }
 
-/// Ids of the non-empty results and their values.
-type Reduced<A> = (Vec<u64>, Vec<A>);
+/// Ids of the non-empty results of a range and their values.
+type RangeReduced<A> = (Vec<u64>, Vec<A>);
 
 /// [`Scatter`] for the inner indices in `range`.
 fn scatter_range<F: Fold>(
     c: &Compressed,
     fold: &F,
     range: Range<usize>,
-) -> Result<Reduced<F::Acc>> {
+) -> Result<RangeReduced<F::Acc>> {
     let (lo, hi) = (range.start as u64, range.end as u64);
     let mut work: Vec<Option<F::Acc>> = try_vec(range.len(), None, "reduce workspace")?;
     for k in 0..c.nvec() {
