@@ -6,7 +6,9 @@
 
 use crate::algebra::{Element, Type, TypeCode, Value};
 use crate::error::{out_of_memory, Result};
-use crate::storage::ranges::{concat_slices, copy_into, copy_ranges, copy_vec, extend_copy};
+use crate::storage::ranges::{
+    concat_slices, copy_into, copy_ranges, copy_vec, extend_copy, gather_runs,
+};
 use std::ops::Range;
 
 /// Positions from which [`Array::gather`] of built-in values runs in parallel.
@@ -361,6 +363,18 @@ impl Array {
         with_array!(self, v => GatherInto::into_array_owned(copy_vec(&v[range])), u => {
             let s = u.ty.size();
             Array::from_bytes(&u.ty, &u.bytes()[range.start * s..range.end * s])
+        })
+    }
+
+    /// Runs of entries (inner indices `idx` and these values) gathered part
+    /// by part into new arrays (see [`gather_runs`]).
+    pub fn gather_runs(&self, idx: &[u64], parts: &[Vec<Range<usize>>]) -> (Vec<u64>, Array) {
+        with_array!(self, v => {
+            let (i, x) = gather_runs(idx, v, 1, parts);
+            (i, GatherInto::into_array_owned(x))
+        }, u => {
+            let (i, x) = gather_runs(idx, u.bytes(), u.ty.size(), parts);
+            (i, Array::from_bytes(&u.ty, &x))
         })
     }
 

@@ -114,6 +114,90 @@ pub fn copy_ranges<T: Copy + Send + Sync>(src: &[T], ranges: &[Range<usize>]) ->
     out
 }
 
+/// Runs of entries gathered part by part into new index and value arrays.
+///
+/// `parts[t]` lists slot ranges, in order; their elements, part after part,
+/// make the outputs. Each value is `width` consecutive elements of `vals` (1
+/// for a typed array, the size for bytes). The parts are copied in parallel,
+/// each into its own place in the outputs, and short runs are copied without
+/// a `memcpy` call.
+pub fn gather_runs<T: Copy + Send + Sync>(
+    idx: &[u64],
+    vals: &[T],
+    width: usize,
+    parts: &[Vec<Range<usize>>],
+) -> (Vec<u64>, Vec<T>) {
+    let mut starts = Vec::with_capacity(parts.len() + 1);
+    starts.push(0);
+    for runs in parts {
+        let len: usize = runs.iter().map(|r| r.len()).sum();
+        starts.push(starts.last().copied().unwrap_or(0) + len);
+    }
+    let total = starts.last().copied().unwrap_or(0);
+    let mut out_i: Vec<u64> = Vec::with_capacity(total);
+    let mut out_x: Vec<T> = Vec::with_capacity(total * width);
+    let (slots_i, slots_x) = (
+        parallel::Slots::new(&mut out_i),
+        parallel::Slots::new(&mut out_x),
+    );
+    parallel::for_each(parts.len(), 1, &|t| {
+        let (lo, hi) = (starts[t], starts[t + 1]);
+        // SAFETY: parts write the disjoint places `starts[t]..starts[t + 1]`
+        // (scaled by `width` for values) of the outputs' capacity.
+        let (dst_i, dst_x) = unsafe {
+            (
+                std::slice::from_raw_parts_mut(slots_i.at(lo).cast(), hi - lo),
+                std::slice::from_raw_parts_mut(slots_x.at(lo * width).cast(), (hi - lo) * width),
+            )
+        };
+        let mut at = 0;
+        for r in &parts[t] {
+            let len = r.len();
+            copy_run(&mut dst_i[at..at + len], &idx[r.clone()]);
+            copy_run(
+                &mut dst_x[at * width..(at + len) * width],
+                &vals[r.start * width..r.end * width],
+            );
+            at += len;
+        }
+    });
+    // SAFETY: each part's runs fill its place exactly (`starts` adds up their
+    // lengths), and the places cover `0..total`.
+    unsafe {
+        out_i.set_len(total);
+        out_x.set_len(total * width);
+    }
+    (out_i, out_x)
+}
+
+/// Fills `dst` with `src` (same length): element by element when short,
+/// where a `memcpy` call would cost more than the copy.
+#[inline]
+fn copy_run<T: Copy>(dst: &mut [std::mem::MaybeUninit<T>], src: &[T]) {
+    match (dst, src) {
+        ([], []) => {}
+        ([d0], [s0]) => {
+            d0.write(*s0);
+        }
+        ([d0, d1], [s0, s1]) => {
+            d0.write(*s0);
+            d1.write(*s1);
+        }
+        ([d0, d1, d2], [s0, s1, s2]) => {
+            d0.write(*s0);
+            d1.write(*s1);
+            d2.write(*s2);
+        }
+        ([d0, d1, d2, d3], [s0, s1, s2, s3]) => {
+            d0.write(*s0);
+            d1.write(*s1);
+            d2.write(*s2);
+            d3.write(*s3);
+        }
+        (dst, src) => copy_uninit(dst, src),
+    }
+}
+
 /// The slices concatenated, in order; each slice is copied by its own task
 /// when the total is large. Fails with `GrB_OUT_OF_MEMORY` when the result
 /// cannot be allocated (`what` names it).
@@ -176,6 +260,28 @@ mod tests {
         large.push(300_000..400_000);
         large.push(0..0);
         assert_eq!(copy_ranges(&src, &large), naive(&src, &large));
+    }
+
+    #[test]
+    fn runs_are_gathered_part_by_part_with_their_values() {
+        let idx: Vec<u64> = (0..1000).map(|q| 10 * q).collect();
+        let vals: Vec<u16> = (0..2000).map(|q| q as u16).collect();
+        // Runs of every short length and a long one, an empty part, two values per entry.
+        let parts = vec![
+            vec![0..1, 3..5, 7..10],
+            vec![],
+            vec![12..16, 20..21, 30..330],
+        ];
+        let (i, x) = gather_runs(&idx, &vals, 2, &parts);
+        let ranges: Vec<Range<usize>> = parts.concat();
+        assert_eq!(i, naive(&idx, &ranges));
+        let expected: Vec<u16> = ranges
+            .iter()
+            .flat_map(|r| vals[2 * r.start..2 * r.end].to_vec())
+            .collect();
+        assert_eq!(x, expected);
+        let (i, x) = gather_runs::<u16>(&idx, &vals, 1, &[]);
+        assert!(i.is_empty() && x.is_empty());
     }
 
     #[test]

@@ -4,9 +4,8 @@
 //! (minus one index for `OFFDIAG`), found by counting and copied whole.
 
 use crate::algebra::IndexUnaryCode;
-use crate::storage::ranges::copy_ranges;
+use crate::parallel;
 use crate::storage::{Compressed, Format, Orientation};
-use rayon::prelude::*;
 use std::ops::Range;
 
 /// The inner indices a positional predicate keeps in one vector:
@@ -31,6 +30,7 @@ const NONE: Interval = Interval {
 
 /// The interval of vector `j` of data in orientation `orient` kept by `code`
 /// with thunk `s` (a positional predicate).
+#[inline]
 fn interval(code: IndexUnaryCode, orient: Orientation, j: u64, s: i64) -> Interval {
     use IndexUnaryCode::*;
     let (j, s) = (j as i128, s as i128);
@@ -69,52 +69,88 @@ fn interval(code: IndexUnaryCode, orient: Orientation, j: u64, s: i64) -> Interv
     }
 }
 
-/// Vectors below which the kept slots are found on one thread.
-const PARALLEL_VECTORS: usize = 4096;
+/// Vectors per parallel task.
+const VECTORS_PER_TASK: usize = 4096;
 
 /// `select` of compressed data (vectors in orientation `orient`) with a
 /// positional predicate `code` and thunk `s`: the kept slots of every vector
-/// are counted, the result's pointers follow from the counts,
-/// and indices and values are copied once, in parallel, into exactly sized
-/// arrays.
+/// are found, the result's pointers follow from their counts, and indices and
+/// values are copied once, each task of vectors filling its own part of
+/// exactly sized arrays.
 pub fn select_positional(
     c: &Compressed,
     orient: Orientation,
     code: IndexUnaryCode,
     s: i64,
 ) -> Format {
-    let nvec = c.nvec();
-    let kept = |k: usize| kept_slots(c, interval(code, orient, c.vector_id(k), s), c.range(k));
-    let spans: Vec<[Range<usize>; 2]> = if nvec < PARALLEL_VECTORS {
-        (0..nvec).map(kept).collect()
-    } else {
-        (0..nvec)
-            .into_par_iter()
-            .with_min_len(1024)
-            .map(kept)
-            .collect()
-    };
-    let mut p = Vec::with_capacity(nvec + 1);
-    p.push(0);
-    let mut count = 0;
-    for [a, b] in &spans {
-        count += a.len() + b.len();
-        p.push(count);
+    // One copy of the loop per predicate, so that its interval folds into it.
+    macro_rules! each_predicate {
+        ($(($o:ident, $c:ident)),*) => {
+            match (orient, code) {
+                $((Orientation::$o, IndexUnaryCode::$c) => {
+                    find_runs(c, |j| interval(IndexUnaryCode::$c, Orientation::$o, j, s))
+                })*
+                _ => unreachable!("not a positional predicate"),
+            }
+        };
     }
-    let ranges: Vec<Range<usize>> = spans
-        .into_iter()
-        .flatten()
-        .filter(|r| !r.is_empty())
-        .collect();
+    let tasks = each_predicate!(
+        (ByRow, Tril),
+        (ByRow, Triu),
+        (ByRow, Diag),
+        (ByRow, Offdiag),
+        (ByRow, Colle),
+        (ByRow, Colgt),
+        (ByRow, Rowle),
+        (ByRow, Rowgt),
+        (ByCol, Tril),
+        (ByCol, Triu),
+        (ByCol, Diag),
+        (ByCol, Offdiag),
+        (ByCol, Colle),
+        (ByCol, Colgt),
+        (ByCol, Rowle),
+        (ByCol, Rowgt)
+    );
+    let mut p = Vec::with_capacity(c.nvec() + 1);
+    p.push(0);
+    let mut total = 0;
+    for count in tasks.iter().flat_map(|(_, counts)| counts) {
+        total += count;
+        p.push(total);
+    }
+    let parts: Vec<Vec<Range<usize>>> = tasks.into_iter().map(|(runs, _)| runs).collect();
+    let (i, x) = c.x.gather_runs(&c.i, &parts);
     let kept = Compressed {
         vlen: c.vlen,
         vdim: c.vdim,
         h: c.h.clone(),
         p,
-        i: copy_ranges(&c.i, &ranges),
-        x: c.x.copy_ranges(&ranges),
+        i,
+        x,
     };
     Format::Sparse(kept.conform())
+}
+
+/// For each task of vectors: the runs of slots kept in its vectors (in order)
+/// and how many slots each vector keeps; `iv(j)` is vector `j`'s interval.
+fn find_runs(
+    c: &Compressed,
+    iv: impl Fn(u64) -> Interval + Sync,
+) -> Vec<(Vec<Range<usize>>, Vec<usize>)> {
+    let nvec = c.nvec();
+    let kept = |k: usize| kept_slots(c, iv(c.vector_id(k)), c.range(k));
+    parallel::map(nvec.div_ceil(VECTORS_PER_TASK), 1, |t| {
+        let ks = t * VECTORS_PER_TASK..nvec.min((t + 1) * VECTORS_PER_TASK);
+        let mut runs = Vec::with_capacity(ks.len());
+        let mut counts = Vec::with_capacity(ks.len());
+        for k in ks {
+            let [a, b] = kept(k);
+            counts.push(a.len() + b.len());
+            runs.extend([a, b].into_iter().filter(|r| !r.is_empty()));
+        }
+        (runs, counts)
+    })
 }
 
 /// Vector lengths up to which the indices below a bound are counted by a scan
@@ -122,9 +158,16 @@ pub fn select_positional(
 /// dependent cache miss after another).
 const SCAN_LEN: usize = 256;
 
+/// Vector lengths up to which the indices below a bound are counted by a
+/// scan that stops at the first index at or above it (no setup at all).
+const SHORT_LEN: usize = 16;
+
 /// How many of the increasing indices `idx` are below `bound`.
+#[inline]
 fn count_below(idx: &[u64], bound: u64) -> usize {
-    if idx.len() <= SCAN_LEN {
+    if idx.len() <= SHORT_LEN {
+        idx.iter().position(|&x| x >= bound).unwrap_or(idx.len())
+    } else if idx.len() <= SCAN_LEN {
         idx.iter().map(|&x| usize::from(x < bound)).sum()
     } else {
         idx.partition_point(|&x| x < bound)
@@ -133,6 +176,7 @@ fn count_below(idx: &[u64], bound: u64) -> usize {
 
 /// The slots of `slots` (one vector of `c`) whose inner indices lie in `iv`:
 /// one run, or two around the excepted index.
+#[inline(always)]
 fn kept_slots(c: &Compressed, iv: Interval, slots: Range<usize>) -> [Range<usize>; 2] {
     let idx = &c.i[slots.clone()];
     let (Some(&first), Some(&last)) = (idx.first(), idx.last()) else {
