@@ -4,7 +4,7 @@
 use super::pending::{try_update_in_place, Pending};
 use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::{Error, Result};
-use crate::plan::{self, Node, Source};
+use crate::plan::{self, Claim, Node, Source};
 use crate::storage::{build_compressed, Array, Dup, MatrixStore, Orientation};
 use crate::{ensure, fail};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -15,7 +15,7 @@ pub const INDEX_MAX: u64 = (1u64 << 60) - 1;
 struct State {
     store: Arc<MatrixStore>,
     /// Work recorded by the non-blocking engine that computes the next content.
-    deferred: Option<Arc<Node>>,
+    deferred: Option<Claim>,
     pending: Option<Pending>,
     /// Preferred orientation for content this object produces.
     orient: Orientation,
@@ -114,9 +114,12 @@ impl Matrix {
         let deferred = self.lock().deferred.clone();
         if let Some(work) = deferred {
             // Computed outside the lock: the work may read other objects.
-            let store = plan::materialize(&work)?;
+            let store = plan::materialize(work.node())?;
             let mut s = self.lock();
-            if s.deferred.as_ref().is_some_and(|d| Arc::ptr_eq(d, &work)) {
+            if s.deferred
+                .as_ref()
+                .is_some_and(|d| Arc::ptr_eq(d.node(), work.node()))
+            {
                 s.store = store;
                 s.deferred = None;
             }
@@ -140,7 +143,9 @@ impl Matrix {
             if s.pending.is_none() {
                 match &s.deferred {
                     None => return Ok(Source::Ready(s.store.clone())),
-                    Some(n) if n.depth < plan::MAX_DEPTH => return Ok(Source::Pending(n.clone())),
+                    Some(n) if n.node().depth < plan::MAX_DEPTH => {
+                        return Ok(Source::Pending(n.node().clone()))
+                    }
                     Some(_) => {}
                 }
             }
@@ -168,7 +173,7 @@ impl Matrix {
         let mut s = self.lock();
         debug_assert!(work.out.nrows == s.store.nrows() && work.out.ncols == s.store.ncols());
         s.pending = None;
-        s.deferred = Some(work);
+        s.deferred = Some(Claim::new(work));
     }
 
     /// Number of stored entries.

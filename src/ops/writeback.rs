@@ -11,6 +11,9 @@
 //!
 //! Kernels may use the mask to skip work; the semantics stay defined here.
 
+mod full;
+
+use self::full::{accumulate_into_full, is_full};
 use super::assemble::{self, Part, Task};
 use super::mask::Mask;
 use crate::algebra::arith::Arith;
@@ -18,7 +21,7 @@ use crate::algebra::element::byte_cast_fn;
 use crate::algebra::{BinaryOp, Type};
 use crate::error::{check_room, Result};
 use crate::object::Matrix;
-use crate::storage::{Array, ArrayElement, Compressed, Format, Full, MatrixStore, Orientation};
+use crate::storage::{Array, ArrayElement, Compressed, MatrixStore, Orientation};
 use crate::{ensure, fail, with_type};
 use std::ops::Range;
 use std::sync::Arc;
@@ -219,73 +222,6 @@ fn merged_vectors(c: &Compressed, t: &Compressed) -> Vec<MergedVector> {
     items
 }
 
-/// True when `s` holds an entry at every position (and has positions).
-fn is_full(s: &MatrixStore) -> bool {
-    s.nvals() > 0 && s.nvals() as u128 == s.nrows() as u128 * s.ncols() as u128
-}
-
-/// [`merge`] without a mask, with an accumulator, into a `C` that holds every
-/// position (a dense vector updated by an operation, as iterative algorithms
-/// do): `C` keeps its pattern, and the position of vector `v`, index `i` is
-/// `v * vlen + i`, so `T`'s entries are matched without a merge.
-fn accumulate_into_full(
-    old: &MatrixStore,
-    ctype: &Type,
-    orient: Orientation,
-    accum: Option<&BinaryOp>,
-    t: &MatrixStore,
-) -> Result<MatrixStore> {
-    let converted;
-    let cx = match old.format() {
-        Format::Full(f) if old.orient() == orient => &f.x,
-        _ => {
-            converted = old.try_compressed(orient)?;
-            &converted.x
-        }
-    };
-    let tc = t.try_compressed(orient)?;
-    let full = |x| {
-        let f = Full {
-            vlen: tc.vlen,
-            vdim: tc.vdim,
-            x,
-        };
-        MatrixStore::new(orient, Format::Full(f))
-    };
-    if let Some(x) = typed_accumulate(cx, &tc, accum) {
-        return Ok(full(x));
-    }
-    // One probe for a source and a new value (twice for the byte-level
-    // path) per position.
-    let per_position = std::mem::size_of::<Src>() + 2 * ctype.size();
-    check_room(cx.len(), per_position, "the write-back")?;
-    let mut src: Vec<Src> = (0..cx.len()).map(Src::C).collect();
-    for (v, i, qt) in tc.entries() {
-        let q = (v * tc.vlen + i) as usize;
-        src[q] = Src::Both(q, qt);
-    }
-    Ok(full(values(cx, &tc.x, &src, ctype, accum)))
-}
-
-/// [`accumulate_into_full`] when `C`, `T` and the accumulator share one
-/// built-in type: `C`'s values copied, then each entry of `T` folded into
-/// its position.
-fn typed_accumulate(cx: &Array, tc: &Compressed, accum: Option<&BinaryOp>) -> Option<Array> {
-    if accum.is_none() || !cx.ty().is_builtin() || tc.x.code() != cx.code() {
-        return None;
-    }
-    with_type!(cx.code(), T => {
-        let f = typed_accum::<T>(accum)?;
-        let mut x = cx.as_slice::<T>()?.to_vec();
-        let t = tc.x.as_slice::<T>()?;
-        for (v, i, qt) in tc.entries() {
-            let q = (v * tc.vlen + i) as usize;
-            x[q] = f(x[q], t[qt]);
-        }
-        Some(T::into_array(x))
-    }, udt => None)
-}
-
 /// Merges one vector of C and T under the mask, appending kept indices and their sources.
 #[allow(clippy::too_many_arguments)]
 fn merge_vector(
@@ -425,7 +361,7 @@ pub fn values(
 /// The accumulator as a function on the built-in type `T` when its inputs
 /// and output are all `T` and it is arithmetic (no accumulator: `T`'s value
 /// replaces `C`'s).
-fn typed_accum<T: Arith>(accum: Option<&BinaryOp>) -> Option<fn(T, T) -> T> {
+pub(crate) fn typed_accum<T: Arith>(accum: Option<&BinaryOp>) -> Option<fn(T, T) -> T> {
     let Some(op) = accum else {
         return Some(|_, y| y);
     };

@@ -23,7 +23,7 @@ pub mod siblings;
 pub mod tiles;
 
 pub use mode::{mode, set_mode, with_mode, Mode};
-pub use node::{Map, MapFn, MaskInput, Node, Op, Output, Product, ProductForm, Source};
+pub use node::{Claim, Map, MapFn, MaskInput, Node, Op, Output, Product, ProductForm, Source};
 
 use crate::algebra::{BinaryOp, Type, TypeCode};
 use crate::ensure;

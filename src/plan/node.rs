@@ -5,11 +5,20 @@
 //! Nodes are immutable once recorded: they hold `Arc`s of their inputs as they
 //! were when the operation was called, so later changes to the input objects
 //! never change a pending result. A node's result is computed at most once.
+//!
+//! A computed result is kept only while someone may still read it: each node
+//! counts its *claims* — the uncomputed nodes that read it (as an input, old
+//! content or mask) and the objects whose deferred work it is ([`Claim`]). A
+//! consumer gives up its claims once it is computed (or dropped); when the
+//! last claim on a computed node goes, the node lets its result go, so a
+//! long chain of pending operations (the iterations of an algorithm) holds a
+//! few results at a time instead of all of them, and freed memory is reused.
 
 use crate::algebra::{BinaryOp, Semiring, Type};
 use crate::error::Result;
 use crate::storage::{MatrixStore, Orientation};
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// An input of a node: ready content, or the result of another node.
@@ -63,14 +72,15 @@ impl Source {
                 s.ty(),
                 s.nvals()
             ),
-            Source::Pending(n) => match n.result.get() {
-                Some(Ok(s)) => format!(
+            Source::Pending(n) => match (n.is_computed(), n.computed_value()) {
+                (true, Some(s)) => format!(
                     "[{}x{} computed, {} entries]",
                     s.nrows(),
                     s.ncols(),
                     s.nvals()
                 ),
-                _ => names.name(n),
+                (true, None) => "[computed, released]".into(),
+                (false, _) => names.name(n),
             },
         }
     }
@@ -214,7 +224,14 @@ pub struct Node {
     pub out: Output,
     /// One more than the deepest pending input.
     pub depth: usize,
-    result: OnceLock<Result<Arc<MatrixStore>>>,
+    /// Set once computed: the outcome (the value itself is in `value`).
+    result: OnceLock<Result<()>>,
+    /// The computed result, while claims on it remain.
+    value: Mutex<Option<Arc<MatrixStore>>>,
+    /// Uncomputed consumers and objects that may still read the result.
+    claims: AtomicUsize,
+    /// True once this node gave up its claims on its inputs.
+    released_inputs: AtomicBool,
     /// `T` computed by a sibling product's traversal, and whether this
     /// node takes only its pattern (see [`super::siblings`]); taken when
     /// the node runs.
@@ -233,19 +250,63 @@ impl Node {
             .map(Source::depth)
             .max()
             .unwrap_or(0);
-        Node {
+        let node = Node {
             op,
             out,
             depth: deepest + 1,
             result: OnceLock::new(),
+            value: Mutex::new(None),
+            claims: AtomicUsize::new(0),
+            released_inputs: AtomicBool::new(false),
             sibling: Mutex::new(None),
+        };
+        node.each_pending_input(|n| n.claim());
+        node
+    }
+
+    /// Calls `f` on the node behind each pending input, old content and mask.
+    fn each_pending_input(&self, mut f: impl FnMut(&Node)) {
+        let out = &self.out;
+        let sources = self
+            .op
+            .inputs()
+            .into_iter()
+            .chain(out.old.iter())
+            .chain(out.mask.iter().map(|m| &m.source));
+        for s in sources {
+            if let Source::Pending(n) = s {
+                f(n);
+            }
         }
     }
 
-    /// The result, when it is computed and not an error.
+    fn claim(&self) {
+        self.claims.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// Gives up one claim; the last one on a computed node lets its result go.
+    fn release_claim(&self) {
+        if self.claims.fetch_sub(1, Ordering::AcqRel) == 1 && self.is_computed() {
+            let released = self.lock_value().take();
+            drop(released);
+        }
+    }
+
+    /// Gives up this node's claims on its inputs (once).
+    fn release_inputs(&self) {
+        if !self.released_inputs.swap(true, Ordering::AcqRel) {
+            self.each_pending_input(Node::release_claim);
+        }
+    }
+
+    fn lock_value(&self) -> std::sync::MutexGuard<'_, Option<Arc<MatrixStore>>> {
+        self.value.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The result, when it is computed, not an error, and still held.
     pub fn computed_value(&self) -> Option<Arc<MatrixStore>> {
         match self.result.get() {
-            Some(Ok(s)) => Some(s.clone()),
+            Some(Ok(())) => self.lock_value().clone(),
             _ => None,
         }
     }
@@ -284,10 +345,28 @@ impl Node {
     /// The result, computing it (with every pending input) the first time.
     /// A failure, a panic included (`GrB_PANIC`), is the result too: every
     /// later read reports the same error instead of computing again.
+    ///
+    /// Reading it is for claimants (see the module documentation): once the
+    /// last claim is given up the result is gone, and reading it then fails
+    /// with `GrB_PANIC`.
     pub fn value(&self) -> Result<Arc<MatrixStore>> {
-        self.result
-            .get_or_init(|| crate::error::catch_panic(|| super::execute::run(self)))
-            .clone()
+        let mut fresh = None;
+        let outcome = self.result.get_or_init(|| {
+            let outcome = crate::error::catch_panic(|| super::execute::run(self)).map(|v| {
+                *self.lock_value() = Some(v.clone());
+                fresh = Some(v);
+            });
+            self.release_inputs();
+            outcome
+        });
+        outcome.clone()?;
+        match fresh {
+            Some(v) => Ok(v),
+            None => self
+                .lock_value()
+                .clone()
+                .ok_or_else(|| crate::error::internal("a released result was read")),
+        }
     }
 
     /// The plan rooted here, one line per node, for explain.
@@ -332,6 +411,7 @@ impl Node {
 
 impl Drop for Node {
     fn drop(&mut self) {
+        self.release_inputs();
         if !self.is_computed() && super::explain::enabled() {
             let mut names = Names::default();
             eprintln!(
@@ -386,6 +466,35 @@ impl Op {
     }
 }
 
+/// An object's hold on the node computing its next content: the node keeps
+/// its result while a claim on it exists (see the module documentation).
+pub struct Claim(Arc<Node>);
+
+impl Claim {
+    /// Claims `node`'s result.
+    pub fn new(node: Arc<Node>) -> Claim {
+        node.claim();
+        Claim(node)
+    }
+
+    /// The claimed node.
+    pub fn node(&self) -> &Arc<Node> {
+        &self.0
+    }
+}
+
+impl Clone for Claim {
+    fn clone(&self) -> Claim {
+        Claim::new(self.0.clone())
+    }
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        self.0.release_claim();
+    }
+}
+
 /// Names (`T1`, `T2`, …) for the pending nodes of a plan, in order of appearance.
 #[derive(Default)]
 struct Names {
@@ -402,5 +511,61 @@ impl Names {
             }
         };
         format!("T{}", k + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn store(n: u64) -> Arc<MatrixStore> {
+        Arc::new(MatrixStore::empty(&Type::FP64, n, 1, Orientation::ByCol))
+    }
+
+    /// A plain node whose result is its one input, passed through.
+    fn pass(input: Source) -> Arc<Node> {
+        let map = Map {
+            name: "pass".into(),
+            inputs: vec![input],
+            positionwise: true,
+            position_free: true,
+            intersection: true,
+            run: Arc::new(|inputs: &[Arc<MatrixStore>], _| Ok((*inputs[0]).clone())),
+        };
+        let out = Output {
+            ty: Type::FP64,
+            orient: Orientation::ByCol,
+            nrows: 3,
+            ncols: 1,
+            old: None,
+            mask: None,
+            accum: None,
+            replace: false,
+        };
+        Arc::new(Node::new(Op::Map(map), out))
+    }
+
+    #[test]
+    fn results_are_kept_while_claimed_and_released_after() {
+        let first = pass(Source::Ready(store(3)));
+        let held = Claim::new(first.clone());
+        let second = pass(Source::Pending(first.clone()));
+        let third = pass(Source::Pending(second.clone()));
+        third.value().unwrap();
+        // `second` had one claim, `third`'s, given up once `third` computed.
+        assert!(second.is_computed() && second.computed_value().is_none());
+        // `first` is still claimed by an object.
+        assert!(first.computed_value().is_some());
+        drop(held);
+        assert!(first.computed_value().is_none());
+        // A node dropped uncomputed gives up its claims too.
+        let kept = pass(Source::Ready(store(3)));
+        kept.value().unwrap();
+        let claim = Claim::new(kept.clone());
+        let unread = pass(Source::Pending(kept.clone()));
+        drop(unread);
+        assert!(kept.computed_value().is_some());
+        drop(claim);
+        assert!(kept.computed_value().is_none());
     }
 }

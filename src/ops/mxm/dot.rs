@@ -360,21 +360,24 @@ impl Dot2<'_> {
     /// row of `L` that the mask allows, the result gathered as a column.
     fn pull<S: Sr>(&self, sr: &S) -> Product {
         match (&self.r, self.mask) {
+            (RCols::Dense(d), MaskView::None) if d.col(0).is_full() => {
+                let (l, col) = (self.l, d.col(0));
+                self.pull_with(sr, |_, rows, chunk| {
+                    let p = &l.p[rows.start..=rows.end];
+                    chunk.nvals = sr.dot_rows_full(p, &l.i, col, &mut chunk.w, &mut chunk.present);
+                })
+            }
             (RCols::Dense(d), MaskView::Dense(m)) => {
                 let (col, mask) = (d.col(0), m.col(0));
-                self.pull_with(
+                self.pull_rows(
                     sr,
                     |i| mask.allows(i),
                     |z, a, a0| dot_dense_col(sr, z, a, a0, col),
                 )
             }
-            (RCols::Dense(d), MaskView::None) => {
-                let col = d.col(0);
-                self.pull_with(sr, |_| true, |z, a, a0| dot_dense_col(sr, z, a, a0, col))
-            }
             (RCols::Dense(d), mask) => {
                 let col = d.col(0);
-                self.pull_with(
+                self.pull_rows(
                     sr,
                     |i| row_allowed(mask, i),
                     |z, a, a0| dot_dense_col(sr, z, a, a0, col),
@@ -383,7 +386,7 @@ impl Dot2<'_> {
             (RCols::Sparse(rc), mask) => {
                 let rr = rc.vector_range(0);
                 let (b, b0) = (&rc.i[rr.clone()], rr.start);
-                self.pull_with(
+                self.pull_rows(
                     sr,
                     |i| row_allowed(mask, i),
                     |z, a, a0| dot_sparse(sr, z, a, a0, b, b0),
@@ -392,15 +395,35 @@ impl Dot2<'_> {
         }
     }
 
-    /// [`Dot2::pull`] with the mask test `allowed(i)` and the dot product
-    /// `dot(z, indices, position)` of a row of `L`: each task fills a flag
-    /// and a slot for every held row of its range, then [`column`] forms the
-    /// result.
-    fn pull_with<S: Sr>(
+    /// [`Dot2::pull`] row by row, with the mask test `allowed(i)` and the dot
+    /// product `dot(z, indices, position)` of a row of `L`.
+    fn pull_rows<S: Sr>(
         &self,
         sr: &S,
         allowed: impl Fn(u64) -> bool + Sync,
         dot: impl Fn(&mut S::Z, &[u64], usize) -> bool + Sync,
+    ) -> Product {
+        let l = self.l;
+        self.pull_with(sr, |z, rows, chunk| {
+            for (slot, kk) in rows.enumerate() {
+                let lr = l.range(kk);
+                if !lr.is_empty() && allowed(l.vector_id(kk)) && dot(z, &l.i[lr.clone()], lr.start)
+                {
+                    chunk.present[slot] = true;
+                    sr.z_set(&mut chunk.w, slot, z);
+                    chunk.nvals += 1;
+                }
+            }
+        })
+    }
+
+    /// The tasks of [`Dot2::pull`]: `fill(z, rows, chunk)` fills a flag and
+    /// a slot for every held row of `L` in `rows` (and the count of values),
+    /// then [`column`] forms the result.
+    fn pull_with<S: Sr>(
+        &self,
+        sr: &S,
+        fill: impl Fn(&mut S::Z, Range<usize>, &mut Chunk<S::W>) + Sync,
     ) -> Product {
         let l = self.l;
         // Row kk's work is its length plus one.
@@ -414,15 +437,7 @@ impl Dot2<'_> {
                 w: sr.alloc(rows.len()),
                 nvals: 0,
             };
-            for (slot, kk) in rows.enumerate() {
-                let lr = l.range(kk);
-                if !lr.is_empty() && allowed(l.vector_id(kk)) && dot(z, &l.i[lr.clone()], lr.start)
-                {
-                    chunk.present[slot] = true;
-                    sr.z_set(&mut chunk.w, slot, z);
-                    chunk.nvals += 1;
-                }
-            }
+            fill(z, rows, &mut chunk);
             chunk
         });
         column(sr, chunks, l)

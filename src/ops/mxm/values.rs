@@ -13,6 +13,7 @@
 //! The ANY monoid keeps the first value it is given, so every kernel returns
 //! the first product in `k` order (and may stop there).
 
+use super::operand::DenseCol;
 use crate::algebra::arith::Arith;
 use crate::algebra::{cast, Semiring, Type};
 use crate::error::{out_of_memory, Result};
@@ -57,6 +58,31 @@ pub trait Sr: Sync {
     fn z_combine(&self, acc: &mut Self::Z, z: &Self::Z);
     /// The values of an output buffer as an array of the semiring's type.
     fn to_array(&self, w: Self::W) -> Array;
+
+    /// Dot products of rows against a column that holds every entry: for
+    /// each slot `s`, `w[s] = ⊕_q l[q] ⊗ r[col.position(idx[q])]` over
+    /// `q` in `p[s]..p[s + 1]`, with `present[s]` set when that run is not
+    /// empty. Returns how many are not.
+    fn dot_rows_full(
+        &self,
+        p: &[usize],
+        idx: &[u64],
+        col: DenseCol<'_>,
+        w: &mut Self::W,
+        present: &mut [bool],
+    ) -> usize {
+        let mut z = self.z();
+        let mut nvals = 0;
+        for (s, seen) in present.iter_mut().enumerate() {
+            let pairs = (p[s]..p[s + 1]).map(|q| (q, col.position(idx[q])));
+            if self.fold(&mut z, pairs) {
+                *seen = true;
+                self.z_set(w, s, &z);
+                nvals += 1;
+            }
+        }
+        nvals
+    }
 }
 
 /// A binary operator on one built-in type, as the typed tier calls it.
@@ -315,6 +341,72 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
     fn to_array(&self, w: Vec<T>) -> Array {
         T::into_array(w)
     }
+
+    fn dot_rows_full(
+        &self,
+        p: &[usize],
+        idx: &[u64],
+        col: DenseCol<'_>,
+        w: &mut Vec<T>,
+        present: &mut [bool],
+    ) -> usize {
+        let (l, r, mul, add) = (self.l, self.r, self.mul, self.add);
+        let at = |q: usize| col.position(idx[q]);
+        // One tight loop for the common ways of reading the inputs (no
+        // terminal value to test); the general fold for the others.
+        match (
+            self.any || self.terminal.is_some(),
+            self.read_l,
+            self.read_r,
+            self.flip,
+        ) {
+            (false, true, true, false) => fold_runs(p, w, present, add, |q| mul.f(l[q], r[at(q)])),
+            (false, true, true, true) => fold_runs(p, w, present, add, |q| mul.f(r[at(q)], l[q])),
+            (false, true, false, false) => fold_runs(p, w, present, add, |q| mul.f(l[q], T::ZERO)),
+            (false, false, true, false) => {
+                fold_runs(p, w, present, add, |q| mul.f(T::ZERO, r[at(q)]))
+            }
+            _ => {
+                let mut nvals = 0;
+                for (s, seen) in present.iter_mut().enumerate() {
+                    let pairs = (p[s]..p[s + 1]).map(|q| (q, at(q)));
+                    if self.fold(&mut w[s], pairs) {
+                        *seen = true;
+                        nvals += 1;
+                    }
+                }
+                nvals
+            }
+        }
+    }
+}
+
+/// For each slot `s`, `w[s]` = the fold by `add` of `product(q)` over the
+/// non-empty run `p[s]..p[s + 1]`, in order, with `present[s]` set; returns
+/// how many runs are not empty.
+#[inline(always)]
+fn fold_runs<T: Copy, A: Op<T>>(
+    p: &[usize],
+    w: &mut [T],
+    present: &mut [bool],
+    add: A,
+    product: impl Fn(usize) -> T,
+) -> usize {
+    let mut nvals = 0;
+    for (s, (slot, seen)) in w.iter_mut().zip(present.iter_mut()).enumerate() {
+        let (a, b) = (p[s], p[s + 1]);
+        if a == b {
+            continue;
+        }
+        let mut acc = product(a);
+        for q in a + 1..b {
+            acc = add.f(acc, product(q));
+        }
+        *slot = acc;
+        *seen = true;
+        nvals += 1;
+    }
+    nvals
 }
 
 /// The generic tier: values as bytes, operators through [`BinaryEval`].
