@@ -199,9 +199,9 @@ impl<'x> KLens<'x> {
             return total * u;
         }
         match self {
-            KLens::Vectors(c) => (0..c.nvec())
-                .map(|kk| c.range(kk).len() as f64 * other.len(c.vector_id(kk)))
-                .sum(),
+            KLens::Vectors(c) => sampled(c.nvec(), |kk| {
+                c.range(kk).len() as f64 * other.len(c.vector_id(kk))
+            }),
             KLens::Entries(c) => c.i.iter().map(|&k| other.len(k)).sum(),
             KLens::Counts(v) => v
                 .iter()
@@ -214,9 +214,29 @@ impl<'x> KLens<'x> {
     }
 }
 
+/// Vectors up to which a cost is summed over every vector; past that, over
+/// evenly spaced ones, scaled up (an estimate is all a plan needs, and an
+/// exact sum would cost as much as a small product itself).
+const SAMPLED_VECTORS: usize = 4096;
+
+/// `Σ_{k < n} f(k)`, or its estimate from every `n / SAMPLED_VECTORS`-th term
+/// when `n` is larger.
+fn sampled(n: usize, f: impl Fn(usize) -> f64) -> f64 {
+    let stride = n.div_ceil(SAMPLED_VECTORS).max(1);
+    let (sum, count) = (0..n)
+        .step_by(stride)
+        .fold((0.0, 0usize), |(sum, count), k| (sum + f(k), count + 1));
+    if count == 0 {
+        0.0
+    } else {
+        sum * n as f64 / count as f64
+    }
+}
+
 /// `Σ_k |A(:,k)| * |B(k,:)|`, the number of products: exact when the
 /// vectors of `A` and `B` are at hand in either orientation (counting a
-/// histogram if needed), else from average lengths.
+/// histogram if needed) and there are few of them, sampled when there are
+/// many (see [`sampled`]), else from average lengths.
 pub fn flops(a: &Operand, b: &Operand) -> f64 {
     let k = a.ncols();
     let (mut la, mut lb) = (
@@ -302,8 +322,9 @@ struct Costs<'p, 'a> {
     p: &'p Problem<'a>,
     flops: f64,
     terminal: bool,
-    /// The exact work of dot3 with `R` read sparse and dense, once measured.
-    dot3_exact: [std::cell::OnceCell<Option<f64>>; 2],
+    /// The work of dot3 with `R` read sparse and dense (exact, or sampled
+    /// over many mask vectors), once measured.
+    dot3_measured: [std::cell::OnceCell<Option<f64>>; 2],
 }
 
 impl Costs<'_, '_> {
@@ -442,7 +463,7 @@ impl Costs<'_, '_> {
         } else {
             m.nvals() as f64 * TRANSPOSE
         };
-        let work = self.dot3_exact[dense_r as usize]
+        let work = self.dot3_measured[dense_r as usize]
             .get_or_init(|| self.dot3_work(dense_r))
             .unwrap_or(m.nvals() as f64 * (step + 1.0));
         Some(
@@ -472,18 +493,22 @@ impl Costs<'_, '_> {
             false => Some(lengths(&p.b, Orientation::ByCol, p.b.ncols(), budget)?),
         };
         let density = p.b.nvals() as f64 / (p.b.positions().max(1) as f64);
-        let mut work = 0.0;
-        for (v, i, _) in entries.entries() {
-            let (row, col) = store.to_matrix_coords(v, i);
-            let (i, j) = if m.transposed { (col, row) } else { (row, col) };
-            let len_l = rows.len(i);
-            work += 1.0
-                + match &cols {
-                    Some(c) => merge_cost(len_l, c.len(j)),
-                    None if self.terminal && density > 0.0 => len_l.min(1.0 / density),
-                    None => len_l,
-                };
-        }
+        let work = sampled(entries.nvec(), |kk| {
+            let v = entries.vector_id(kk);
+            let mut work = 0.0;
+            for &i in &entries.i[entries.range(kk)] {
+                let (row, col) = store.to_matrix_coords(v, i);
+                let (i, j) = if m.transposed { (col, row) } else { (row, col) };
+                let len_l = rows.len(i);
+                work += 1.0
+                    + match &cols {
+                        Some(c) => merge_cost(len_l, c.len(j)),
+                        None if self.terminal && density > 0.0 => len_l.min(1.0 / density),
+                        None => len_l,
+                    };
+            }
+            work
+        });
         Some(work)
     }
 
@@ -512,7 +537,7 @@ impl<'p, 'a> Costs<'p, 'a> {
             p,
             flops: flops(&p.a, &p.b),
             terminal: has_terminal(p.semiring),
-            dot3_exact: Default::default(),
+            dot3_measured: Default::default(),
         }
     }
 
