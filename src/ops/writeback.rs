@@ -11,6 +11,7 @@
 //!
 //! Kernels may use the mask to skip work; the semantics stay defined here.
 
+pub mod dense;
 mod full;
 
 use self::full::{accumulate_into_full, is_full};
@@ -122,6 +123,11 @@ pub fn merge(
     }
     if mask.is_none() && accum.is_some() && is_full(old) {
         return accumulate_into_full(old, ctype, orient, accum, t);
+    }
+    if let (Some(m), None, false) = (mask, accum, replace) {
+        if let Some(dense) = dense::masked_into_dense(old, ctype, orient, m, t)? {
+            return Ok(dense);
+        }
     }
     let c = old.try_compressed(orient)?;
     let tc = t.try_compressed(orient)?;

@@ -8,13 +8,8 @@
 use crate::algebra::Value;
 use crate::error::Result;
 use crate::ops::mask::Mask;
-use crate::storage::compressed::dense_workspace_ok;
-use crate::storage::store::compressed_to_bitmap;
+use crate::ops::writeback::dense::dense_copy;
 use crate::storage::{Bitmap, Format, MatrixStore, Orientation};
-
-/// A sparse output with at least one entry (counting those the mask may
-/// add) per this many positions is made a bitmap.
-const DENSE_OUTPUT: u64 = 16;
 
 /// `C`'s new content after `C<mask>(:, :) = value` (the value already of
 /// `C`'s type; the mask not complemented; no accumulator, no replace) in
@@ -29,19 +24,8 @@ pub fn scalar_under_mask(
     if c.orient() != orient || mask.complement {
         return Ok(None);
     }
-    let positions = c.nrows().saturating_mul(c.ncols());
-    let mut dense = match c.format() {
-        Format::Full(f) => Format::Full(f.clone()),
-        Format::Bitmap(b) => Format::Bitmap(b.clone()),
-        Format::Sparse(cc) => {
-            let reach = (cc.nvals() as u64).saturating_add(mask.store.nvals() as u64);
-            if reach.saturating_mul(DENSE_OUTPUT) < positions
-                || !dense_workspace_ok(positions, cc.nvals())
-            {
-                return Ok(None);
-            }
-            Format::Bitmap(compressed_to_bitmap(cc)?)
-        }
+    let Some(mut dense) = dense_copy(c, mask.store.nvals() as u64, orient)? else {
+        return Ok(None);
     };
     let (nrows, ncols) = (c.nrows(), c.ncols());
     let position = |row: u64, col: u64| match orient {

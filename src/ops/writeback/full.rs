@@ -60,7 +60,7 @@ pub fn accumulate_into_full(
 
 /// True when `s`'s dense positions are laid out as in orientation `orient`:
 /// stored that way, or a vector (one layout either way).
-fn same_layout(s: &MatrixStore, orient: Orientation) -> bool {
+pub(super) fn same_layout(s: &MatrixStore, orient: Orientation) -> bool {
     s.orient() == orient || s.nrows() == 1 || s.ncols() == 1
 }
 
