@@ -300,6 +300,13 @@ impl MatrixStore {
     /// of aborting when the buffers of a conversion it has to make do not fit
     /// (one probe of their total size first, see [`check_room`]).
     pub fn try_compressed(&self, orient: Orientation) -> Result<Cow<'_, Compressed>> {
+        self.conversion_room(orient)?;
+        Ok(self.compressed(orient))
+    }
+
+    /// Probes for the buffers [`MatrixStore::compressed`] allocates for
+    /// `orient` (see [`check_room`]).
+    fn conversion_room(&self, orient: Orientation) -> Result<()> {
         let dense = !matches!(self.format, Format::Sparse(_));
         let elem = self.values().elem_size();
         let nnz = self.nvals();
@@ -327,17 +334,22 @@ impl MatrixStore {
         };
         let what = "a conversion of the storage";
         match bytes {
-            Some(0) => {}
-            Some(b) => check_room(b, 1, what)?,
-            None => return Err(out_of_memory(what)),
+            Some(0) => Ok(()),
+            Some(b) => check_room(b, 1, what),
+            None => Err(out_of_memory(what)),
         }
-        Ok(self.compressed(orient))
     }
 
     /// The content as owned compressed vectors in orientation `orient` (a
     /// copy when [`MatrixStore::try_compressed`] borrows), failing with
-    /// `GrB_OUT_OF_MEMORY` when the conversion or the copy does not fit.
+    /// `GrB_OUT_OF_MEMORY` when the conversion or the copy does not fit. The
+    /// other orientation, when not kept yet, is computed for the caller
+    /// alone: not kept, so not copied either.
     pub fn try_compressed_owned(&self, orient: Orientation) -> Result<Compressed> {
+        if orient != self.orient && !self.has_cached_transpose() {
+            self.conversion_room(orient)?;
+            return Ok(self.compressed(self.orient).transpose());
+        }
         let c = self.try_compressed(orient)?;
         if let Cow::Borrowed(b) = &c {
             let bytes = b.nvals().saturating_mul(8 + b.x.elem_size());
