@@ -204,11 +204,6 @@ pub fn catch_panic<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
         .unwrap_or_else(|p| Err(panic_error(&*p)))
 }
 
-/// An internal inconsistency that should never happen, reported as `GrB_PANIC`.
-pub fn internal(what: &str) -> Error {
-    Error::new(Info::Panic, format!("internal error: {what}"))
-}
-
 /// Fails with `GrB_OUT_OF_MEMORY` unless `count` items of `item_bytes` each can
 /// be allocated now: a probe allocation, released at once (untouched, it costs
 /// no physical memory). Called before work whose buffers (kernel chunks,

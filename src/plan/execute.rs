@@ -190,6 +190,10 @@ fn product_then(
 ) -> Result<MatrixStore> {
     let (a, ta) = absorb_transpose(&p.a, p.ta);
     let (b, tb) = absorb_transpose(&p.b, p.tb);
+    // An absorbed transpose's input is claimed by the transpose only while
+    // it is uncomputed, and computing one operand may compute it (as a mask,
+    // say): both operands are claimed here until both are read.
+    let _held = [a.claim(), b.claim()];
     let (a, b) = (a.value()?, b.value()?);
     let what = || {
         let m = match mask {

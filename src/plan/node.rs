@@ -55,6 +55,15 @@ impl Source {
         }
     }
 
+    /// A claim on the node behind this source, if any: its result stays
+    /// until the claim is dropped.
+    pub fn claim(&self) -> Option<Claim> {
+        match self {
+            Source::Ready(_) => None,
+            Source::Pending(n) => Some(Claim::new(n.clone())),
+        }
+    }
+
     /// How many nodes deep this source is (0 when ready).
     pub fn depth(&self) -> usize {
         match self {
@@ -347,8 +356,11 @@ impl Node {
     /// later read reports the same error instead of computing again.
     ///
     /// Reading it is for claimants (see the module documentation): once the
-    /// last claim is given up the result is gone, and reading it then fails
-    /// with `GrB_PANIC`.
+    /// last claim is given up the result is gone. A rewrite that reads
+    /// through an uncomputed node to that node's inputs may still come late —
+    /// the node it bypassed was computed in between and let them go — and
+    /// then the result is computed again for that reader alone (nodes never
+    /// change, so it is the same result).
     pub fn value(&self) -> Result<Arc<MatrixStore>> {
         let mut fresh = None;
         let outcome = self.result.get_or_init(|| {
@@ -360,13 +372,11 @@ impl Node {
             outcome
         });
         outcome.clone()?;
-        match fresh {
-            Some(v) => Ok(v),
-            None => self
-                .lock_value()
-                .clone()
-                .ok_or_else(|| crate::error::internal("a released result was read")),
+        if let Some(v) = fresh.or_else(|| self.lock_value().clone()) {
+            return Ok(v);
         }
+        super::explain::step(|| "recompute: a released result was read again".into());
+        crate::error::catch_panic(|| super::execute::run(self))
     }
 
     /// The plan rooted here, one line per node, for explain.
@@ -567,5 +577,9 @@ mod tests {
         assert!(kept.computed_value().is_some());
         drop(claim);
         assert!(kept.computed_value().is_none());
+        // A late reader of a released result gets it computed again.
+        let again = second.value().unwrap();
+        assert_eq!(again.nrows(), 3);
+        assert!(second.computed_value().is_none());
     }
 }
