@@ -5,6 +5,8 @@
 //! similar cost and cuts items too big for one task into pieces by inner index;
 //! [`run`] computes each task into a [`Part`] (on the rayon pool when there are
 //! several), and [`concat()`] joins the parts into one hypersparse [`Compressed`].
+//! Alternatively [`count_then_fill`] runs the tasks twice, counting first, and
+//! writes every entry straight into its final place.
 //! The result never depends on how the work was cut, so it does not depend on
 //! the number of threads.
 
@@ -12,6 +14,7 @@ use crate::algebra::Type;
 use crate::error::Result;
 use crate::storage::ranges::concat_slices;
 use crate::storage::{Array, Compressed};
+use std::mem::MaybeUninit;
 use std::ops::Range;
 
 /// Below this total cost the work runs on the calling thread.
@@ -121,6 +124,89 @@ pub fn run(tasks: &[Task], f: impl Fn(&Task) -> Result<Part> + Sync) -> Result<V
     crate::parallel::map(tasks.len(), 1, |t| f(&tasks[t]))
         .into_iter()
         .collect()
+}
+
+/// Entries laid out item by item: `p[k]..p[k + 1]` are item `k`'s, in `i`
+/// (inner indices) and `x` (values, `width` elements each).
+pub struct Filled<V> {
+    /// Item pointers, one more than the items.
+    pub p: Vec<usize>,
+    /// Inner indices.
+    pub i: Vec<u64>,
+    /// Values.
+    pub x: Vec<V>,
+}
+
+/// Builds the output of `tasks` over `items` items in two passes.
+///
+/// `count(task, counts)` stores how many entries each of the task's items
+/// gets: one count per item of `Task::Items`, one for a `Task::Piece`. Then
+/// `fill(task, i, x)` writes the task's entries (indices, and `width` value
+/// elements each) into exactly the slices it is given and returns how many it
+/// wrote. Both passes run in parallel when there are several tasks; nothing is
+/// written twice and no parts are joined.
+pub fn count_then_fill<V: Send>(
+    tasks: &[Task],
+    items: usize,
+    width: usize,
+    count: impl Fn(&Task, &mut [usize]) + Sync,
+    fill: impl Fn(&Task, &mut [MaybeUninit<u64>], &mut [MaybeUninit<V>]) -> usize + Sync,
+) -> Result<Filled<V>> {
+    let slots = |t: &Task| match t {
+        Task::Items(r) => r.len(),
+        Task::Piece(..) => 1,
+    };
+    let mut counts = vec![0usize; tasks.iter().map(slots).sum()];
+    let mut work = Vec::with_capacity(tasks.len());
+    let mut rest = &mut counts[..];
+    for task in tasks {
+        let (mine, tail) = rest.split_at_mut(slots(task));
+        work.push((task, mine));
+        rest = tail;
+    }
+    let totals = crate::parallel::map_items(work, |(task, mine)| {
+        count(task, mine);
+        mine.iter().sum::<usize>()
+    });
+    let mut per_item = vec![0usize; items];
+    let mut at = 0;
+    for task in tasks {
+        match task {
+            Task::Items(r) => per_item[r.clone()].copy_from_slice(&counts[at..at + r.len()]),
+            Task::Piece(k, _) => per_item[*k] += counts[at],
+        }
+        at += slots(task);
+    }
+    let mut p = crate::error::try_with_capacity(items + 1, "item pointers")?;
+    p.push(0usize);
+    for n in per_item {
+        p.push(p.last().copied().unwrap_or(0) + n);
+    }
+    let total: usize = totals.iter().sum();
+    let mut i: Vec<u64> = crate::error::try_with_capacity(total, "indices")?;
+    let mut x: Vec<V> = crate::error::try_with_capacity(total * width, "values")?;
+    let mut work = Vec::with_capacity(tasks.len());
+    let (mut rest_i, mut rest_x) = (
+        &mut i.spare_capacity_mut()[..total],
+        &mut x.spare_capacity_mut()[..total * width],
+    );
+    for (task, &n) in tasks.iter().zip(&totals) {
+        let (mine_i, tail_i) = rest_i.split_at_mut(n);
+        let (mine_x, tail_x) = rest_x.split_at_mut(n * width);
+        work.push((task, n, mine_i, mine_x));
+        (rest_i, rest_x) = (tail_i, tail_x);
+    }
+    crate::parallel::map_items(work, |(task, n, mine_i, mine_x)| {
+        let wrote = fill(task, mine_i, mine_x);
+        assert_eq!(wrote, n, "a task filled as many entries as it counted");
+    });
+    // SAFETY: the tasks' slices cover `0..total` (and `0..total * width`) and
+    // each task wrote every element of its slices (checked just above).
+    unsafe {
+        i.set_len(total);
+        x.set_len(total * width);
+    }
+    Ok(Filled { p, i, x })
 }
 
 /// Cuts the inner range `0..vlen` of an item with sorted inner indices `idx`

@@ -13,17 +13,21 @@
 
 pub mod dense;
 mod full;
+mod values_only;
 
 use self::full::{accumulate_into_full, is_full};
-use super::assemble::{self, Part, Task};
+use super::assemble::{self, Task};
+use super::indices::gallop;
 use super::mask::Mask;
 use crate::algebra::arith::Arith;
-use crate::algebra::element::byte_cast_fn;
+use crate::algebra::binary::ByteBinaryFn;
+use crate::algebra::element::{byte_cast_fn, ByteCastFn};
 use crate::algebra::{BinaryOp, Type};
 use crate::error::{check_room, Result};
 use crate::object::Matrix;
 use crate::storage::{Array, ArrayElement, Compressed, MatrixStore, Orientation};
 use crate::{ensure, fail, with_type};
+use std::mem::MaybeUninit;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -147,8 +151,14 @@ pub fn merge(
         1,
         "the write-back",
     )?;
-    let items = merged_vectors(&c, &tc);
     let mask = m.as_ref().map(|(pat, comp)| (&**pat, *comp));
+    let writer = typed_writer(&c.x, &tc.x, accum);
+    if let Some(w) = &writer {
+        if let Some(out) = values_only::update(&c, &tc, mask, w, replace)? {
+            return Ok(MatrixStore::from_compressed(orient, out));
+        }
+    }
+    let items = merged_vectors(&c, &tc);
     let tasks = assemble::plan(
         items.len(),
         |k| items[k].c.len() + items[k].t.len() + 1,
@@ -162,34 +172,116 @@ pub fn merge(
             assemble::split_by_indices(idx, c.vlen, pieces)
         },
     );
-    let parts = assemble::run(&tasks, |task| {
-        let mut part = Part::new(ctype);
-        let mut src = Vec::new();
-        let mut visit = |item: &MergedVector, want: &Range<u64>| {
-            let start = part.i.len();
-            merge_vector(
-                &c,
-                c.within(item.c.clone(), want),
-                &tc,
-                tc.within(item.t.clone(), want),
-                mask.map(|(pat, comp)| (pat, pat.within(pat.vector_range(item.j), want), comp)),
-                accum.is_some(),
-                replace,
-                &mut part.i,
-                &mut src,
-            );
-            part.close_vector(item.j, start);
-        };
-        let whole = 0..c.vlen;
-        match task {
-            Task::Items(r) => items[r.clone()].iter().for_each(|item| visit(item, &whole)),
-            Task::Piece(k, want) => visit(&items[*k], want),
+    let walk = Walk {
+        c: &c,
+        t: &tc,
+        items: &items,
+        mask,
+        accumulate: accum.is_some(),
+        replace,
+    };
+    let count = |task: &Task, counts: &mut [usize]| {
+        let (n, mut k) = (std::cell::Cell::new(0), 0);
+        walk.task(
+            task,
+            |_, _| n.set(n.get() + 1),
+            || {
+                counts[k] = n.replace(0);
+                k += 1;
+            },
+        );
+    };
+    let (p, i, x) = match writer {
+        Some(writer) => writer.fill(&tasks, &walk, count)?,
+        None => {
+            let bytes = ByteValues::new(&c.x, &tc.x, ctype, accum);
+            let cs = ctype.size();
+            let filled =
+                assemble::count_then_fill(&tasks, items.len(), cs, count, |task, oi, ox| {
+                    let mut o = vec![0u8; cs];
+                    let mut bytes = bytes.clone();
+                    walk.fill(task, oi, |k, s| {
+                        bytes.write(&mut o, s);
+                        for (d, &b) in ox[k * cs..(k + 1) * cs].iter_mut().zip(&o) {
+                            d.write(b);
+                        }
+                    })
+                })?;
+            (filled.p, filled.i, Array::from_bytes(ctype, &filled.x))
         }
-        part.x = values(&c.x, &tc.x, &src, ctype, accum);
-        Ok(part)
-    })?;
-    let out = assemble::concat(parts, c.vlen, c.vdim, ctype)?;
+    };
+    let out = Compressed {
+        vlen: c.vlen,
+        vdim: c.vdim,
+        h: Some(items.iter().map(|item| item.j).collect()),
+        p,
+        i,
+        x,
+    };
     Ok(MatrixStore::from_compressed(orient, out.conform()).conform())
+}
+
+/// How the write-back walks the merged vectors of one task.
+struct Walk<'a> {
+    c: &'a Compressed,
+    t: &'a Compressed,
+    items: &'a [MergedVector],
+    mask: Option<(&'a Compressed, bool)>,
+    accumulate: bool,
+    replace: bool,
+}
+
+impl Walk<'_> {
+    /// Calls `emit(index, source)` for every output entry of the task, in
+    /// order, and `end_vector()` after each of its items (once for a piece).
+    #[inline]
+    fn task(&self, task: &Task, mut emit: impl FnMut(u64, Src), mut end_vector: impl FnMut()) {
+        let mut visit = |item: &MergedVector, want: &Range<u64>| {
+            merge_vector(
+                self.c,
+                self.c.within(item.c.clone(), want),
+                self.t,
+                self.t.within(item.t.clone(), want),
+                self.mask
+                    .map(|(pat, comp)| (pat, pat.within(pat.vector_range(item.j), want), comp)),
+                self.accumulate,
+                self.replace,
+                &mut emit,
+            );
+            end_vector();
+        };
+        match task {
+            Task::Items(r) => {
+                let whole = 0..self.c.vlen;
+                self.items[r.clone()]
+                    .iter()
+                    .for_each(|item| visit(item, &whole));
+            }
+            Task::Piece(k, want) => visit(&self.items[*k], want),
+        }
+    }
+
+    /// Writes the task's indices into `oi` and each value through
+    /// `put(entry, source)`; returns how many entries it wrote.
+    #[inline]
+    fn fill(
+        &self,
+        task: &Task,
+        oi: &mut [MaybeUninit<u64>],
+        mut put: impl FnMut(usize, Src),
+    ) -> usize {
+        let mut k = 0;
+        self.task(
+            task,
+            |i, s| {
+                oi[k].write(i);
+                put(k, s);
+                k += 1;
+            },
+            || {},
+        );
+        k
+    }
 }
 
 /// A vector held by `C` or `T` (or both): its id and its slots in each.
@@ -228,7 +320,7 @@ fn merged_vectors(c: &Compressed, t: &Compressed) -> Vec<MergedVector> {
     items
 }
 
-/// Merges one vector of C and T under the mask, appending kept indices and their sources.
+/// Merges one vector of C and T under the mask, emitting each kept index with its source.
 #[allow(clippy::too_many_arguments)]
 fn merge_vector(
     c: &Compressed,
@@ -238,8 +330,7 @@ fn merge_vector(
     mask: Option<(&Compressed, Range<usize>, bool)>,
     accumulate: bool,
     replace: bool,
-    idx: &mut Vec<u64>,
-    src: &mut Vec<Src>,
+    emit: &mut impl FnMut(u64, Src),
 ) {
     let (mut qc, mut qt) = (rc.start, rt.start);
     let mut qm = mask.as_ref().map_or(0, |(_, r, _)| r.start);
@@ -256,7 +347,7 @@ fn merge_vector(
         let allowed = match &mask {
             None => true,
             Some((pat, r, comp)) => {
-                qm = skip_below(&pat.i[..r.end], qm, i);
+                qm = gallop(&pat.i[..r.end], qm, i);
                 let present = qm < r.end && pat.i[qm] == i;
                 present != *comp
             }
@@ -275,8 +366,7 @@ fn merge_vector(
             None
         };
         if let Some(s) = out {
-            idx.push(i);
-            src.push(s);
+            emit(i, s);
         }
         if in_c {
             qc += 1;
@@ -285,24 +375,6 @@ fn merge_vector(
             qt += 1;
         }
     }
-}
-
-/// The first position from `q` in the sorted `idx` whose index is at least
-/// `i`, galloping (a long mask row is not walked entry by entry when the
-/// merged vectors are short).
-#[inline]
-fn skip_below(idx: &[u64], q: usize, i: u64) -> usize {
-    let rest = &idx[q.min(idx.len())..];
-    if rest.first().is_none_or(|&x| x >= i) {
-        return q;
-    }
-    let mut step = 1;
-    while step < rest.len() && rest[step] < i {
-        step *= 2;
-    }
-    let lo = step / 2;
-    let hi = step.min(rest.len());
-    q + lo + rest[lo..hi].partition_point(|&x| x < i)
 }
 
 /// Computes the output values. Without an accumulator, `C` values are kept and
@@ -320,48 +392,80 @@ pub fn values(
     }
     let cs = ctype.size();
     let mut out = vec![0u8; src.len() * cs];
-    let t_to_c = byte_cast_fn(tx.code(), ctype.code());
-    match accum {
-        None => {
-            for (k, s) in src.iter().enumerate() {
-                let o = &mut out[k * cs..(k + 1) * cs];
-                match *s {
-                    Src::Keep(q) | Src::C(q) => o.copy_from_slice(cx.get_bytes(q)),
-                    Src::T(q) => t_to_c(o, tx.get_bytes(q)),
-                    Src::Both(..) => unreachable!("no accumulator"),
-                }
-            }
-        }
-        Some(op) => {
-            let f = op.byte_fn();
-            let c_to_x = byte_cast_fn(ctype.code(), op.xtype().code());
-            let t_to_y = byte_cast_fn(tx.code(), op.ytype().code());
-            let c_to_z = byte_cast_fn(ctype.code(), op.ztype().code());
-            let t_to_z = byte_cast_fn(tx.code(), op.ztype().code());
-            let z_to_c = byte_cast_fn(op.ztype().code(), ctype.code());
-            let mut x = vec![0u8; op.xtype().size()];
-            let mut y = vec![0u8; op.ytype().size()];
-            let mut z = vec![0u8; op.ztype().size()];
-            for (k, s) in src.iter().enumerate() {
-                let o = &mut out[k * cs..(k + 1) * cs];
-                match *s {
-                    Src::Keep(q) => {
-                        o.copy_from_slice(cx.get_bytes(q));
-                        continue;
-                    }
-                    Src::C(q) => c_to_z(&mut z, cx.get_bytes(q)),
-                    Src::T(q) => t_to_z(&mut z, tx.get_bytes(q)),
-                    Src::Both(qc, qt) => {
-                        c_to_x(&mut x, cx.get_bytes(qc));
-                        t_to_y(&mut y, tx.get_bytes(qt));
-                        f(&mut z, &x, &y);
-                    }
-                }
-                z_to_c(o, &z);
-            }
-        }
+    let mut bytes = ByteValues::new(cx, tx, ctype, accum);
+    for (o, &s) in out.chunks_exact_mut(cs.max(1)).zip(src) {
+        bytes.write(o, s);
     }
     Array::from_bytes(ctype, &out)
+}
+
+/// Output values computed byte by byte, for any types and accumulator.
+#[derive(Clone)]
+struct ByteValues<'a> {
+    cx: &'a Array,
+    tx: &'a Array,
+    t_to_c: ByteCastFn,
+    accum: Option<ByteAccum>,
+}
+
+/// An accumulator applied to byte-level values, with its casts and scratch.
+#[derive(Clone)]
+struct ByteAccum {
+    f: ByteBinaryFn,
+    c_to_x: ByteCastFn,
+    t_to_y: ByteCastFn,
+    c_to_z: ByteCastFn,
+    t_to_z: ByteCastFn,
+    z_to_c: ByteCastFn,
+    x: Vec<u8>,
+    y: Vec<u8>,
+    z: Vec<u8>,
+}
+
+impl<'a> ByteValues<'a> {
+    fn new(cx: &'a Array, tx: &'a Array, ctype: &Type, accum: Option<&BinaryOp>) -> Self {
+        let accum = accum.map(|op| ByteAccum {
+            f: op.byte_fn(),
+            c_to_x: byte_cast_fn(ctype.code(), op.xtype().code()),
+            t_to_y: byte_cast_fn(tx.code(), op.ytype().code()),
+            c_to_z: byte_cast_fn(ctype.code(), op.ztype().code()),
+            t_to_z: byte_cast_fn(tx.code(), op.ztype().code()),
+            z_to_c: byte_cast_fn(op.ztype().code(), ctype.code()),
+            x: vec![0u8; op.xtype().size()],
+            y: vec![0u8; op.ytype().size()],
+            z: vec![0u8; op.ztype().size()],
+        });
+        ByteValues {
+            cx,
+            tx,
+            t_to_c: byte_cast_fn(tx.code(), ctype.code()),
+            accum,
+        }
+    }
+
+    /// Writes the output value from `s` into `o` (`C`'s type).
+    fn write(&mut self, o: &mut [u8], s: Src) {
+        let (cx, tx) = (self.cx, self.tx);
+        let Some(a) = &mut self.accum else {
+            match s {
+                Src::Keep(q) | Src::C(q) => o.copy_from_slice(cx.get_bytes(q)),
+                Src::T(q) => (self.t_to_c)(o, tx.get_bytes(q)),
+                Src::Both(..) => unreachable!("no accumulator"),
+            }
+            return;
+        };
+        match s {
+            Src::Keep(q) => return o.copy_from_slice(cx.get_bytes(q)),
+            Src::C(q) => (a.c_to_z)(&mut a.z, cx.get_bytes(q)),
+            Src::T(q) => (a.t_to_z)(&mut a.z, tx.get_bytes(q)),
+            Src::Both(qc, qt) => {
+                (a.c_to_x)(&mut a.x, cx.get_bytes(qc));
+                (a.t_to_y)(&mut a.y, tx.get_bytes(qt));
+                (a.f)(&mut a.z, &a.x, &a.y);
+            }
+        }
+        (a.z_to_c)(o, &a.z);
+    }
 }
 
 /// The accumulator as a function on the built-in type `T` when its inputs
@@ -380,29 +484,90 @@ pub(crate) fn typed_accum<T: Arith>(accum: Option<&BinaryOp>) -> Option<fn(T, T)
 
 /// The fast path: `C`, `T` and the accumulator all on one built-in type.
 fn typed_values(cx: &Array, tx: &Array, src: &[Src], accum: Option<&BinaryOp>) -> Option<Array> {
+    let writer = typed_writer(cx, tx, accum)?;
+    with_type!(cx.code(), T => Some(writer.gather::<T>(src)), udt => None)
+}
+
+/// Output values of one built-in type shared by `C`, `T` and the accumulator.
+struct TypedWriter<'a> {
+    cx: &'a Array,
+    tx: &'a Array,
+    accum: Option<&'a BinaryOp>,
+}
+
+/// The typed writer when `C`, `T` and the accumulator share one built-in type.
+fn typed_writer<'a>(
+    cx: &'a Array,
+    tx: &'a Array,
+    accum: Option<&'a BinaryOp>,
+) -> Option<TypedWriter<'a>> {
     if cx.code() != tx.code() || !tx.ty().is_builtin() {
         return None;
     }
-    with_type!(cx.code(), T => typed_values_for::<T>(cx, tx, src, typed_accum::<T>(accum)?), udt => None)
+    let fits = with_type!(cx.code(), T => typed_accum::<T>(accum).is_some(), udt => false);
+    fits.then_some(TypedWriter { cx, tx, accum })
 }
 
-fn typed_values_for<T: Arith + ArrayElement>(
-    cx: &Array,
-    tx: &Array,
-    src: &[Src],
+impl TypedWriter<'_> {
+    /// The value function on `T`: the sources' arrays and the accumulator.
+    fn parts<T: Arith + ArrayElement>(&self) -> TypedValues<'_, T> {
+        TypedValues {
+            c: self.cx.as_slice::<T>().expect("C holds T"),
+            t: self.tx.as_slice::<T>().expect("T holds T"),
+            f: typed_accum::<T>(self.accum).expect("checked by typed_writer"),
+        }
+    }
+
+    /// The values of `src`, in order.
+    fn gather<T: Arith + ArrayElement>(&self, src: &[Src]) -> Array {
+        let v = self.parts::<T>();
+        T::into_array(src.iter().map(|&s| v.value(s)).collect())
+    }
+
+    /// The merged pointers, indices and values of the write-back's tasks.
+    fn fill(
+        &self,
+        tasks: &[Task],
+        walk: &Walk<'_>,
+        count: impl Fn(&Task, &mut [usize]) + Sync,
+    ) -> Result<(Vec<usize>, Vec<u64>, Array)> {
+        with_type!(self.cx.code(), T => self.fill_typed::<T>(tasks, walk, count), udt => unreachable!("built-in types only"))
+    }
+
+    fn fill_typed<T: Arith + ArrayElement>(
+        &self,
+        tasks: &[Task],
+        walk: &Walk<'_>,
+        count: impl Fn(&Task, &mut [usize]) + Sync,
+    ) -> Result<(Vec<usize>, Vec<u64>, Array)> {
+        let v = self.parts::<T>();
+        let filled =
+            assemble::count_then_fill(tasks, walk.items.len(), 1, count, |task, oi, ox| {
+                walk.fill(task, oi, |k, s| {
+                    ox[k].write(v.value(s));
+                })
+            })?;
+        Ok((filled.p, filled.i, T::into_array(filled.x)))
+    }
+}
+
+/// The sources' values and the accumulator on one built-in type `T`.
+struct TypedValues<'a, T> {
+    c: &'a [T],
+    t: &'a [T],
     f: fn(T, T) -> T,
-) -> Option<Array> {
-    let c = cx.as_slice::<T>()?;
-    let t = tx.as_slice::<T>()?;
-    let out: Vec<T> = src
-        .iter()
-        .map(|s| match *s {
-            Src::Keep(q) | Src::C(q) => c[q],
-            Src::T(q) => t[q],
-            Src::Both(qc, qt) => f(c[qc], t[qt]),
-        })
-        .collect();
-    Some(T::into_array(out))
+}
+
+impl<T: Copy> TypedValues<'_, T> {
+    /// The output value from source `s`.
+    #[inline(always)]
+    fn value(&self, s: Src) -> T {
+        match s {
+            Src::Keep(q) | Src::C(q) => self.c[q],
+            Src::T(q) => self.t[q],
+            Src::Both(qc, qt) => (self.f)(self.c[qc], self.t[qt]),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -508,8 +673,19 @@ mod tests {
     #[test]
     fn large_write_backs_in_pieces_match_the_model_on_any_thread_count() {
         // Many vectors (tasks of whole vectors) and one long vector (cut into
-        // pieces by index), with every mask kind, accumulator and replace.
-        for (nrows, ncols) in [(300u64, 300u64), (1, 200_000)] {
+        // pieces by index), with every mask kind, accumulator and replace, for
+        // patterns (steps and offsets of C, T and M) that merge, that keep
+        // C's pattern with an accumulator (T inside C), and that keep it
+        // without one (T's pattern is C's).
+        let patterns = [
+            [(2, 0), (3, 1), (5, 0)],
+            [(2, 0), (6, 0), (5, 0)],
+            [(40, 0), (40, 0), (3, 0)],
+        ];
+        for ((nrows, ncols), [cp, tp, mp]) in [(300u64, 300u64), (1, 200_000)]
+            .into_iter()
+            .flat_map(|dims| patterns.map(|p| (dims, p)))
+        {
             let n = nrows * ncols;
             let at = |k: u64| (k % nrows, k / nrows);
             let entries = |step: u64, offset: u64| -> Vec<(u64, u64, f64)> {
@@ -525,7 +701,9 @@ mod tests {
                 }
                 m.snapshot().unwrap()
             };
-            let (ce, te, me) = (entries(2, 0), entries(3, 1), entries(5, 0));
+            let mut te = entries(tp.0, tp.1);
+            te.iter_mut().for_each(|e| e.2 = 3.0 * e.2 + 1.0);
+            let (ce, me) = (entries(cp.0, cp.1), entries(mp.0, mp.1));
             let (c, t, m) = (
                 build(&Type::INT32, &ce),
                 build(&Type::INT32, &te),
@@ -534,6 +712,8 @@ mod tests {
             let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Int32).unwrap();
             for (structural, complement, accumulate, replace) in [
                 (false, false, false, false),
+                (true, false, false, false),
+                (true, false, true, false),
                 (true, false, true, true),
                 (false, true, true, false),
                 (true, true, false, true),

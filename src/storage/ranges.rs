@@ -228,7 +228,7 @@ pub fn concat_slices<T: Copy + Send + Sync>(slices: &[&[T]], what: &str) -> Resu
 
 /// Fills `dst` (spare capacity of a vector) with `src`, of the same length,
 /// in pieces of [`COPY_PIECE`] bytes.
-fn copy_uninit<T: Copy>(dst: &mut [std::mem::MaybeUninit<T>], src: &[T]) {
+pub fn copy_uninit<T: Copy>(dst: &mut [std::mem::MaybeUninit<T>], src: &[T]) {
     assert_eq!(dst.len(), src.len(), "copy between slices of one length");
     let per = piece_len::<T>();
     for (d, s) in dst.chunks_mut(per).zip(src.chunks(per)) {
