@@ -444,6 +444,55 @@ fn large_inputs_on_every_path_and_thread_count() {
     }
 }
 
+/// Inputs with one pattern (as `A` and `A'` of a symmetric `A`) are combined
+/// slot by slot: the same results as a merge, on any thread count.
+#[test]
+fn inputs_with_one_pattern_match_the_model() {
+    let minus = op(BinaryCode::Minus, TypeCode::Fp64);
+    for (k, layout) in [
+        Layout::Sparse(Orientation::ByRow),
+        Layout::Hyper(Orientation::ByCol),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let a = big(200_000, 150, 40 + k as u64, true);
+        let mut b = a.clone();
+        for (n, v) in b.entries.values_mut().enumerate() {
+            *v = Value::new(n as f64 * 0.5 - 7.0);
+        }
+        for kind in [
+            OKind::Add,
+            OKind::Mult,
+            OKind::Union(Value::new(10.0f64), Value::new(-20i32)),
+        ] {
+            let exp = model(&minus, &kind, &a, &b);
+            for threads in [1, 3] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let cm = Matrix::new(&Type::FP64, a.nrows, a.ncols).unwrap();
+                let (am, bm) = (a.matrix(layout), b.matrix(layout));
+                pool.install(|| {
+                    run(
+                        &kind,
+                        &cm,
+                        None,
+                        None,
+                        &minus,
+                        &am,
+                        &bm,
+                        &Descriptor::default(),
+                    )
+                })
+                .unwrap();
+                assert_matches(&cm, &exp, 0.0);
+            }
+        }
+    }
+}
+
 #[test]
 fn errors_leave_the_output_unchanged() {
     let plus = op(BinaryCode::Plus, TypeCode::Fp64);

@@ -8,6 +8,8 @@
 //! * union of compressed × full: a full result, the compressed entries merged in;
 //! * intersection with a dense input, or with one input much smaller: walk the
 //!   compressed (or smaller) input and look each entry up in the other;
+//! * two compressed inputs with one pattern (`A .* A'` of a symmetric `A`):
+//!   that pattern, the values computed slot by slot;
 //! * otherwise: a two-way merge of the compressed entries.
 //!
 //! All strategies split the work into chunks of entries ([`fragment`]).
@@ -46,6 +48,8 @@ enum Strategy {
     SparseFull(bool),
     /// Intersection walking one compressed input (`true`: `A`) and searching the other.
     Probe(bool),
+    /// Two compressed inputs with the same pattern: slot by slot.
+    SamePattern,
     /// Merge of two compressed inputs.
     Merge,
 }
@@ -80,10 +84,17 @@ impl<'a> Plan<'a> {
             (_, View::Sparse(_)) if !union && probe(&b, &a) => Strategy::Probe(false),
             _ => Strategy::Merge,
         };
-        if strategy == Strategy::Merge {
+        let strategy = if strategy == Strategy::Merge {
             a = a.into_sparse();
             b = b.into_sparse();
-        }
+            if same_pattern(compressed(&a), compressed(&b)) {
+                Strategy::SamePattern
+            } else {
+                Strategy::Merge
+            }
+        } else {
+            strategy
+        };
         Plan {
             a,
             b,
@@ -115,6 +126,7 @@ impl Kernel for Plan<'_> {
             Strategy::SparseFull(false) => self.sparse_full::<C, false>(compressed(&self.b), comb),
             Strategy::Probe(true) => self.probe::<C, true>(compressed(&self.a), &self.b, comb),
             Strategy::Probe(false) => self.probe::<C, false>(compressed(&self.b), &self.a, comb),
+            Strategy::SamePattern => self.same_pattern(compressed(&self.a), comb),
             Strategy::Merge if self.mode == Mode::Union => {
                 self.merge::<C, true>(compressed(&self.a), compressed(&self.b), comb)
             }
@@ -150,6 +162,25 @@ impl Plan<'_> {
         Format::Full(Full {
             vlen: self.vlen,
             vdim: self.vdim,
+            x: comb.finish(bufs),
+        })
+    }
+
+    /// Inputs with one pattern (`a`'s): every entry is in both, so the
+    /// values are computed slot by slot and the pattern is copied.
+    fn same_pattern<C: Combiner>(&self, a: &Compressed, comb: &C) -> Format {
+        let n = a.nvals();
+        let bufs = parallel::map_items(split_even(n, chunk_count(n)), |r| {
+            let mut buf = comb.buffer(r.len());
+            comb.both_range(&mut buf, r);
+            buf
+        });
+        Format::Sparse(Compressed {
+            vlen: a.vlen,
+            vdim: a.vdim,
+            h: a.h.clone(),
+            p: a.p.clone(),
+            i: crate::storage::ranges::copy_vec(&a.i),
             x: comb.finish(bufs),
         })
     }
@@ -321,6 +352,22 @@ impl Plan<'_> {
         let (pattern, bufs) = stitch(frags);
         Format::Sparse(pattern.with_values(self.vlen, self.vdim, comb.finish(bufs)))
     }
+}
+
+/// True when `a` and `b` hold the same vectors with the same inner indices
+/// (compared in parallel pieces; unequal patterns usually differ early).
+fn same_pattern(a: &Compressed, b: &Compressed) -> bool {
+    if a.nvals() != b.nvals() || a.h != b.h || a.p != b.p {
+        return false;
+    }
+    if std::ptr::eq(a.i.as_ptr(), b.i.as_ptr()) {
+        return true;
+    }
+    let n = a.nvals();
+    let pieces = split_even(n, chunk_count(n));
+    parallel::map_items(pieces, |r| a.i[r.clone()] == b.i[r])
+        .into_iter()
+        .all(|same| same)
 }
 
 /// The presence flags of a dense operand (`None` when every position is present).
