@@ -7,7 +7,6 @@
 //! computed by one task in a fixed order, so task boundaries may depend on
 //! the thread count without changing any result.
 
-use rayon::prelude::*;
 use std::any::Any;
 use std::ops::Range;
 use std::sync::Mutex;
@@ -200,12 +199,13 @@ pub fn run_tasks<R: Send>(n: usize, task: impl Fn(&mut Scratch, usize) -> R + Sy
 }
 
 fn run_dyn(n: usize, body: &(dyn Fn(&mut Scratch, usize) + Sync)) {
-    // One scratch space per worker thread (a task that finds its worker's
-    // space busy, as a nested parallel call might, gets a fresh one).
+    // One scratch space per worker thread, and one for a calling thread
+    // outside the pool (a task that finds its space busy, as a nested
+    // parallel call might, gets a fresh one).
     let workers = rayon::current_num_threads().max(1);
-    let spaces: Vec<Mutex<Scratch>> = (0..workers).map(|_| Mutex::new(None)).collect();
-    (0..n).into_par_iter().with_max_len(1).for_each(|t| {
-        let w = rayon::current_thread_index().unwrap_or(0) % workers;
+    let spaces: Vec<Mutex<Scratch>> = (0..=workers).map(|_| Mutex::new(None)).collect();
+    crate::parallel::for_each(n, 1, &|t| {
+        let w = rayon::current_thread_index().map_or(workers, |w| w % workers);
         match spaces[w].try_lock() {
             Ok(mut s) => body(&mut s, t),
             Err(_) => body(&mut None, t),
