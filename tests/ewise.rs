@@ -352,6 +352,27 @@ fn big(n: u64, density: u64, seed: u64, matrix: bool) -> OMatrix {
     m
 }
 
+/// `C = A op B` of `kind` (no mask or accumulator) on a pool of `threads`,
+/// checked against `exp`; returns `C`'s content.
+fn run_checked(
+    threads: usize,
+    kind: &OKind,
+    op: &BinaryOp,
+    a: &Matrix,
+    b: &Matrix,
+    exp: &OMatrix,
+) -> std::sync::Arc<graphblas::storage::MatrixStore> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let c = Matrix::new(&Type::FP64, a.nrows(), a.ncols()).unwrap();
+    pool.install(|| run(kind, &c, None, None, op, a, b, &Descriptor::default()))
+        .unwrap();
+    assert_matches(&c, exp, 0.0);
+    c.snapshot().unwrap()
+}
+
 #[test]
 fn large_inputs_on_every_path_and_thread_count() {
     let n = 200_000;
@@ -415,29 +436,10 @@ fn large_inputs_on_every_path_and_thread_count() {
                 OKind::Union(Value::new(10.0f64), Value::new(-20i32)),
             ] {
                 let exp = model(&minus, &kind, &a, &b);
-                let mut results = Vec::new();
-                for threads in [1, 3] {
-                    let pool = rayon::ThreadPoolBuilder::new()
-                        .num_threads(threads)
-                        .build()
-                        .unwrap();
-                    let cm = Matrix::new(&Type::FP64, a.nrows, a.ncols).unwrap();
-                    pool.install(|| {
-                        run(
-                            &kind,
-                            &cm,
-                            None,
-                            None,
-                            &minus,
-                            &a.matrix(la),
-                            &b.matrix(lb),
-                            &Descriptor::default(),
-                        )
-                    })
-                    .unwrap();
-                    assert_matches(&cm, &exp, 0.0);
-                    results.push(cm.snapshot().unwrap());
-                }
+                let (am, bm) = (a.matrix(la), b.matrix(lb));
+                let results: Vec<_> = [1, 3]
+                    .map(|threads| run_checked(threads, &kind, &minus, &am, &bm, &exp))
+                    .into();
                 assert!(results[0].same_entries(&results[1]));
             }
         }
@@ -467,27 +469,9 @@ fn inputs_with_one_pattern_match_the_model() {
             OKind::Union(Value::new(10.0f64), Value::new(-20i32)),
         ] {
             let exp = model(&minus, &kind, &a, &b);
+            let (am, bm) = (a.matrix(layout), b.matrix(layout));
             for threads in [1, 3] {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .unwrap();
-                let cm = Matrix::new(&Type::FP64, a.nrows, a.ncols).unwrap();
-                let (am, bm) = (a.matrix(layout), b.matrix(layout));
-                pool.install(|| {
-                    run(
-                        &kind,
-                        &cm,
-                        None,
-                        None,
-                        &minus,
-                        &am,
-                        &bm,
-                        &Descriptor::default(),
-                    )
-                })
-                .unwrap();
-                assert_matches(&cm, &exp, 0.0);
+                run_checked(threads, &kind, &minus, &am, &bm, &exp);
             }
         }
     }

@@ -153,35 +153,23 @@ impl Plan<'_> {
 
     /// Both inputs full: a full result computed from the value arrays alone.
     fn full_full<C: Combiner>(&self, comb: &C) -> Format {
-        let n = self.positions();
-        let bufs = parallel::map_items(split_even(n, chunk_count(n)), |r| {
-            let mut buf = comb.buffer(r.len());
-            comb.both_range(&mut buf, r);
-            buf
-        });
         Format::Full(Full {
             vlen: self.vlen,
             vdim: self.vdim,
-            x: comb.finish(bufs),
+            x: slot_by_slot(self.positions(), comb),
         })
     }
 
     /// Inputs with one pattern (`a`'s): every entry is in both, so the
     /// values are computed slot by slot and the pattern is copied.
     fn same_pattern<C: Combiner>(&self, a: &Compressed, comb: &C) -> Format {
-        let n = a.nvals();
-        let bufs = parallel::map_items(split_even(n, chunk_count(n)), |r| {
-            let mut buf = comb.buffer(r.len());
-            comb.both_range(&mut buf, r);
-            buf
-        });
         Format::Sparse(Compressed {
             vlen: a.vlen,
             vdim: a.vdim,
             h: a.h.clone(),
             p: a.p.clone(),
             i: crate::storage::ranges::copy_vec(&a.i),
-            x: comb.finish(bufs),
+            x: slot_by_slot(a.nvals(), comb),
         })
     }
 
@@ -352,6 +340,16 @@ impl Plan<'_> {
         let (pattern, bufs) = stitch(frags);
         Format::Sparse(pattern.with_values(self.vlen, self.vdim, comb.finish(bufs)))
     }
+}
+
+/// `op(A[q], B[q])` for every `q < n`, in parallel chunks.
+fn slot_by_slot<C: Combiner>(n: usize, comb: &C) -> Array {
+    let bufs = parallel::map_items(split_even(n, chunk_count(n)), |r| {
+        let mut buf = comb.buffer(r.len());
+        comb.both_range(&mut buf, r);
+        buf
+    });
+    comb.finish(bufs)
 }
 
 /// True when `a` and `b` hold the same vectors with the same inner indices

@@ -71,18 +71,31 @@ pub trait Sr: Sync {
         w: &mut Self::W,
         present: &mut [bool],
     ) -> usize {
-        let mut z = self.z();
-        let mut nvals = 0;
-        for (s, seen) in present.iter_mut().enumerate() {
-            let pairs = (p[s]..p[s + 1]).map(|q| (q, col.position(idx[q])));
-            if self.fold(&mut z, pairs) {
-                *seen = true;
-                self.z_set(w, s, &z);
-                nvals += 1;
-            }
-        }
-        nvals
+        dot_rows_by_fold(self, p, idx, col, w, present)
     }
+}
+
+/// [`Sr::dot_rows_full`] through the general [`Sr::fold`] (terminal values,
+/// ANY, byte-level values).
+fn dot_rows_by_fold<S: Sr + ?Sized>(
+    sr: &S,
+    p: &[usize],
+    idx: &[u64],
+    col: DenseCol<'_>,
+    w: &mut S::W,
+    present: &mut [bool],
+) -> usize {
+    let mut z = sr.z();
+    let mut nvals = 0;
+    for (s, seen) in present.iter_mut().enumerate() {
+        let pairs = (p[s]..p[s + 1]).map(|q| (q, col.position(idx[q])));
+        if sr.fold(&mut z, pairs) {
+            *seen = true;
+            sr.z_set(w, s, &z);
+            nvals += 1;
+        }
+    }
+    nvals
 }
 
 /// A binary operator on one built-in type, as the typed tier calls it.
@@ -366,17 +379,7 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
             (false, false, true, false) => {
                 fold_runs(p, w, present, add, |q| mul.f(T::ZERO, r[at(q)]))
             }
-            _ => {
-                let mut nvals = 0;
-                for (s, seen) in present.iter_mut().enumerate() {
-                    let pairs = (p[s]..p[s + 1]).map(|q| (q, at(q)));
-                    if self.fold(&mut w[s], pairs) {
-                        *seen = true;
-                        nvals += 1;
-                    }
-                }
-                nvals
-            }
+            _ => dot_rows_by_fold(self, p, idx, col, w, present),
         }
     }
 }

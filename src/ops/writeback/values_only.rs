@@ -15,6 +15,7 @@ use super::{Src, TypedWriter};
 use crate::algebra::arith::Arith;
 use crate::error::Result;
 use crate::ops::indices::gallop;
+use crate::ops::runs;
 use crate::parallel;
 use crate::storage::{ArrayElement, Compressed};
 use crate::with_type;
@@ -88,11 +89,15 @@ impl Walk<'_> {
         let cx = v.c;
         let d = self.driving();
         // Tasks take runs of the driving vectors; each owns the slots of `C`'s
-        // vectors with ids in its run, so they write disjoint slots.
+        // vectors with ids from its first up to the next task's first (the
+        // first task also those before), so they write disjoint slots.
         let tasks = vector_tasks(d);
         let bounds: Vec<usize> = tasks
             .iter()
-            .map(|r| first_slot(self.c, d, r.start))
+            .map(|r| match r.start {
+                0 => 0,
+                k => runs::lower_bound(self.c, (d.vector_id(k), 0)),
+            })
             .chain([self.c.nvals()])
             .collect();
         let mut out: Vec<T> = Vec::with_capacity(cx.len());
@@ -202,18 +207,4 @@ fn vector_tasks(d: &Compressed) -> Vec<Range<usize>> {
         ranges.push(0..nvec);
     }
     ranges
-}
-
-/// The first slot of `c` in a vector with id at least that of `d`'s held
-/// vector `k` (`c.nvals()` when there is none; `0` for `k == 0`).
-fn first_slot(c: &Compressed, d: &Compressed, k: usize) -> usize {
-    if k == 0 {
-        return 0;
-    }
-    let j = d.vector_id(k);
-    let kc = match &c.h {
-        Some(h) => h.partition_point(|&x| x < j),
-        None => (j as usize).min(c.nvec()),
-    };
-    c.p[kc]
 }
