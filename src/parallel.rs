@@ -67,6 +67,39 @@ pub fn for_each_chunk_mut<R: Send>(
     });
 }
 
+/// Calls `body(t, &mut a[r], &mut b[r])` for every range `r = ranges[t]`, in
+/// parallel, and returns the results in order. The ranges must be in order,
+/// disjoint and within both slices (checked: a panic otherwise).
+pub fn map_ranges_mut<A: Send, B: Send, R: Send>(
+    a: &mut [A],
+    b: &mut [B],
+    ranges: &[Range<usize>],
+    body: impl Fn(usize, &mut [A], &mut [B]) -> R + Sync,
+) -> Vec<R> {
+    let mut end = 0;
+    for r in ranges {
+        assert!(
+            end <= r.start && r.start <= r.end && r.end <= a.len().min(b.len()),
+            "ranges in order, disjoint and within the slices"
+        );
+        end = r.end;
+    }
+    let (pa, pb) = (Slots(a.as_mut_ptr()), Slots(b.as_mut_ptr()));
+    map(ranges.len(), 1, |t| {
+        let r = ranges[t].clone();
+        // SAFETY: the ranges were checked above to be disjoint and within
+        // both slices, each is visited by one task, and both slices stay
+        // borrowed mutably for the whole loop.
+        let (ra, rb) = unsafe {
+            (
+                std::slice::from_raw_parts_mut(pa.at(r.start), r.len()),
+                std::slice::from_raw_parts_mut(pb.at(r.start), r.len()),
+            )
+        };
+        body(t, ra, rb)
+    })
+}
+
 /// `f` applied to every item, in order, computed in parallel (one task may
 /// take a single item: for few, large items such as chunks of a kernel).
 pub fn map_items<I: Send, R: Send>(mut items: Vec<I>, f: impl Fn(I) -> R + Sync) -> Vec<R> {
@@ -310,6 +343,22 @@ mod tests {
         assert!(message
             .downcast_ref::<String>()
             .is_some_and(|m| m.contains("7777")));
+        // Disjoint pieces of two slices, written in place.
+        let (mut a, mut b) = (vec![0usize; 100], vec![false; 100]);
+        let ranges = [0..10, 10..10, 10..60, 70..100];
+        let lens = map_ranges_mut(&mut a, &mut b, &ranges, |t, ra, rb| {
+            ra.iter_mut().for_each(|x| *x = t + 1);
+            rb.iter_mut().for_each(|x| *x = true);
+            ra.len()
+        });
+        assert_eq!(lens, [10, 0, 50, 30]);
+        assert!(a[..10].iter().all(|&x| x == 1) && a[60..70].iter().all(|&x| x == 0));
+        assert!(b[10..60].iter().all(|&x| x) && !b[65]);
+        let overlapping = std::panic::catch_unwind(|| {
+            let (mut a, mut b) = (vec![0u8; 10], vec![0u8; 10]);
+            map_ranges_mut(&mut a, &mut b, &[0..5, 4..8], |_, _, _| ())
+        });
+        assert!(overlapping.is_err());
         // The helpers are still there for the next loop.
         assert_eq!(map(10_000, 1, |t| t).len(), 10_000);
     }

@@ -483,6 +483,57 @@ fn each_monomorphic_kernel_matches_the_model() {
     }
 }
 
+/// Rows of every length from none to all `ncols` columns, small integer
+/// values.
+fn ragged(ty: TypeCode, nrows: u64, ncols: u64, seed: u64) -> OMatrix {
+    let mut rng = Rng(seed | 1);
+    let mut m = OMatrix::new(&Type::builtin(ty), nrows, ncols);
+    for i in 0..nrows {
+        for j in 0..ncols {
+            if rng.below(ncols) < i % (ncols + 1) {
+                m.set(i, j, Value::new(rng.below(7) as i32 - 3));
+            }
+        }
+    }
+    m
+}
+
+#[test]
+fn long_rows_against_a_full_vector_match_the_model() {
+    // The pull kernel folds long rows in interleaved partial results; every
+    // monomorphic semiring and some of the typed tier, with rows of every
+    // length, against a vector that holds every entry.
+    let typed = [
+        builtin(Op::Plus, Op::Minus, TypeCode::Int16),
+        builtin(Op::Times, Op::Plus, TypeCode::Int8),
+        builtin(Op::Plus, Op::Rminus, TypeCode::Fp64),
+    ];
+    let semirings = MONOMORPHIC
+        .iter()
+        .map(|&(add, mul, t)| builtin(add, mul, t))
+        .chain(typed);
+    for (n, s) in semirings.enumerate() {
+        let t = s.mul().xtype().code();
+        let a = ragged(t, 45, 30, n as u64 * 31 + 7);
+        let b = sample(t, 30, 1, 1.0, n as u64 * 31 + 8);
+        let problem = Problem {
+            a: Operand::new(Arc::new(a.store(Layout::ALL[n % 8])), false),
+            b: Operand::new(Arc::new(b.store(Layout::ALL[(n + 5) % 8])), false),
+            mask: None,
+            semiring: &s,
+            out: Orientation::ByCol,
+            epilogue: None,
+        };
+        let plan = Plan {
+            method: Method::Dot2,
+            by_cols: false,
+            dense_r: true,
+        };
+        let got = OMatrix::of(&Matrix::from_store(execute(&problem, plan).unwrap()));
+        assert_eq!(got, model::mxm(&a, &b, &s), "{s:?}");
+    }
+}
+
 #[test]
 fn tiers_are_chosen_by_semiring() {
     let s = builtin(Op::Plus, Op::Minus, TypeCode::Int16);

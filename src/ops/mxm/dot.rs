@@ -362,6 +362,14 @@ impl Dot2<'_> {
         match (&self.r, self.mask) {
             (RCols::Dense(d), MaskView::None) if d.col(0).is_full() => {
                 let (l, col) = (self.l, d.col(0));
+                if l.h.is_none() {
+                    let ranges = held_row_ranges(l);
+                    if let Some((w, present, nvals)) =
+                        sr.dot_all_rows_full(&l.p, &l.i, col, &ranges)
+                    {
+                        return column_of_slots(sr, w, present, nvals, l);
+                    }
+                }
                 self.pull_with(sr, |_, rows, chunk| {
                     let p = &l.p[rows.start..=rows.end];
                     chunk.nvals = sr.dot_rows_full(p, &l.i, col, &mut chunk.w, &mut chunk.present);
@@ -426,8 +434,7 @@ impl Dot2<'_> {
         fill: impl Fn(&mut S::Z, Range<usize>, &mut Chunk<S::W>) + Sync,
     ) -> Product {
         let l = self.l;
-        // Row kk's work is its length plus one.
-        let ranges = ranges_by_prefix(l.nvec(), |kk| l.p[kk] + kk);
+        let ranges = held_row_ranges(l);
         let chunks = run_tasks(ranges.len(), |s, t| {
             let z = scratch(s, || sr.z());
             let rows = ranges[t].clone();
@@ -442,6 +449,12 @@ impl Dot2<'_> {
         });
         column(sr, chunks, l)
     }
+}
+
+/// The held rows of `L` in tasks of about equal work (a row's work is its
+/// length plus one).
+fn held_row_ranges(l: &Compressed) -> Vec<Range<usize>> {
+    ranges_by_prefix(l.nvec(), |kk| l.p[kk] + kk)
 }
 
 /// One task's share of a pulled column: a flag and a value slot for each
@@ -462,7 +475,7 @@ const DENSE_COLUMN: usize = 16;
 /// row has a value, once conformed), its entries listed otherwise.
 fn column<S: Sr>(sr: &S, chunks: Vec<Chunk<S::W>>, l: &Compressed) -> Product {
     let nvals: usize = chunks.iter().map(|c| c.nvals).sum();
-    if l.h.is_none() && nvals.saturating_mul(DENSE_COLUMN) >= l.nvec() {
+    if as_bitmap(l, nvals) {
         let mut present = Vec::with_capacity(l.nvec());
         let mut chunks = chunks.into_iter();
         let mut w = match chunks.next() {
@@ -476,24 +489,60 @@ fn column<S: Sr>(sr: &S, chunks: Vec<Chunk<S::W>>, l: &Compressed) -> Product {
             extend_copy(&mut present, &c.present);
             sr.append(&mut w, &c.w);
         }
-        return Product::Column(Bitmap {
-            vlen: l.vdim,
-            vdim: 1,
-            b: present,
-            x: sr.to_array(w),
-            nvals,
-        });
+        return bitmap_column(sr, w, present, nvals, l);
     }
-    let rows = parallel::map_items(chunks, |c| {
-        let mut out = Rows::new(sr);
-        for (slot, _) in c.present.iter().enumerate().filter(|(_, &p)| p) {
-            out.i.push(l.vector_id(c.first + slot));
-            sr.push(&mut out.w, &c.w, slot);
-        }
-        out.end_row(0, 0);
-        out
-    });
+    let rows = parallel::map_items(chunks, |c| listed(sr, c.first, &c.present, &c.w, l));
     Product::Rows(parts(sr, rows, l.vdim, 1))
+}
+
+/// The column of `C = L * r` from one slot per row of `L` (which holds every
+/// row), as [`column`] forms it.
+fn column_of_slots<S: Sr>(
+    sr: &S,
+    w: S::W,
+    present: Vec<bool>,
+    nvals: usize,
+    l: &Compressed,
+) -> Product {
+    if as_bitmap(l, nvals) {
+        return bitmap_column(sr, w, present, nvals, l);
+    }
+    let rows = vec![listed(sr, 0, &present, &w, l)];
+    Product::Rows(parts(sr, rows, l.vdim, 1))
+}
+
+/// Whether a pulled column with `nvals` values is kept as a bitmap.
+fn as_bitmap(l: &Compressed, nvals: usize) -> bool {
+    l.h.is_none() && nvals.saturating_mul(DENSE_COLUMN) >= l.nvec()
+}
+
+/// The bitmap column of a slot per row.
+fn bitmap_column<S: Sr>(
+    sr: &S,
+    w: S::W,
+    present: Vec<bool>,
+    nvals: usize,
+    l: &Compressed,
+) -> Product {
+    Product::Column(Bitmap {
+        vlen: l.vdim,
+        vdim: 1,
+        b: present,
+        x: sr.to_array(w),
+        nvals,
+    })
+}
+
+/// The entries of the slots `w` flagged in `present`, for the held rows of
+/// `L` from `first` on.
+fn listed<S: Sr>(sr: &S, first: usize, present: &[bool], w: &S::W, l: &Compressed) -> Rows<S::W> {
+    let mut out = Rows::new(sr);
+    for (slot, _) in present.iter().enumerate().filter(|(_, &p)| p) {
+        out.i.push(l.vector_id(first + slot));
+        sr.push(&mut out.w, w, slot);
+    }
+    out.end_row(0, 0);
+    out
 }
 
 /// Whether the mask allows row `i` of a one-column result.

@@ -206,6 +206,13 @@ impl DenseCol<'_> {
         }
     }
 
+    /// Where entry 0 sits when the column's entries are consecutive
+    /// (entry `i` at `base + i`).
+    #[inline(always)]
+    pub fn unit_base(&self) -> Option<usize> {
+        (self.si == 1).then_some(self.base as usize)
+    }
+
     /// True when every entry is present.
     pub fn is_full(&self) -> bool {
         self.present.is_none()

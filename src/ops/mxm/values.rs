@@ -18,8 +18,10 @@ use crate::algebra::arith::Arith;
 use crate::algebra::{cast, Semiring, Type};
 use crate::error::{out_of_memory, Result};
 use crate::ops::eval::BinaryEval;
+use crate::parallel;
 use crate::storage::ranges::extend_copy;
 use crate::storage::{Array, ArrayElement};
+use std::ops::Range;
 
 /// A semiring evaluated on operand positions, writing into slots of a workspace.
 pub trait Sr: Sync {
@@ -71,19 +73,33 @@ pub trait Sr: Sync {
         w: &mut Self::W,
         present: &mut [bool],
     ) -> usize {
-        dot_rows_by_fold(self, p, idx, col, w, present)
+        dot_rows_by_fold(self, p, idx, col, present, |s, z| self.z_set(w, s, z))
+    }
+
+    /// [`Sr::dot_rows_full`] for every run of `p` (one slot per run), the
+    /// slot ranges `ranges` computed in parallel into one buffer: the
+    /// values, the flags and how many are set. `None` when this tier leaves
+    /// it to the caller's chunks.
+    fn dot_all_rows_full(
+        &self,
+        _p: &[usize],
+        _idx: &[u64],
+        _col: DenseCol<'_>,
+        _ranges: &[Range<usize>],
+    ) -> Option<(Self::W, Vec<bool>, usize)> {
+        None
     }
 }
 
 /// [`Sr::dot_rows_full`] through the general [`Sr::fold`] (terminal values,
-/// ANY, byte-level values).
+/// ANY, byte-level values), each result handed to `set(slot, z)`.
 fn dot_rows_by_fold<S: Sr + ?Sized>(
     sr: &S,
     p: &[usize],
     idx: &[u64],
     col: DenseCol<'_>,
-    w: &mut S::W,
     present: &mut [bool],
+    mut set: impl FnMut(usize, &S::Z),
 ) -> usize {
     let mut z = sr.z();
     let mut nvals = 0;
@@ -91,7 +107,7 @@ fn dot_rows_by_fold<S: Sr + ?Sized>(
         let pairs = (p[s]..p[s + 1]).map(|q| (q, col.position(idx[q])));
         if sr.fold(&mut z, pairs) {
             *seen = true;
-            sr.z_set(w, s, &z);
+            set(s, &z);
             nvals += 1;
         }
     }
@@ -363,53 +379,122 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         w: &mut Vec<T>,
         present: &mut [bool],
     ) -> usize {
+        self.dot_slots_full(p, idx, col, w, present)
+    }
+
+    fn dot_all_rows_full(
+        &self,
+        p: &[usize],
+        idx: &[u64],
+        col: DenseCol<'_>,
+        ranges: &[Range<usize>],
+    ) -> Option<(Vec<T>, Vec<bool>, usize)> {
+        let n = p.len().saturating_sub(1);
+        let (mut w, mut present) = (vec![T::default(); n], vec![false; n]);
+        let counts = parallel::map_ranges_mut(&mut w, &mut present, ranges, |t, w, present| {
+            let rows = &ranges[t];
+            self.dot_slots_full(&p[rows.start..=rows.end], idx, col, w, present)
+        });
+        Some((w, present, counts.iter().sum()))
+    }
+}
+
+impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
+    /// [`Sr::dot_rows_full`] into a slice of slots.
+    fn dot_slots_full(
+        &self,
+        p: &[usize],
+        idx: &[u64],
+        col: DenseCol<'_>,
+        w: &mut [T],
+        present: &mut [bool],
+    ) -> usize {
         let (l, r, mul, add) = (self.l, self.r, self.mul, self.add);
-        let at = |q: usize| col.position(idx[q]);
-        // One tight loop for the common ways of reading the inputs (no
-        // terminal value to test); the general fold for the others.
-        match (
-            self.any || self.terminal.is_some(),
-            self.read_l,
-            self.read_r,
-            self.flip,
-        ) {
-            (false, true, true, false) => fold_runs(p, w, present, add, |q| mul.f(l[q], r[at(q)])),
-            (false, true, true, true) => fold_runs(p, w, present, add, |q| mul.f(r[at(q)], l[q])),
-            (false, true, false, false) => fold_runs(p, w, present, add, |q| mul.f(l[q], T::ZERO)),
-            (false, false, true, false) => {
-                fold_runs(p, w, present, add, |q| mul.f(T::ZERO, r[at(q)]))
+        // Tight loops for the common ways of reading the inputs, when the
+        // column's entries are consecutive and no terminal value is tested;
+        // the general fold for the others.
+        let by_fold = |w: &mut [T], present: &mut [bool]| {
+            dot_rows_by_fold(self, p, idx, col, present, |s, z| w[s] = *z)
+        };
+        let Some(base) = col.unit_base().filter(|_| !self.has_terminal()) else {
+            return by_fold(w, present);
+        };
+        let rc = &r[base.min(r.len())..];
+        match (self.read_l, self.read_r, self.flip) {
+            (true, true, false) => {
+                fold_runs(p, l, idx, w, present, add, |x, i| mul.f(x, rc[i as usize]))
             }
-            _ => dot_rows_by_fold(self, p, idx, col, w, present),
+            (true, true, true) => {
+                fold_runs(p, l, idx, w, present, add, |x, i| mul.f(rc[i as usize], x))
+            }
+            (true, false, false) => fold_runs(p, l, idx, w, present, add, |x, _| mul.f(x, T::ZERO)),
+            (false, true, false) => fold_runs(p, &[], idx, w, present, add, |_, i| {
+                mul.f(T::ZERO, rc[i as usize])
+            }),
+            _ => by_fold(w, present),
         }
     }
 }
 
-/// For each slot `s`, `w[s]` = the fold by `add` of `product(q)` over the
-/// non-empty run `p[s]..p[s + 1]`, in order, with `present[s]` set; returns
-/// how many runs are not empty.
+/// For each slot `s` whose run `p[s]..p[s + 1]` is not empty, `w[s]` = the
+/// fold by `add` of `product(l[q], idx[q])` over the run, with `present[s]`
+/// set; returns how many runs are not empty. `l` is empty when `product`
+/// ignores it (it then gets `T::default()`).
 #[inline(always)]
-fn fold_runs<T: Copy, A: Op<T>>(
+fn fold_runs<T: Copy + Default, A: Op<T>>(
     p: &[usize],
+    l: &[T],
+    idx: &[u64],
     w: &mut [T],
     present: &mut [bool],
     add: A,
-    product: impl Fn(usize) -> T,
+    product: impl Fn(T, u64) -> T,
 ) -> usize {
     let mut nvals = 0;
-    for (s, (slot, seen)) in w.iter_mut().zip(present.iter_mut()).enumerate() {
-        let (a, b) = (p[s], p[s + 1]);
+    for ((slot, seen), run) in w.iter_mut().zip(present.iter_mut()).zip(p.windows(2)) {
+        let (a, b) = (run[0], run[1]);
         if a == b {
             continue;
         }
-        let mut acc = product(a);
-        for q in a + 1..b {
-            acc = add.f(acc, product(q));
-        }
-        *slot = acc;
+        let is = &idx[a..b];
+        *slot = if l.is_empty() {
+            fold_run(add, is.len(), |k| product(T::default(), is[k]))
+        } else {
+            let (ls, is) = (&l[a..b], &is[..b - a]);
+            fold_run(add, is.len(), |k| product(ls[k], is[k]))
+        };
         *seen = true;
         nvals += 1;
     }
     nvals
+}
+
+/// Folds `product(k)` for `k` in `0..n` (`n > 0`) by `add`. Long runs are
+/// folded as four interleaved partial results, combined at the end, so that
+/// the chain of dependent adds is a quarter as long: the built-in monoids
+/// are associative and commutative, and floating-point sums may round
+/// differently from a left-to-right fold, as SuiteSparse's SIMD reductions
+/// do.
+#[inline(always)]
+fn fold_run<T: Copy, A: Op<T>>(add: A, n: usize, product: impl Fn(usize) -> T) -> T {
+    let mut k = 1;
+    let mut z = product(0);
+    if n >= 8 {
+        let mut acc = [z, product(1), product(2), product(3)];
+        k = 4;
+        while k + 4 <= n {
+            for (t, slot) in acc.iter_mut().enumerate() {
+                *slot = add.f(*slot, product(k + t));
+            }
+            k += 4;
+        }
+        z = add.f(add.f(acc[0], acc[1]), add.f(acc[2], acc[3]));
+    }
+    while k < n {
+        z = add.f(z, product(k));
+        k += 1;
+    }
+    z
 }
 
 /// The generic tier: values as bytes, operators through [`BinaryEval`].
