@@ -535,6 +535,49 @@ fn long_rows_against_a_full_vector_match_the_model() {
 }
 
 #[test]
+fn a_row_pushed_into_dense_workspaces_matches_the_model() {
+    // A row times a matrix with many products per output position is pushed
+    // into dense workspaces, in two pieces merged in order: every
+    // monomorphic semiring, some of the typed tier and the generic tier.
+    let others = [
+        builtin(Op::Plus, Op::Minus, TypeCode::Int16),
+        builtin(Op::Plus, Op::Rminus, TypeCode::Fp64),
+        user_multiply_semiring(),
+    ];
+    let semirings = MONOMORPHIC
+        .iter()
+        .map(|&(add, mul, t)| builtin(add, mul, t))
+        .chain(others);
+    for (n, s) in semirings.enumerate() {
+        let t = s.mul().xtype().code();
+        let a = sample(t, 1, 40, 0.8, n as u64 * 17 + 3);
+        let b = ragged(t, 40, 30, n as u64 * 17 + 4);
+        for by_cols in [false, true] {
+            let (l, r) = if by_cols {
+                (b.transpose(), a.transpose())
+            } else {
+                (a.clone(), b.clone())
+            };
+            let problem = Problem {
+                a: Operand::new(Arc::new(l.store(Layout::ALL[n % 8])), false),
+                b: Operand::new(Arc::new(r.store(Layout::ALL[(n + 3) % 8])), false),
+                mask: None,
+                semiring: &s,
+                out: Orientation::ByRow,
+                epilogue: None,
+            };
+            let plan = Plan {
+                method: Method::Saxpy,
+                by_cols,
+                dense_r: false,
+            };
+            let got = OMatrix::of(&Matrix::from_store(execute(&problem, plan).unwrap()));
+            assert_eq!(got, model::mxm(&l, &r, &s), "{s:?} by columns {by_cols}");
+        }
+    }
+}
+
+#[test]
 fn tiers_are_chosen_by_semiring() {
     let s = builtin(Op::Plus, Op::Minus, TypeCode::Int16);
     assert_eq!(tier(&s), Tier::Typed);
@@ -812,7 +855,7 @@ fn results_do_not_depend_on_the_thread_count() {
     let a = sparse_fp64(400, 300, 12, 1);
     let b = sparse_fp64(300, 500, 10, 2);
     let mask = sparse_fp64(400, 500, 40, 3);
-    // A heavy row (split by columns with several threads): u' * A with 3000 * 60 products.
+    // A heavy row (pushed into dense workspaces): u' * A with 3000 * 60 products.
     let big = sparse_fp64(3000, 2500, 60, 4);
     let u = OMatrix {
         ncols: 1,
@@ -882,9 +925,22 @@ fn results_do_not_depend_on_the_thread_count() {
             }
         }
     }
-    // Every entry folds its products in k order, exactly as the model does,
-    // including the heavy row split by columns.
-    assert_eq!(one.last().unwrap(), &model::vxm(&u, &big, &s));
+    // The heavy row is pushed into two dense workspaces (by size, not by
+    // thread count), merged in order: each piece folds in k order, so the
+    // sums match the model's up to rounding.
+    let (pushed, want) = (one.last().unwrap(), model::vxm(&u, &big, &s));
+    assert_eq!(
+        pushed.entries.keys().collect::<Vec<_>>(),
+        want.entries.keys().collect::<Vec<_>>()
+    );
+    for (k, v) in &want.entries {
+        let (x, y) = (pushed.entries[k].get::<f64>(), v.get::<f64>());
+        let (x, y) = (x.unwrap(), y.unwrap());
+        assert!(
+            (x - y).abs() <= 1e-12 * x.abs().max(y.abs()),
+            "at {k:?}: {x} {y}"
+        );
+    }
     // The other products fold each entry in k order, exactly as the model does.
     assert_eq!(one[0], model::mxm(&a, &b, &s));
 }

@@ -19,6 +19,7 @@ pub mod dispatch;
 pub mod dot;
 pub mod operand;
 pub mod output;
+pub mod push;
 pub mod saxpy;
 pub mod schedule;
 pub mod simplify;

@@ -14,13 +14,14 @@
 //! the first product in `k` order (and may stop there).
 
 use super::operand::DenseCol;
+use super::push;
 use crate::algebra::arith::Arith;
 use crate::algebra::{cast, Semiring, Type};
 use crate::error::{out_of_memory, Result};
 use crate::ops::eval::BinaryEval;
 use crate::parallel;
 use crate::storage::ranges::extend_copy;
-use crate::storage::{Array, ArrayElement};
+use crate::storage::{Array, ArrayElement, Compressed};
 use std::ops::Range;
 
 /// A semiring evaluated on operand positions, writing into slots of a workspace.
@@ -86,6 +87,19 @@ pub trait Sr: Sync {
         _idx: &[u64],
         _col: DenseCol<'_>,
         _ranges: &[Range<usize>],
+    ) -> Option<(Self::W, Vec<bool>, usize)> {
+        None
+    }
+
+    /// The push product `l * r` of the single row `l` with the rows of `r`
+    /// (not hypersparse) into dense workspaces, one per piece of `l`'s
+    /// entry positions (see [`super::push`]): the values, the flags and how
+    /// many are set. `None` when this tier does not push.
+    fn push_dense(
+        &self,
+        _l: &Compressed,
+        _r: &Compressed,
+        _pieces: &[Range<usize>],
     ) -> Option<(Self::W, Vec<bool>, usize)> {
         None
     }
@@ -397,6 +411,57 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         });
         Some((w, present, counts.iter().sum()))
     }
+
+    fn push_dense(
+        &self,
+        l: &Compressed,
+        r: &Compressed,
+        pieces: &[Range<usize>],
+    ) -> Option<(Vec<T>, Vec<bool>, usize)> {
+        let width = usize::try_from(r.vlen).ok()?;
+        let (lv, rv, mul, add, any, zero) = (self.l, self.r, self.mul, self.add, self.any, T::ZERO);
+        let combine = |a: T, b: T| if any { a } else { add.f(a, b) };
+        let push = |scatter: &push::Scatter<'_, T>| {
+            Some(push::scatter_and_merge(width, pieces, scatter, combine))
+        };
+        // One loop per way the multiply reads its inputs, as in `fold`.
+        match (self.read_l, self.read_r, self.flip) {
+            (true, true, false) => {
+                push(&scatter_rows(l, r, combine, &|q, rp| mul.f(lv[q], rv[rp])))
+            }
+            (true, true, true) => push(&scatter_rows(l, r, combine, &|q, rp| mul.f(rv[rp], lv[q]))),
+            (true, false, false) => push(&scatter_rows(l, r, combine, &|q, _| mul.f(lv[q], zero))),
+            (true, false, true) => push(&scatter_rows(l, r, combine, &|q, _| mul.f(zero, lv[q]))),
+            (false, true, false) => {
+                push(&scatter_rows(l, r, combine, &|_, rp| mul.f(zero, rv[rp])))
+            }
+            (false, true, true) => push(&scatter_rows(l, r, combine, &|_, rp| mul.f(rv[rp], zero))),
+            (false, false, _) => push(&scatter_rows(l, r, combine, &|_, _| mul.f(zero, zero))),
+        }
+    }
+}
+
+/// The scatter of one entry `q` of the row `l` in [`Sr::push_dense`]: row
+/// `l.i[q]` of `r` times that entry, each product folded into its column's
+/// slot with `combine` (or set, when the slot is empty).
+#[inline(always)]
+fn scatter_rows<'a, T: Copy, P: Fn(usize, usize) -> T + Sync>(
+    l: &'a Compressed,
+    r: &'a Compressed,
+    combine: impl Fn(T, T) -> T + Sync + 'a,
+    product: &'a P,
+) -> impl Fn(&mut [T], &mut [bool], usize) + Sync + 'a {
+    move |w, present, q| {
+        for rp in r.range(l.i[q] as usize) {
+            let (j, z) = (r.i[rp] as usize, product(q, rp));
+            if present[j] {
+                w[j] = combine(w[j], z);
+            } else {
+                present[j] = true;
+                w[j] = z;
+            }
+        }
+    }
 }
 
 impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
@@ -428,10 +493,14 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
                 fold_runs(p, l, idx, w, present, add, |x, i| mul.f(rc[i as usize], x))
             }
             (true, false, false) => fold_runs(p, l, idx, w, present, add, |x, _| mul.f(x, T::ZERO)),
+            (true, false, true) => fold_runs(p, l, idx, w, present, add, |x, _| mul.f(T::ZERO, x)),
             (false, true, false) => fold_runs(p, &[], idx, w, present, add, |_, i| {
                 mul.f(T::ZERO, rc[i as usize])
             }),
-            _ => by_fold(w, present),
+            (false, true, true) => fold_runs(p, &[], idx, w, present, add, |_, i| {
+                mul.f(rc[i as usize], T::ZERO)
+            }),
+            (false, false, _) => by_fold(w, present),
         }
     }
 }
