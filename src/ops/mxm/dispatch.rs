@@ -27,7 +27,7 @@ use super::saxpy::{dense_accumulator, Saxpy, SEARCH_MASK_RATIO, SPLIT_ROW_LEN};
 use super::schedule::SEQUENTIAL_WORK;
 use super::simplify;
 use super::tiers::{self, Tier};
-use super::values::{has_terminal, multiply_reads};
+use super::values::{multiply_reads, stops_at_first};
 use crate::algebra::{Semiring, Type};
 use crate::error::{try_with_capacity, Result};
 use crate::plan;
@@ -322,6 +322,7 @@ fn merge_cost(a: f64, b: f64) -> f64 {
 struct Costs<'p, 'a> {
     p: &'p Problem<'a>,
     flops: f64,
+    /// Whether a dot product is expected to stop at its first product.
     terminal: bool,
     /// The work of dot3 with `R` read sparse and dense (exact, or sampled
     /// over many mask vectors), once measured.
@@ -538,7 +539,7 @@ impl<'p, 'a> Costs<'p, 'a> {
         Costs {
             p,
             flops: flops(&p.a, &p.b),
-            terminal: has_terminal(p.semiring),
+            terminal: stops_at_first(p.semiring),
             dot3_measured: Default::default(),
         }
     }

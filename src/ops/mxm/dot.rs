@@ -119,6 +119,7 @@ fn gallop<'x>(short: &'x [u64], long: &'x [u64]) -> impl Iterator<Item = (usize,
 /// The dot product of sorted index lists `a` and `b` (values from positions
 /// `a0` of `L` and `b0` of `R`): merged, or the shorter list searched in the
 /// longer one when their lengths differ a lot.
+#[inline(always)]
 fn dot_sparse<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, b: &[u64], b0: usize) -> bool {
     if a.is_empty() || b.is_empty() || a[0] > b[b.len() - 1] || b[0] > a[a.len() - 1] {
         return false;
@@ -190,10 +191,23 @@ impl Dot3<'_> {
             if lr.is_empty() {
                 continue;
             }
-            for q in m.range(kk) {
-                let j = m.i[q];
-                if dot(sr, w, l, lr.clone(), &self.r, j) {
-                    entry(out, w, j);
+            let (a, a0) = (&l.i[lr.clone()], lr.start);
+            // The operand's form is tested once per row, not per entry.
+            match &self.r {
+                RCols::Sparse(rc) => {
+                    for &j in &m.i[m.range(kk)] {
+                        let rr = rc.vector_range(j);
+                        if dot_sparse(sr, w, a, a0, &rc.i[rr.clone()], rr.start) {
+                            entry(out, w, j);
+                        }
+                    }
+                }
+                RCols::Dense(d) => {
+                    for &j in &m.i[m.range(kk)] {
+                        if dot_dense(sr, w, a, a0, d, j) {
+                            entry(out, w, j);
+                        }
+                    }
                 }
             }
             end(out, i);

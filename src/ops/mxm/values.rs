@@ -16,7 +16,7 @@
 use super::operand::DenseCol;
 use super::push;
 use crate::algebra::arith::Arith;
-use crate::algebra::{cast, Semiring, Type};
+use crate::algebra::{cast, Semiring, Type, TypeCode};
 use crate::error::{out_of_memory, Result};
 use crate::ops::eval::BinaryEval;
 use crate::parallel;
@@ -201,9 +201,12 @@ pub fn is_any(s: &Semiring) -> bool {
     s.add().code() == Some(crate::algebra::BinaryCode::Any)
 }
 
-/// True when the semiring's monoid lets a dot product stop early.
-pub fn has_terminal(s: &Semiring) -> bool {
-    is_any(s) || s.add().terminal().is_some()
+/// True when a dot product can be expected to stop at its first product:
+/// ANY, or a boolean monoid with a terminal value (LOR, LAND). The terminal
+/// values of MIN and MAX are the extremes of their type (−∞ for floats),
+/// which real data seldom reaches, so their dot products are costed in full.
+pub fn stops_at_first(s: &Semiring) -> bool {
+    is_any(s) || (s.add().terminal().is_some() && s.ztype().code() == TypeCode::Bool)
 }
 
 /// The typed tier: every value is a `T`.
