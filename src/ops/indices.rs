@@ -209,13 +209,34 @@ pub(crate) struct Inverse {
 enum Lookup {
     /// `offsets[v]..offsets[v + 1]` is the run of index `v` (small dimensions).
     Dense(Vec<usize>),
+    /// A list without repeats over a small dimension: `order[v]` is the
+    /// position of index `v`, or [`ABSENT`] (one lookup instead of two).
+    Unique,
     /// `keys[k]` is the index at `order[k]`; runs are found by binary search.
     Sorted(Vec<u64>),
 }
 
+/// Marks an index a list without repeats does not hold.
+const ABSENT: usize = usize::MAX;
+
 impl Inverse {
-    /// A counting sort of the positions by index (`dim + 1` offsets).
+    /// A table from index to position when no index repeats, else a counting
+    /// sort of the positions by index (`dim + 1` offsets).
     fn dense(l: &[u64], dim: u64) -> Inverse {
+        let mut order = vec![ABSENT; dim as usize];
+        let repeats = l.iter().enumerate().any(|(p, &v)| {
+            let slot = &mut order[v as usize];
+            let seen = *slot != ABSENT;
+            *slot = p;
+            seen
+        });
+        if !repeats {
+            return Inverse {
+                order,
+                lookup: Lookup::Unique,
+            };
+        }
+        drop(order);
         let mut offsets = vec![0usize; dim as usize + 1];
         for &v in l {
             offsets[v as usize + 1] += 1;
@@ -252,13 +273,17 @@ impl Inverse {
 
     /// True when lookups take constant time.
     pub fn is_dense(&self) -> bool {
-        matches!(self.lookup, Lookup::Dense(_))
+        matches!(self.lookup, Lookup::Dense(_) | Lookup::Unique)
     }
 
     /// The positions of the list holding index `v`, in increasing order.
     #[inline]
     pub fn positions(&self, v: u64) -> &[usize] {
         match &self.lookup {
+            Lookup::Unique => match self.order.get(v as usize) {
+                Some(p) if *p != ABSENT => std::slice::from_ref(p),
+                _ => &[],
+            },
             Lookup::Dense(offsets) => {
                 let v = v as usize;
                 if v + 1 < offsets.len() {
@@ -487,6 +512,20 @@ mod tests {
             assert_eq!(inv.positions(1), &[1]);
             assert_eq!(inv.positions(2), &[] as &[usize]);
             assert_eq!(inv.positions(9), &[] as &[usize]);
+            // Without repeats, each index has at most one position.
+            let l = [4u64, 1, 7, 0];
+            let inv = LazyInverse {
+                dim,
+                cell: OnceLock::new(),
+            };
+            let inv = inv.get(&l, 0);
+            assert_eq!(inv.is_dense(), dim == 10);
+            for (p, &v) in l.iter().enumerate() {
+                assert_eq!(inv.positions(v), &[p]);
+            }
+            for v in [2, 3, 9, 10, 1 << 41] {
+                assert_eq!(inv.positions(v), &[] as &[usize]);
+            }
         }
     }
 

@@ -13,8 +13,12 @@ use crate::error::{check_room, try_vec, Result};
 use crate::ops::assemble::{self, Part, Task};
 use crate::ops::indices::{Cursor, IndexList, Inverse};
 use crate::storage::compressed::dense_workspace_ok;
+use crate::storage::prefetch::prefetch;
 use crate::storage::Compressed;
 use std::ops::Range;
+
+/// How many output vectors ahead a jumping outer list's source is prefetched.
+const LOOKAHEAD: usize = 8;
 
 /// `A(outer, inner)` as hypersparse compressed vectors (listing only non-empty
 /// vectors), with `A`'s type.
@@ -172,25 +176,49 @@ impl Selector<'_> {
         }
     }
 
+    /// When the outer list jumps around `A`, starts loading the vector
+    /// pointers and then the entries that the items a few places after `k`
+    /// will read (each vector is a cache miss otherwise, and the work per
+    /// vector is too short for the processor to overlap them).
+    fn prefetch_source(&self, k: usize) {
+        let IndexList::General(l, _) = self.outer else {
+            return;
+        };
+        if self.a.h.is_none() {
+            if let Some(&j) = l.get(k + 2 * LOOKAHEAD) {
+                prefetch(&self.a.p, j as usize);
+            }
+        }
+        if let Some(&j) = l.get(k + LOOKAHEAD) {
+            prefetch(&self.a.i, self.a.vector_range(j).start);
+        }
+    }
+
     fn task(&self, t: &Task) -> Result<Part> {
         let mut part = Part::new(&self.a.ty());
-        let mut pos = Vec::new();
+        let mut out = Picked {
+            pos: Vec::new(),
+            hits: Vec::new(),
+        };
         let whole = 0..self.inner.len();
         match t {
             Task::Items(r) => {
                 for k in r.clone() {
-                    self.select_vector(k, whole.clone(), &mut part, &mut pos);
+                    self.prefetch_source(k);
+                    self.select_vector(k, whole.clone(), &mut part, &mut out);
                 }
             }
-            Task::Piece(k, r) => self.select_vector(*k, r.clone(), &mut part, &mut pos),
+            Task::Piece(k, r) => self.select_vector(*k, r.clone(), &mut part, &mut out),
         }
+        let pos = out.pos;
         part.x = self.a.x.gather(&pos);
         Ok(part)
     }
 
     /// Appends the entries of item `k` at output positions in `want`: their
-    /// positions go to `part.i`, their positions in `A` to `pos`.
-    fn select_vector(&self, k: usize, want: Range<u64>, part: &mut Part, pos: &mut Vec<usize>) {
+    /// positions go to `part.i`, their positions in `A` to `out.pos`.
+    fn select_vector(&self, k: usize, want: Range<u64>, part: &mut Part, out: &mut Picked) {
+        let pos = &mut out.pos;
         let src = self.source(k);
         if src.is_empty() || want.is_empty() {
             return;
@@ -234,7 +262,7 @@ impl Selector<'_> {
                     }
                 } else if scan_entries(s.len(), n) {
                     let inverse = lazy.get(l, self.work);
-                    scatter_entries(s, src.start, inverse, &want, part, pos);
+                    scatter_entries(s, src.start, inverse, &want, part, out);
                 } else {
                     for p in want.clone() {
                         if let Ok(off) = s.binary_search(&l[p as usize]) {
@@ -279,6 +307,14 @@ fn intersect_sorted(
     }
 }
 
+/// A task's record of the entries it selects.
+struct Picked {
+    /// The position in `A` of each selected entry, in output order.
+    pos: Vec<usize>,
+    /// Scratch for one vector's hits as (output position, position in `A`).
+    hits: Vec<(u64, usize)>,
+}
+
 /// Looks each vector index of `s` (at `base` in `A`) up in a general list's
 /// inverse, and emits the hits at positions in `want` in position order: by a
 /// scatter into a table over `want` when it is not much longer than the
@@ -289,8 +325,9 @@ fn scatter_entries(
     inverse: &Inverse,
     want: &Range<u64>,
     part: &mut Part,
-    pos: &mut Vec<usize>,
+    out: &mut Picked,
 ) {
+    let pos = &mut out.pos;
     let n = (want.end - want.start) as usize;
     let positions = |i: u64| {
         inverse
@@ -313,7 +350,8 @@ fn scatter_entries(
             }
         }
     } else {
-        let mut hits: Vec<(u64, usize)> = Vec::new();
+        let hits = &mut out.hits;
+        hits.clear();
         for (off, &i) in s.iter().enumerate() {
             hits.extend(positions(i).map(|p| (p, base + off)));
         }
