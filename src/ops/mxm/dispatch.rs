@@ -223,15 +223,27 @@ const SAMPLED_VECTORS: usize = 4096;
 /// `Σ_{k < n} f(k)`, or its estimate from every `n / SAMPLED_VECTORS`-th term
 /// when `n` is larger.
 fn sampled(n: usize, f: impl Fn(usize) -> f64) -> f64 {
+    let [sum] = sampled_each(n, |k| [f(k)]);
+    sum
+}
+
+/// [`sampled`] for several sums at once, over the same terms.
+fn sampled_each<const N: usize>(n: usize, f: impl Fn(usize) -> [f64; N]) -> [f64; N] {
     let stride = n.div_ceil(SAMPLED_VECTORS).max(1);
-    let (sum, count) = (0..n)
+    let (sums, count) = (0..n)
         .step_by(stride)
-        .fold((0.0, 0usize), |(sum, count), k| (sum + f(k), count + 1));
-    if count == 0 {
+        .fold(([0.0; N], 0usize), |(mut sums, count), k| {
+            for (s, t) in sums.iter_mut().zip(f(k)) {
+                *s += t;
+            }
+            (sums, count + 1)
+        });
+    let scale = if count == 0 {
         0.0
     } else {
-        sum * n as f64 / count as f64
-    }
+        n as f64 / count as f64
+    };
+    sums.map(|s| s * scale)
 }
 
 /// `Σ_k |A(:,k)| * |B(k,:)|`, the number of products: exact when the
@@ -245,6 +257,12 @@ pub fn flops(a: &Operand, b: &Operand) -> f64 {
         KLens::of(b, Orientation::ByRow, k),
     );
     if let (KLens::Entries(ca), KLens::Entries(cb)) = (&la, &lb) {
+        // `A * A'`: both sides have the same lengths, counted once.
+        if std::ptr::eq(*ca, *cb) {
+            if let KLens::Counts(v) = KLens::Entries(ca).countable(k) {
+                return v.iter().map(|&n| n as f64 * n as f64).sum();
+            }
+        }
         // Counting costs a pass over the entries: not worth it for the far
         // larger side of a lopsided product (a matrix times a vector).
         let (na, nb) = (ca.nvals(), cb.nvals());
@@ -326,7 +344,7 @@ struct Costs<'p, 'a> {
     terminal: bool,
     /// The work of dot3 with `R` read sparse and dense (exact, or sampled
     /// over many mask vectors), once measured.
-    dot3_measured: [std::cell::OnceCell<Option<f64>>; 2],
+    dot3_measured: std::cell::OnceCell<[Option<f64>; 2]>,
 }
 
 impl Costs<'_, '_> {
@@ -466,8 +484,7 @@ impl Costs<'_, '_> {
         } else {
             m.nvals() as f64 * TRANSPOSE
         };
-        let work = self.dot3_measured[dense_r as usize]
-            .get_or_init(|| self.dot3_work(dense_r))
+        let work = self.dot3_measured.get_or_init(|| self.dot3_work())[dense_r as usize]
             .unwrap_or(m.nvals() as f64 * (step + 1.0));
         Some(
             vectors_cost(&l, Orientation::ByRow)
@@ -480,39 +497,45 @@ impl Costs<'_, '_> {
 
     /// The work of the dot products of the mask's entries from the actual
     /// lengths of `A`'s rows and `B`'s columns, when they are at hand (the
-    /// same in both orientations).
-    fn dot3_work(&self, dense_r: bool) -> Option<f64> {
+    /// same in both orientations): with `R` read sparse, then dense.
+    fn dot3_work(&self) -> [Option<f64>; 2] {
         let p = self.p;
-        let m = p.mask.as_ref()?;
+        let Some(m) = p.mask.as_ref() else {
+            return [None, None];
+        };
         let store = &m.mask.store;
-        let entries = match store.format() {
-            crate::storage::Format::Sparse(c) => c,
-            _ => return None,
+        let crate::storage::Format::Sparse(entries) = store.format() else {
+            return [None, None];
         };
         let budget = m.nvals().saturating_mul(COUNT_RATIO);
-        let rows = lengths(&p.a, Orientation::ByRow, p.a.nrows(), budget)?;
-        let cols = match dense_r {
-            true => None,
-            false => Some(lengths(&p.b, Orientation::ByCol, p.b.ncols(), budget)?),
+        let Some(rows) = lengths(&p.a, Orientation::ByRow, p.a.nrows(), budget) else {
+            return [None, None];
         };
+        let cols = lengths(&p.b, Orientation::ByCol, p.b.ncols(), budget);
         let density = p.b.nvals() as f64 / (p.b.positions().max(1) as f64);
-        let work = sampled(entries.nvec(), |kk| {
+        let dense_step = |len_l: f64| {
+            if self.terminal && density > 0.0 {
+                len_l.min(1.0 / density)
+            } else {
+                len_l
+            }
+        };
+        // One pass over (a sample of) the mask's entries measures both forms.
+        let [sparse, dense] = sampled_each(entries.nvec(), |kk| {
             let v = entries.vector_id(kk);
-            let mut work = 0.0;
+            let mut work = [0.0; 2];
             for &i in &entries.i[entries.range(kk)] {
                 let (row, col) = store.to_matrix_coords(v, i);
                 let (i, j) = if m.transposed { (col, row) } else { (row, col) };
                 let len_l = rows.len(i);
-                work += 1.0
-                    + match &cols {
-                        Some(c) => merge_cost(len_l, c.len(j)),
-                        None if self.terminal && density > 0.0 => len_l.min(1.0 / density),
-                        None => len_l,
-                    };
+                if let Some(c) = &cols {
+                    work[0] += 1.0 + merge_cost(len_l, c.len(j));
+                }
+                work[1] += 1.0 + dense_step(len_l);
             }
             work
         });
-        Some(work)
+        [cols.map(|_| sparse), Some(dense)]
     }
 
     fn dot2(&self, by_cols: bool, dense_r: bool) -> Option<f64> {
@@ -1092,5 +1115,12 @@ mod tests {
         let ac = Operand::new(Arc::new(a.store().reoriented(Orientation::ByCol)), false);
         assert_eq!(flops(&ac, &b), exact as f64);
         assert_eq!(flops(&ac, &bc), exact as f64);
+        // A times its own transpose: the column counts of A, squared.
+        let counts = rows.i.iter().fold(vec![0usize; 40], |mut c, &k| {
+            c[k as usize] += 1;
+            c
+        });
+        let squares: usize = counts.iter().map(|n| n * n).sum();
+        assert_eq!(flops(&a, &a.t()), squares as f64);
     }
 }

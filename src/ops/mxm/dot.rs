@@ -13,7 +13,7 @@
 
 use super::operand::{DenseCol, DenseView, MaskView};
 use super::output::{parts, Parts, Product, Rows};
-use super::schedule::{ranges_by_prefix, row_ranges, run_tasks, scratch};
+use super::schedule::{ranges_by_prefix, run_tasks, scratch};
 use super::tiers::Job;
 use super::values::Sr;
 use crate::parallel;
@@ -134,15 +134,17 @@ fn dot_sparse<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, b: &[u64], b0: 
     }
 }
 
-/// Runs `row(range, out)` over ranges of rows with balanced `work`, in
-/// parallel, each task writing into its own `new()` output.
+/// Runs `row(range, out)` over ranges of the rows `0..n` with balanced work,
+/// in parallel, each task writing into its own `new()` output;
+/// `work_before(k)` is the work of the rows before row `k`.
 fn by_rows<S: Sr, O: Send>(
     sr: &S,
-    work: &[usize],
+    n: usize,
+    work_before: impl Fn(usize) -> usize,
     new: impl Fn() -> O + Sync,
     row: impl Fn(&mut S::Z, Range<usize>, &mut O) + Sync,
 ) -> Vec<O> {
-    let ranges = row_ranges(work);
+    let ranges = ranges_by_prefix(n, work_before);
     run_tasks(ranges.len(), |s, t| {
         let mut out = new();
         row(scratch(s, || sr.z()), ranges[t].clone(), &mut out);
@@ -161,15 +163,28 @@ pub struct Dot3<'a> {
 }
 
 impl Dot3<'_> {
-    /// The work of each row of the mask: its entries times the row of `L`.
-    fn work(&self) -> Vec<usize> {
+    /// The work of the rows of the mask before each row (and in all, last):
+    /// a row's entries times its row of `L`.
+    fn work_before(&self) -> Vec<usize> {
         let (l, m) = (self.l, self.mask);
-        (0..m.nvec())
-            .map(|kk| {
-                let row = l.vector_range(m.vector_id(kk)).len() + 1;
-                m.range(kk).len().saturating_mul(row).min(1 << 40)
-            })
-            .collect()
+        let row_work = |m_len: usize, l_len: usize| m_len.saturating_mul(l_len + 1).min(1 << 40);
+        let mut before = Vec::with_capacity(m.nvec() + 1);
+        let mut total = 0usize;
+        before.push(0);
+        if m.h.is_none() && l.h.is_none() && m.p.len() == l.p.len() {
+            // Row k of the mask is row k of `L`: both pointer arrays streamed.
+            for (mp, lp) in m.p.windows(2).zip(l.p.windows(2)) {
+                total = total.saturating_add(row_work(mp[1] - mp[0], lp[1] - lp[0]));
+                before.push(total);
+            }
+        } else {
+            for kk in 0..m.nvec() {
+                let l_len = l.vector_range(m.vector_id(kk)).len();
+                total = total.saturating_add(row_work(m.range(kk).len(), l_len));
+                before.push(total);
+            }
+        }
+        before
     }
 
     /// Computes the mask's entries of the rows `rows` (indices of the mask's
@@ -220,9 +235,11 @@ impl Job for Dot3<'_> {
 
     fn run<S: Sr>(self, sr: &S) -> Parts {
         // Each task's rows, and where its current row started.
+        let before = self.work_before();
         let tasks = by_rows(
             sr,
-            &self.work(),
+            self.mask.nvec(),
+            |k| before[k],
             || (Rows::new(sr), 0),
             |w, rows, out| {
                 self.rows(
@@ -270,24 +287,31 @@ impl Job for Dot3Rows<'_> {
             w: sr.alloc(0),
             acc: None,
         };
-        let parts = by_rows(sr, &dot3.work(), new, |w, rows, out| {
-            dot3.rows(
-                sr,
-                w,
-                rows,
-                out,
-                |out, z, _| match &mut out.acc {
-                    Some(acc) => sr.z_combine(acc, z),
-                    None => out.acc = Some(z.clone()),
-                },
-                |out, i| {
-                    if let Some(acc) = out.acc.take() {
-                        out.ids.push(i);
-                        sr.z_push(&mut out.w, &acc);
-                    }
-                },
-            )
-        });
+        let before = dot3.work_before();
+        let parts = by_rows(
+            sr,
+            dot3.mask.nvec(),
+            |k| before[k],
+            new,
+            |w, rows, out| {
+                dot3.rows(
+                    sr,
+                    w,
+                    rows,
+                    out,
+                    |out, z, _| match &mut out.acc {
+                        Some(acc) => sr.z_combine(acc, z),
+                        None => out.acc = Some(z.clone()),
+                    },
+                    |out, i| {
+                        if let Some(acc) = out.acc.take() {
+                            out.ids.push(i);
+                            sr.z_push(&mut out.w, &acc);
+                        }
+                    },
+                )
+            },
+        );
         let mut parts = parts.into_iter();
         let (mut ids, mut w) = match parts.next() {
             Some(first) => (first.ids, first.w),
@@ -577,12 +601,10 @@ impl Job for Dot2<'_> {
         }
         let cols = self.columns();
         let l = self.l;
-        let work: Vec<usize> = (0..l.nvec())
-            .map(|kk| l.range(kk).len().saturating_mul(cols.len()).min(1 << 40))
-            .collect();
         let rows = by_rows(
             sr,
-            &work,
+            l.nvec(),
+            |kk| l.p[kk].saturating_mul(cols.len()),
             || Rows::new(sr),
             |w, rows, out| {
                 for kk in rows {

@@ -66,7 +66,7 @@ pub fn tasks(row_work: &[usize], split: &dyn Fn(usize, usize) -> Vec<u64>) -> Ve
         let parts = (w / SPLIT_GRAIN).min(threads);
         (threads > 1 && w >= least && parts > 1).then_some(parts)
     };
-    coarse(row_work, &mut |row, w| {
+    coarse(row_work, |row, w| {
         let parts = heavy(w)?;
         let bounds = split(row, parts);
         Some(
@@ -86,7 +86,7 @@ pub fn tasks(row_work: &[usize], split: &dyn Fn(usize, usize) -> Vec<u64>) -> Ve
 /// follow, in row order.
 fn coarse(
     row_work: &[usize],
-    heavy: &mut dyn FnMut(usize, usize) -> Option<Vec<Task>>,
+    mut heavy: impl FnMut(usize, usize) -> Option<Vec<Task>>,
 ) -> Vec<Task> {
     let total: usize = row_work.iter().sum();
     let target = total.div_ceil(task_count(total)).max(1);
@@ -114,17 +114,6 @@ fn coarse(
         out.push(Task::Rows(start..row_work.len()));
     }
     out
-}
-
-/// Ranges of rows with roughly equal total work (for kernels that do not split rows).
-pub fn row_ranges(row_work: &[usize]) -> Vec<Range<usize>> {
-    coarse(row_work, &mut |_, _| None)
-        .into_iter()
-        .filter_map(|t| match t {
-            Task::Rows(r) => Some(r),
-            Task::Cols { .. } => None,
-        })
-        .collect()
 }
 
 /// Ranges of the rows `0..n` with roughly equal work, where `before(k)` is
@@ -258,8 +247,11 @@ mod tests {
 
     #[test]
     fn light_products_run_as_one_task() {
-        assert_eq!(row_ranges(&[1, 2, 3]), vec![0..3]);
-        assert!(row_ranges(&[]).is_empty());
+        assert_eq!(
+            tasks(&[1, 2, 3], &|_, _| unreachable!()),
+            [Task::Rows(0..3)]
+        );
+        assert!(tasks(&[], &|_, _| unreachable!()).is_empty());
         assert_eq!(ranges_by_prefix(3, |k| k * 2), vec![0..3]);
         assert!(ranges_by_prefix(0, |_| 0).is_empty());
     }
