@@ -33,9 +33,12 @@ pub fn applies(l_rows: u64, masked: bool, flops: f64, width: u64) -> bool {
 }
 
 /// How many workspaces a push of `flops` products into `width` positions
-/// uses: enough products per piece to pay for merging its workspace.
+/// uses: enough products per piece to pay for merging its workspace (a
+/// second piece halves the scatter and adds a merge of `width` positions,
+/// itself split over the threads), so from `1.5 * width` products on.
 fn piece_count(flops: usize, width: usize) -> usize {
-    (flops / width.saturating_mul(2).max(1)).clamp(1, MAX_PIECES)
+    let width = width.max(1);
+    (flops.saturating_add(width) / width.saturating_mul(2)).clamp(1, MAX_PIECES)
 }
 
 /// The push product of the single row `l` (one held vector, `vdim == 1`)
@@ -58,23 +61,42 @@ impl PushDense<'_> {
             return None;
         }
         let entries = l.range(0);
-        let row_len = |q: usize| r.range(l.i[q] as usize).len();
-        let total: usize = entries.clone().map(row_len).sum();
+        let rows = &l.i[entries.clone()];
+        // The work before each entry: `R`'s own pointers when the row holds
+        // every index (a dense vector), else summed once.
+        let summed;
+        let before: &[usize] = if rows.len() == r.nvec() {
+            &r.p
+        } else {
+            summed = std::iter::once(0)
+                .chain(rows.iter().scan(0, |done, &i| {
+                    *done += r.range(i as usize).len();
+                    Some(*done)
+                }))
+                .collect::<Vec<_>>();
+            &summed
+        };
+        let total = before[rows.len()] - before[0];
         let width = usize::try_from(r.vlen).ok()?;
         if !applies(1, false, total as f64, r.vlen) {
             return None;
         }
+        // Piece `t` ends at the first entry before which `t / count` of the
+        // work is done.
         let count = piece_count(total, width);
-        let mut pieces = Vec::with_capacity(count);
-        let (mut start, mut done) = (entries.start, 0);
-        for q in entries.clone() {
-            done += row_len(q);
-            if done * count >= total * (pieces.len() + 1) && pieces.len() + 1 < count {
-                pieces.push(start..q + 1);
-                start = q + 1;
-            }
-        }
-        pieces.push(start..entries.end);
+        let mut cuts: Vec<usize> = (1..count)
+            .map(|t| before.partition_point(|&b| (b - before[0]) * count < total * t))
+            .collect();
+        cuts.push(rows.len());
+        let mut start = 0;
+        let pieces = cuts
+            .into_iter()
+            .filter_map(|end| {
+                let piece = entries.start + start..entries.start + end;
+                start = end;
+                (!piece.is_empty()).then_some(piece)
+            })
+            .collect();
         Some(pieces)
     }
 }

@@ -468,6 +468,16 @@ fn scatter_rows<'a, T: Copy, P: Fn(usize, usize) -> T + Sync>(
 }
 
 impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
+    /// True when a dot product should test each partial result for the
+    /// monoid's terminal value: ANY, and the boolean monoids (LOR, LAND),
+    /// which reach it often. Other terminal values are the extremes of the
+    /// type (MIN, MAX) or zero (TIMES), which seldom occur; a terminal value
+    /// absorbs every other (`min(−∞, NaN)` is −∞), so a fold that does not
+    /// stop at it gives the same result.
+    fn tests_terminal(&self) -> bool {
+        self.any || (self.terminal.is_some() && T::CODE == TypeCode::Bool)
+    }
+
     /// [`Sr::dot_rows_full`] into a slice of slots.
     fn dot_slots_full(
         &self,
@@ -479,12 +489,12 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
     ) -> usize {
         let (l, r, mul, add) = (self.l, self.r, self.mul, self.add);
         // Tight loops for the common ways of reading the inputs, when the
-        // column's entries are consecutive and no terminal value is tested;
-        // the general fold for the others.
+        // column's entries are consecutive and no terminal value is worth
+        // testing; the general fold for the others.
         let by_fold = |w: &mut [T], present: &mut [bool]| {
             dot_rows_by_fold(self, p, idx, col, present, |s, z| w[s] = *z)
         };
-        let Some(base) = col.unit_base().filter(|_| !self.has_terminal()) else {
+        let Some(base) = col.unit_base().filter(|_| !self.tests_terminal()) else {
             return by_fold(w, present);
         };
         let rc = &r[base.min(r.len())..];

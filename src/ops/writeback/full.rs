@@ -5,8 +5,9 @@
 
 use super::{typed_accum, values, Src};
 use crate::algebra::arith::Arith;
-use crate::algebra::{BinaryOp, Type};
+use crate::algebra::{BinaryCode, BinaryOp, Type};
 use crate::error::{check_room, Result};
+use crate::ops::mxm::values::{FnOp, Max, Min, Op, Plus};
 use crate::parallel;
 use crate::storage::ranges::copy_vec;
 use crate::storage::{Array, ArrayElement, Format, Full, MatrixStore, Orientation};
@@ -77,7 +78,7 @@ fn typed_accumulate(
         return Ok(None);
     }
     with_type!(cx.code(), T => match typed_accum::<T>(accum) {
-        Some(f) => typed_accumulate_for::<T>(cx, t, orient, f).map(Some),
+        Some(f) => typed_accumulate_for::<T>(cx, t, orient, accum, f).map(Some),
         None => Ok(None),
     }, udt => Ok(None))
 }
@@ -86,6 +87,7 @@ fn typed_accumulate_for<T: Arith + ArrayElement>(
     cx: &Array,
     t: &MatrixStore,
     orient: Orientation,
+    accum: Option<&BinaryOp>,
     f: fn(T, T) -> T,
 ) -> Result<Array> {
     let c = cx.as_slice::<T>().expect("C's values have C's type");
@@ -96,7 +98,15 @@ fn typed_accumulate_for<T: Arith + ArrayElement>(
     };
     if let Some((tx, present)) = dense {
         let tx = tx.as_slice::<T>().expect("T's values have C's type");
-        return Ok(T::into_array(combine_dense(c, tx, present, f)));
+        // The accumulators of iterative algorithms get loops of their own
+        // (inlined and vectorised); others call through the pointer.
+        let x = match accum.and_then(BinaryOp::code) {
+            Some(BinaryCode::Min) => combine_dense(c, tx, present, Min),
+            Some(BinaryCode::Max) => combine_dense(c, tx, present, Max),
+            Some(BinaryCode::Plus) => combine_dense(c, tx, present, Plus),
+            _ => combine_dense(c, tx, present, FnOp(f)),
+        };
+        return Ok(T::into_array(x));
     }
     let tc = t.try_compressed(orient)?;
     let tx = tc.x.as_slice::<T>().expect("T's values have C's type");
@@ -114,7 +124,7 @@ fn combine_dense<T: Copy + Send + Sync>(
     c: &[T],
     t: &[T],
     present: Option<&[bool]>,
-    f: fn(T, T) -> T,
+    f: impl Op<T>,
 ) -> Vec<T> {
     let n = c.len();
     let mut out = Vec::with_capacity(n);
@@ -126,12 +136,12 @@ fn combine_dense<T: Copy + Send + Sync>(
             match present {
                 None => {
                     for ((o, &cq), &tq) in out.iter_mut().zip(c).zip(t) {
-                        o.write(f(cq, tq));
+                        o.write(f.f(cq, tq));
                     }
                 }
                 Some(b) => {
                     for (((o, &cq), &tq), &bq) in out.iter_mut().zip(c).zip(t).zip(&b[r]) {
-                        o.write(if bq { f(cq, tq) } else { cq });
+                        o.write(if bq { f.f(cq, tq) } else { cq });
                     }
                 }
             }
