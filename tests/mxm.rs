@@ -516,22 +516,65 @@ fn long_rows_against_a_full_vector_match_the_model() {
         let t = s.mul().xtype().code();
         let a = ragged(t, 45, 30, n as u64 * 31 + 7);
         let b = sample(t, 30, 1, 1.0, n as u64 * 31 + 8);
-        let problem = Problem {
-            a: Operand::new(Arc::new(a.store(Layout::ALL[n % 8])), false),
-            b: Operand::new(Arc::new(b.store(Layout::ALL[(n + 5) % 8])), false),
-            mask: None,
-            semiring: &s,
-            out: Orientation::ByCol,
-            epilogue: None,
-        };
-        let plan = Plan {
-            method: Method::Dot2,
-            by_cols: false,
-            dense_r: true,
-        };
-        let got = OMatrix::of(&Matrix::from_store(execute(&problem, plan).unwrap()));
-        assert_eq!(got, model::mxm(&a, &b, &s), "{s:?}");
+        assert_pulled_product_matches_the_model(&s, &a, &b, n);
     }
+}
+
+#[test]
+fn terminal_values_in_long_rows_match_the_model() {
+    // MIN and MAX dot products against a full vector fold without testing
+    // for the terminal value: rows that reach it (and, for floats, hold
+    // NaN too) give what a fold that stops there gives.
+    let cases = [
+        (Op::Min, Op::First, TypeCode::Int64, Value::new(i64::MIN)),
+        (Op::Max, Op::Second, TypeCode::Int32, Value::new(i32::MAX)),
+        (
+            Op::Min,
+            Op::First,
+            TypeCode::Fp64,
+            Value::new(f64::NEG_INFINITY),
+        ),
+        (Op::Max, Op::Plus, TypeCode::Fp32, Value::new(f32::INFINITY)),
+    ];
+    for (n, (add, mul, t, terminal)) in cases.into_iter().enumerate() {
+        let s = builtin(add, mul, t);
+        let mut a = ragged(t, 45, 30, n as u64 * 13 + 5);
+        let mut b = sample(t, 30, 1, 1.0, n as u64 * 13 + 6);
+        for i in (0..45).step_by(3) {
+            a.set(i, (i * 7) % 30, terminal.clone());
+            b.set((i * 11) % 30, 0, terminal.clone());
+        }
+        if t.is_float() {
+            for i in (1..45).step_by(4) {
+                a.set(
+                    i,
+                    (i * 5) % 30,
+                    Value::new(f64::NAN).cast(&Type::builtin(t)).unwrap(),
+                );
+            }
+        }
+        assert_pulled_product_matches_the_model(&s, &a, &b, n);
+    }
+}
+
+/// `a * b` by the pull kernel (dot products by rows against a dense `b`),
+/// with the operands in the `n`-th storage layouts, equals the model's.
+fn assert_pulled_product_matches_the_model(s: &Semiring, a: &OMatrix, b: &OMatrix, n: usize) {
+    let problem = Problem {
+        a: Operand::new(Arc::new(a.store(Layout::ALL[n % 8])), false),
+        b: Operand::new(Arc::new(b.store(Layout::ALL[(n + 5) % 8])), false),
+        mask: None,
+        semiring: s,
+        out: Orientation::ByCol,
+        epilogue: None,
+    };
+    let plan = Plan {
+        method: Method::Dot2,
+        by_cols: false,
+        dense_r: true,
+    };
+    let got = OMatrix::of(&Matrix::from_store(execute(&problem, plan).unwrap()));
+    assert_eq!(got, model::mxm(a, b, s), "{s:?}");
 }
 
 #[test]
