@@ -210,8 +210,7 @@ impl Selector<'_> {
             }
             Task::Piece(k, r) => self.select_vector(*k, r.clone(), &mut part, &mut out),
         }
-        let pos = out.pos;
-        part.x = self.a.x.gather(&pos);
+        part.x = self.a.x.gather(&out.pos);
         Ok(part)
     }
 

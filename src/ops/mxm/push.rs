@@ -76,7 +76,7 @@ impl PushDense<'_> {
                 .collect::<Vec<_>>();
             &summed
         };
-        let total = before[rows.len()] - before[0];
+        let total = before[rows.len()];
         let width = usize::try_from(r.vlen).ok()?;
         if !applies(1, false, total as f64, r.vlen) {
             return None;
@@ -85,7 +85,7 @@ impl PushDense<'_> {
         // work is done.
         let count = piece_count(total, width);
         let mut cuts: Vec<usize> = (1..count)
-            .map(|t| before.partition_point(|&b| (b - before[0]) * count < total * t))
+            .map(|t| before.partition_point(|&b| b * count < total * t))
             .collect();
         cuts.push(rows.len());
         let mut start = 0;

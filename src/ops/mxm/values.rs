@@ -220,6 +220,9 @@ pub struct TypedSr<'a, T, A, M> {
     mul: M,
     terminal: Option<T>,
     any: bool,
+    /// Whether dot products test each partial result for the terminal
+    /// value ([`stops_at_first`]).
+    stops_at_first: bool,
 }
 
 impl<'a, T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'a, T, A, M> {
@@ -251,6 +254,7 @@ impl<'a, T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'a, T, A, M> {
                 s.add().terminal_as::<T>()
             },
             any,
+            stops_at_first: stops_at_first(s),
         }
     }
 
@@ -468,16 +472,6 @@ fn scatter_rows<'a, T: Copy, P: Fn(usize, usize) -> T + Sync>(
 }
 
 impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
-    /// True when a dot product should test each partial result for the
-    /// monoid's terminal value: ANY, and the boolean monoids (LOR, LAND),
-    /// which reach it often. Other terminal values are the extremes of the
-    /// type (MIN, MAX) or zero (TIMES), which seldom occur; a terminal value
-    /// absorbs every other (`min(−∞, NaN)` is −∞), so a fold that does not
-    /// stop at it gives the same result.
-    fn tests_terminal(&self) -> bool {
-        self.any || (self.terminal.is_some() && T::CODE == TypeCode::Bool)
-    }
-
     /// [`Sr::dot_rows_full`] into a slice of slots.
     fn dot_slots_full(
         &self,
@@ -490,11 +484,13 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
         let (l, r, mul, add) = (self.l, self.r, self.mul, self.add);
         // Tight loops for the common ways of reading the inputs, when the
         // column's entries are consecutive and no terminal value is worth
-        // testing; the general fold for the others.
+        // testing (see `stops_at_first`: the other terminal values absorb
+        // every value, `min(−∞, NaN)` being −∞, so a fold that does not stop
+        // there gives the same result); the general fold for the others.
         let by_fold = |w: &mut [T], present: &mut [bool]| {
             dot_rows_by_fold(self, p, idx, col, present, |s, z| w[s] = *z)
         };
-        let Some(base) = col.unit_base().filter(|_| !self.tests_terminal()) else {
+        let Some(base) = col.unit_base().filter(|_| !self.stops_at_first) else {
             return by_fold(w, present);
         };
         let rc = &r[base.min(r.len())..];
