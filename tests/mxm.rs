@@ -593,30 +593,74 @@ fn a_row_pushed_into_dense_workspaces_matches_the_model() {
         .chain(others);
     for (n, s) in semirings.enumerate() {
         let t = s.mul().xtype().code();
-        let a = sample(t, 1, 40, 0.8, n as u64 * 17 + 3);
         let b = ragged(t, 40, 30, n as u64 * 17 + 4);
-        for by_cols in [false, true] {
-            let (l, r) = if by_cols {
-                (b.transpose(), a.transpose())
-            } else {
-                (a.clone(), b.clone())
-            };
-            let problem = Problem {
-                a: Operand::new(Arc::new(l.store(Layout::ALL[n % 8])), false),
-                b: Operand::new(Arc::new(r.store(Layout::ALL[(n + 3) % 8])), false),
-                mask: None,
-                semiring: &s,
-                out: Orientation::ByRow,
-                epilogue: None,
-            };
-            let plan = Plan {
-                method: Method::Saxpy,
-                by_cols,
-                dense_r: false,
-            };
-            let got = OMatrix::of(&Matrix::from_store(execute(&problem, plan).unwrap()));
-            assert_eq!(got, model::mxm(&l, &r, &s), "{s:?} by columns {by_cols}");
+        // A sparse row, and a full one (read in place by the kernel).
+        for (density, row_layout) in [(0.8, Layout::ALL[n % 8]), (1.0, Layout::ALL[6 + n % 2])] {
+            let a = sample(t, 1, 40, density, n as u64 * 17 + 3);
+            for by_cols in [false, true] {
+                let (l, r, layouts) = if by_cols {
+                    (
+                        b.transpose(),
+                        a.transpose(),
+                        (Layout::ALL[(n + 3) % 8], row_layout),
+                    )
+                } else {
+                    (a.clone(), b.clone(), (row_layout, Layout::ALL[(n + 3) % 8]))
+                };
+                let got = pushed_product(&s, (&l, layouts.0), (&r, layouts.1), by_cols);
+                assert_eq!(got, model::mxm(&l, &r, &s), "{s:?} by columns {by_cols}");
+            }
         }
+    }
+}
+
+/// `a * b` by a saxpy plan (pushed when it is one row), the operands stored
+/// in the given layouts.
+fn pushed_product(
+    s: &Semiring,
+    (a, a_layout): (&OMatrix, Layout),
+    (b, b_layout): (&OMatrix, Layout),
+    by_cols: bool,
+) -> OMatrix {
+    let problem = Problem {
+        a: Operand::new(Arc::new(a.store(a_layout)), false),
+        b: Operand::new(Arc::new(b.store(b_layout)), false),
+        mask: None,
+        semiring: s,
+        out: Orientation::ByRow,
+        epilogue: None,
+    };
+    let plan = Plan {
+        method: Method::Saxpy,
+        by_cols,
+        dense_r: false,
+    };
+    OMatrix::of(&Matrix::from_store(execute(&problem, plan).unwrap()))
+}
+
+#[test]
+fn pushed_sums_of_negative_zeros_stay_negative_zero() {
+    // The push starts PLUS's slots from -0 (the exact identity: 0 + -0 is
+    // 0), so a sum of -0 products is -0, as the model folds it.
+    let s = builtin(Op::Plus, Op::Times, TypeCode::Fp64);
+    let mut row = OMatrix::new(&Type::builtin(TypeCode::Fp64), 1, 30);
+    for j in 0..30 {
+        row.set(0, j, Value::new(-0.0f64));
+    }
+    let mut b = OMatrix::new(&Type::builtin(TypeCode::Fp64), 30, 20);
+    for (i, j) in (0..30).flat_map(|i| (0..20).map(move |j| (i, j))) {
+        if (i * 7 + j * 3) % 4 != 0 {
+            b.set(i, j, Value::new(2.0f64));
+        }
+    }
+    for layout in [Layout::ALL[0], Layout::ALL[6]] {
+        let got = pushed_product(&s, (&row, layout), (&b, Layout::ALL[0]), false);
+        let want = model::mxm(&row, &b, &s);
+        assert!(want
+            .entries
+            .values()
+            .all(|v| v.bytes() == (-0.0f64).to_ne_bytes()));
+        assert_eq!(got, want);
     }
 }
 

@@ -443,7 +443,12 @@ impl Costs<'_, '_> {
         } else {
             0.5
         };
-        vectors_cost(&l, Orientation::ByRow)
+        // A full row is pushed from its values in place.
+        let l_cost = match l.full_row() {
+            Some(_) if pushed => 0.0,
+            _ => vectors_cost(&l, Orientation::ByRow),
+        };
+        l_cost
             + vectors_cost(&r, Orientation::ByRow)
             + l.nvals() as f64 * lookup
             + self.flops * per_flop
@@ -701,6 +706,45 @@ fn with_dot_operands<T>(
     Ok(job(&lc, rcols, &lx, &rx))
 }
 
+/// A saxpy plan's product: pushed into dense workspaces when `L` is one row,
+/// unmasked, and the product dense enough (a full row read in place), else
+/// Gustavson's saxpy over `L`'s compressed rows.
+fn saxpy(
+    s: &Semiring,
+    (l, r): (&Operand, &Operand),
+    mask: Option<&MaskOperand<'_>>,
+    flip: bool,
+) -> Result<Product> {
+    let ((lty, read_l), (rty, read_r)) = operand_types(s, flip);
+    let rc = r.vectors(Orientation::ByRow);
+    let rx = values(&rc.x, rty, read_r);
+    let push = |row: push::Row<'_>, lx: &Array| match mask {
+        None => tiers::run(s, lx, &rx, flip, PushDense { l: row, r: &rc }),
+        Some(_) => None,
+    };
+    if let Some(f) = l.full_row() {
+        let lx = values(&f.x, lty, read_l);
+        if let Some(product) = push(push::Row::Full(f.x.len() as u64), &lx) {
+            return Ok(product);
+        }
+    }
+    let lc = l.vectors(Orientation::ByRow);
+    let lx = values(&lc.x, lty, read_l);
+    if let Some(product) = push(push::Row::Sparse(&lc), &lx) {
+        return Ok(product);
+    }
+    let view = match mask {
+        Some(m) => m.view(false)?,
+        None => MaskView::None,
+    };
+    let job = Saxpy {
+        l: &lc,
+        r: &rc,
+        mask: &view,
+    };
+    Ok(Product::Rows(tiers::run(s, &lx, &rx, flip, job)?))
+}
+
 /// Runs a plan.
 pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
     let s = p.semiring;
@@ -710,32 +754,7 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
     // single column computed by rows) one vector across them.
     let mut orient = out_orient(plan);
     let product = match plan.method {
-        Method::Saxpy => {
-            let ((lty, read_l), (rty, read_r)) = operand_types(s, flip);
-            let lc = l.vectors(Orientation::ByRow);
-            let lx = values(&lc.x, lty, read_l);
-            let rc = r.vectors(Orientation::ByRow);
-            let rx = values(&rc.x, rty, read_r);
-            let pushed = match &mask {
-                None => tiers::run(s, &lx, &rx, flip, PushDense { l: &lc, r: &rc }),
-                Some(_) => None,
-            };
-            match pushed {
-                Some(product) => product,
-                None => {
-                    let view = match &mask {
-                        Some(m) => m.view(false)?,
-                        None => MaskView::None,
-                    };
-                    let job = Saxpy {
-                        l: &lc,
-                        r: &rc,
-                        mask: &view,
-                    };
-                    Product::Rows(tiers::run(s, &lx, &rx, flip, job)?)
-                }
-            }
-        }
+        Method::Saxpy => saxpy(s, (&l, &r), mask.as_ref(), flip)?,
         Method::Dot3 => {
             let m = mask.expect("dot3 is planned with a mask");
             let rows = m.rows();

@@ -6,7 +6,7 @@
 use crate::error::Result;
 use crate::ops::Mask;
 use crate::storage::compressed::dense_workspace_ok;
-use crate::storage::{Array, Bitmap, Compressed, Format, MatrixStore, Orientation};
+use crate::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -99,6 +99,15 @@ impl Operand {
         match self.store.compressed(self.physical(o)) {
             Cow::Borrowed(c) => Some(c),
             Cow::Owned(_) => None,
+        }
+    }
+
+    /// The store when it is full and the operand one row: its values are
+    /// the row's, column `j` at position `j`, in either orientation.
+    pub fn full_row(&self) -> Option<&Full> {
+        match self.store.format() {
+            Format::Full(f) if self.nrows() == 1 => Some(f),
+            _ => None,
         }
     }
 

@@ -41,42 +41,69 @@ fn piece_count(flops: usize, width: usize) -> usize {
     (flops.saturating_add(width) / width.saturating_mul(2)).clamp(1, MAX_PIECES)
 }
 
-/// The push product of the single row `l` (one held vector, `vdim == 1`)
-/// with the rows of `r` (not hypersparse). Runs to `None` when the product
-/// does not have that shape or is too sparse for dense workspaces, or the
-/// semiring's tier does not push.
+/// The row vector `l` of a push product.
+#[derive(Clone, Copy)]
+pub enum Row<'a> {
+    /// Compressed entries: entry `q` is at index `l.i[q]`, value `q`.
+    Sparse(&'a Compressed),
+    /// Every index of a full vector of this length: entry `q` is at index
+    /// `q`, value `q` (read in place, never compressed).
+    Full(u64),
+}
+
+impl Row<'_> {
+    /// The index of entry `q`.
+    #[inline(always)]
+    pub fn index(&self, q: usize) -> usize {
+        match self {
+            Row::Sparse(l) => l.i[q] as usize,
+            Row::Full(_) => q,
+        }
+    }
+}
+
+/// The push product of the single row `l` with the rows of `r` (not
+/// hypersparse). Runs to `None` when the product does not have that shape or
+/// is too sparse for dense workspaces, or the semiring's tier does not push.
 pub struct PushDense<'a> {
     /// The row vector.
-    pub l: &'a Compressed,
+    pub l: Row<'a>,
     /// Rows of the right operand.
     pub r: &'a Compressed,
 }
 
 impl PushDense<'_> {
-    /// The entries of `l` (positions in `l.i`) cut into pieces of about
-    /// equal work, or `None` when the product is not pushed.
+    /// The entries of `l` (value positions) cut into pieces of about equal
+    /// work, or `None` when the product is not pushed.
     fn pieces(&self) -> Option<Vec<Range<usize>>> {
-        let (l, r) = (self.l, self.r);
-        if l.vdim != 1 || l.nvec() != 1 || r.h.is_some() {
+        let r = self.r;
+        if r.h.is_some() {
             return None;
         }
-        let entries = l.range(0);
-        let rows = &l.i[entries.clone()];
         // The work before each entry: `R`'s own pointers when the row holds
-        // every index (a dense vector), else summed once.
+        // every index, else summed once.
         let summed;
-        let before: &[usize] = if rows.len() == r.nvec() {
-            &r.p
-        } else {
-            summed = std::iter::once(0)
-                .chain(rows.iter().scan(0, |done, &i| {
-                    *done += r.range(i as usize).len();
-                    Some(*done)
-                }))
-                .collect::<Vec<_>>();
-            &summed
+        let (entries, before): (Range<usize>, &[usize]) = match self.l {
+            Row::Full(n) if n == r.vdim => (0..r.nvec(), &r.p),
+            Row::Sparse(l) if l.vdim == 1 && l.nvec() == 1 => {
+                let entries = l.range(0);
+                let rows = &l.i[entries.clone()];
+                if rows.len() == r.nvec() {
+                    (entries, &r.p)
+                } else {
+                    summed = std::iter::once(0)
+                        .chain(rows.iter().scan(0, |done, &i| {
+                            *done += r.range(i as usize).len();
+                            Some(*done)
+                        }))
+                        .collect::<Vec<_>>();
+                    (entries, &summed)
+                }
+            }
+            _ => return None,
         };
-        let total = before[rows.len()];
+        let n_entries = entries.len();
+        let total = before[n_entries];
         let width = usize::try_from(r.vlen).ok()?;
         if !applies(1, false, total as f64, r.vlen) {
             return None;
@@ -87,7 +114,7 @@ impl PushDense<'_> {
         let mut cuts: Vec<usize> = (1..count)
             .map(|t| before.partition_point(|&b| b * count < total * t))
             .collect();
-        cuts.push(rows.len());
+        cuts.push(n_entries);
         let mut start = 0;
         let pieces = cuts
             .into_iter()
@@ -117,30 +144,34 @@ impl Job for PushDense<'_> {
     }
 }
 
-/// Scatters the products of one entry of the row (its position in `l`)
-/// into a workspace's values and flags.
-pub type Scatter<'a, T> = dyn Fn(&mut [T], &mut [bool], usize) + Sync + 'a;
+/// Scatters the products of a piece of the row's entries (positions in
+/// `l`) into a workspace's values and flags.
+pub type Scatter<'a, T> = dyn Fn(&mut [T], &mut [bool], Range<usize>) + Sync + 'a;
 
 /// The body of [`Sr::push_dense`] for slot values of type `T`: each piece
-/// of positions `q` of `l` calls `scatter(w, present, q)` on a workspace of
-/// `width` slots of its own, in parallel; then the workspaces are merged
-/// into the first with `combine(first, later)`. Returns the values, the
+/// of positions of `l` is scattered by `scatter(w, present, piece)` into a
+/// workspace of `width` slots of its own, in parallel; then the workspaces
+/// are merged into the first with `combine(first, later)`. With `start`, an
+/// exact identity of `combine` (see [`super::values::Op::exact_identity`]),
+/// every slot starts at it and the merge combines every slot; otherwise a
+/// slot holds a value only where its flag is set. Returns the values, the
 /// flags and how many are set.
 pub fn scatter_and_merge<T: Copy + Default + Send + Sync>(
     width: usize,
     pieces: &[Range<usize>],
+    start: Option<T>,
     scatter: &Scatter<'_, T>,
     combine: impl Fn(T, T) -> T + Sync,
 ) -> (Vec<T>, Vec<bool>, usize) {
+    let fill = start.unwrap_or_default();
+    let workspace = || (vec![fill; width], vec![false; width]);
     let mut spaces = parallel::map(pieces.len(), 1, |t| {
-        let (mut w, mut present) = (vec![T::default(); width], vec![false; width]);
-        for q in pieces[t].clone() {
-            scatter(&mut w, &mut present, q);
-        }
+        let (mut w, mut present) = workspace();
+        scatter(&mut w, &mut present, pieces[t].clone());
         (w, present)
     });
     let (mut w, mut present) = match spaces.is_empty() {
-        true => (vec![T::default(); width], vec![false; width]),
+        true => workspace(),
         false => spaces.remove(0),
     };
     let chunks: Vec<Range<usize>> = (0..width)
@@ -151,10 +182,17 @@ pub fn scatter_and_merge<T: Copy + Default + Send + Sync>(
         let at = chunks[t].start;
         for (ow, op) in &spaces {
             let (ow, op) = (&ow[at..at + w.len()], &op[at..at + w.len()]);
-            for (s, (&later, &has)) in ow.iter().zip(op).enumerate() {
-                if has {
-                    w[s] = if set[s] { combine(w[s], later) } else { later };
-                    set[s] = true;
+            if start.is_some() {
+                for (s, (&later, &has)) in ow.iter().zip(op).enumerate() {
+                    w[s] = combine(w[s], later);
+                    set[s] |= has;
+                }
+            } else {
+                for (s, (&later, &has)) in ow.iter().zip(op).enumerate() {
+                    if has {
+                        w[s] = if set[s] { combine(w[s], later) } else { later };
+                        set[s] = true;
+                    }
                 }
             }
         }

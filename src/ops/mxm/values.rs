@@ -97,7 +97,7 @@ pub trait Sr: Sync {
     /// many are set. `None` when this tier does not push.
     fn push_dense(
         &self,
-        _l: &Compressed,
+        _l: push::Row<'_>,
         _r: &Compressed,
         _pieces: &[Range<usize>],
     ) -> Option<(Self::W, Vec<bool>, usize)> {
@@ -132,11 +132,18 @@ fn dot_rows_by_fold<S: Sr + ?Sized>(
 pub trait Op<T>: Copy + Send + Sync {
     /// `f(x, y)`.
     fn f(self, x: T, y: T) -> T;
+
+    /// A value `e` with `f(e, x) == x == f(x, e)` bit for bit for every `x`
+    /// (NaN and the sign of zero included), when the operator is known to
+    /// have one: a fold may then start from `e` instead of its first value.
+    fn exact_identity(self) -> Option<T> {
+        None
+    }
 }
 
 /// Declares zero-sized operators for the monomorphic kernels.
 macro_rules! zst_ops {
-    ($($(#[$doc:meta])* $name:ident |$x:ident, $y:ident| $e:expr;)*) => {$(
+    ($($(#[$doc:meta])* $name:ident |$x:ident, $y:ident| $e:expr $(, identity $id:expr)?;)*) => {$(
         $(#[$doc])*
         #[derive(Clone, Copy, Debug)]
         pub struct $name;
@@ -146,15 +153,22 @@ macro_rules! zst_ops {
             fn f(self, $x: T, $y: T) -> T {
                 $e
             }
+            $(
+                #[inline(always)]
+                fn exact_identity(self) -> Option<T> {
+                    Some($id)
+                }
+            )?
         }
     )*};
 }
 
 zst_ops! {
-    /// `x + y`
-    Plus |x, y| x.add(y);
+    /// `x + y` (exact identity `-0`: `-0.0 + x` is `x` for every float,
+    /// where `0.0 + -0.0` is `0.0`; `false` for bool, 0 for integers)
+    Plus |x, y| x.add(y), identity T::ZERO.neg();
     /// `x * y`
-    Times |x, y| x.mul(y);
+    Times |x, y| x.mul(y), identity T::ONE;
     /// `min(x, y)`
     Min |x, y| x.min_of(y);
     /// `max(x, y)`
@@ -421,51 +435,68 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
 
     fn push_dense(
         &self,
-        l: &Compressed,
+        l: push::Row<'_>,
         r: &Compressed,
         pieces: &[Range<usize>],
     ) -> Option<(Vec<T>, Vec<bool>, usize)> {
         let width = usize::try_from(r.vlen).ok()?;
-        let (lv, rv, mul, add, any, zero) = (self.l, self.r, self.mul, self.add, self.any, T::ZERO);
-        let combine = |a: T, b: T| if any { a } else { add.f(a, b) };
+        let (lv, rv, mul, add, zero) = (self.l, self.r, self.mul, self.add, T::ZERO);
+        let (any, start) = (self.any, add.exact_identity().filter(|_| !self.any));
+        let combine = move |a: T, b: T| if any { a } else { add.f(a, b) };
         let push = |scatter: &push::Scatter<'_, T>| {
-            Some(push::scatter_and_merge(width, pieces, scatter, combine))
+            Some(push::scatter_and_merge(
+                width, pieces, start, scatter, combine,
+            ))
         };
+        let exact = start.is_some();
+        macro_rules! scatter {
+            ($product:expr) => {
+                scatter_rows(l, r, exact, combine, &$product)
+            };
+        }
         // One loop per way the multiply reads its inputs, as in `fold`.
         match (self.read_l, self.read_r, self.flip) {
-            (true, true, false) => {
-                push(&scatter_rows(l, r, combine, &|q, rp| mul.f(lv[q], rv[rp])))
-            }
-            (true, true, true) => push(&scatter_rows(l, r, combine, &|q, rp| mul.f(rv[rp], lv[q]))),
-            (true, false, false) => push(&scatter_rows(l, r, combine, &|q, _| mul.f(lv[q], zero))),
-            (true, false, true) => push(&scatter_rows(l, r, combine, &|q, _| mul.f(zero, lv[q]))),
-            (false, true, false) => {
-                push(&scatter_rows(l, r, combine, &|_, rp| mul.f(zero, rv[rp])))
-            }
-            (false, true, true) => push(&scatter_rows(l, r, combine, &|_, rp| mul.f(rv[rp], zero))),
-            (false, false, _) => push(&scatter_rows(l, r, combine, &|_, _| mul.f(zero, zero))),
+            (true, true, false) => push(&scatter!(|q, rp| mul.f(lv[q], rv[rp]))),
+            (true, true, true) => push(&scatter!(|q, rp| mul.f(rv[rp], lv[q]))),
+            (true, false, false) => push(&scatter!(|q, _| mul.f(lv[q], zero))),
+            (true, false, true) => push(&scatter!(|q, _| mul.f(zero, lv[q]))),
+            (false, true, false) => push(&scatter!(|_, rp| mul.f(zero, rv[rp]))),
+            (false, true, true) => push(&scatter!(|_, rp| mul.f(rv[rp], zero))),
+            (false, false, _) => push(&scatter!(|_, _| mul.f(zero, zero))),
         }
     }
 }
 
-/// The scatter of one entry `q` of the row `l` in [`Sr::push_dense`]: row
-/// `l.i[q]` of `r` times that entry, each product folded into its column's
-/// slot with `combine` (or set, when the slot is empty).
+/// The scatter of a piece of the row `l` in [`Sr::push_dense`]: for each
+/// entry `q`, row `l.index(q)` of `r` times that entry, each product folded
+/// into its column's slot with `combine`. With `exact`, every slot starts at
+/// an exact identity of `combine`, so products are combined without testing
+/// the slot's flag; otherwise an empty slot is set to the product.
 #[inline(always)]
 fn scatter_rows<'a, T: Copy, P: Fn(usize, usize) -> T + Sync>(
-    l: &'a Compressed,
+    l: push::Row<'a>,
     r: &'a Compressed,
+    exact: bool,
     combine: impl Fn(T, T) -> T + Sync + 'a,
     product: &'a P,
-) -> impl Fn(&mut [T], &mut [bool], usize) + Sync + 'a {
-    move |w, present, q| {
-        for rp in r.range(l.i[q] as usize) {
-            let (j, z) = (r.i[rp] as usize, product(q, rp));
-            if present[j] {
-                w[j] = combine(w[j], z);
+) -> impl Fn(&mut [T], &mut [bool], Range<usize>) + Sync + 'a {
+    move |w, present, piece| {
+        let present = &mut present[..w.len()];
+        for q in piece {
+            let row = r.range(l.index(q));
+            let slots = r.i[row.clone()].iter().zip(row);
+            if exact {
+                for (&j, rp) in slots {
+                    let j = j as usize;
+                    w[j] = combine(w[j], product(q, rp));
+                    present[j] = true;
+                }
             } else {
-                present[j] = true;
-                w[j] = z;
+                for (&j, rp) in slots {
+                    let (j, z) = (j as usize, product(q, rp));
+                    w[j] = if present[j] { combine(w[j], z) } else { z };
+                    present[j] = true;
+                }
             }
         }
     }
