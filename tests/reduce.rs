@@ -414,6 +414,49 @@ fn results_do_not_depend_on_threads_or_storage() {
 }
 
 #[test]
+fn rows_with_gaps_across_many_tasks_match_a_direct_sum() {
+    // Runs of empty rows longer than a task of rows, tasks with every row
+    // held, and scattered empty rows: each held row's sum, and no entry for
+    // an empty one, on any number of threads.
+    let n = 20_000u64;
+    let held = |i: u64| (i / 5000) % 2 == 0 || i % 7 == 0;
+    let (mut rows, mut cols, mut vals) = (Vec::new(), Vec::new(), Vec::new());
+    for i in (0..n).filter(|&i| held(i)) {
+        for k in 0..1 + i % 4 {
+            rows.push(i);
+            cols.push((i * 31 + k * 977) % n);
+            vals.push(0.5 + (i % 11) as f64 * 0.25 + k as f64);
+        }
+    }
+    let want: Vec<(u64, f64)> = (0..n)
+        .filter(|&i| held(i))
+        .map(|i| {
+            (
+                i,
+                (0..1 + i % 4)
+                    .map(|k| 0.5 + (i % 11) as f64 * 0.25 + k as f64)
+                    .sum(),
+            )
+        })
+        .collect();
+    let a = Matrix::new_oriented(&Type::FP64, n, n, Orientation::ByRow).unwrap();
+    a.build(&rows, &cols, &Array::from_vec(vals), None).unwrap();
+    let plus = monoid(BinaryCode::Plus, TypeCode::Fp64);
+    for threads in [1, 2, 3] {
+        let w = Vector::new(&Type::FP64, n).unwrap();
+        in_pool(threads, || {
+            reduce_to_vector(&w, None, None, plus.op(), &a, &Descriptor::default()).unwrap()
+        });
+        let (i, x) = w.extract_tuples().unwrap();
+        let got: Vec<(u64, f64)> = i
+            .into_iter()
+            .zip(x.as_slice::<f64>().unwrap().to_vec())
+            .collect();
+        assert_eq!(got, want, "{threads} threads");
+    }
+}
+
+#[test]
 fn terminal_values_stop_the_fold() {
     let n = 100_000u64;
     let v = Vector::new(&Type::INT32, n).unwrap();

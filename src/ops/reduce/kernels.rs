@@ -92,6 +92,23 @@ impl Vectors<'_> {
             Vectors::Full(_) => None,
         }
     }
+
+    /// The id of vector `k`.
+    fn id(&self, k: usize) -> u64 {
+        self.hyper_ids().map_or(k as u64, |h| h[k])
+    }
+
+    /// How many of the vectors `ks` hold entries (counted without an early
+    /// exit, so that the loop vectorises).
+    fn held_in(&self, ks: Range<usize>) -> usize {
+        match self {
+            Vectors::Compressed(c) => c.p[ks.start..=ks.end]
+                .windows(2)
+                .filter(|w| w[0] != w[1])
+                .count(),
+            Vectors::Full(_) => ks.len(),
+        }
+    }
 }
 
 /// The result of reducing vectors: one value per non-empty vector.
@@ -109,10 +126,10 @@ pub struct FoldVectors<'a> {
     pub vectors: Vectors<'a>,
 }
 
-/// Vectors per parallel task of [`FoldVectors`].
+/// Vectors per parallel task of [`FoldVectors`] for a full matrix.
 const VECTORS_PER_TASK: usize = 256;
-/// Vectors per parallel task of [`FoldVectors`] when every vector of a
-/// compressed matrix is folded: the runs of `p`, one tight loop per task.
+/// Vectors per parallel task of [`FoldVectors`] for a compressed matrix:
+/// the runs of `p`, one tight loop per task.
 const RUNS_PER_TASK: usize = 4096;
 
 impl FoldUser for FoldVectors<'_> {
@@ -121,12 +138,23 @@ impl FoldUser for FoldVectors<'_> {
     fn run<F: Fold>(self, fold: &F) -> Reduced {
         let v = &self.vectors;
         let n = v.count();
-        let all_held = match v {
-            // Counted without an early exit, so that the loop vectorises.
-            Vectors::Compressed(c) => c.p.windows(2).filter(|w| w[0] == w[1]).count() == 0,
-            Vectors::Full(_) => true,
+        let c = match v {
+            Vectors::Full(_) => {
+                let values = parallel::map(n, VECTORS_PER_TASK, |k| fold.fold_in_order(v.range(k)));
+                return Reduced {
+                    ids: None,
+                    values: fold.to_array(values),
+                };
+            }
+            Vectors::Compressed(c) => c,
         };
-        if let (true, Vectors::Compressed(c)) = (all_held && n > 0, v) {
+        let chunks: Vec<Range<usize>> = (0..n)
+            .step_by(RUNS_PER_TASK)
+            .map(|s| s..n.min(s + RUNS_PER_TASK))
+            .collect();
+        let held = parallel::map(chunks.len(), 1, |t| v.held_in(chunks[t].clone()));
+        let total: usize = held.iter().sum();
+        if total == n {
             let mut values = Vec::with_capacity(n);
             parallel::for_each_chunk_mut(
                 &mut values.spare_capacity_mut()[..n],
@@ -140,21 +168,39 @@ impl FoldUser for FoldVectors<'_> {
                 values: fold.to_array(values),
             };
         }
-        if all_held {
-            let values = parallel::map(n, VECTORS_PER_TASK, |k| fold.fold_in_order(v.range(k)));
-            return Reduced {
-                ids: v.hyper_ids().map(<[u64]>::to_vec),
-                values: fold.to_array(values),
-            };
-        }
-        let held: Vec<usize> = (0..n).filter(|&k| !v.range(k).is_empty()).collect();
-        let values = parallel::map(held.len(), VECTORS_PER_TASK, |t| {
-            fold.fold_in_order(v.range(held[t]))
-        });
-        let ids = held
+        // Each chunk writes the ids and values of its held vectors into
+        // slots of its own, placed by the counts.
+        let slots: Vec<Range<usize>> = held
             .iter()
-            .map(|&k| v.hyper_ids().map_or(k as u64, |h| h[k]))
+            .scan(0, |at, &h| {
+                *at += h;
+                Some(*at - h..*at)
+            })
             .collect();
+        let (mut ids, mut values) = (Vec::with_capacity(total), Vec::with_capacity(total));
+        parallel::map_ranges_mut(
+            &mut ids.spare_capacity_mut()[..total],
+            &mut values.spare_capacity_mut()[..total],
+            &slots,
+            |t, ids, values| {
+                let mut s = 0;
+                for k in chunks[t].clone() {
+                    let r = v.range(k);
+                    if !r.is_empty() {
+                        ids[s].write(v.id(k));
+                        values[s].write(fold.fold_in_order(r));
+                        s += 1;
+                    }
+                }
+                assert_eq!(s, ids.len(), "every slot of the chunk written");
+            },
+        );
+        // SAFETY: each chunk wrote every one of its slots (asserted above),
+        // and the chunks' slots cover `0..total`.
+        unsafe {
+            ids.set_len(total);
+            values.set_len(total);
+        }
         Reduced {
             ids: Some(ids),
             values: fold.to_array(values),
