@@ -443,12 +443,7 @@ impl Costs<'_, '_> {
         } else {
             0.5
         };
-        // A full row is pushed from its values in place.
-        let l_cost = match l.full_row() {
-            Some(_) if pushed => 0.0,
-            _ => vectors_cost(&l, Orientation::ByRow),
-        };
-        l_cost
+        vectors_cost(&l, Orientation::ByRow)
             + vectors_cost(&r, Orientation::ByRow)
             + l.nvals() as f64 * lookup
             + self.flops * per_flop
