@@ -443,6 +443,11 @@ impl Costs<'_, '_> {
         } else {
             0.5
         };
+        // A full row is pushed in place, never compressed, yet its
+        // compression stays charged: the push's own costs (workspaces and
+        // their merge) are not modelled, and without the charge grid `A * x`
+        // chose the push after one transpose, at 0.45 ms a product where the
+        // pull takes 0.2 ms.
         vectors_cost(&l, Orientation::ByRow)
             + vectors_cost(&r, Orientation::ByRow)
             + l.nvals() as f64 * lookup
