@@ -32,6 +32,11 @@ pub fn for_each(n: usize, min_len: usize, body: &(dyn Fn(usize) + Sync)) {
     }
 }
 
+/// `0..n` cut into consecutive ranges of `len` (the last may be shorter).
+pub fn chunk_ranges(n: usize, len: usize) -> Vec<Range<usize>> {
+    (0..n).step_by(len).map(|s| s..n.min(s + len)).collect()
+}
+
 /// `[f(0), f(1), ..., f(n - 1)]`, computed in parallel with tasks of at least
 /// `min_len` indices.
 pub fn map<R: Send>(n: usize, min_len: usize, f: impl Fn(usize) -> R + Sync) -> Vec<R> {

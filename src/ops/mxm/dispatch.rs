@@ -724,7 +724,7 @@ fn saxpy(
     };
     if let Some(f) = l.full_row() {
         let lx = values(&f.x, lty, read_l);
-        if let Some(product) = push(push::Row::Full(f.x.len() as u64), &lx) {
+        if let Some(product) = push(push::Row::Full, &lx) {
             return Ok(product);
         }
     }

@@ -46,9 +46,9 @@ fn piece_count(flops: usize, width: usize) -> usize {
 pub enum Row<'a> {
     /// Compressed entries: entry `q` is at index `l.i[q]`, value `q`.
     Sparse(&'a Compressed),
-    /// Every index of a full vector of this length: entry `q` is at index
-    /// `q`, value `q` (read in place, never compressed).
-    Full(u64),
+    /// Every index of a full vector (one per row of `R`): entry `q` is at
+    /// index `q`, value `q` (read in place, never compressed).
+    Full,
 }
 
 impl Row<'_> {
@@ -57,7 +57,7 @@ impl Row<'_> {
     pub fn index(&self, q: usize) -> usize {
         match self {
             Row::Sparse(l) => l.i[q] as usize,
-            Row::Full(_) => q,
+            Row::Full => q,
         }
     }
 }
@@ -84,7 +84,7 @@ impl PushDense<'_> {
         // every index, else summed once.
         let summed;
         let (entries, before): (Range<usize>, &[usize]) = match self.l {
-            Row::Full(n) if n == r.vdim => (0..r.nvec(), &r.p),
+            Row::Full => (0..r.nvec(), &r.p),
             Row::Sparse(l) if l.vdim == 1 && l.nvec() == 1 => {
                 let entries = l.range(0);
                 let rows = &l.i[entries.clone()];
@@ -174,10 +174,7 @@ pub fn scatter_and_merge<T: Copy + Default + Send + Sync>(
         true => workspace(),
         false => spaces.remove(0),
     };
-    let chunks: Vec<Range<usize>> = (0..width)
-        .step_by(MERGE_CHUNK)
-        .map(|s| s..width.min(s + MERGE_CHUNK))
-        .collect();
+    let chunks = parallel::chunk_ranges(width, MERGE_CHUNK);
     let counts = parallel::map_ranges_mut(&mut w, &mut present, &chunks, |t, w, set| {
         let at = chunks[t].start;
         for (ow, op) in &spaces {

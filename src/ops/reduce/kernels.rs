@@ -148,10 +148,7 @@ impl FoldUser for FoldVectors<'_> {
             }
             Vectors::Compressed(c) => c,
         };
-        let chunks: Vec<Range<usize>> = (0..n)
-            .step_by(RUNS_PER_TASK)
-            .map(|s| s..n.min(s + RUNS_PER_TASK))
-            .collect();
+        let chunks = parallel::chunk_ranges(n, RUNS_PER_TASK);
         let held = parallel::map(chunks.len(), 1, |t| v.held_in(chunks[t].clone()));
         let total: usize = held.iter().sum();
         if total == n {
