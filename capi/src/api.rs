@@ -34,6 +34,7 @@ pub(crate) fn initialize(mode: i32) -> Result<()> {
         ));
     }
     MODE.store(mode, Ordering::Release);
+    engine::alloc::retain_freed_memory();
     engine::plan::set_mode(if mode == MODE_BLOCKING {
         engine::plan::Mode::Blocking
     } else {

@@ -11,6 +11,7 @@
 //!
 //! Kernels may use the mask to skip work; the semantics stay defined here.
 
+mod bitmap;
 pub mod dense;
 mod full;
 mod values_only;
@@ -125,8 +126,13 @@ pub fn merge(
     if old.nrows() != t.nrows() || old.ncols() != t.ncols() {
         fail!(DimensionMismatch, "result and output dimensions differ");
     }
-    if mask.is_none() && accum.is_some() && is_full(old) {
-        return accumulate_into_full(old, ctype, orient, accum, t);
+    if let (None, Some(op)) = (mask, accum) {
+        if is_full(old) {
+            return accumulate_into_full(old, ctype, orient, accum, t);
+        }
+        if let Some(out) = bitmap::accumulate_into_bitmap(old, orient, op, t)? {
+            return Ok(out);
+        }
     }
     if let (Some(m), None, false) = (mask, accum, replace) {
         if let Some(dense) = dense::masked_into_dense(old, ctype, orient, m, t)? {

@@ -140,6 +140,7 @@ fn main() -> Result<()> {
             std::process::exit(2);
         }
     };
+    graphblas::alloc::retain_freed_memory();
     graphblas::set_explain(o.explain);
     if o.blocking {
         graphblas::set_mode(graphblas::Mode::Blocking);

@@ -3,7 +3,7 @@
 
 use super::values::Sr;
 use crate::error::{check_room, out_of_memory, Result};
-use crate::storage::ranges::extend_copy;
+use crate::storage::ranges::concat_slices;
 use crate::storage::{Array, Bitmap, Compressed, MatrixStore, Orientation};
 use rayon::prelude::*;
 
@@ -166,7 +166,7 @@ impl Parts {
     /// epilogue (in parallel), whose vectors are in the given orientation.
     pub fn assemble(self, epilogue: Option<(Epilogue, Orientation)>) -> Result<Compressed> {
         let (vlen, vdim) = (self.vlen, self.vdim);
-        let parts = match epilogue {
+        let mut parts = match epilogue {
             None => self.parts,
             Some((f, orient)) => self
                 .parts
@@ -174,50 +174,44 @@ impl Parts {
                 .map(|part| part.after(f, orient, vlen, vdim))
                 .collect::<Result<Vec<_>>>()?,
         };
-        // One probe for the joined indices and values (the values grow by
-        // doubling).
+        if parts.len() == 1 {
+            let part = parts.pop().expect("one part");
+            return Ok(part.into_compressed(vlen, vdim).conform());
+        }
+        // One probe for the joined indices and values.
         let entries = parts.iter().map(|p| p.i.len()).sum();
         let value_bytes = parts.first().map_or(0, |p| p.x.elem_size());
-        check_room(entries, 8 + 2 * value_bytes, "the product")?;
-        let mut index = Vec::with_capacity(parts.len());
-        let mut values = Vec::with_capacity(parts.len());
-        for part in parts {
-            index.push((part.ids, part.ends, part.i));
-            values.push(part.x);
+        check_room(entries, 8 + value_bytes, "the product")?;
+        let ty = parts.first().expect("at least one part").x.ty();
+        let x = Array::concat(&ty, &parts.iter().map(|p| &p.x).collect::<Vec<_>>())?;
+        let i = concat_slices(
+            &parts.iter().map(|p| &p.i[..]).collect::<Vec<_>>(),
+            "the product",
+        )?;
+        let (h, p) = join_rows(&parts);
+        Ok(Compressed {
+            vlen,
+            vdim,
+            h: Some(h),
+            p,
+            i,
+            x,
         }
-        let mut values = values.into_iter();
-        let mut x = values.next().expect("at least one part");
-        for part in values {
-            x.append(&part);
-        }
-        Ok(assemble_index(index, vlen, vdim, x))
+        .conform())
     }
 }
 
-/// Row ids, row ends and column indices of one task's rows.
-type Index = (Vec<u64>, Vec<usize>, Vec<u64>);
-
-/// Concatenates the parts' structure (in row order; consecutive parts may
-/// hold column ranges of the same row) into `vdim` vectors of length `vlen`.
-fn assemble_index(parts: Vec<Index>, vlen: u64, vdim: u64, x: Array) -> Compressed {
-    let rows: usize = parts.iter().map(|p| p.0.len()).sum();
-    let nnz: usize = parts.iter().map(|p| p.2.len()).sum();
+/// The row ids and row pointers of the parts joined in order (the entries
+/// of each part follow those of the parts before it); consecutive parts
+/// may hold column ranges of one row, which continue that row.
+fn join_rows(parts: &[Part]) -> (Vec<u64>, Vec<usize>) {
+    let rows: usize = parts.iter().map(|p| p.ids.len()).sum();
     let mut h = Vec::with_capacity(rows);
     let mut p = Vec::with_capacity(rows + 1);
     p.push(0);
-    let mut i = Vec::new();
-    for (ids, ends, idx) in parts {
-        if i.is_empty() {
-            // The first part's indices are moved, not copied.
-            i = idx;
-            i.reserve(nnz - i.len());
-            h.extend_from_slice(&ids);
-            p.extend_from_slice(&ends);
-            continue;
-        }
-        let base = i.len();
-        for (r, (&id, &end)) in ids.iter().zip(&ends).enumerate() {
-            // The column ranges of a split row continue the same row.
+    let mut base = 0;
+    for part in parts {
+        for (r, (&id, &end)) in part.ids.iter().zip(&part.ends).enumerate() {
             if r == 0 && h.last() == Some(&id) {
                 *p.last_mut().expect("a row") = base + end;
             } else {
@@ -225,15 +219,7 @@ fn assemble_index(parts: Vec<Index>, vlen: u64, vdim: u64, x: Array) -> Compress
                 p.push(base + end);
             }
         }
-        extend_copy(&mut i, &idx);
+        base += part.i.len();
     }
-    Compressed {
-        vlen,
-        vdim,
-        h: Some(h),
-        p,
-        i,
-        x,
-    }
-    .conform()
+    (h, p)
 }

@@ -1,0 +1,280 @@
+//! The write-back into a bitmap, with an accumulator and no mask, when one
+//! side is dense: a vector that an iterative algorithm fills up (the
+//! distances of Bellman-Ford, `d = min(d, d min.+ A)`) is kept as a bitmap,
+//! and `T`'s entries are matched by position instead of merged:
+//!
+//! * `C` bitmap, `T` bitmap or full: one pass over the positions;
+//! * `C` bitmap, `T` compressed: `T`'s entries folded into a copy of `C`;
+//! * `C` compressed, `T` bitmap: `C`'s entries folded into a copy of `T`.
+//!
+//! Each needs `C`, `T` and the accumulator on one built-in type (the general
+//! merge handles the rest).
+
+use super::full::same_layout;
+use super::typed_accum;
+use crate::algebra::arith::Arith;
+use crate::algebra::{BinaryCode, BinaryOp};
+use crate::error::{check_room, Result};
+use crate::ops::mxm::values::{FnOp, Max, Min, Op, Plus};
+use crate::parallel;
+use crate::storage::ranges::copy_vec;
+use crate::storage::{ArrayElement, Bitmap, Compressed, Format, MatrixStore, Orientation};
+use crate::with_type;
+
+/// Positions per parallel task of the position-by-position pass.
+const POSITIONS_PER_TASK: usize = 1 << 14;
+
+/// `C = accum(C, T)` as a bitmap (full when every position ends up held),
+/// or `None` when the shapes or types are not the ones this module handles.
+pub fn accumulate_into_bitmap(
+    old: &MatrixStore,
+    orient: Orientation,
+    accum: &BinaryOp,
+    t: &MatrixStore,
+) -> Result<Option<MatrixStore>> {
+    let cx = old.values();
+    if !cx.ty().is_builtin() || t.ty().code() != cx.code() {
+        return Ok(None);
+    }
+    with_type!(cx.code(), T => match typed_accum::<T>(Some(accum)) {
+        Some(f) => typed::<T>(old, orient, accum, t, f),
+        None => Ok(None),
+    }, udt => Ok(None))
+}
+
+/// A dense side: values at every position and, for a bitmap, its flags.
+struct Dense<'a, T> {
+    x: &'a [T],
+    b: Option<&'a [bool]>,
+}
+
+/// The dense form of `s` laid out as in `orient`, if it has one.
+fn dense<T: ArrayElement>(s: &MatrixStore, orient: Orientation) -> Option<Dense<'_, T>> {
+    if !same_layout(s, orient) {
+        return None;
+    }
+    match s.format() {
+        Format::Bitmap(b) => Some(Dense {
+            x: b.x.as_slice::<T>()?,
+            b: Some(&b.b),
+        }),
+        Format::Full(f) => Some(Dense {
+            x: f.x.as_slice::<T>()?,
+            b: None,
+        }),
+        Format::Sparse(_) => None,
+    }
+}
+
+fn typed<T: Arith + ArrayElement>(
+    old: &MatrixStore,
+    orient: Orientation,
+    accum: &BinaryOp,
+    t: &MatrixStore,
+    f: fn(T, T) -> T,
+) -> Result<Option<MatrixStore>> {
+    let (c_bitmap, c_sparse) = match old.format() {
+        Format::Bitmap(_) => (dense::<T>(old, orient), false),
+        Format::Sparse(_) => (None, true),
+        Format::Full(_) => return Ok(None),
+    };
+    let t_dense = dense::<T>(t, orient);
+    let (x, b) = match (c_bitmap, t_dense) {
+        (Some(c), Some(t)) => {
+            room::<T>(c.x.len())?;
+            match accum.code() {
+                Some(BinaryCode::Min) => combine(&c, &t, Min),
+                Some(BinaryCode::Max) => combine(&c, &t, Max),
+                Some(BinaryCode::Plus) => combine(&c, &t, Plus),
+                _ => combine(&c, &t, FnOp(f)),
+            }
+        }
+        (Some(c), None) => {
+            room::<T>(c.x.len())?;
+            let tc = t.try_compressed(orient)?;
+            let (x, b) = copy_dense(&c);
+            fold(x, b, &tc, f)
+        }
+        (None, Some(t)) if c_sparse => {
+            room::<T>(t.x.len())?;
+            let cc = old.try_compressed(orient)?;
+            let (x, b) = copy_dense(&t);
+            fold(x, b, &cc, |held, c| f(c, held))
+        }
+        _ => return Ok(None),
+    };
+    let nvals = count_held(&b);
+    let (vlen, vdim) = match orient {
+        Orientation::ByRow => (old.ncols(), old.nrows()),
+        Orientation::ByCol => (old.nrows(), old.ncols()),
+    };
+    let bitmap = Bitmap {
+        vlen,
+        vdim,
+        b,
+        x: T::into_array(x),
+        nvals,
+    };
+    Ok(Some(
+        MatrixStore::new(orient, Format::Bitmap(bitmap)).conform(),
+    ))
+}
+
+/// Probes for the result's values and flags at `n` positions.
+fn room<T>(n: usize) -> Result<()> {
+    check_room(n, std::mem::size_of::<T>() + 1, "the write-back")
+}
+
+/// A dense side's values and flags, copied (flags all set for a full one).
+fn copy_dense<T: Copy + Send + Sync>(d: &Dense<'_, T>) -> (Vec<T>, Vec<bool>) {
+    let b = match d.b {
+        Some(b) => copy_vec(b),
+        None => vec![true; d.x.len()],
+    };
+    (copy_vec(d.x), b)
+}
+
+/// Folds the entries of `s` into the dense values `x` and flags `b`: where a
+/// position is held, `x = g(x, entry)`, elsewhere the entry is placed.
+fn fold<T: ArrayElement + Copy>(
+    mut x: Vec<T>,
+    mut b: Vec<bool>,
+    s: &Compressed,
+    g: impl Fn(T, T) -> T,
+) -> (Vec<T>, Vec<bool>) {
+    let sx = s.x.as_slice::<T>().expect("one type on both sides");
+    for (v, i, q) in s.entries() {
+        let at = (v * s.vlen + i) as usize;
+        x[at] = if b[at] { g(x[at], sx[q]) } else { sx[q] };
+        b[at] = true;
+    }
+    (x, b)
+}
+
+/// `accum(c, t)` where both hold a position, the one that does elsewhere, in
+/// parallel; `c` is a bitmap.
+fn combine<T: Copy + Default + Send + Sync>(
+    c: &Dense<'_, T>,
+    t: &Dense<'_, T>,
+    f: impl Op<T>,
+) -> (Vec<T>, Vec<bool>) {
+    let n = c.x.len();
+    let cb = c.b.expect("C is a bitmap");
+    let (mut x, mut b) = (vec![T::default(); n], vec![false; n]);
+    let chunks = parallel::chunk_ranges(n, POSITIONS_PER_TASK);
+    parallel::map_ranges_mut(&mut x, &mut b, &chunks, |k, x, b| {
+        let r = chunks[k].clone();
+        let (cx, cb, tx) = (&c.x[r.clone()], &cb[r.clone()], &t.x[r.clone()]);
+        match t.b {
+            None => {
+                for q in 0..x.len() {
+                    x[q] = if cb[q] { f.f(cx[q], tx[q]) } else { tx[q] };
+                }
+                b.fill(true);
+            }
+            Some(tb) => {
+                let tb = &tb[r];
+                for q in 0..x.len() {
+                    let both = f.f(cx[q], tx[q]);
+                    x[q] = match (cb[q], tb[q]) {
+                        (true, true) => both,
+                        (false, true) => tx[q],
+                        _ => cx[q],
+                    };
+                    b[q] = cb[q] | tb[q];
+                }
+            }
+        }
+    });
+    (x, b)
+}
+
+/// How many flags are set, counted in parallel.
+fn count_held(b: &[bool]) -> usize {
+    let chunks = parallel::chunk_ranges(b.len(), POSITIONS_PER_TASK);
+    parallel::map(chunks.len(), 1, |k| {
+        b[chunks[k].clone()].iter().filter(|&&h| h).count()
+    })
+    .iter()
+    .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::TypeCode;
+    use crate::storage::Array;
+
+    /// A result's entries, in order.
+    fn held(s: &MatrixStore) -> Vec<(u64, f64)> {
+        let c = s.compressed(Orientation::ByCol);
+        let x: &[f64] = c.x.as_slice().unwrap();
+        c.entries().map(|(_, i, q)| (i, x[q])).collect()
+    }
+
+    fn vector(n: u64, entries: &[(u64, f64)], format: &str) -> MatrixStore {
+        let mut b = vec![false; n as usize];
+        let mut x = vec![0.0; n as usize];
+        for &(i, v) in entries {
+            b[i as usize] = true;
+            x[i as usize] = v;
+        }
+        let bitmap = Bitmap {
+            vlen: n,
+            vdim: 1,
+            nvals: entries.len(),
+            b,
+            x: Array::from_vec(x),
+        };
+        let s = MatrixStore::new(Orientation::ByCol, Format::Bitmap(bitmap));
+        match format {
+            "bitmap" => s,
+            "sparse" => {
+                let c = s.compressed(Orientation::ByCol).into_owned();
+                MatrixStore::from_compressed(Orientation::ByCol, c)
+            }
+            _ => s.conform(),
+        }
+    }
+
+    #[test]
+    fn every_pairing_of_sides_matches_a_merge() {
+        let min = BinaryOp::builtin(BinaryCode::Min, TypeCode::Fp64).unwrap();
+        let c_entries = [(0, 5.0), (2, 1.0), (5, -3.0)];
+        let t_entries = [(1, 7.0), (2, 4.0), (5, -8.0), (6, 0.5)];
+        let want = vec![(0, 5.0), (1, 7.0), (2, 1.0), (5, -8.0), (6, 0.5)];
+        for (cf, tf) in [
+            ("bitmap", "bitmap"),
+            ("bitmap", "sparse"),
+            ("sparse", "bitmap"),
+        ] {
+            let c = vector(8, &c_entries, cf);
+            let t = vector(8, &t_entries, tf);
+            let out = accumulate_into_bitmap(&c, Orientation::ByCol, &min, &t)
+                .unwrap()
+                .expect("handled");
+            assert!(matches!(out.format(), Format::Bitmap(_)), "{cf} {tf}");
+            assert_eq!(out.nvals(), want.len());
+            assert_eq!(held(&out), want, "{cf} {tf}");
+        }
+        // A full T fills every position: the result is full.
+        let full: Vec<(u64, f64)> = (0..8).map(|i| (i, 2.0)).collect();
+        let t = vector(8, &full, "full");
+        let c = vector(8, &c_entries, "bitmap");
+        let out = accumulate_into_bitmap(&c, Orientation::ByCol, &min, &t)
+            .unwrap()
+            .unwrap();
+        assert!(matches!(out.format(), Format::Full(_)));
+        let got = held(&out);
+        assert_eq!(got[0], (0, 2.0));
+        assert_eq!(got[5], (5, -3.0));
+        // Two compressed sides are left to the general merge.
+        let (c, t) = (
+            vector(8, &c_entries, "sparse"),
+            vector(8, &t_entries, "sparse"),
+        );
+        assert!(accumulate_into_bitmap(&c, Orientation::ByCol, &min, &t)
+            .unwrap()
+            .is_none());
+    }
+}
