@@ -46,6 +46,8 @@ pub fn accumulate_into_bitmap(
 struct Dense<'a, T> {
     x: &'a [T],
     b: Option<&'a [bool]>,
+    /// How many positions are held.
+    nvals: usize,
 }
 
 /// The dense form of `s` laid out as in `orient`, if it has one.
@@ -57,15 +59,18 @@ fn dense<T: ArrayElement>(s: &MatrixStore, orient: Orientation) -> Option<Dense<
         Format::Bitmap(b) => Some(Dense {
             x: b.x.as_slice::<T>()?,
             b: Some(&b.b),
+            nvals: b.nvals,
         }),
         Format::Full(f) => Some(Dense {
             x: f.x.as_slice::<T>()?,
             b: None,
+            nvals: f.x.len(),
         }),
         Format::Sparse(_) => None,
     }
 }
 
+/// [`accumulate_into_bitmap`] for values of type `T`, combined by `f`.
 fn typed<T: Arith + ArrayElement>(
     old: &MatrixStore,
     orient: Orientation,
@@ -79,7 +84,7 @@ fn typed<T: Arith + ArrayElement>(
         Format::Full(_) => return Ok(None),
     };
     let t_dense = dense::<T>(t, orient);
-    let (x, b) = match (c_bitmap, t_dense) {
+    let (x, b, nvals) = match (c_bitmap, t_dense) {
         (Some(c), Some(t)) => {
             room::<T>(c.x.len())?;
             match accum.code() {
@@ -93,17 +98,16 @@ fn typed<T: Arith + ArrayElement>(
             room::<T>(c.x.len())?;
             let tc = t.try_compressed(orient)?;
             let (x, b) = copy_dense(&c);
-            fold(x, b, &tc, f)
+            fold(x, b, c.nvals, &tc, f)
         }
         (None, Some(t)) if c_sparse => {
             room::<T>(t.x.len())?;
             let cc = old.try_compressed(orient)?;
             let (x, b) = copy_dense(&t);
-            fold(x, b, &cc, |held, c| f(c, held))
+            fold(x, b, t.nvals, &cc, |held, c| f(c, held))
         }
         _ => return Ok(None),
     };
-    let nvals = count_held(&b);
     let (vlen, vdim) = match orient {
         Orientation::ByRow => (old.ncols(), old.nrows()),
         Orientation::ByCol => (old.nrows(), old.ncols()),
@@ -134,35 +138,38 @@ fn copy_dense<T: Copy + Send + Sync>(d: &Dense<'_, T>) -> (Vec<T>, Vec<bool>) {
     (copy_vec(d.x), b)
 }
 
-/// Folds the entries of `s` into the dense values `x` and flags `b`: where a
-/// position is held, `x = g(x, entry)`, elsewhere the entry is placed.
+/// Folds the entries of `s` into the dense values `x` and flags `b` (with
+/// `held` flags set): where a position is held, `x = g(x, entry)`, elsewhere
+/// the entry is placed. Returns them with the number of flags now set.
 fn fold<T: ArrayElement + Copy>(
     mut x: Vec<T>,
     mut b: Vec<bool>,
+    mut held: usize,
     s: &Compressed,
     g: impl Fn(T, T) -> T,
-) -> (Vec<T>, Vec<bool>) {
+) -> (Vec<T>, Vec<bool>, usize) {
     let sx = s.x.as_slice::<T>().expect("one type on both sides");
     for (v, i, q) in s.entries() {
         let at = (v * s.vlen + i) as usize;
         x[at] = if b[at] { g(x[at], sx[q]) } else { sx[q] };
+        held += !b[at] as usize;
         b[at] = true;
     }
-    (x, b)
+    (x, b, held)
 }
 
 /// `accum(c, t)` where both hold a position, the one that does elsewhere, in
-/// parallel; `c` is a bitmap.
+/// parallel; `c` is a bitmap. Returns the values, flags and how many are set.
 fn combine<T: Copy + Default + Send + Sync>(
     c: &Dense<'_, T>,
     t: &Dense<'_, T>,
     f: impl Op<T>,
-) -> (Vec<T>, Vec<bool>) {
+) -> (Vec<T>, Vec<bool>, usize) {
     let n = c.x.len();
     let cb = c.b.expect("C is a bitmap");
     let (mut x, mut b) = (vec![T::default(); n], vec![false; n]);
     let chunks = parallel::chunk_ranges(n, POSITIONS_PER_TASK);
-    parallel::map_ranges_mut(&mut x, &mut b, &chunks, |k, x, b| {
+    let counts = parallel::map_ranges_mut(&mut x, &mut b, &chunks, |k, x, b| {
         let r = chunks[k].clone();
         let (cx, cb, tx) = (&c.x[r.clone()], &cb[r.clone()], &t.x[r.clone()]);
         match t.b {
@@ -171,6 +178,7 @@ fn combine<T: Copy + Default + Send + Sync>(
                     x[q] = if cb[q] { f.f(cx[q], tx[q]) } else { tx[q] };
                 }
                 b.fill(true);
+                x.len()
             }
             Some(tb) => {
                 let tb = &tb[r];
@@ -183,20 +191,11 @@ fn combine<T: Copy + Default + Send + Sync>(
                     };
                     b[q] = cb[q] | tb[q];
                 }
+                b.iter().filter(|&&h| h).count()
             }
         }
     });
-    (x, b)
-}
-
-/// How many flags are set, counted in parallel.
-fn count_held(b: &[bool]) -> usize {
-    let chunks = parallel::chunk_ranges(b.len(), POSITIONS_PER_TASK);
-    parallel::map(chunks.len(), 1, |k| {
-        b[chunks[k].clone()].iter().filter(|&&h| h).count()
-    })
-    .iter()
-    .sum()
+    (x, b, counts.iter().sum())
 }
 
 #[cfg(test)]
