@@ -501,6 +501,48 @@ fn long_chains_stay_bounded() {
     });
 }
 
+/// Masked writes into a dense output whose old content no one else holds
+/// reuse its buffers (an explain step says so); content shared with a copy
+/// taken earlier is copied, and the copy keeps it.
+#[test]
+fn dense_outputs_are_written_in_place_only_when_unshared() {
+    let full: Vec<_> = (0..3u64)
+        .flat_map(|i| (0..3u64).map(move |j| (i, j, (10 * i + j) as i64)))
+        .collect();
+    let (m1, m2) = (
+        matrix(&[(0, 0, 1), (1, 1, 1)]),
+        matrix(&[(2, 2, 1), (0, 1, 1)]),
+    );
+    let src = matrix(&[(0, 1, -5), (2, 0, -6)]);
+    let s = Descriptor {
+        mask_structural: true,
+        ..Descriptor::default()
+    };
+    let identity = UnaryOp::builtin(UnaryCode::Identity, T).unwrap();
+    let program = || {
+        let c = matrix(&full);
+        let all = Indices::All;
+        let assign = |m: &Matrix, v: i64| {
+            assign::assign_scalar(&c, Some(m), None, &Value::new(v), all, all, &s).unwrap()
+        };
+        assign(&m1, 7);
+        let copy = c.dup().unwrap();
+        // Shared with the copy: copied.
+        assign(&m2, 8);
+        // Then c's alone: in place, by the assign and by a masked write-back.
+        assign(&m1, 9);
+        apply::apply_unary(&c, Some(&m2), None, &identity, &src, &s).unwrap();
+        let (content, steps) = steps_of(&c);
+        (content, OMatrix::of(&copy), steps)
+    };
+    let (c, copy, _) = blocking(program);
+    let (deferred, deferred_copy, steps) = with_mode(Mode::NonBlocking, program);
+    assert_eq!(deferred, c);
+    assert_eq!(deferred_copy, copy);
+    let in_place = steps.iter().filter(|s| s.starts_with("in place")).count();
+    assert_eq!(in_place, 2, "{steps:#?}");
+}
+
 /// An `n × n` INT64 matrix with the entries `(i, j, v)`.
 fn matrix_n(n: u64, entries: impl IntoIterator<Item = (u64, u64, i64)>) -> Matrix {
     let mut m = OMatrix::new(&graphblas::algebra::Type::INT64, n, n);

@@ -208,7 +208,7 @@ fn apply_with(
     let mask = plan::mask_input(mask, desc, nrows, ncols)?;
     let out = plan::output(c, nrows, ncols, mask, accum, desc.replace, ztype)?;
     let zsize = ztype.size();
-    let run = move |inputs: &[Arc<MatrixStore>], _: Orientation| {
+    let run = move |inputs: Vec<Arc<MatrixStore>>, _: Orientation| {
         let sa = &inputs[0];
         // The transpose is the same data read in the other orientation.
         let orient = if transpose {

@@ -90,6 +90,7 @@ use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::{check_room, out_of_memory, Result};
 use crate::object::{Descriptor, Matrix, Scalar, Vector};
 use crate::plan::{self, Map, Node, Op, Output};
+use crate::storage::store::with_content;
 use crate::storage::{Array, Compressed, Format, Full, MatrixStore, Orientation};
 use crate::{ensure, fail};
 use rayon::prelude::*;
@@ -531,7 +532,7 @@ impl Request<'_> {
             positionwise: everywhere,
             position_free: everywhere,
             intersection: false,
-            run: Arc::new(move |stores: &[Arc<MatrixStore>], orient: Orientation| {
+            run: Arc::new(move |stores: Vec<Arc<MatrixStore>>, orient: Orientation| {
                 job.run(stores, orient)
             }),
         };
@@ -704,9 +705,12 @@ impl Job {
     }
 
     /// `C`'s new content, in orientation `orient`.
-    fn run(&self, stores: &[Arc<MatrixStore>], orient: Orientation) -> Result<MatrixStore> {
-        if let Some(dense) = self.dense_scalar(stores, orient)? {
-            return Ok(dense);
+    fn run(&self, mut stores: Vec<Arc<MatrixStore>>, orient: Orientation) -> Result<MatrixStore> {
+        if let Some((mask, v)) = self.dense_scalar(&stores, orient) {
+            // C's old content alone: written in place when no one else holds it.
+            let old = stores.swap_remove(0);
+            drop(stores);
+            return with_content(old, |c| dense::scalar_under_mask(c, &mask, v, orient));
         }
         let cc = stores[0].try_compressed(orient)?;
         let (vlen, vdim) = (cc.vlen, cc.vdim);
@@ -774,29 +778,29 @@ impl Job {
 }
 
 impl Job {
-    /// `C<M>(:, :) = s` (a mask, not complemented; no accumulator, no
-    /// replace) written into a dense form of `C` ([`dense::scalar_under_mask`]),
-    /// or `None` for every other assignment and when `C` stays sparse.
+    /// The mask and value of `C<M>(:, :) = s` (a mask, not complemented; no
+    /// accumulator, no replace) when it is written into a dense form of `C`
+    /// ([`dense::scalar_under_mask`]); `None` for every other assignment and
+    /// when `C` stays sparse.
     fn dense_scalar(
         &self,
         stores: &[Arc<MatrixStore>],
         orient: Orientation,
-    ) -> Result<Option<MatrixStore>> {
+    ) -> Option<(Mask, &Value)> {
         let (Line::Whole, KeptIndices::All, KeptIndices::All, Assigned::Scalar(v), None) =
             (self.line, &self.rows, &self.cols, &self.input, &self.accum)
         else {
-            return Ok(None);
+            return None;
         };
-        let Some((structural, false)) = self.mask.filter(|_| !self.replace && !self.embed_mask)
-        else {
-            return Ok(None);
+        let (structural, false) = self.mask.filter(|_| !self.replace && !self.embed_mask)? else {
+            return None;
         };
         let mask = Mask {
             store: stores[stores.len() - 1].clone(),
             structural,
             complement: false,
         };
-        dense::scalar_under_mask(&stores[0], &mask, v, orient)
+        dense::scalar_applies(&stores[0], &mask, orient).then_some((mask, v))
     }
 }
 

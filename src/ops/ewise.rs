@@ -240,7 +240,7 @@ fn ewise(
     };
     let intersection = matches!(kind, EwiseKind::Mult);
     let (op, kind) = (op.clone(), OwnedKind::of(kind));
-    let run = move |inputs: &[Arc<MatrixStore>], wanted: Orientation| {
+    let run = move |inputs: Vec<Arc<MatrixStore>>, wanted: Orientation| {
         let (sa, sb) = (&inputs[0], &inputs[1]);
         let orient = result_orientation(wanted, sa, ta, sb, tb);
         // At most one entry per input entry, each an index and a value, built in chunks.

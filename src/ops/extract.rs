@@ -192,7 +192,7 @@ fn record(
         "extract(rows {rows}, columns {cols}{})",
         if transpose { ", transposed" } else { "" }
     );
-    let run = move |inputs: &[Arc<MatrixStore>], _: Orientation| {
+    let run = move |inputs: Vec<Arc<MatrixStore>>, _: Orientation| {
         submatrix(
             View::new(inputs[0].clone(), transpose),
             &rows.get(),

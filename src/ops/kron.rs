@@ -39,7 +39,7 @@ pub fn kronecker(
     let out = plan::output(c, nrows, ncols, mask, accum, desc.replace, op.ztype())?;
     let kernel_op = op.clone();
     // Built in the output's orientation: A' stored that way is A read in the other one.
-    let run = move |inputs: &[Arc<MatrixStore>], orient: Orientation| {
+    let run = move |inputs: Vec<Arc<MatrixStore>>, orient: Orientation| {
         let way = |t: bool| if t { orient.flip() } else { orient };
         let ca = inputs[0].try_compressed(way(ta))?;
         let cb = inputs[1].try_compressed(way(tb))?;

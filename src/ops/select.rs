@@ -54,7 +54,7 @@ pub fn select(
     // Built-in VALUE* predicates read only the value.
     let value_only = op.code().is_some_and(|c| c.reads_value());
     let (op, thunk) = (op.clone(), thunk.clone());
-    let run = move |inputs: &[Arc<MatrixStore>], _: Orientation| {
+    let run = move |inputs: Vec<Arc<MatrixStore>>, _: Orientation| {
         let sa = &inputs[0];
         let orient = if transpose {
             sa.orient().flip()

@@ -26,8 +26,10 @@ use crate::algebra::element::{byte_cast_fn, ByteCastFn};
 use crate::algebra::{BinaryOp, Type};
 use crate::error::{check_room, Result};
 use crate::object::Matrix;
+use crate::storage::store::with_content;
 use crate::storage::{Array, ArrayElement, Compressed, MatrixStore, Orientation};
 use crate::{ensure, fail, with_type};
+use std::borrow::Cow;
 use std::mem::MaybeUninit;
 use std::ops::Range;
 use std::sync::Arc;
@@ -123,20 +125,49 @@ pub fn merge(
     replace: bool,
     t: &MatrixStore,
 ) -> Result<MatrixStore> {
+    merge_content(Cow::Borrowed(old), ctype, orient, mask, accum, replace, t)
+}
+
+/// [`merge`] with `C`'s old content handed over: when no one else holds it,
+/// a dense `C` under a mask is written in place instead of copied.
+pub fn merge_owned(
+    old: Arc<MatrixStore>,
+    ctype: &Type,
+    orient: Orientation,
+    mask: Option<&Mask>,
+    accum: Option<&BinaryOp>,
+    replace: bool,
+    t: &MatrixStore,
+) -> Result<MatrixStore> {
+    with_content(old, |old| {
+        merge_content(old, ctype, orient, mask, accum, replace, t)
+    })
+}
+
+/// [`merge`] of old content that may be owned (its buffers then reused).
+fn merge_content(
+    old: Cow<'_, MatrixStore>,
+    ctype: &Type,
+    orient: Orientation,
+    mask: Option<&Mask>,
+    accum: Option<&BinaryOp>,
+    replace: bool,
+    t: &MatrixStore,
+) -> Result<MatrixStore> {
     if old.nrows() != t.nrows() || old.ncols() != t.ncols() {
         fail!(DimensionMismatch, "result and output dimensions differ");
     }
     if let (None, Some(op)) = (mask, accum) {
-        if is_full(old) {
-            return accumulate_into_full(old, ctype, orient, accum, t);
+        if is_full(&old) {
+            return accumulate_into_full(&old, ctype, orient, accum, t);
         }
-        if let Some(out) = bitmap::accumulate_into_bitmap(old, orient, op, t)? {
+        if let Some(out) = bitmap::accumulate_into_bitmap(&old, orient, op, t)? {
             return Ok(out);
         }
     }
     if let (Some(m), None, false) = (mask, accum, replace) {
-        if let Some(dense) = dense::masked_into_dense(old, ctype, orient, m, t)? {
-            return Ok(dense);
+        if dense::masked_applies(&old, orient, m, t) {
+            return dense::masked_into_dense(old, ctype, orient, m, t);
         }
     }
     let c = old.try_compressed(orient)?;

@@ -35,7 +35,7 @@ use crate::algebra::{BinaryCode, Semiring, TypeCode};
 use crate::error::Result;
 use crate::ops::mxm::output::Epilogue;
 use crate::ops::mxm::run_product;
-use crate::ops::writeback::{cast_store, merge};
+use crate::ops::writeback::{cast_store, merge_owned};
 use crate::ops::Mask;
 use crate::storage::{MatrixStore, Orientation};
 use std::sync::Arc;
@@ -79,7 +79,7 @@ fn finish(
         ));
     }
     let old = match &out.old {
-        Some(s) => s.value()?,
+        Some(s) => s.take_value()?,
         None => Arc::new(MatrixStore::empty(
             &out.ty, out.nrows, out.ncols, out.orient,
         )),
@@ -87,8 +87,8 @@ fn finish(
     explain::timed(
         || "write-back: mask / accumulate".into(),
         || {
-            merge(
-                &old,
+            merge_owned(
+                old,
                 &out.ty,
                 out.orient,
                 mask,
@@ -251,7 +251,7 @@ fn map(m: &Map, mask: Option<&Mask>, orient: Orientation) -> Result<MatrixStore>
             None => resolve(s, hint),
         })
         .collect::<Result<Vec<_>>>()?;
-    explain::timed(|| format!("kernel {}", m.name), || (m.run)(&inputs, orient))
+    explain::timed(|| format!("kernel {}", m.name), || (m.run)(inputs, orient))
 }
 
 /// Epilogue: a positionwise map of one input that is a pending plain product,
@@ -286,7 +286,7 @@ fn epilogue(m: &Map, hint: Option<&Mask>) -> Result<Option<MatrixStore>> {
     let then = |part: MatrixStore| {
         let orient = part.orient();
         let part = cast_store(Arc::new(part), ty, orient);
-        (m.run)(&[part], orient)
+        (m.run)(vec![part], orient)
     };
     product_then(p, hint, n.out.orient, Some((&m.name, &then))).map(Some)
 }
@@ -342,13 +342,16 @@ fn can_restrict(n: &Node) -> bool {
 }
 
 /// The value of a source where only the positions `hint` allows matter.
+/// Without a hint this is a node's own computation (a restricted request
+/// always has one), which takes the value if it is the last reader.
 fn resolve(s: &Source, hint: Option<&Mask>) -> Result<Arc<MatrixStore>> {
-    if let (Some(mask), Some(n)) = (hint, s.uncomputed()) {
-        if can_restrict(n) {
-            return restricted(n, mask);
-        }
+    let Some(mask) = hint else {
+        return s.take_value();
+    };
+    match s.uncomputed() {
+        Some(n) if can_restrict(n) => restricted(n, mask),
+        _ => s.value(),
     }
-    s.value()
 }
 
 /// Records that `mask` is pushed into node `n`.

@@ -55,6 +55,17 @@ impl Source {
         }
     }
 
+    /// The content for a consumer computing its own result: taken from the
+    /// node behind this source when that consumer's claim is the last one
+    /// (see [`Node::take_value`]), so that it may reuse the buffers; shared
+    /// otherwise.
+    pub fn take_value(&self) -> Result<Arc<MatrixStore>> {
+        match self {
+            Source::Ready(s) => Ok(s.clone()),
+            Source::Pending(n) => n.take_value(),
+        }
+    }
+
     /// A claim on the node behind this source, if any: its result stays
     /// until the claim is dropped.
     pub fn claim(&self) -> Option<Claim> {
@@ -176,7 +187,7 @@ pub struct Product {
 }
 
 /// Computes `T` from the input stores, in (or near) the given orientation.
-pub type MapFn = dyn Fn(&[Arc<MatrixStore>], Orientation) -> Result<MatrixStore> + Send + Sync;
+pub type MapFn = dyn Fn(Vec<Arc<MatrixStore>>, Orientation) -> Result<MatrixStore> + Send + Sync;
 
 /// Any other operation, as a function of its input stores.
 #[derive(Clone)]
@@ -379,6 +390,19 @@ impl Node {
         crate::error::catch_panic(|| super::execute::run(self))
     }
 
+    /// [`Node::value`] for the holder of the last claim on this node, while
+    /// it computes its own result: the node lets its result go at once
+    /// instead of when that claim is given up, so that the reader holds the
+    /// only handle when no one else has one, and may change it in place.
+    /// With other claims left the result stays shared.
+    pub fn take_value(&self) -> Result<Arc<MatrixStore>> {
+        let v = self.value()?;
+        if self.claims.load(Ordering::Acquire) == 1 {
+            drop(self.lock_value().take());
+        }
+        Ok(v)
+    }
+
     /// The plan rooted here, one line per node, for explain.
     pub fn describe(&self) -> String {
         let mut names = Names::default();
@@ -534,13 +558,18 @@ mod tests {
 
     /// A plain node whose result is its one input, passed through.
     fn pass(input: Source) -> Arc<Node> {
+        node(input, Arc::new(|inputs, _| Ok((*inputs[0]).clone())))
+    }
+
+    /// A plain node computing `run` of its one input.
+    fn node(input: Source, run: Arc<MapFn>) -> Arc<Node> {
         let map = Map {
             name: "pass".into(),
             inputs: vec![input],
             positionwise: true,
             position_free: true,
             intersection: true,
-            run: Arc::new(|inputs: &[Arc<MatrixStore>], _| Ok((*inputs[0]).clone())),
+            run,
         };
         let out = Output {
             ty: Type::FP64,
@@ -581,5 +610,37 @@ mod tests {
         let again = second.value().unwrap();
         assert_eq!(again.nrows(), 3);
         assert!(second.computed_value().is_none());
+    }
+
+    #[test]
+    fn the_last_reader_holds_the_only_handle() {
+        use std::sync::atomic::AtomicUsize;
+        // How many handles the reader's input had.
+        let seen = Arc::new(AtomicUsize::new(0));
+        let reader = |input: Source| {
+            let seen = seen.clone();
+            node(
+                input,
+                Arc::new(move |inputs: Vec<Arc<MatrixStore>>, _| {
+                    seen.store(Arc::strong_count(&inputs[0]), Ordering::Relaxed);
+                    Ok((*inputs[0]).clone())
+                }),
+            )
+        };
+        let first = pass(Source::Ready(store(3)));
+        reader(Source::Pending(first.clone())).value().unwrap();
+        assert_eq!(seen.load(Ordering::Relaxed), 1);
+        assert!(first.computed_value().is_none());
+        // Another claim (an object whose content it is) keeps it shared.
+        let second = pass(Source::Ready(store(3)));
+        let held = Claim::new(second.clone());
+        reader(Source::Pending(second.clone())).value().unwrap();
+        assert_eq!(seen.load(Ordering::Relaxed), 2);
+        assert!(second.computed_value().is_some());
+        drop(held);
+        // Ready content is shared with whoever handed it over.
+        let ready = store(3);
+        reader(Source::Ready(ready.clone())).value().unwrap();
+        assert_eq!(seen.load(Ordering::Relaxed), 3);
     }
 }

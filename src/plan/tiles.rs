@@ -112,7 +112,7 @@ impl Kernel<'_> {
         mask: Option<&Mask>,
     ) -> Result<Arc<MatrixStore>> {
         match *self {
-            Kernel::Map(m) => (m.run)(&inputs, orient).map(Arc::new),
+            Kernel::Map(m) => (m.run)(inputs, orient).map(Arc::new),
             Kernel::Copy => Ok(inputs.into_iter().next().expect("a copy has one input")),
             Kernel::Product { p, ta, tb } => {
                 let mut operands = inputs.into_iter();

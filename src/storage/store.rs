@@ -562,6 +562,15 @@ fn full_to_compressed(f: &Full) -> Compressed {
     }
 }
 
+/// Calls `f` with the content behind `s`: owned when `s` was its only
+/// handle (so `f` may reuse its buffers), borrowed otherwise.
+pub fn with_content<R>(s: Arc<MatrixStore>, f: impl FnOnce(Cow<'_, MatrixStore>) -> R) -> R {
+    match Arc::try_unwrap(s) {
+        Ok(owned) => f(Cow::Owned(owned)),
+        Err(shared) => f(Cow::Borrowed(&shared)),
+    }
+}
+
 /// Scatters compressed vectors into a bitmap; fails when the dense size is too large.
 pub fn compressed_to_bitmap(c: &Compressed) -> Result<Bitmap> {
     let n = c

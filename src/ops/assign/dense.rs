@@ -2,32 +2,39 @@
 //! a mask that is not complemented, no accumulator and no replace (BFS's
 //! `v<q, struct> = level`). When `C` is a bitmap or full store, or a sparse
 //! one about to become dense, the value is written at the mask's true
-//! positions of a copy of `C`'s dense form: a copy of `C` plus
-//! `O(nnz(M))` writes, instead of a merge of every vector of `C`.
+//! positions of `C`'s dense form: `O(nnz(M))` writes instead of a merge of
+//! every vector of `C`. The dense form is `C`'s own buffers when the caller
+//! owns `C`'s old content (see `plan::Source::take_value`), and a copy
+//! otherwise.
 
 use crate::algebra::Value;
 use crate::error::Result;
 use crate::ops::mask::Mask;
-use crate::ops::writeback::dense::dense_copy;
+use crate::ops::writeback::dense::{into_dense_form, takes_dense_form};
 use crate::storage::{Bitmap, Format, MatrixStore, Orientation};
+use std::borrow::Cow;
+
+/// True when [`scalar_under_mask`] applies to `C`'s content `c` in
+/// orientation `orient`: the mask is not complemented and `C` is laid out
+/// that way and takes a dense form.
+pub fn scalar_applies(c: &MatrixStore, mask: &Mask, orient: Orientation) -> bool {
+    c.orient() == orient
+        && !mask.complement
+        && takes_dense_form(c, mask.store.nvals() as u64, orient)
+}
 
 /// `C`'s new content after `C<mask>(:, :) = value` (the value already of
-/// `C`'s type; the mask not complemented; no accumulator, no replace) in
-/// orientation `orient`, or `None` when `C` is sparse and would stay sparse
-/// (or is held in the other orientation): the general kernel runs then.
+/// `C`'s type; no accumulator, no replace) in orientation `orient`, when
+/// [`scalar_applies`].
 pub fn scalar_under_mask(
-    c: &MatrixStore,
+    c: Cow<'_, MatrixStore>,
     mask: &Mask,
     value: &Value,
     orient: Orientation,
-) -> Result<Option<MatrixStore>> {
-    if c.orient() != orient || mask.complement {
-        return Ok(None);
-    }
-    let Some(mut dense) = dense_copy(c, mask.store.nvals() as u64, orient)? else {
-        return Ok(None);
-    };
+) -> Result<MatrixStore> {
+    debug_assert!(scalar_applies(&c, mask, orient));
     let (nrows, ncols) = (c.nrows(), c.ncols());
+    let mut dense = into_dense_form(c)?;
     let position = |row: u64, col: u64| match orient {
         Orientation::ByRow => (row * ncols + col) as usize,
         Orientation::ByCol => (col * nrows + row) as usize,
@@ -37,7 +44,7 @@ pub fn scalar_under_mask(
     let (mut flags, x) = match &mut dense {
         Format::Full(f) => (None, &mut f.x),
         Format::Bitmap(Bitmap { b, x, nvals, .. }) => (Some((b, nvals)), x),
-        Format::Sparse(_) => return Ok(None),
+        Format::Sparse(_) => unreachable!("a dense form"),
     };
     mask.store.for_each_entry(|row, col, q| {
         if truth.as_ref().is_some_and(|t| !t[q]) {
@@ -50,7 +57,7 @@ pub fn scalar_under_mask(
         }
         x.set_bytes(at, bytes);
     });
-    Ok(Some(MatrixStore::new(orient, dense).conform()))
+    Ok(MatrixStore::new(orient, dense).conform())
 }
 
 #[cfg(test)]
@@ -80,9 +87,14 @@ mod tests {
             structural: false,
             complement: false,
         };
-        let out = scalar_under_mask(&c, &mask, &Value::new(9i32), Orientation::ByCol)
-            .unwrap()
-            .expect("dense enough");
+        assert!(scalar_applies(&c, &mask, Orientation::ByCol));
+        let out = scalar_under_mask(
+            Cow::Borrowed(&c),
+            &mask,
+            &Value::new(9i32),
+            Orientation::ByCol,
+        )
+        .unwrap();
         assert!(matches!(out.format(), Format::Bitmap(_)));
         assert_eq!(out.nvals(), 4);
         assert_eq!(entries(&out), vec![(0, 1), (2, 9), (5, 3), (7, 9)]);
@@ -91,19 +103,14 @@ mod tests {
             complement: true,
             ..mask.clone()
         };
-        let v = Value::new(9i32);
-        assert!(scalar_under_mask(&c, &comp, &v, Orientation::ByCol)
-            .unwrap()
-            .is_none());
+        assert!(!scalar_applies(&c, &comp, Orientation::ByCol));
         let sparse = vector(1 << 12, &[1], vec![1i32]);
         let one = Mask {
             store: Arc::new(vector(1 << 12, &[5], vec![true])),
             structural: true,
             complement: false,
         };
-        assert!(scalar_under_mask(&sparse, &one, &v, Orientation::ByCol)
-            .unwrap()
-            .is_none());
+        assert!(!scalar_applies(&sparse, &one, Orientation::ByCol));
     }
 
     #[test]
@@ -115,9 +122,9 @@ mod tests {
             structural: true,
             complement: false,
         };
-        let out = scalar_under_mask(&c, &mask, &Value::new(0i32), Orientation::ByCol)
-            .unwrap()
-            .unwrap();
+        // Owned: written into the store's own values.
+        let out =
+            scalar_under_mask(Cow::Owned(c), &mask, &Value::new(0i32), Orientation::ByCol).unwrap();
         assert!(matches!(out.format(), Format::Full(_)));
         assert_eq!(entries(&out), vec![(0, 1), (1, 0), (2, 3), (3, 4)]);
     }

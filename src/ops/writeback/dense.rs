@@ -1,14 +1,17 @@
 //! The masked write-back into a dense output: `C<M> = T` with a mask that is
 //! not complemented, no accumulator and no replace (BFS's `pi<p, struct> = p`
 //! each level). When `C` is a bitmap or full store, or a sparse one about to
-//! become dense, the mask's positions of a copy of `C`'s dense form take
-//! `T`'s values (or lose their entry where `T` has none): a copy of `C` plus
-//! `O(nnz(M) + nnz(T))` work, instead of a merge of every vector of `C`.
+//! become dense, the mask's positions of `C`'s dense form take `T`'s values
+//! (or lose their entry where `T` has none): `O(nnz(M) + nnz(T))` work,
+//! instead of a merge of every vector of `C`. The dense form is `C`'s own
+//! buffers when the caller owns `C`'s old content (no one else holds it: see
+//! `plan::Source::take_value`), and a copy of them otherwise.
 
 use super::full::same_layout;
 use crate::algebra::Type;
 use crate::error::Result;
 use crate::ops::mask::Mask;
+use crate::plan::explain::step;
 use crate::storage::compressed::dense_workspace_ok;
 use crate::storage::store::compressed_to_bitmap;
 use crate::storage::{Bitmap, Format, MatrixStore, Orientation};
@@ -18,47 +21,69 @@ use std::borrow::Cow;
 /// add) per this many positions is made a bitmap.
 const DENSE_OUTPUT: u64 = 16;
 
-/// A copy of `c`'s content in a dense format laid out in orientation
-/// `orient` (full stays full), or `None` when `c` is sparse and would stay
-/// sparse with `more` entries added, or is laid out the other way.
-pub fn dense_copy(c: &MatrixStore, more: u64, orient: Orientation) -> Result<Option<Format>> {
+/// True when `C`'s content `c` can take a dense form laid out in orientation
+/// `orient`: it is bitmap or full, or sparse but dense enough once `more`
+/// entries are added (and laid out that way, or a single vector).
+pub fn takes_dense_form(c: &MatrixStore, more: u64, orient: Orientation) -> bool {
     if !same_layout(c, orient) {
-        return Ok(None);
+        return false;
     }
-    let positions = c.nrows().saturating_mul(c.ncols());
-    Ok(Some(match c.format() {
-        Format::Full(f) => Format::Full(f.clone()),
-        Format::Bitmap(b) => Format::Bitmap(b.clone()),
+    match c.format() {
+        Format::Full(_) | Format::Bitmap(_) => true,
         Format::Sparse(cc) => {
+            let positions = c.nrows().saturating_mul(c.ncols());
             let reach = (cc.nvals() as u64).saturating_add(more);
-            if reach.saturating_mul(DENSE_OUTPUT) < positions
-                || !dense_workspace_ok(positions, cc.nvals())
-            {
-                return Ok(None);
-            }
-            Format::Bitmap(compressed_to_bitmap(cc)?)
+            reach.saturating_mul(DENSE_OUTPUT) >= positions
+                && dense_workspace_ok(positions, cc.nvals())
         }
-    }))
+    }
 }
 
-/// `C<mask> = T` (the mask not complemented; no accumulator, no replace) on
-/// `C`'s old content `old` of type `ctype`, in orientation `orient`, or
-/// `None` when `C` is not dense enough: the general merge runs then.
-pub fn masked_into_dense(
+/// `c`'s content in a dense format (full stays full; sparse becomes a
+/// bitmap), for a `c` that [`takes_dense_form`]. An owned `c` gives up its
+/// buffers, so the caller changes them in place; a borrowed one is copied.
+pub fn into_dense_form(c: Cow<'_, MatrixStore>) -> Result<Format> {
+    Ok(match c {
+        Cow::Owned(store) => match store.into_parts().1 {
+            Format::Sparse(cc) => Format::Bitmap(compressed_to_bitmap(&cc)?),
+            dense => {
+                step(|| "in place: the output's dense buffers are reused (no copy)".into());
+                dense
+            }
+        },
+        Cow::Borrowed(store) => match store.format() {
+            Format::Sparse(cc) => Format::Bitmap(compressed_to_bitmap(cc)?),
+            dense => dense.clone(),
+        },
+    })
+}
+
+/// True when [`masked_into_dense`] applies to `C<mask> = T` on `C`'s old
+/// content `old` in orientation `orient` (the mask not complemented; no
+/// accumulator, no replace — the caller's part): `C` takes a dense form.
+pub fn masked_applies(
     old: &MatrixStore,
+    orient: Orientation,
+    mask: &Mask,
+    t: &MatrixStore,
+) -> bool {
+    !mask.complement && takes_dense_form(old, t.nvals() as u64, orient)
+}
+
+/// `C<mask> = T` (no accumulator, no replace) on `C`'s old content `old` of
+/// type `ctype`, in orientation `orient`, when [`masked_applies`]: the
+/// mask's positions of `C`'s dense form (its own buffers when `old` is
+/// owned) take `T`'s values or lose their entry.
+pub fn masked_into_dense(
+    old: Cow<'_, MatrixStore>,
     ctype: &Type,
     orient: Orientation,
     mask: &Mask,
     t: &MatrixStore,
-) -> Result<Option<MatrixStore>> {
-    if mask.complement {
-        return Ok(None);
-    }
-    let Some(dense) = dense_copy(old, t.nvals() as u64, orient)? else {
-        return Ok(None);
-    };
+) -> Result<MatrixStore> {
+    debug_assert!(masked_applies(&old, orient, mask, t));
     // Entries may be deleted (mask true, no T entry): full becomes a bitmap.
-    let mut bitmap = match dense {
+    let mut bitmap = match into_dense_form(old)? {
         Format::Full(f) => Bitmap {
             vlen: f.vlen,
             vdim: f.vdim,
@@ -67,7 +92,7 @@ pub fn masked_into_dense(
             x: f.x,
         },
         Format::Bitmap(b) => b,
-        Format::Sparse(_) => return Ok(None),
+        Format::Sparse(_) => unreachable!("a dense form"),
     };
     let m = mask.try_positions(orient)?;
     let tc = t.try_compressed(orient)?;
@@ -97,9 +122,7 @@ pub fn masked_into_dense(
             }
         }
     }
-    Ok(Some(
-        MatrixStore::new(orient, Format::Bitmap(bitmap)).conform(),
-    ))
+    Ok(MatrixStore::new(orient, Format::Bitmap(bitmap)).conform())
 }
 
 #[cfg(test)]
@@ -137,9 +160,9 @@ mod tests {
         );
         // T (of another type, cast) at 5 (outside the mask), 6 and 7; none at 2.
         let t = vector(8, &[5, 6, 7], vec![50i64, 60, 70]);
-        let out = masked_into_dense(&c, &Type::INT32, Orientation::ByCol, &m, &t)
-            .unwrap()
-            .expect("dense enough");
+        assert!(masked_applies(&c, Orientation::ByCol, &m, &t));
+        let out =
+            masked_into_dense(Cow::Borrowed(&c), &Type::INT32, Orientation::ByCol, &m, &t).unwrap();
         assert_eq!(out.nvals(), 5);
         assert_eq!(
             entries(&out),
@@ -159,15 +182,26 @@ mod tests {
         );
         let t = vector(4, &[1], vec![9i32]);
         let within = mask(vector(4, &[1], vec![true]), true);
-        let out = masked_into_dense(&full, &Type::INT32, Orientation::ByCol, &within, &t)
-            .unwrap()
-            .unwrap();
+        let out = masked_into_dense(
+            Cow::Borrowed(&full),
+            &Type::INT32,
+            Orientation::ByCol,
+            &within,
+            &t,
+        )
+        .unwrap();
         assert!(matches!(out.format(), Format::Full(_)));
         assert_eq!(entries(&out), vec![(0, 1), (1, 9), (2, 3), (3, 4)]);
         let wider = mask(vector(4, &[1, 2], vec![true, true]), true);
-        let out = masked_into_dense(&full, &Type::INT32, Orientation::ByCol, &wider, &t)
-            .unwrap()
-            .unwrap();
+        // Owned: the full store's values are reused for the bitmap.
+        let out = masked_into_dense(
+            Cow::Owned(full),
+            &Type::INT32,
+            Orientation::ByCol,
+            &wider,
+            &t,
+        )
+        .unwrap();
         assert_eq!(entries(&out), vec![(0, 1), (1, 9), (3, 4)]);
     }
 
@@ -176,22 +210,13 @@ mod tests {
         let t = vector(1 << 12, &[5], vec![9i32]);
         let one = mask(vector(1 << 12, &[5], vec![true]), true);
         let sparse = vector(1 << 12, &[1], vec![1i32]);
-        let ty = Type::INT32;
-        assert!(
-            masked_into_dense(&sparse, &ty, Orientation::ByCol, &one, &t)
-                .unwrap()
-                .is_none()
-        );
+        assert!(!masked_applies(&sparse, Orientation::ByCol, &one, &t));
         let dense = vector(4, &[0, 1, 2], vec![1i32, 2, 3]);
         let comp = Mask {
             complement: true,
             ..mask(vector(4, &[1], vec![true]), true)
         };
         let t = vector(4, &[1], vec![9i32]);
-        assert!(
-            masked_into_dense(&dense, &ty, Orientation::ByCol, &comp, &t)
-                .unwrap()
-                .is_none()
-        );
+        assert!(!masked_applies(&dense, Orientation::ByCol, &comp, &t));
     }
 }
