@@ -80,6 +80,7 @@
 
 mod dense;
 mod kernel;
+mod pattern;
 
 use self::kernel::{MaskView, Plan, Scope, Source};
 use super::extract::{select, View};
@@ -706,11 +707,17 @@ impl Job {
 
     /// `C`'s new content, in orientation `orient`.
     fn run(&self, mut stores: Vec<Arc<MatrixStore>>, orient: Orientation) -> Result<MatrixStore> {
-        if let Some((mask, v)) = self.dense_scalar(&stores, orient) {
-            // C's old content alone: written in place when no one else holds it.
-            let old = stores.swap_remove(0);
-            drop(stores);
-            return with_content(old, |c| dense::scalar_under_mask(c, &mask, v, orient));
+        if let Some((mask, v)) = self.whole_scalar_under_mask(&stores) {
+            if self.replace || stores[0].nvals() == 0 {
+                // Nothing of C is kept: C becomes the mask's pattern holding v.
+                return pattern::scalar_on_pattern(&mask, v, orient);
+            }
+            if dense::scalar_applies(&stores[0], &mask, orient) {
+                // C's old content alone: written in place when no one else holds it.
+                let old = stores.swap_remove(0);
+                drop(stores);
+                return with_content(old, |c| dense::scalar_under_mask(c, &mask, v, orient));
+            }
         }
         let cc = stores[0].try_compressed(orient)?;
         let (vlen, vdim) = (cc.vlen, cc.vdim);
@@ -778,21 +785,17 @@ impl Job {
 }
 
 impl Job {
-    /// The mask and value of `C<M>(:, :) = s` (a mask, not complemented; no
-    /// accumulator, no replace) when it is written into a dense form of `C`
-    /// ([`dense::scalar_under_mask`]); `None` for every other assignment and
-    /// when `C` stays sparse.
-    fn dense_scalar(
-        &self,
-        stores: &[Arc<MatrixStore>],
-        orient: Orientation,
-    ) -> Option<(Mask, &Value)> {
+    /// The mask and value of `C<M>(:, :) = s` with a mask that is not
+    /// complemented and no accumulator, which the fast paths of
+    /// [`pattern::scalar_on_pattern`] and [`dense::scalar_under_mask`] may
+    /// take; `None` for every other assignment.
+    fn whole_scalar_under_mask(&self, stores: &[Arc<MatrixStore>]) -> Option<(Mask, &Value)> {
         let (Line::Whole, KeptIndices::All, KeptIndices::All, Assigned::Scalar(v), None) =
             (self.line, &self.rows, &self.cols, &self.input, &self.accum)
         else {
             return None;
         };
-        let (structural, false) = self.mask.filter(|_| !self.replace && !self.embed_mask)? else {
+        let (structural, false) = self.mask.filter(|_| !self.embed_mask)? else {
             return None;
         };
         let mask = Mask {
@@ -800,7 +803,7 @@ impl Job {
             structural,
             complement: false,
         };
-        dense::scalar_applies(&stores[0], &mask, orient).then_some((mask, v))
+        Some((mask, v))
     }
 }
 

@@ -42,11 +42,20 @@ pub fn uniform_value(format: &Format) -> Option<Value> {
     first.map(|k| x.get(k))
 }
 
+/// Values compared per step of [`all_equal`]: a block is compared without
+/// branches (vectorised), and the scan stops after the first block that
+/// differs.
+const BLOCK: usize = 256;
+
 /// True when the non-empty `bytes`, read as `T`s, are all equal (byte by byte
 /// when they are not aligned for `T`).
 fn all_equal<T: Pod + PartialEq>(bytes: &[u8]) -> bool {
     match bytemuck::try_cast_slice::<u8, T>(bytes) {
-        Ok(v) => v.iter().all(|y| *y == v[0]),
+        Ok(v) => {
+            let first = v[0];
+            v.chunks(BLOCK)
+                .all(|block| block.iter().fold(true, |same, y| same & (*y == first)))
+        }
         Err(_) => {
             let size = std::mem::size_of::<T>();
             bytes.chunks_exact(size).all(|c| c == &bytes[..size])
