@@ -94,7 +94,6 @@ use crate::plan::{self, Map, Node, Op, Output};
 use crate::storage::store::with_content;
 use crate::storage::{Array, Compressed, Format, Full, MatrixStore, Orientation};
 use crate::{ensure, fail};
-use rayon::prelude::*;
 use std::sync::Arc;
 
 /// At most this many positions are assigned a scalar through pending updates.
@@ -829,9 +828,9 @@ fn place(
         }
     }
     if let TargetList::List(l) = &inner.targets {
-        t.i.par_iter_mut()
-            .with_min_len(1 << 14)
-            .for_each(|i| *i = l[*i as usize]);
+        crate::parallel::for_each_chunk_mut(&mut t.i, 1 << 14, |_, part| {
+            part.iter_mut().for_each(|i| *i = l[*i as usize])
+        });
     }
     t.vlen = vlen;
     t.vdim = vdim;

@@ -34,7 +34,6 @@ use crate::ops::writeback::{cast_store, merge};
 use crate::ops::Mask;
 use crate::storage::tile::{join, Along};
 use crate::storage::{MatrixStore, Orientation};
-use rayon::prelude::*;
 use std::cell::Cell;
 use std::ops::Range;
 use std::sync::Arc;
@@ -212,13 +211,12 @@ pub fn pipeline(m: &Map, orient: Orientation) -> Result<Option<MatrixStore>> {
     let parts = explain::timed(
         || format!("kernel pipeline ({tiles} tiles)"),
         || {
-            (0..tiles)
-                .into_par_iter()
-                .map(|k| {
-                    let t = root.run(along, cut(k)..cut(k + 1), orient)?;
-                    Ok(Arc::try_unwrap(t).unwrap_or_else(|shared| (*shared).clone()))
-                })
-                .collect::<Result<Vec<_>>>()
+            crate::parallel::map(tiles, 1, |k| {
+                let t = root.run(along, cut(k)..cut(k + 1), orient)?;
+                Ok(Arc::try_unwrap(t).unwrap_or_else(|shared| (*shared).clone()))
+            })
+            .into_iter()
+            .collect::<Result<Vec<_>>>()
         },
     )?;
     Ok(Some(join(parts, along, orient)))

@@ -337,7 +337,10 @@ impl Array {
 
     /// The values moved to new positions by `placement` (see [`Placement`]).
     pub fn rearranged(&self, placement: &mut impl Placement) -> Array {
-        with_array!(self, v => GatherInto::into_array_owned(placement.place(|q| v[q])), _u => {
+        with_array!(self, v => {
+            let v = v.as_slice();
+            GatherInto::into_array_owned(placement.place(|q| v[q]))
+        }, _u => {
             let positions = placement.place(|q| q);
             self.gather(&positions)
         })

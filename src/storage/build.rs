@@ -183,9 +183,7 @@ fn by_vectors(vdim: usize, outer: &[u64], inner: &[u64]) -> Vec<usize> {
         slices.push((w[0]..w[1], piece));
         rest = tail;
     }
-    slices
-        .into_par_iter()
-        .for_each(|(vectors, piece)| sort_vectors(vectors, piece));
+    crate::parallel::map_items(slices, |(vectors, piece)| sort_vectors(vectors, piece));
     perm
 }
 

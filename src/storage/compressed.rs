@@ -416,18 +416,24 @@ impl Placement for BucketTranspose<'_> {
         let next = std::mem::take(&mut self.next);
         let tasks: Vec<_> = self.parts.iter().zip(next).collect();
         crate::parallel::map_items(tasks, |(part, mut next)| {
+            // Locals, so that the loop keeps them in registers (the writes
+            // through raw pointers could otherwise alias them).
+            let (i_out, x_out) = (i_slots.at(0), x_slots.at(0));
+            let (p, idx) = (&src.p[..], &src.i[..]);
             for k in part.clone() {
                 let j = src.vector_id(k);
-                for q in src.range(k) {
-                    let slot = &mut next[src.i[q] as usize];
+                let range = p[k]..p[k + 1];
+                for (q, &r) in range.clone().zip(&idx[range]) {
+                    let r = r as usize;
+                    let slot = next[r];
+                    next[r] = slot + 1;
                     // SAFETY: `new` gave every (task, output vector)
                     // pair its own slots, as many as the task has entries
                     // for that vector, within `0..nnz` (the capacity).
                     unsafe {
-                        i_slots.at(*slot).write(j);
-                        x_slots.at(*slot).write(value(q));
+                        i_out.add(slot).write(j);
+                        x_out.add(slot).write(value(q));
                     }
-                    *slot += 1;
                 }
             }
         });

@@ -5,7 +5,6 @@ use super::values::Sr;
 use crate::error::{check_room, out_of_memory, Result};
 use crate::storage::ranges::concat_slices;
 use crate::storage::{Array, Bitmap, Compressed, MatrixStore, Orientation};
-use rayon::prelude::*;
 
 /// Fails with `GrB_OUT_OF_MEMORY` unless a product of at most `entries`
 /// entries with values of `value_bytes` bytes can be built now: one probe
@@ -168,11 +167,11 @@ impl Parts {
         let (vlen, vdim) = (self.vlen, self.vdim);
         let mut parts = match epilogue {
             None => self.parts,
-            Some((f, orient)) => self
-                .parts
-                .into_par_iter()
-                .map(|part| part.after(f, orient, vlen, vdim))
-                .collect::<Result<Vec<_>>>()?,
+            Some((f, orient)) => {
+                crate::parallel::map_items(self.parts, |part| part.after(f, orient, vlen, vdim))
+                    .into_iter()
+                    .collect::<Result<Vec<_>>>()?
+            }
         };
         if parts.len() == 1 {
             let part = parts.pop().expect("one part");

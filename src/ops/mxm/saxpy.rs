@@ -23,7 +23,6 @@ use super::values::Sr;
 use crate::error::Result;
 use crate::storage::compressed::dense_workspace_ok;
 use crate::storage::Compressed;
-use rayon::prelude::*;
 use std::ops::Range;
 
 /// The saxpy product of the rows of `l` and the rows of `r`, under `mask`
@@ -276,11 +275,7 @@ impl Saxpy<'_> {
         let (l, r) = (self.l, self.r_rows());
         let work = |kk: usize| -> usize { l.range(kk).map(|q| r.row(l.i[q]).len()).sum() };
         if l.nvals() > 1 << 16 {
-            (0..l.nvec())
-                .into_par_iter()
-                .with_min_len(256)
-                .map(work)
-                .collect()
+            crate::parallel::map(l.nvec(), 256, work)
         } else {
             (0..l.nvec()).map(work).collect()
         }
