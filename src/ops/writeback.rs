@@ -26,7 +26,6 @@ use crate::algebra::element::{byte_cast_fn, ByteCastFn};
 use crate::algebra::{BinaryOp, Type};
 use crate::error::{check_room, Result};
 use crate::object::Matrix;
-use crate::storage::store::with_content;
 use crate::storage::{Array, ArrayElement, Compressed, MatrixStore, Orientation};
 use crate::{ensure, fail, with_type};
 use std::borrow::Cow;
@@ -97,7 +96,15 @@ pub fn write(
         return Ok(());
     }
     let old = c.snapshot()?;
-    let new = merge(&old, c.ty(), orient, mask, accum, replace, &t)?;
+    let new = merge(
+        Cow::Borrowed(&old),
+        c.ty(),
+        orient,
+        mask,
+        accum,
+        replace,
+        &t,
+    )?;
     c.set_store(new);
     Ok(())
 }
@@ -115,37 +122,10 @@ pub fn cast_store(t: Arc<MatrixStore>, ty: &Type, orient: Orientation) -> Arc<Ma
     Arc::new(MatrixStore::from_compressed(orient, c).conform())
 }
 
-/// The new content of `C` from its old content `old`, per the module's semantics.
+/// The new content of `C` from its old content `old`, per the module's
+/// semantics. An owned `old` (see `storage::store::with_content`) lends its
+/// buffers: a dense `C` under a mask is then written in place, not copied.
 pub fn merge(
-    old: &MatrixStore,
-    ctype: &Type,
-    orient: Orientation,
-    mask: Option<&Mask>,
-    accum: Option<&BinaryOp>,
-    replace: bool,
-    t: &MatrixStore,
-) -> Result<MatrixStore> {
-    merge_content(Cow::Borrowed(old), ctype, orient, mask, accum, replace, t)
-}
-
-/// [`merge`] with `C`'s old content handed over: when no one else holds it,
-/// a dense `C` under a mask is written in place instead of copied.
-pub fn merge_owned(
-    old: Arc<MatrixStore>,
-    ctype: &Type,
-    orient: Orientation,
-    mask: Option<&Mask>,
-    accum: Option<&BinaryOp>,
-    replace: bool,
-    t: &MatrixStore,
-) -> Result<MatrixStore> {
-    with_content(old, |old| {
-        merge_content(old, ctype, orient, mask, accum, replace, t)
-    })
-}
-
-/// [`merge`] of old content that may be owned (its buffers then reused).
-fn merge_content(
     old: Cow<'_, MatrixStore>,
     ctype: &Type,
     orient: Orientation,
@@ -636,7 +616,7 @@ mod tests {
         let t = t.snapshot().unwrap();
         // Valued mask allows (0,0) and (1,1); (0,1) has value false.
         let out = merge(
-            &c.snapshot().unwrap(),
+            Cow::Borrowed(&c.snapshot().unwrap()),
             &Type::INT32,
             Orientation::ByRow,
             mask.as_ref(),
@@ -651,7 +631,7 @@ mod tests {
         assert_eq!(read::<i32>(&out, 2, 2), Some(3));
         // Replace drops C outside the mask.
         let out = merge(
-            &c.snapshot().unwrap(),
+            Cow::Borrowed(&c.snapshot().unwrap()),
             &Type::INT32,
             Orientation::ByRow,
             mask.as_ref(),
@@ -669,7 +649,7 @@ mod tests {
         };
         let smask = Mask::from_matrix(Some(&m), &sdesc).unwrap();
         let out = merge(
-            &c.snapshot().unwrap(),
+            Cow::Borrowed(&c.snapshot().unwrap()),
             &Type::INT32,
             Orientation::ByRow,
             smask.as_ref(),
@@ -768,7 +748,7 @@ mod tests {
                         .unwrap();
                     pool.install(|| {
                         merge(
-                            &c,
+                            Cow::Borrowed(&c),
                             &Type::INT32,
                             Orientation::ByRow,
                             Some(&mask),
@@ -809,7 +789,7 @@ mod tests {
             // The accumulator's domain (INT32) truncates every value of Z.
             let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Int32).unwrap();
             let out = merge(
-                &c.snapshot().unwrap(),
+                Cow::Borrowed(&c.snapshot().unwrap()),
                 &Type::FP64,
                 orient,
                 None,
@@ -824,7 +804,7 @@ mod tests {
             assert_eq!(read::<f64>(&out, 1, 2), Some(5.0));
             let min = BinaryOp::builtin(BinaryCode::Min, TypeCode::Fp64).unwrap();
             let out = merge(
-                &c.snapshot().unwrap(),
+                Cow::Borrowed(&c.snapshot().unwrap()),
                 &Type::FP64,
                 orient,
                 None,
@@ -845,7 +825,7 @@ mod tests {
         let t = mat(&Type::FP64, 2, &[(0, 0, 0.75), (0, 1, 3.25)]);
         let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Int32).unwrap();
         let out = merge(
-            &c.snapshot().unwrap(),
+            Cow::Borrowed(&c.snapshot().unwrap()),
             &Type::FP64,
             Orientation::ByRow,
             None,

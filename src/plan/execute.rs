@@ -35,8 +35,9 @@ use crate::algebra::{BinaryCode, Semiring, TypeCode};
 use crate::error::Result;
 use crate::ops::mxm::output::Epilogue;
 use crate::ops::mxm::run_product;
-use crate::ops::writeback::{cast_store, merge_owned};
+use crate::ops::writeback::{cast_store, merge};
 use crate::ops::Mask;
+use crate::storage::store::with_content;
 use crate::storage::{MatrixStore, Orientation};
 use std::sync::Arc;
 
@@ -87,15 +88,11 @@ fn finish(
     explain::timed(
         || "write-back: mask / accumulate".into(),
         || {
-            merge_owned(
-                old,
-                &out.ty,
-                out.orient,
-                mask,
-                out.accum.as_ref(),
-                out.replace,
-                &t,
-            )
+            // Written in place when this node is the old content's last reader.
+            with_content(old, |old| {
+                let (accum, replace) = (out.accum.as_ref(), out.replace);
+                merge(old, &out.ty, out.orient, mask, accum, replace, &t)
+            })
         },
     )
     .map(Arc::new)

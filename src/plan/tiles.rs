@@ -34,6 +34,7 @@ use crate::ops::writeback::{cast_store, merge};
 use crate::ops::Mask;
 use crate::storage::tile::{join, Along};
 use crate::storage::{MatrixStore, Orientation};
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::ops::Range;
 use std::sync::Arc;
@@ -423,7 +424,7 @@ impl WriteBack<'_> {
             None => Arc::new(MatrixStore::empty(&out.ty, t.nrows(), t.ncols(), orient)),
         };
         merge(
-            &old,
+            Cow::Borrowed(&old),
             &out.ty,
             orient,
             mask.as_ref(),
