@@ -364,7 +364,12 @@ impl Matrix {
             None => Dup::Error,
         };
         let c = build_compressed(vlen, vdim, outer, inner, &vals, dup_mode)?;
-        self.set_store(MatrixStore::from_compressed(orient, c).conform());
+        let store = MatrixStore::from_compressed(orient, c).conform();
+        // The values were just written: whether they are all the same (a
+        // pattern of ones, which products read as a structure) is found
+        // while they are at hand, not by the first product that asks.
+        store.uniform_value();
+        self.set_store(store);
         Ok(())
     }
 

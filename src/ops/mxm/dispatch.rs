@@ -216,12 +216,15 @@ impl<'x> KLens<'x> {
 }
 
 /// Vectors up to which a cost is summed over every vector; past that, over
-/// evenly spaced ones, scaled up (an estimate is all a plan needs, and an
-/// exact sum would cost as much as a small product itself).
+/// runs of consecutive ones spread evenly, scaled up (an estimate is all a
+/// plan needs, and an exact sum would cost as much as a small product itself).
 const SAMPLED_VECTORS: usize = 4096;
+/// Consecutive vectors per run of a sample: runs read memory in order, where
+/// single vectors spread evenly would each miss the cache.
+const SAMPLE_RUN: usize = 64;
 
-/// `Σ_{k < n} f(k)`, or its estimate from every `n / SAMPLED_VECTORS`-th term
-/// when `n` is larger.
+/// `Σ_{k < n} f(k)`, or its estimate from runs of consecutive terms (see
+/// [`SAMPLED_VECTORS`]) when `n` is larger.
 fn sampled(n: usize, f: impl Fn(usize) -> f64) -> f64 {
     let [sum] = sampled_each(n, |k| [f(k)]);
     sum
@@ -229,20 +232,23 @@ fn sampled(n: usize, f: impl Fn(usize) -> f64) -> f64 {
 
 /// [`sampled`] for several sums at once, over the same terms.
 fn sampled_each<const N: usize>(n: usize, f: impl Fn(usize) -> [f64; N]) -> [f64; N] {
-    let stride = n.div_ceil(SAMPLED_VECTORS).max(1);
-    let (sums, count) = (0..n)
-        .step_by(stride)
-        .fold(([0.0; N], 0usize), |(mut sums, count), k| {
-            for (s, t) in sums.iter_mut().zip(f(k)) {
-                *s += t;
-            }
-            (sums, count + 1)
-        });
-    let scale = if count == 0 {
-        0.0
-    } else {
-        n as f64 / count as f64
+    let mut sums = [0.0; N];
+    let mut add = |k: usize| {
+        for (s, t) in sums.iter_mut().zip(f(k)) {
+            *s += t;
+        }
     };
+    if n <= SAMPLED_VECTORS {
+        (0..n).for_each(&mut add);
+        return sums;
+    }
+    // Runs start `n / runs >= SAMPLE_RUN` apart, so they never overlap.
+    let runs = SAMPLED_VECTORS / SAMPLE_RUN;
+    for r in 0..runs {
+        let start = (n as u128 * r as u128 / runs as u128) as usize;
+        (start..start + SAMPLE_RUN).for_each(&mut add);
+    }
+    let scale = n as f64 / SAMPLED_VECTORS as f64;
     sums.map(|s| s * scale)
 }
 
@@ -284,6 +290,28 @@ pub fn flops(a: &Operand, b: &Operand) -> f64 {
         }
     }
     la.sum_with(&lb.countable(k), k)
+}
+
+/// A lower bound on [`flops`] found without counting: for a product whose
+/// two sides have the same lengths along `k` (`A * A'`), `Σ_k |A(:,k)|²` is
+/// at least `nnz(A)² / k` (Cauchy–Schwarz); 0 for any other product.
+fn flops_floor(a: &Operand, b: &Operand) -> f64 {
+    let k = a.ncols();
+    let same = match (
+        KLens::of(a, Orientation::ByCol, k),
+        KLens::of(b, Orientation::ByRow, k),
+    ) {
+        (KLens::Entries(ca), KLens::Entries(cb)) | (KLens::Vectors(ca), KLens::Vectors(cb)) => {
+            std::ptr::eq(ca, cb)
+        }
+        _ => false,
+    };
+    if same {
+        let n = a.nvals() as f64;
+        n * n / k.max(1) as f64
+    } else {
+        0.0
+    }
 }
 
 /// The exact lengths of `x`'s vectors along `along` (`dim` of them): at hand,
@@ -339,7 +367,8 @@ fn merge_cost(a: f64, b: f64) -> f64 {
 /// The measured costs of the plans of one problem.
 struct Costs<'p, 'a> {
     p: &'p Problem<'a>,
-    flops: f64,
+    /// The number of products (see [`flops`]), once counted.
+    flops: std::cell::OnceCell<f64>,
     /// Whether a dot product is expected to stop at its first product.
     terminal: bool,
     /// The work of dot3 with `R` read sparse and dense (exact, or sampled
@@ -358,10 +387,20 @@ impl Costs<'_, '_> {
         }
     }
 
+    /// The number of products, counted on first use.
+    fn flops(&self) -> f64 {
+        *self.flops.get_or_init(|| flops(&self.p.a, &self.p.b))
+    }
+
     /// Entries of the result, roughly.
     fn result_size(&self) -> f64 {
+        self.result_size_from(self.flops())
+    }
+
+    /// Entries of a result of `flops` products, roughly.
+    fn result_size_from(&self, flops: f64) -> f64 {
         let p = self.p;
-        let mut n = self.flops.min(p.a.nrows() as f64 * p.b.ncols() as f64);
+        let mut n = flops.min(p.a.nrows() as f64 * p.b.ncols() as f64);
         if let Some(m) = p.mask.as_ref().filter(|m| !m.complement()) {
             n = n.min(m.nvals() as f64);
         }
@@ -399,42 +438,14 @@ impl Costs<'_, '_> {
         }
     }
 
-    fn saxpy(&self, by_cols: bool) -> f64 {
+    /// The costs of a saxpy plan that do not depend on the number of
+    /// products: reading `L`'s and `R`'s rows, looking up a row of `R` for
+    /// every entry of `L`, and the mask's rows.
+    fn saxpy_fixed(&self, by_cols: bool) -> f64 {
         let (l, r, mask) = self.sides(by_cols);
-        let mut per_flop = if dense_accumulator(r.ncols(), self.flops as usize) {
-            1.0
-        } else {
-            HASH_FLOP
-        };
-        // A single row (a vector times a matrix) reading short rows of R is
-        // not split (see `SPLIT_ROW_LEN`): one thread does all the products,
-        // where the other plans share them out.
-        let short_rows = self.flops < l.nvals() as f64 * SPLIT_ROW_LEN as f64;
-        let pushed = push::applies(l.nrows(), mask.is_some(), self.flops, r.ncols());
-        if l.nrows() == 1 && short_rows && !pushed && self.flops >= SEQUENTIAL_WORK as f64 {
-            per_flop *= crate::threads::num_threads() as f64;
-        }
-        let mask_cost = match &mask {
-            None => 0.0,
-            Some(m) if m.is_dense() => self.flops * MASK_CHECK,
-            Some(m) => {
-                let conversion = if m.rows_are_native() {
-                    0.0
-                } else {
-                    m.nvals() as f64 * TRANSPOSE
-                };
-                // A mask row much longer than its row's work is searched at
-                // each first touch instead of scattered (a late BFS level:
-                // a small frontier under a nearly full complemented mask).
-                let rows = l.nrows().clamp(1, l.nvals().max(1) as u64) as f64;
-                let (mask_row, work_row) = (m.nvals() as f64 / rows, self.flops / rows);
-                let reading = if mask_row > SEARCH_MASK_RATIO as f64 * work_row {
-                    self.flops * mask_row.log2().max(1.0)
-                } else {
-                    m.nvals() as f64
-                };
-                conversion + reading
-            }
+        let conversion = match &mask {
+            Some(m) if !m.is_dense() && !m.rows_are_native() => m.nvals() as f64 * TRANSPOSE,
+            _ => 0.0,
         };
         // Every entry of L looks up a row of R (a search when R is hypersparse).
         let r_rows = r.nrows().min(r.nvals() as u64).max(1);
@@ -451,9 +462,42 @@ impl Costs<'_, '_> {
         vectors_cost(&l, Orientation::ByRow)
             + vectors_cost(&r, Orientation::ByRow)
             + l.nvals() as f64 * lookup
-            + self.flops * per_flop
-            + mask_cost
-            + self.output_cost(by_cols)
+            + conversion
+    }
+
+    fn saxpy(&self, by_cols: bool) -> f64 {
+        let (l, r, mask) = self.sides(by_cols);
+        let flops = self.flops();
+        let mut per_flop = if dense_accumulator(r.ncols(), flops as usize) {
+            1.0
+        } else {
+            HASH_FLOP
+        };
+        // A single row (a vector times a matrix) reading short rows of R is
+        // not split (see `SPLIT_ROW_LEN`): one thread does all the products,
+        // where the other plans share them out.
+        let short_rows = flops < l.nvals() as f64 * SPLIT_ROW_LEN as f64;
+        let pushed = push::applies(l.nrows(), mask.is_some(), flops, r.ncols());
+        if l.nrows() == 1 && short_rows && !pushed && flops >= SEQUENTIAL_WORK as f64 {
+            per_flop *= crate::threads::num_threads() as f64;
+        }
+        let mask_reading = match &mask {
+            None => 0.0,
+            Some(m) if m.is_dense() => flops * MASK_CHECK,
+            Some(m) => {
+                // A mask row much longer than its row's work is searched at
+                // each first touch instead of scattered (a late BFS level:
+                // a small frontier under a nearly full complemented mask).
+                let rows = l.nrows().clamp(1, l.nvals().max(1) as u64) as f64;
+                let (mask_row, work_row) = (m.nvals() as f64 / rows, flops / rows);
+                if mask_row > SEARCH_MASK_RATIO as f64 * work_row {
+                    flops * mask_row.log2().max(1.0)
+                } else {
+                    m.nvals() as f64
+                }
+            }
+        };
+        self.saxpy_fixed(by_cols) + flops * per_flop + mask_reading
     }
 
     /// The cost of one dot product of an average row of `l` with an average
@@ -491,13 +535,7 @@ impl Costs<'_, '_> {
         };
         let work = self.dot3_measured.get_or_init(|| self.dot3_work())[dense_r as usize]
             .unwrap_or(m.nvals() as f64 * (step + 1.0));
-        Some(
-            vectors_cost(&l, Orientation::ByRow)
-                + prepare
-                + pattern
-                + work
-                + self.output_cost(by_cols),
-        )
+        Some(vectors_cost(&l, Orientation::ByRow) + prepare + pattern + work)
     }
 
     /// The work of the dot products of the mask's entries from the actual
@@ -556,8 +594,7 @@ impl Costs<'_, '_> {
         Some(
             vectors_cost(&l, Orientation::ByRow)
                 + prepare
-                + pairs * (MASK_CHECK + self.allowed_fraction() * step)
-                + self.output_cost(by_cols),
+                + pairs * (MASK_CHECK + self.allowed_fraction() * step),
         )
     }
 }
@@ -566,51 +603,75 @@ impl<'p, 'a> Costs<'p, 'a> {
     fn new(p: &'p Problem<'a>) -> Self {
         Costs {
             p,
-            flops: flops(&p.a, &p.b),
+            flops: Default::default(),
             terminal: stops_at_first(p.semiring),
             dot3_measured: Default::default(),
         }
     }
 
-    /// The cheapest plan and its cost, and the next cheapest (for explain).
-    fn cheapest(&self) -> ((Plan, f64), Option<(Plan, f64)>) {
-        let mut best = (
-            Plan {
-                method: Method::Saxpy,
-                by_cols: false,
-                dense_r: false,
-            },
-            f64::INFINITY,
-        );
-        let mut runner_up = None;
-        let mut consider = |cost: Option<f64>, plan: Plan| {
-            if let Some(c) = cost.filter(|c| c.is_finite()) {
-                if c < best.1 {
-                    runner_up = Some(best).filter(|b| b.1.is_finite());
-                    best = (plan, c);
-                } else if runner_up.is_none_or(|(_, r)| c < r) {
-                    runner_up = Some((plan, c));
-                }
-            }
-        };
-        for by_cols in [false, true] {
+    /// Every plan, in the order ties are settled (the first wins).
+    fn plans() -> impl Iterator<Item = Plan> {
+        [false, true].into_iter().flat_map(|by_cols| {
             let saxpy = Plan {
                 method: Method::Saxpy,
                 by_cols,
                 dense_r: false,
             };
-            consider(Some(self.saxpy(by_cols)), saxpy);
-            for dense_r in [false, true] {
-                let dot = |method| Plan {
+            let dots = [false, true].into_iter().flat_map(move |dense_r| {
+                [Method::Dot3, Method::Dot2].map(|method| Plan {
                     method,
                     by_cols,
                     dense_r,
-                };
-                consider(self.dot3(by_cols, dense_r), dot(Method::Dot3));
-                consider(self.dot2(by_cols, dense_r), dot(Method::Dot2));
+                })
+            });
+            std::iter::once(saxpy).chain(dots)
+        })
+    }
+
+    /// The cost of a plan's kernel and the conversions it needs, without
+    /// storing its result; `None` when the plan does not apply.
+    fn kernel_cost(&self, plan: Plan) -> Option<f64> {
+        match plan.method {
+            Method::Saxpy => Some(self.saxpy(plan.by_cols)),
+            Method::Dot3 => self.dot3(plan.by_cols, plan.dense_r),
+            Method::Dot2 => self.dot2(plan.by_cols, plan.dense_r),
+        }
+        .filter(|c| c.is_finite())
+    }
+
+    /// The cheapest plan and its cost, and the next cheapest (for explain).
+    fn cheapest(&self) -> ((Plan, f64), Option<(Plan, f64)>) {
+        let mut best: Option<(Plan, f64)> = None;
+        let mut runner_up = None;
+        for plan in Self::plans() {
+            let Some(c) = self.kernel_cost(plan) else {
+                continue;
+            };
+            let c = c + self.output_cost(plan.by_cols);
+            if best.is_none_or(|(_, b)| c < b) {
+                runner_up = best;
+                best = Some((plan, c));
+            } else if runner_up.is_none_or(|(_, r)| c < r) {
+                runner_up = Some((plan, c));
             }
         }
-        (best, runner_up)
+        (best.expect("saxpy always applies"), runner_up)
+    }
+
+    /// A lower bound on the cost of forming the product by any plan and
+    /// reducing it, found without counting the products when the operands'
+    /// lengths give a bound on their number (see [`flops_floor`]): a saxpy
+    /// is charged that bound, a dot product its kernel, and no plan its
+    /// output.
+    fn forming_floor(&self) -> f64 {
+        let floor = flops_floor(&self.p.a, &self.p.b);
+        let least = Self::plans()
+            .filter_map(|plan| match plan.method {
+                Method::Saxpy => Some(self.saxpy_fixed(plan.by_cols) + floor),
+                _ => self.kernel_cost(plan),
+            })
+            .fold(f64::INFINITY, f64::min);
+        least + 2.0 * self.result_size_from(floor)
     }
 }
 
@@ -836,17 +897,28 @@ pub fn fold_product(p: &Problem, by_cols: bool) -> Result<Option<Compressed>> {
     // Folding runs dot products along the reduced dimension. Forming the
     // product instead costs its cheapest plan, then a write-back and a
     // reduction pass over the result: the cheaper of the two is taken.
+    // The products are only counted when a bound on them leaves forming
+    // possibly cheaper.
     let costs = Costs::new(p);
-    let ((formed, formed_cost), _) = costs.cheapest();
     let fold_cost = |dense_r| costs.dot3(by_cols, dense_r).unwrap_or(f64::INFINITY);
     let dense_r = fold_cost(true) < fold_cost(false);
-    let folded = fold_cost(dense_r) - costs.output_cost(by_cols);
-    let forming = formed_cost + 2.0 * costs.result_size();
-    plan::explain::step(|| {
-        format!("cost of folding {folded:.3e}; of forming ({formed}) and reducing {forming:.3e}")
-    });
-    if folded > forming {
-        return Ok(None);
+    let folded = fold_cost(dense_r);
+    let floor = costs.forming_floor();
+    if folded <= floor {
+        plan::explain::step(|| {
+            format!("cost of folding {folded:.3e}; of forming and reducing at least {floor:.3e}")
+        });
+    } else {
+        let ((formed, formed_cost), _) = costs.cheapest();
+        let forming = formed_cost + 2.0 * costs.result_size();
+        plan::explain::step(|| {
+            format!(
+                "cost of folding {folded:.3e}; of forming ({formed}) and reducing {forming:.3e}"
+            )
+        });
+        if folded > forming {
+            return Ok(None);
+        }
     }
     let plan = Plan {
         method: Method::Dot3,
@@ -1141,5 +1213,18 @@ mod tests {
         });
         let squares: usize = counts.iter().map(|n| n * n).sum();
         assert_eq!(flops(&a, &a.t()), squares as f64);
+    }
+
+    #[test]
+    fn the_floor_of_the_products_never_exceeds_their_count() {
+        for per_row in [1, 3, 7] {
+            let a = Operand::new(random(300, 200, per_row, Orientation::ByRow), false);
+            let floor = flops_floor(&a, &a.t());
+            assert!(floor > 0.0 && floor <= flops(&a, &a.t()), "{floor}");
+        }
+        // Operands with different entries give no bound.
+        let a = Operand::new(random(50, 40, 3, Orientation::ByRow), false);
+        let b = Operand::new(random(40, 30, 2, Orientation::ByRow), false);
+        assert_eq!(flops_floor(&a, &b), 0.0);
     }
 }

@@ -29,6 +29,13 @@ pub enum RCols<'a> {
     Dense(&'a DenseView<'a>),
 }
 
+/// Rows per block of the work measured to split a [`Dot3`] into tasks.
+const WORK_BLOCK: usize = 256;
+/// Blocks of [`WORK_BLOCK`] rows measured per parallel task.
+const WORK_BLOCKS_PER_TASK: usize = 16;
+/// Cap on each factor of a row's work in a [`Dot3`] (so a row counts at most 2^40).
+const WORK_CAP: usize = 1 << 20;
+
 /// Lengths below this ratio are merged; above it the shorter list gallops.
 const GALLOP_RATIO: usize = 16;
 
@@ -134,17 +141,14 @@ fn dot_sparse<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, b: &[u64], b0: 
     }
 }
 
-/// Runs `row(range, out)` over ranges of the rows `0..n` with balanced work,
-/// in parallel, each task writing into its own `new()` output;
-/// `work_before(k)` is the work of the rows before row `k`.
+/// Runs `row(range, out)` over `ranges` of rows in parallel, each task
+/// writing into its own `new()` output.
 fn by_rows<S: Sr, O: Send>(
     sr: &S,
-    n: usize,
-    work_before: impl Fn(usize) -> usize,
+    ranges: &[Range<usize>],
     new: impl Fn() -> O + Sync,
     row: impl Fn(&mut S::Z, Range<usize>, &mut O) + Sync,
 ) -> Vec<O> {
-    let ranges = ranges_by_prefix(n, work_before);
     run_tasks(ranges.len(), |s, t| {
         let mut out = new();
         row(scratch(s, || sr.z()), ranges[t].clone(), &mut out);
@@ -163,28 +167,40 @@ pub struct Dot3<'a> {
 }
 
 impl Dot3<'_> {
-    /// The work of the rows of the mask before each row (and in all, last):
-    /// a row's entries times its row of `L`.
-    fn work_before(&self) -> Vec<usize> {
+    /// Ranges of the mask's rows with about equal work, a row's work being
+    /// its entries times its row of `L`. The work is summed per block of
+    /// [`WORK_BLOCK`] rows, so the ranges are whole blocks: a prefix per row
+    /// cost more than a small product's dot products.
+    fn row_ranges(&self) -> Vec<Range<usize>> {
         let (l, m) = (self.l, self.mask);
-        let row_work = |m_len: usize, l_len: usize| m_len.saturating_mul(l_len + 1).min(1 << 40);
-        let mut before = Vec::with_capacity(m.nvec() + 1);
-        let mut total = 0usize;
-        before.push(0);
-        if m.h.is_none() && l.h.is_none() && m.p.len() == l.p.len() {
-            // Row k of the mask is row k of `L`: both pointer arrays streamed.
-            for (mp, lp) in m.p.windows(2).zip(l.p.windows(2)) {
-                total = total.saturating_add(row_work(mp[1] - mp[0], lp[1] - lp[0]));
-                before.push(total);
+        let n = m.nvec();
+        // Each factor is capped so that a row's work fits without checks.
+        let work = |m_len: usize, l_len: usize| m_len.min(WORK_CAP) * (l_len + 1).min(WORK_CAP);
+        let aligned = m.h.is_none() && l.h.is_none() && m.p.len() == l.p.len();
+        let blocks = n.div_ceil(WORK_BLOCK);
+        let block_work = parallel::map(blocks, WORK_BLOCKS_PER_TASK, |b| {
+            let rows = b * WORK_BLOCK..((b + 1) * WORK_BLOCK).min(n);
+            if aligned {
+                // Row k of the mask is row k of `L`: both pointer arrays streamed.
+                let (mp, lp) = (&m.p[rows.start..=rows.end], &l.p[rows.start..=rows.end]);
+                mp.windows(2)
+                    .zip(lp.windows(2))
+                    .map(|(mp, lp)| work(mp[1] - mp[0], lp[1] - lp[0]))
+                    .sum::<usize>()
+            } else {
+                rows.map(|kk| work(m.range(kk).len(), l.vector_range(m.vector_id(kk)).len()))
+                    .sum()
             }
-        } else {
-            for kk in 0..m.nvec() {
-                let l_len = l.vector_range(m.vector_id(kk)).len();
-                total = total.saturating_add(row_work(m.range(kk).len(), l_len));
-                before.push(total);
-            }
+        });
+        let mut before = Vec::with_capacity(blocks + 1);
+        before.push(0usize);
+        for w in block_work {
+            before.push(before[before.len() - 1].saturating_add(w));
         }
-        before
+        ranges_by_prefix(blocks, |b| before[b])
+            .into_iter()
+            .map(|r| r.start * WORK_BLOCK..(r.end * WORK_BLOCK).min(n))
+            .collect()
     }
 
     /// Computes the mask's entries of the rows `rows` (indices of the mask's
@@ -235,11 +251,9 @@ impl Job for Dot3<'_> {
 
     fn run<S: Sr>(self, sr: &S) -> Parts {
         // Each task's rows, and where its current row started.
-        let before = self.work_before();
         let tasks = by_rows(
             sr,
-            self.mask.nvec(),
-            |k| before[k],
+            &self.row_ranges(),
             || (Rows::new(sr), 0),
             |w, rows, out| {
                 self.rows(
@@ -287,31 +301,24 @@ impl Job for Dot3Rows<'_> {
             w: sr.alloc(0),
             acc: None,
         };
-        let before = dot3.work_before();
-        let parts = by_rows(
-            sr,
-            dot3.mask.nvec(),
-            |k| before[k],
-            new,
-            |w, rows, out| {
-                dot3.rows(
-                    sr,
-                    w,
-                    rows,
-                    out,
-                    |out, z, _| match &mut out.acc {
-                        Some(acc) => sr.z_combine(acc, z),
-                        None => out.acc = Some(z.clone()),
-                    },
-                    |out, i| {
-                        if let Some(acc) = out.acc.take() {
-                            out.ids.push(i);
-                            sr.z_push(&mut out.w, &acc);
-                        }
-                    },
-                )
-            },
-        );
+        let parts = by_rows(sr, &dot3.row_ranges(), new, |w, rows, out| {
+            dot3.rows(
+                sr,
+                w,
+                rows,
+                out,
+                |out, z, _| match &mut out.acc {
+                    Some(acc) => sr.z_combine(acc, z),
+                    None => out.acc = Some(z.clone()),
+                },
+                |out, i| {
+                    if let Some(acc) = out.acc.take() {
+                        out.ids.push(i);
+                        sr.z_push(&mut out.w, &acc);
+                    }
+                },
+            )
+        });
         let mut parts = parts.into_iter();
         let (mut ids, mut w) = match parts.next() {
             Some(first) => (first.ids, first.w),
@@ -601,10 +608,10 @@ impl Job for Dot2<'_> {
         }
         let cols = self.columns();
         let l = self.l;
+        let ranges = ranges_by_prefix(l.nvec(), |kk| l.p[kk].saturating_mul(cols.len()));
         let rows = by_rows(
             sr,
-            l.nvec(),
-            |kk| l.p[kk].saturating_mul(cols.len()),
+            &ranges,
             || Rows::new(sr),
             |w, rows, out| {
                 for kk in rows {
