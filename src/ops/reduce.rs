@@ -12,14 +12,14 @@ mod fold;
 mod kernels;
 
 use self::fold::with_fold;
-use self::kernels::{FoldAll, FoldVectors, Reduced, Scatter, Vectors};
+use self::kernels::{FoldAll, FoldVectors, Held, Reduced, Scatter, Vectors};
 use super::eval::BinaryEval;
 use crate::algebra::{BinaryOp, Monoid, Type, Value};
 use crate::error::Result;
 use crate::object::{Descriptor, Matrix, Scalar, Vector};
 use crate::plan;
 use crate::storage::compressed::dense_workspace_ok;
-use crate::storage::{Array, Compressed, Format, Full, MatrixStore, Orientation};
+use crate::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
 use crate::{ensure, fail};
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -86,17 +86,25 @@ pub(crate) fn reduce_store(a: &MatrixStore, op: &BinaryOp, by_cols: bool) -> Res
     } else {
         (a.nrows(), Orientation::ByRow)
     };
-    let Reduced { ids, values } = reduce_vectors(a, orient, op, known_terminal(op).as_ref())?;
-    let format = match ids {
-        None if values.len() as u64 == len => Format::Full(Full {
+    let Reduced { held, values } = reduce_vectors(a, orient, op, known_terminal(op).as_ref())?;
+    let format = match held {
+        Held::Every if values.len() as u64 == len => Format::Full(Full {
             vlen: len,
             vdim: 1,
             x: values,
         }),
-        ids => {
-            let ids = ids.unwrap_or_else(|| (0..values.len() as u64).collect());
+        Held::Every => {
+            let ids = (0..values.len() as u64).collect();
             Format::Sparse(Compressed::vector(len, ids, values))
         }
+        Held::Ids(ids) => Format::Sparse(Compressed::vector(len, ids, values)),
+        Held::Flags { present, nvals } => Format::Bitmap(Bitmap {
+            vlen: len,
+            vdim: 1,
+            b: present,
+            x: values,
+            nvals,
+        }),
     };
     Ok(MatrixStore::new(Orientation::ByCol, format).conform())
 }

@@ -46,13 +46,25 @@ pub trait Fold: Sync {
         acc
     }
 
-    /// Folds each of the consecutive non-empty ranges `bounds[k]..bounds[k + 1]`
-    /// in index order into `out[k]` (`bounds` has one more element than `out`),
-    /// writing every slot of `out`.
-    fn fold_runs(&self, bounds: &[usize], out: &mut [MaybeUninit<Self::Acc>]) {
+    /// A value for a slot that holds none (its content is never read).
+    fn placeholder(&self) -> Self::Acc;
+
+    /// Folds each of the consecutive ranges `bounds[k]..bounds[k + 1]` in
+    /// index order into `out[k]` (`bounds` has one more element than `out`),
+    /// writing every slot of `out`: an empty range's slot gets a
+    /// [`Fold::placeholder`]. Returns the number of empty ranges.
+    fn fold_runs(&self, bounds: &[usize], out: &mut [MaybeUninit<Self::Acc>]) -> usize {
+        let mut empty = 0;
         for (k, slot) in out.iter_mut().enumerate() {
-            slot.write(self.fold_in_order(bounds[k]..bounds[k + 1]));
+            let r = bounds[k]..bounds[k + 1];
+            if r.is_empty() {
+                empty += 1;
+                slot.write(self.placeholder());
+            } else {
+                slot.write(self.fold_in_order(r));
+            }
         }
+        empty
     }
 
     /// The fold of a non-empty range in an association that depends on the
@@ -196,21 +208,41 @@ impl<T: Element + ArrayElement, F: Fn(T, T) -> T + Sync> Fold for TypedFold<'_, 
         }
     }
 
-    fn fold_runs(&self, bounds: &[usize], out: &mut [MaybeUninit<T>]) {
+    fn placeholder(&self) -> T {
+        T::default()
+    }
+
+    fn fold_runs(&self, bounds: &[usize], out: &mut [MaybeUninit<T>]) -> usize {
         let xs = self.xs;
         let runs = bounds.windows(2).zip(out.iter_mut());
+        // Empty runs are counted without a branch of their own in the loops
+        // that need none: the fold of a run starts from its first value.
+        let mut empty = 0;
         match (self.first_wins, self.terminal) {
             (true, _) => runs.for_each(|(b, slot)| {
-                slot.write(xs[b[0]]);
+                let held = b[0] != b[1];
+                empty += usize::from(!held);
+                slot.write(if held { xs[b[0]] } else { T::default() });
             }),
-            (false, None) => runs.for_each(|(b, slot)| {
-                let run = &xs[b[0]..b[1]];
-                slot.write(run[1..].iter().fold(run[0], |a, &v| (self.f)(a, v)));
+            (false, None) => runs.for_each(|(b, slot)| match xs[b[0]..b[1]].split_first() {
+                Some((&first, rest)) => {
+                    slot.write(rest.iter().fold(first, |a, &v| (self.f)(a, v)));
+                }
+                None => {
+                    empty += 1;
+                    slot.write(T::default());
+                }
             }),
             (false, Some(_)) => runs.for_each(|(b, slot)| {
-                slot.write(self.fold_in_order(b[0]..b[1]));
+                if b[0] == b[1] {
+                    empty += 1;
+                    slot.write(T::default());
+                } else {
+                    slot.write(self.fold_in_order(b[0]..b[1]));
+                }
             }),
         }
+        empty
     }
 
     fn fold_fast(&self, r: Range<usize>) -> T {
@@ -270,6 +302,10 @@ impl<'a> ByteFold<'a> {
 
 impl Fold for ByteFold<'_> {
     type Acc = Vec<u8>;
+
+    fn placeholder(&self) -> Vec<u8> {
+        vec![0; self.size]
+    }
 
     fn load(&self, q: usize) -> Vec<u8> {
         self.at(q).to_vec()

@@ -8,7 +8,7 @@ use crate::error::{try_vec, Result};
 use crate::parallel;
 use crate::storage::{Array, Compressed, Full};
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Values per block of a parallel fold: fixed, so that the association of the
 /// fold (and so a floating-point result) is the same for any thread count.
@@ -84,40 +84,30 @@ impl Vectors<'_> {
             }
         }
     }
-
-    /// The hypersparse vector ids, if any.
-    fn hyper_ids(&self) -> Option<&[u64]> {
-        match self {
-            Vectors::Compressed(c) => c.h.as_deref(),
-            Vectors::Full(_) => None,
-        }
-    }
-
-    /// The id of vector `k`.
-    fn id(&self, k: usize) -> u64 {
-        self.hyper_ids().map_or(k as u64, |h| h[k])
-    }
-
-    /// How many of the vectors `ks` hold entries (counted without an early
-    /// exit, so that the loop vectorises).
-    fn held_in(&self, ks: Range<usize>) -> usize {
-        match self {
-            Vectors::Compressed(c) => c.p[ks.start..=ks.end]
-                .windows(2)
-                .filter(|w| w[0] != w[1])
-                .count(),
-            Vectors::Full(_) => ks.len(),
-        }
-    }
 }
 
 /// The result of reducing vectors: one value per non-empty vector.
 pub struct Reduced {
-    /// The ids of the non-empty vectors, or `None` when they are all of
-    /// `0..values.len()`.
-    pub ids: Option<Vec<u64>>,
-    /// Their values, in the operator's domain.
+    /// Which vectors the values are of.
+    pub held: Held,
+    /// The values, in the operator's domain.
     pub values: Array,
+}
+
+/// The vectors a [`Reduced`] holds values of.
+pub enum Held {
+    /// Every vector `0..values.len()`, in order.
+    Every,
+    /// The vectors with these ids, one per value.
+    Ids(Vec<u64>),
+    /// The vectors whose flag is set: one value per vector, meaningless
+    /// where the flag is not set.
+    Flags {
+        /// One flag per vector.
+        present: Vec<bool>,
+        /// The number of flags set.
+        nvals: usize,
+    },
 }
 
 /// Folds each non-empty vector in index order.
@@ -131,6 +121,9 @@ const VECTORS_PER_TASK: usize = 256;
 /// Vectors per parallel task of [`FoldVectors`] for a compressed matrix:
 /// the runs of `p`, one tight loop per task.
 const RUNS_PER_TASK: usize = 4096;
+/// A result of a compressed matrix's vectors with at least one in this many
+/// of them held keeps a value for every vector and a flag per vector.
+const FLAGGED_DENSITY: usize = 8;
 
 impl FoldUser for FoldVectors<'_> {
     type Out = Reduced;
@@ -142,64 +135,53 @@ impl FoldUser for FoldVectors<'_> {
             Vectors::Full(_) => {
                 let values = parallel::map(n, VECTORS_PER_TASK, |k| fold.fold_in_order(v.range(k)));
                 return Reduced {
-                    ids: None,
+                    held: Held::Every,
                     values: fold.to_array(values),
                 };
             }
             Vectors::Compressed(c) => c,
         };
-        let chunks = parallel::chunk_ranges(n, RUNS_PER_TASK);
-        let held = parallel::map(chunks.len(), 1, |t| v.held_in(chunks[t].clone()));
-        let total: usize = held.iter().sum();
-        if total == n {
-            let mut values = Vec::with_capacity(n);
-            parallel::for_each_chunk_mut(
-                &mut values.spare_capacity_mut()[..n],
-                RUNS_PER_TASK,
-                |ks, out| fold.fold_runs(&c.p[ks.start..=ks.end], out),
-            );
-            // SAFETY: `fold_runs` wrote each of the `n` slots.
-            unsafe { values.set_len(n) };
-            return Reduced {
-                ids: c.h.clone(),
-                values: fold.to_array(values),
-            };
-        }
-        // Each chunk writes the ids and values of its held vectors into
-        // slots of its own, placed by the counts.
-        let slots: Vec<Range<usize>> = held
-            .iter()
-            .scan(0, |at, &h| {
-                *at += h;
-                Some(*at - h..*at)
-            })
-            .collect();
-        let (mut ids, mut values) = (Vec::with_capacity(total), Vec::with_capacity(total));
-        parallel::map_ranges_mut(
-            &mut ids.spare_capacity_mut()[..total],
-            &mut values.spare_capacity_mut()[..total],
-            &slots,
-            |t, ids, values| {
-                let mut s = 0;
-                for k in chunks[t].clone() {
-                    let r = v.range(k);
-                    if !r.is_empty() {
-                        ids[s].write(v.id(k));
-                        values[s].write(fold.fold_in_order(r));
-                        s += 1;
-                    }
+        // One pass folds every vector; the empty ones are counted (their
+        // slots hold placeholders) and dropped afterwards, which most
+        // matrices never need.
+        let mut values = Vec::with_capacity(n);
+        let empty = AtomicUsize::new(0);
+        parallel::for_each_chunk_mut(
+            &mut values.spare_capacity_mut()[..n],
+            RUNS_PER_TASK,
+            |ks, out| {
+                let e = fold.fold_runs(&c.p[ks.start..=ks.end], out);
+                if e > 0 {
+                    empty.fetch_add(e, Ordering::Relaxed);
                 }
-                assert_eq!(s, ids.len(), "every slot of the chunk written");
             },
         );
-        // SAFETY: each chunk wrote every one of its slots (asserted above),
-        // and the chunks' slots cover `0..total`.
-        unsafe {
-            ids.set_len(total);
-            values.set_len(total);
-        }
+        // SAFETY: `fold_runs` wrote each of the `n` slots.
+        unsafe { values.set_len(n) };
+        let held = n - empty.into_inner();
+        let ids = match &c.h {
+            _ if held == n => {
+                return Reduced {
+                    held: c.h.clone().map_or(Held::Every, Held::Ids),
+                    values: fold.to_array(values),
+                };
+            }
+            None if held * FLAGGED_DENSITY >= n => {
+                let present = c.p.windows(2).map(|w| w[0] != w[1]).collect();
+                return Reduced {
+                    held: Held::Flags {
+                        present,
+                        nvals: held,
+                    },
+                    values: fold.to_array(values),
+                };
+            }
+            _ => (0..n).filter(|&k| !c.range(k).is_empty()),
+        };
+        let (ids, values): (Vec<u64>, Vec<F::Acc>) =
+            ids.map(|k| (c.vector_id(k), values[k].clone())).unzip();
         Reduced {
-            ids: Some(ids),
+            held: Held::Ids(ids),
             values: fold.to_array(values),
         }
     }
@@ -237,7 +219,7 @@ impl FoldUser for Scatter<'_> {
             values.extend(v);
         }
         Ok(Reduced {
-            ids: Some(ids),
+            held: Held::Ids(ids),
             values: fold.to_array(values),
         })
     }
