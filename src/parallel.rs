@@ -60,16 +60,25 @@ pub fn for_each_chunk_mut<R: Send>(
     chunk_len: usize,
     body: impl Fn(Range<usize>, &mut [R]) + Sync,
 ) {
+    map_chunks_mut(out, chunk_len, body);
+}
+
+/// [`for_each_chunk_mut`] returning `body`'s results, in chunk order.
+pub fn map_chunks_mut<A: Send, R: Send>(
+    out: &mut [A],
+    chunk_len: usize,
+    body: impl Fn(Range<usize>, &mut [A]) -> R + Sync,
+) -> Vec<R> {
     let n = out.len();
     let chunk_len = chunk_len.max(1);
     let base = Slots(out.as_mut_ptr());
-    for_each(n.div_ceil(chunk_len), 1, &|t| {
+    map(n.div_ceil(chunk_len), 1, |t| {
         let range = t * chunk_len..n.min((t + 1) * chunk_len);
         // SAFETY: the chunks are disjoint ranges within `out`, each visited by
         // one task, and `out` stays borrowed mutably for the whole loop.
         let part = unsafe { std::slice::from_raw_parts_mut(base.at(range.start), range.len()) };
         body(range, part)
-    });
+    })
 }
 
 /// Calls `body(t, &mut a[r], &mut b[r])` for every range `r = ranges[t]`, in

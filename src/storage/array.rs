@@ -7,7 +7,7 @@
 use crate::algebra::{Element, Type, TypeCode, Value};
 use crate::error::{out_of_memory, Result};
 use crate::storage::ranges::{
-    concat_slices, copy_into, copy_ranges, copy_vec, extend_copy, gather_runs,
+    concat_slices, copy_into, copy_ranges, copy_vec, extend_copy, gather_runs, RunList,
 };
 use std::ops::Range;
 
@@ -371,7 +371,7 @@ impl Array {
 
     /// Runs of entries (inner indices `idx` and these values) gathered part
     /// by part into new arrays (see [`gather_runs`]).
-    pub fn gather_runs(&self, idx: &[u64], parts: &[Vec<Range<usize>>]) -> (Vec<u64>, Array) {
+    pub fn gather_runs(&self, idx: &[u64], parts: &[RunList]) -> (Vec<u64>, Array) {
         with_array!(self, v => {
             let (i, x) = gather_runs(idx, v, 1, parts);
             (i, GatherInto::into_array_owned(x))

@@ -193,6 +193,13 @@ impl Compressed {
     /// Chooses sparse or hypersparse by how many vectors are used.
     pub fn conform(self) -> Compressed {
         let nonempty = self.nonempty_vectors();
+        self.conform_counted(nonempty)
+    }
+
+    /// [`Compressed::conform`] for a matrix known to hold `nonempty`
+    /// non-empty vectors (saving the pass that counts them).
+    pub fn conform_counted(self, nonempty: usize) -> Compressed {
+        debug_assert_eq!(nonempty, self.nonempty_vectors());
         if prefer_hyper(self.vdim, nonempty) {
             self.into_hyper()
         } else {

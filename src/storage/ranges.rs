@@ -114,6 +114,23 @@ pub fn copy_ranges<T: Copy + Send + Sync>(src: &[T], ranges: &[Range<usize>]) ->
     out
 }
 
+/// Runs of slots to gather, in order, and how many slots they hold in all.
+#[derive(Clone, Debug, Default)]
+pub struct RunList {
+    /// The runs.
+    pub runs: Vec<Range<usize>>,
+    /// Their total length.
+    pub len: usize,
+}
+
+impl RunList {
+    /// The runs, with their total length counted.
+    pub fn new(runs: Vec<Range<usize>>) -> RunList {
+        let len = runs.iter().map(|r| r.len()).sum();
+        RunList { runs, len }
+    }
+}
+
 /// Runs of entries gathered part by part into new index and value arrays.
 ///
 /// `parts[t]` lists slot ranges, in order; their elements, part after part,
@@ -125,13 +142,12 @@ pub fn gather_runs<T: Copy + Send + Sync>(
     idx: &[u64],
     vals: &[T],
     width: usize,
-    parts: &[Vec<Range<usize>>],
+    parts: &[RunList],
 ) -> (Vec<u64>, Vec<T>) {
     let mut starts = Vec::with_capacity(parts.len() + 1);
     starts.push(0);
-    for runs in parts {
-        let len: usize = runs.iter().map(|r| r.len()).sum();
-        starts.push(starts.last().copied().unwrap_or(0) + len);
+    for part in parts {
+        starts.push(starts.last().copied().unwrap_or(0) + part.len);
     }
     let total = starts.last().copied().unwrap_or(0);
     let mut out_i: Vec<u64> = Vec::with_capacity(total);
@@ -151,7 +167,7 @@ pub fn gather_runs<T: Copy + Send + Sync>(
             )
         };
         let mut at = 0;
-        for r in &parts[t] {
+        for r in &parts[t].runs {
             let len = r.len();
             copy_run(&mut dst_i[at..at + len], &idx[r.clone()]);
             copy_run(
@@ -267,13 +283,14 @@ mod tests {
         let idx: Vec<u64> = (0..1000).map(|q| 10 * q).collect();
         let vals: Vec<u16> = (0..2000).map(|q| q as u16).collect();
         // Runs of every short length and a long one, an empty part, two values per entry.
-        let parts = vec![
+        let runs = vec![
             vec![0..1, 3..5, 7..10],
             vec![],
             vec![12..16, 20..21, 30..330],
         ];
+        let parts: Vec<RunList> = runs.iter().cloned().map(RunList::new).collect();
         let (i, x) = gather_runs(&idx, &vals, 2, &parts);
-        let ranges: Vec<Range<usize>> = parts.concat();
+        let ranges: Vec<Range<usize>> = runs.concat();
         assert_eq!(i, naive(&idx, &ranges));
         let expected: Vec<u16> = ranges
             .iter()

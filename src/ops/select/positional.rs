@@ -5,6 +5,7 @@
 
 use crate::algebra::IndexUnaryCode;
 use crate::parallel;
+use crate::storage::ranges::RunList;
 use crate::storage::{Compressed, Format, Orientation};
 use std::ops::Range;
 
@@ -73,9 +74,9 @@ fn interval(code: IndexUnaryCode, orient: Orientation, j: u64, s: i64) -> Interv
 const VECTORS_PER_TASK: usize = 4096;
 
 /// `select` of compressed data (vectors in orientation `orient`) with a
-/// positional predicate `code` and thunk `s`: the kept slots of every vector
-/// are found, the result's pointers follow from their counts, and indices and
-/// values are copied once, each task of vectors filling its own part of
+/// positional predicate `code` and thunk `s`: each task of vectors finds the
+/// kept slots of its vectors and writes its part of the result's pointers;
+/// indices and values are then copied once, each task filling its own part of
 /// exactly sized arrays.
 pub fn select_positional(
     c: &Compressed,
@@ -83,12 +84,13 @@ pub fn select_positional(
     code: IndexUnaryCode,
     s: i64,
 ) -> Format {
+    let mut p = vec![0; c.nvec() + 1];
     // One copy of the loop per predicate, so that its interval folds into it.
     macro_rules! each_predicate {
         ($(($o:ident, $c:ident)),*) => {
             match (orient, code) {
                 $((Orientation::$o, IndexUnaryCode::$c) => {
-                    find_runs(c, |j| interval(IndexUnaryCode::$c, Orientation::$o, j, s))
+                    find_runs(c, &mut p[1..], |j| interval(IndexUnaryCode::$c, Orientation::$o, j, s))
                 })*
                 _ => unreachable!("not a positional predicate"),
             }
@@ -112,14 +114,22 @@ pub fn select_positional(
         (ByCol, Rowle),
         (ByCol, Rowgt)
     );
-    let mut p = Vec::with_capacity(c.nvec() + 1);
-    p.push(0);
+    // Each task's pointers count from its own first slot: add the slots the
+    // tasks before it keep.
+    let mut kept_before = Vec::with_capacity(tasks.len());
     let mut total = 0;
-    for count in tasks.iter().flat_map(|(_, counts)| counts) {
-        total += count;
-        p.push(total);
+    for task in &tasks {
+        kept_before.push(total);
+        total += task.runs.len;
     }
-    let parts: Vec<Vec<Range<usize>>> = tasks.into_iter().map(|(runs, _)| runs).collect();
+    parallel::for_each_chunk_mut(&mut p[1..], VECTORS_PER_TASK, |ks, part| {
+        let offset = kept_before[ks.start / VECTORS_PER_TASK];
+        if offset > 0 {
+            part.iter_mut().for_each(|q| *q += offset);
+        }
+    });
+    let nonempty = tasks.iter().map(|t| t.nonempty).sum();
+    let parts: Vec<RunList> = tasks.into_iter().map(|t| t.runs).collect();
     let (i, x) = c.x.gather_runs(&c.i, &parts);
     let kept = Compressed {
         vlen: c.vlen,
@@ -129,27 +139,41 @@ pub fn select_positional(
         i,
         x,
     };
-    Format::Sparse(kept.conform())
+    Format::Sparse(kept.conform_counted(nonempty))
 }
 
-/// For each task of vectors: the runs of slots kept in its vectors (in order)
-/// and how many slots each vector keeps; `iv(j)` is vector `j`'s interval.
+/// What one task of vectors keeps.
+struct TaskRuns {
+    /// The runs of slots kept in its vectors, in order.
+    runs: RunList,
+    /// How many of its vectors keep a slot.
+    nonempty: usize,
+}
+
+/// For each task of [`VECTORS_PER_TASK`] vectors, the runs of slots kept in
+/// its vectors; `ends` (one per vector) gets, for each vector, the slots its
+/// task keeps up to the vector's end. `iv(j)` is vector `j`'s interval.
 fn find_runs(
     c: &Compressed,
+    ends: &mut [usize],
     iv: impl Fn(u64) -> Interval + Sync,
-) -> Vec<(Vec<Range<usize>>, Vec<usize>)> {
-    let nvec = c.nvec();
+) -> Vec<TaskRuns> {
     let kept = |k: usize| kept_slots(c, iv(c.vector_id(k)), c.range(k));
-    parallel::map(nvec.div_ceil(VECTORS_PER_TASK), 1, |t| {
-        let ks = t * VECTORS_PER_TASK..nvec.min((t + 1) * VECTORS_PER_TASK);
+    parallel::map_chunks_mut(ends, VECTORS_PER_TASK, |ks, ends| {
         let mut runs = Vec::with_capacity(ks.len());
-        let mut counts = Vec::with_capacity(ks.len());
-        for k in ks {
+        let (mut len, mut nonempty) = (0, 0);
+        for (k, end) in ks.zip(ends) {
             let [a, b] = kept(k);
-            counts.push(a.len() + b.len());
+            let n = a.len() + b.len();
+            len += n;
+            nonempty += usize::from(n > 0);
+            *end = len;
             runs.extend([a, b].into_iter().filter(|r| !r.is_empty()));
         }
-        (runs, counts)
+        TaskRuns {
+            runs: RunList { runs, len },
+            nonempty,
+        }
     })
 }
 
