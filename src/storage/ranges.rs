@@ -283,7 +283,7 @@ mod tests {
         let idx: Vec<u64> = (0..1000).map(|q| 10 * q).collect();
         let vals: Vec<u16> = (0..2000).map(|q| q as u16).collect();
         // Runs of every short length and a long one, an empty part, two values per entry.
-        let runs = vec![
+        let runs = [
             vec![0..1, 3..5, 7..10],
             vec![],
             vec![12..16, 20..21, 30..330],
