@@ -655,7 +655,13 @@ impl<'p, 'a> Costs<'p, 'a> {
                 runner_up = Some((plan, c));
             }
         }
-        (best.expect("saxpy always applies"), runner_up)
+        // With no finite cost at all, saxpy is the plan that always runs.
+        let saxpy = Plan {
+            method: Method::Saxpy,
+            by_cols: false,
+            dense_r: false,
+        };
+        (best.unwrap_or((saxpy, f64::INFINITY)), runner_up)
     }
 
     /// A lower bound on the cost of forming the product by any plan and
