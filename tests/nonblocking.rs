@@ -1100,3 +1100,84 @@ fn pending_masks_and_inputs_stay_readable() {
         assert_eq!(blocking, deferred);
     }
 }
+
+/// `r ⊕= u ⊕.⊗ A` (and `A ⊕.⊗ u`) with the semiring's own monoid as the
+/// accumulator into a full `r` folds the products into `r`'s values: the
+/// result is the spec's write-back of the oracle's product, in both modes,
+/// for several pieces (PLUS: exact identity) and one (MIN), a sparse, bitmap
+/// or full `u`, and `r`'s old content shared with a copy or not.
+#[test]
+fn products_accumulated_with_their_monoid_fold_into_a_full_output() {
+    use graphblas::storage::Orientation::{ByCol, ByRow};
+    let n = 96u64;
+    let ty = graphblas::algebra::Type::INT64;
+    let mut a = OMatrix::new(&ty, n, n);
+    for i in 0..n {
+        for k in 0..12 {
+            a.set(
+                i,
+                (i * 17 + k * 29 + 5) % n,
+                Value::new(((i + 3 * k) % 9) as i64 - 4),
+            );
+        }
+    }
+    let mut u = OMatrix::new(&ty, n, 1);
+    for i in (0..n).filter(|i| i % 4 != 1) {
+        u.set(i, 0, Value::new((i % 7) as i64 - 2));
+    }
+    let mut r = OMatrix::new(&ty, n, 1);
+    for i in 0..n {
+        r.set(i, 0, Value::new(i as i64 * 3 - 50));
+    }
+    let min_plus = Semiring::builtin(BinaryCode::Min, BinaryCode::Plus, T).unwrap();
+    let min = BinaryOp::builtin(BinaryCode::Min, T).unwrap();
+    let d0 = Descriptor::default();
+    for (s, accum) in [(plus_times(), plus()), (min_plus, min)] {
+        for form in [ProductForm::Vxm, ProductForm::Mxv] {
+            for u_layout in [
+                Layout::Sparse(ByCol),
+                Layout::Bitmap(ByCol),
+                Layout::Dense(ByCol),
+            ] {
+                for a_layout in [Layout::Sparse(ByRow), Layout::Sparse(ByCol)] {
+                    for shared in [false, true] {
+                        let program = || {
+                            let (am, uv) = (a.matrix(a_layout), u.vector(u_layout));
+                            let rv = r.vector(Layout::Dense(ByCol));
+                            let copy = shared.then(|| rv.dup().unwrap());
+                            match form {
+                                ProductForm::Vxm => {
+                                    mxm::vxm(&rv, None, Some(&accum), &s, &uv, &am, &d0)
+                                }
+                                _ => {
+                                    let d = Descriptor {
+                                        transpose_first: true,
+                                        ..d0
+                                    };
+                                    mxm::mxv(&rv, None, Some(&accum), &s, &am, &uv, &d)
+                                }
+                            }
+                            .unwrap();
+                            let (got, steps) = explain::capture(|| OMatrix::of_vector(&rv));
+                            let kept = copy.map(|c| OMatrix::of_vector(&c));
+                            (got, kept, steps)
+                        };
+                        let t = match form {
+                            ProductForm::Vxm => oracle::mxm::vxm(&u, &a, &s),
+                            _ => oracle::mxm::mxv(&a.transpose(), &u, &s),
+                        };
+                        let expected = write(&r, None, Some(&accum), false, &t);
+                        let what = format!("{} {form:?} {u_layout:?} {a_layout:?}", s.name());
+                        let (got, kept, steps) = with_mode(Mode::NonBlocking, program);
+                        assert_eq!(got, expected, "{what}");
+                        assert_eq!(kept, shared.then(|| r.clone()), "{what}");
+                        let folded = steps.iter().any(|s| s.contains("folded into the output"));
+                        assert!(folded, "{what}: {steps:#?}");
+                        let (got, _, _) = blocking(program);
+                        assert_eq!(got, expected, "{what}, blocking");
+                    }
+                }
+            }
+        }
+    }
+}

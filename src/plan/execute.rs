@@ -22,6 +22,8 @@
 //!   write-backs, and whole-object assigns) runs tile by tile.
 //! * [`super::siblings`]: pending products over the same operands and mask
 //!   share one traversal.
+//! * [`super::in_place`]: a product accumulated with its semiring's monoid
+//!   into a full vector, unmasked, is folded into the vector's values.
 //! * dead results: a node whose output is overwritten before it is read is
 //!   dropped uncomputed (see [`super::Output`]: a write-back that does not
 //!   read the old content does not keep it).
@@ -43,6 +45,13 @@ use std::sync::Arc;
 
 /// Computes a node's result (its output's new content).
 pub fn run(node: &Node) -> Result<Arc<MatrixStore>> {
+    if let Op::Product(p) = &node.op {
+        if !node.has_sibling_t() {
+            if let Some(c) = super::in_place::accumulated(node, p)? {
+                return Ok(c);
+            }
+        }
+    }
     let mask = resolve_mask(node.out.mask.as_ref())?;
     let t = match &node.op {
         Op::Product(p) => super::siblings::product_t(node, p, mask.as_ref())?,

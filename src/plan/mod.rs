@@ -16,6 +16,7 @@
 
 pub mod execute;
 pub mod explain;
+pub mod in_place;
 pub mod mode;
 pub mod node;
 pub mod reduce;

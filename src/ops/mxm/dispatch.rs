@@ -22,7 +22,7 @@
 use super::dot::{Dot2, Dot3, Dot3Rows, RCols};
 use super::operand::{MaskOperand, MaskView, Operand};
 use super::output::{check_product_room, Epilogue, Product};
-use super::push::{self, PushDense};
+use super::push::{self, PushDense, PushInto};
 use super::saxpy::{dense_accumulator, Saxpy, SEARCH_MASK_RATIO, SPLIT_ROW_LEN};
 use super::schedule::SEQUENTIAL_WORK;
 use super::simplify;
@@ -773,8 +773,58 @@ fn with_dot_operands<T>(
     Ok(job(&lc, rcols, &lx, &rx))
 }
 
+/// `c = c ⊕ A * B` folded into the values of a full result with the
+/// semiring's monoid, for a product that is pushed (one row of `L`,
+/// unmasked, dense enough: see [`push`]): the new values. `None`, without
+/// calling `take` (which hands over `c`'s values), when the product is not
+/// computed that way or its value tier does not fold into a full result.
+pub fn push_into(p: &Problem, take: push::Take<'_>) -> Result<Option<Array>> {
+    if let Some(s) = p.simplified() {
+        return push_into(&p.with_semiring(&s), take);
+    }
+    if p.mask.is_some() || p.a.nvals() == 0 || p.b.nvals() == 0 || p.epilogue.is_some() {
+        return Ok(None);
+    }
+    let plan = choose(p);
+    let (l, r, _) = plan_sides(p, plan);
+    if plan.method != Method::Saxpy || l.nrows() != 1 {
+        return Ok(None);
+    }
+    let (s, flip) = (p.semiring, plan.by_cols);
+    let ((lty, read_l), (rty, read_r)) = operand_types(s, flip);
+    let rc = r.vectors(Orientation::ByRow);
+    let rx = values(&rc.x, rty, read_r);
+    let lc;
+    let (row, lx) = match dense_row(&l) {
+        Some((row, x)) => (row, values(x, lty, read_l)),
+        None => {
+            lc = l.vectors(Orientation::ByRow);
+            (push::Row::Sparse(&lc), values(&lc.x, lty, read_l))
+        }
+    };
+    let push = PushDense { l: row, r: &rc };
+    let Some(pieces) = push.pieces() else {
+        return Ok(None);
+    };
+    p.a.store().note_product_read();
+    p.b.store().note_product_read();
+    let job = PushInto { push, pieces, take };
+    tiers::run(s, &lx, &rx, flip, job).transpose()
+}
+
+/// `L` as a row read in place when it is one full or bitmap row: the row
+/// and its values (position `j` for column `j`).
+fn dense_row(l: &Operand) -> Option<(push::Row<'_>, &Array)> {
+    match (l.full_row(), l.bitmap_row()) {
+        (Some(f), _) => Some((push::Row::Full, &f.x)),
+        (None, Some(b)) => Some((push::Row::Bitmap(&b.b), &b.x)),
+        (None, None) => None,
+    }
+}
+
 /// A saxpy plan's product: pushed into dense workspaces when `L` is one row,
-/// unmasked, and the product dense enough (a full row read in place), else
+/// unmasked, and the product dense enough (a full or bitmap row read in
+/// place), else
 /// Gustavson's saxpy over `L`'s compressed rows.
 fn saxpy(
     s: &Semiring,
@@ -789,9 +839,9 @@ fn saxpy(
         None => tiers::run(s, lx, &rx, flip, PushDense { l: row, r: &rc }),
         Some(_) => None,
     };
-    if let Some(f) = l.full_row() {
-        let lx = values(&f.x, lty, read_l);
-        if let Some(product) = push(push::Row::Full, &lx) {
+    if let Some((row, x)) = dense_row(l) {
+        let lx = values(x, lty, read_l);
+        if let Some(product) = push(row, &lx) {
             return Ok(product);
         }
     }

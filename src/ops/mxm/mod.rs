@@ -103,6 +103,31 @@ pub fn run_product(
     Ok(if row_form { t.transposed() } else { t })
 }
 
+/// `c = c ⊕ (op(A) ⊕.⊗ op(B))`, unmasked, folded into the values of a full
+/// result `c` (a vector: `Mxv` or `Vxm`) with the semiring's monoid, when
+/// the product is pushed (see [`push::PushInto`]): the new values. `None`,
+/// without calling `take` (which hands over `c`'s values), otherwise.
+/// `orient` is the result's orientation, as in [`run_product`].
+pub fn run_product_into(
+    semiring: &Semiring,
+    (a, ta): (Arc<MatrixStore>, bool),
+    (b, tb): (Arc<MatrixStore>, bool),
+    form: ProductForm,
+    orient: Orientation,
+    take: push::Take<'_>,
+) -> Result<Option<crate::storage::Array>> {
+    let row_form = form == ProductForm::Vxm;
+    let problem = Problem {
+        a: Operand::new(a, ta || row_form),
+        b: Operand::new(b, tb),
+        mask: None,
+        semiring,
+        out: if row_form { orient.flip() } else { orient },
+        epilogue: None,
+    };
+    dispatch::push_into(&problem, take)
+}
+
 /// The recorded product of one of the three operations, after its checks:
 /// `form` says which; `a` and `b` are the operation's first and second inputs.
 #[allow(clippy::too_many_arguments)]

@@ -111,6 +111,16 @@ impl Operand {
         }
     }
 
+    /// The store when it is a bitmap and the operand one row: its flags and
+    /// values are the row's, column `j` at position `j`, in either
+    /// orientation.
+    pub fn bitmap_row(&self) -> Option<&Bitmap> {
+        match self.store.format() {
+            Format::Bitmap(b) if self.nrows() == 1 => Some(b),
+            _ => None,
+        }
+    }
+
     /// True when the store is bitmap or full.
     pub fn is_dense(&self) -> bool {
         !matches!(self.store.format(), Format::Sparse(_))

@@ -12,8 +12,9 @@
 use super::output::Product;
 use super::tiers::Job;
 use super::values::Sr;
+use crate::error::Result;
 use crate::parallel;
-use crate::storage::{Bitmap, Compressed};
+use crate::storage::{Array, Bitmap, Compressed};
 use std::ops::Range;
 
 /// A vector times a matrix is pushed into dense workspaces when its products
@@ -49,6 +50,9 @@ pub enum Row<'a> {
     /// Every index of a full vector (one per row of `R`): entry `q` is at
     /// index `q`, value `q` (read in place, never compressed).
     Full,
+    /// The indices of a bitmap vector (one flag per row of `R`) whose flag
+    /// is set: entry `q` is at index `q`, value `q` (read in place).
+    Bitmap(&'a [bool]),
 }
 
 impl Row<'_> {
@@ -57,7 +61,16 @@ impl Row<'_> {
     pub fn index(&self, q: usize) -> usize {
         match self {
             Row::Sparse(l) => l.i[q] as usize,
-            Row::Full => q,
+            Row::Full | Row::Bitmap(_) => q,
+        }
+    }
+
+    /// False when entry `q` is a position a bitmap row does not hold.
+    #[inline(always)]
+    pub fn holds(&self, q: usize) -> bool {
+        match self {
+            Row::Bitmap(b) => b[q],
+            Row::Sparse(_) | Row::Full => true,
         }
     }
 }
@@ -75,16 +88,18 @@ pub struct PushDense<'a> {
 impl PushDense<'_> {
     /// The entries of `l` (value positions) cut into pieces of about equal
     /// work, or `None` when the product is not pushed.
-    fn pieces(&self) -> Option<Vec<Range<usize>>> {
+    pub fn pieces(&self) -> Option<Vec<Range<usize>>> {
         let r = self.r;
         if r.h.is_some() {
             return None;
         }
         // The work before each entry: `R`'s own pointers when the row holds
-        // every index, else summed once.
+        // every index (or is a bitmap: pieces are then cut as if it held
+        // every index), else summed once.
         let summed;
         let (entries, before): (Range<usize>, &[usize]) = match self.l {
             Row::Full => (0..r.nvec(), &r.p),
+            Row::Bitmap(b) if b.len() == r.nvec() => (0..r.nvec(), &r.p),
             Row::Sparse(l) if l.vdim == 1 && l.nvec() == 1 => {
                 let entries = l.range(0);
                 let rows = &l.i[entries.clone()];
@@ -103,7 +118,16 @@ impl PushDense<'_> {
             _ => return None,
         };
         let n_entries = entries.len();
-        let total = before[n_entries];
+        let span = before[n_entries];
+        let total = match self.l {
+            // Without a branch per row: the flags are unpredictable.
+            Row::Bitmap(b) => b
+                .iter()
+                .zip(r.p.windows(2))
+                .map(|(&held, ends)| (ends[1] - ends[0]) * held as usize)
+                .sum(),
+            Row::Full | Row::Sparse(_) => span,
+        };
         let width = usize::try_from(r.vlen).ok()?;
         if !applies(1, false, total as f64, r.vlen) {
             return None;
@@ -112,7 +136,7 @@ impl PushDense<'_> {
         // work is done.
         let count = piece_count(total, width);
         let mut cuts: Vec<usize> = (1..count)
-            .map(|t| before.partition_point(|&b| b * count < total * t))
+            .map(|t| before.partition_point(|&b| b * count < span * t))
             .collect();
         cuts.push(n_entries);
         let mut start = 0;
@@ -144,8 +168,46 @@ impl Job for PushDense<'_> {
     }
 }
 
+/// The push product folded into the values of a full result with the
+/// semiring's monoid (see [`Sr::push_into`]): `c = c ⊕ l * R`, PageRank's
+/// `r += w * A`, with no workspace for the first piece and no flags.
+pub struct PushInto<'a> {
+    /// The product.
+    pub push: PushDense<'a>,
+    /// Its pieces ([`PushDense::pieces`]).
+    pub pieces: Vec<Range<usize>>,
+    /// Hands over the result's values.
+    pub take: Take<'a>,
+}
+
+impl Job for PushInto<'_> {
+    type Out = Option<Result<Array>>;
+
+    fn run<S: Sr>(self, sr: &S) -> Option<Result<Array>> {
+        sr.push_into(self.push.l, self.push.r, &self.pieces, self.take)
+    }
+}
+
+/// Hands over the values of a full result for [`Sr::push_into`].
+pub type Take<'a> = Box<dyn FnOnce() -> Result<Array> + 'a>;
+
+/// How a scatter treats the slots it folds products into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slots {
+    /// Every slot holds a value already (a full result, or a workspace
+    /// started at an exact identity whose flags are not needed): products
+    /// are folded in and no flag is touched.
+    Full,
+    /// Every slot starts at an exact identity: products are folded in
+    /// without testing the flag, which is set.
+    Exact,
+    /// A slot holds a value only where its flag is set: an empty slot takes
+    /// the product.
+    Flagged,
+}
+
 /// Scatters the products of a piece of the row's entries (positions in
-/// `l`) into a workspace's values and flags.
+/// `l`) into a workspace's values and flags (no flags with [`Slots::Full`]).
 pub type Scatter<'a, T> = dyn Fn(&mut [T], &mut [bool], Range<usize>) + Sync + 'a;
 
 /// The body of [`Sr::push_dense`] for slot values of type `T`: each piece
@@ -196,4 +258,50 @@ pub fn scatter_and_merge<T: Copy + Default + Send + Sync>(
         set.iter().filter(|&&b| b).count()
     });
     (w, present, counts.iter().sum())
+}
+
+/// The body of [`Sr::push_into`] for values of type `T`: the first piece is
+/// scattered straight into `c`, each later one into a workspace of its own
+/// that starts at `start` (an exact identity of `combine`; required when
+/// there is more than one piece), in parallel; then the workspaces are
+/// folded into `c`, in piece order, split by positions.
+pub fn scatter_into<T: Copy + Send + Sync>(
+    c: &mut [T],
+    pieces: &[Range<usize>],
+    start: Option<T>,
+    scatter: &Scatter<'_, T>,
+    combine: impl Fn(T, T) -> T + Sync,
+) {
+    let fill = match (pieces, start) {
+        ([], _) => return,
+        ([piece], _) => return scatter(c, &mut [], piece.clone()),
+        (_, Some(fill)) => fill,
+        (_, None) => unreachable!("several pieces need an exact identity"),
+    };
+    let width = c.len();
+    let mut targets: Vec<Option<&mut [T]>> = Vec::with_capacity(pieces.len());
+    targets.push(Some(&mut *c));
+    targets.resize_with(pieces.len(), || None);
+    let spaces = parallel::map_items(
+        targets.into_iter().zip(pieces.iter().cloned()).collect(),
+        |(target, piece)| match target {
+            Some(c) => {
+                scatter(c, &mut [], piece);
+                None
+            }
+            None => {
+                let mut w = vec![fill; width];
+                scatter(&mut w, &mut [], piece);
+                Some(w)
+            }
+        },
+    );
+    let spaces: Vec<Vec<T>> = spaces.into_iter().flatten().collect();
+    parallel::for_each_chunk_mut(c, MERGE_CHUNK, |range, part| {
+        for w in &spaces {
+            for (s, &later) in part.iter_mut().zip(&w[range.clone()]) {
+                *s = combine(*s, later);
+            }
+        }
+    });
 }

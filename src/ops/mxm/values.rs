@@ -17,7 +17,7 @@ use super::operand::DenseCol;
 use super::push;
 use crate::algebra::arith::Arith;
 use crate::algebra::{cast, Semiring, Type, TypeCode};
-use crate::error::{out_of_memory, Result};
+use crate::error::{out_of_memory, Error, Info, Result};
 use crate::ops::eval::BinaryEval;
 use crate::parallel;
 use crate::storage::ranges::extend_copy;
@@ -101,6 +101,21 @@ pub trait Sr: Sync {
         _r: &Compressed,
         _pieces: &[Range<usize>],
     ) -> Option<(Self::W, Vec<bool>, usize)> {
+        None
+    }
+
+    /// The push product `l * r` of [`Sr::push_dense`] folded into the
+    /// values of a full result with the semiring's monoid: `c[j] = c[j] ⊕
+    /// (l * r)[j]` wherever the product has an entry. `take()` hands over
+    /// `c`'s values, of the semiring's type. `None`, without calling
+    /// `take`, when this tier does not fold products into a full result.
+    fn push_into(
+        &self,
+        _l: push::Row<'_>,
+        _r: &Compressed,
+        _pieces: &[Range<usize>],
+        _take: push::Take<'_>,
+    ) -> Option<Result<Array>> {
         None
     }
 }
@@ -440,60 +455,132 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         pieces: &[Range<usize>],
     ) -> Option<(Vec<T>, Vec<bool>, usize)> {
         let width = usize::try_from(r.vlen).ok()?;
-        let (lv, rv, mul, add, zero) = (self.l, self.r, self.mul, self.add, T::ZERO);
-        let (any, start) = (self.any, add.exact_identity().filter(|_| !self.any));
-        let combine = move |a: T, b: T| if any { a } else { add.f(a, b) };
-        let push = |scatter: &push::Scatter<'_, T>| {
+        let start = self.add.exact_identity().filter(|_| !self.any);
+        let slots = match start {
+            Some(_) => push::Slots::Exact,
+            None => push::Slots::Flagged,
+        };
+        let combine = self.push_combine();
+        self.with_scatter(l, r, slots, |scatter| {
             Some(push::scatter_and_merge(
                 width, pieces, start, scatter, combine,
             ))
+        })
+    }
+
+    fn push_into(
+        &self,
+        l: push::Row<'_>,
+        r: &Compressed,
+        pieces: &[Range<usize>],
+        take: push::Take<'_>,
+    ) -> Option<Result<Array>> {
+        if self.any {
+            return None;
+        }
+        // Pieces after the first fold into workspaces that start at an
+        // exact identity; without one, a single piece folds into `c`.
+        let start = self.add.exact_identity();
+        let whole = pieces.first()?.start..pieces.last()?.end;
+        let pieces = match start {
+            Some(_) => pieces,
+            None => std::slice::from_ref(&whole),
         };
-        let exact = start.is_some();
+        let mut c = match take() {
+            Ok(c) => c,
+            Err(e) => return Some(Err(e)),
+        };
+        let Some(values) = c.as_vec_mut::<T>() else {
+            return Some(Err(Error::new(
+                Info::Panic,
+                "the accumulated output's values are not of the semiring's type",
+            )));
+        };
+        let combine = self.push_combine();
+        self.with_scatter(l, r, push::Slots::Full, |scatter| {
+            push::scatter_into(values, pieces, start, scatter, combine)
+        });
+        Some(Ok(c))
+    }
+}
+
+impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
+    /// The monoid as a push folds products into slots (ANY keeps the first).
+    fn push_combine(&self) -> impl Fn(T, T) -> T + Copy + Sync {
+        let (any, add) = (self.any, self.add);
+        move |a: T, b: T| if any { a } else { add.f(a, b) }
+    }
+
+    /// Calls `body` with the scatter of the row `l` times the rows of `r`
+    /// (see [`scatter_rows`]), its slots treated as `slots` says: one loop
+    /// per way the multiply reads its inputs, as in `fold`.
+    fn with_scatter<R>(
+        &self,
+        l: push::Row<'_>,
+        r: &Compressed,
+        slots: push::Slots,
+        body: impl FnOnce(&push::Scatter<'_, T>) -> R,
+    ) -> R {
+        let (lv, rv, mul, zero) = (self.l, self.r, self.mul, T::ZERO);
+        let combine = self.push_combine();
         macro_rules! scatter {
             ($product:expr) => {
-                scatter_rows(l, r, exact, combine, &$product)
+                body(&scatter_rows(l, r, slots, combine, &$product))
             };
         }
-        // One loop per way the multiply reads its inputs, as in `fold`.
         match (self.read_l, self.read_r, self.flip) {
-            (true, true, false) => push(&scatter!(|q, rp| mul.f(lv[q], rv[rp]))),
-            (true, true, true) => push(&scatter!(|q, rp| mul.f(rv[rp], lv[q]))),
-            (true, false, false) => push(&scatter!(|q, _| mul.f(lv[q], zero))),
-            (true, false, true) => push(&scatter!(|q, _| mul.f(zero, lv[q]))),
-            (false, true, false) => push(&scatter!(|_, rp| mul.f(zero, rv[rp]))),
-            (false, true, true) => push(&scatter!(|_, rp| mul.f(rv[rp], zero))),
-            (false, false, _) => push(&scatter!(|_, _| mul.f(zero, zero))),
+            (true, true, false) => scatter!(|q, rp| mul.f(lv[q], rv[rp])),
+            (true, true, true) => scatter!(|q, rp| mul.f(rv[rp], lv[q])),
+            (true, false, false) => scatter!(|q, _| mul.f(lv[q], zero)),
+            (true, false, true) => scatter!(|q, _| mul.f(zero, lv[q])),
+            (false, true, false) => scatter!(|_, rp| mul.f(zero, rv[rp])),
+            (false, true, true) => scatter!(|_, rp| mul.f(rv[rp], zero)),
+            (false, false, _) => scatter!(|_, _| mul.f(zero, zero)),
         }
     }
 }
 
 /// The scatter of a piece of the row `l` in [`Sr::push_dense`]: for each
 /// entry `q`, row `l.index(q)` of `r` times that entry, each product folded
-/// into its column's slot with `combine`. With `exact`, every slot starts at
-/// an exact identity of `combine`, so products are combined without testing
-/// the slot's flag; otherwise an empty slot is set to the product.
+/// into its column's slot with `combine`, the slots and their flags treated
+/// as `slots` says.
 #[inline(always)]
 fn scatter_rows<'a, T: Copy, P: Fn(usize, usize) -> T + Sync>(
     l: push::Row<'a>,
     r: &'a Compressed,
-    exact: bool,
+    slots: push::Slots,
     combine: impl Fn(T, T) -> T + Sync + 'a,
     product: &'a P,
 ) -> impl Fn(&mut [T], &mut [bool], Range<usize>) + Sync + 'a {
-    move |w, present, piece| {
-        let present = &mut present[..w.len()];
-        for q in piece {
-            let row = r.range(l.index(q));
-            let slots = r.i[row.clone()].iter().zip(row);
-            if exact {
-                for (&j, rp) in slots {
-                    let j = j as usize;
+    let row = move |q: usize| {
+        let row = match l.holds(q) {
+            true => r.range(l.index(q)),
+            false => 0..0,
+        };
+        r.i[row.clone()].iter().map(|&j| j as usize).zip(row)
+    };
+    move |w, present, piece| match slots {
+        push::Slots::Full => {
+            for q in piece {
+                for (j, rp) in row(q) {
+                    w[j] = combine(w[j], product(q, rp));
+                }
+            }
+        }
+        push::Slots::Exact => {
+            let present = &mut present[..w.len()];
+            for q in piece {
+                for (j, rp) in row(q) {
                     w[j] = combine(w[j], product(q, rp));
                     present[j] = true;
                 }
-            } else {
-                for (&j, rp) in slots {
-                    let (j, z) = (j as usize, product(q, rp));
+            }
+        }
+        push::Slots::Flagged => {
+            let present = &mut present[..w.len()];
+            for q in piece {
+                for (j, rp) in row(q) {
+                    let z = product(q, rp);
                     w[j] = if present[j] { combine(w[j], z) } else { z };
                     present[j] = true;
                 }
