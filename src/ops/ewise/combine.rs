@@ -40,6 +40,13 @@ pub trait Combiner: Sync {
     }
     /// The values of all buffers, in order.
     fn finish(&self, bufs: Vec<Self::Buf>) -> Array;
+    /// True when the operator may be applied to any stored values, present
+    /// or not (a built-in operator: it never fails and has no effects), so
+    /// a kernel may compute a dense range whole and keep only the present
+    /// positions' values.
+    fn total(&self) -> bool {
+        false
+    }
 }
 
 /// A structure kernel, run with whichever combiner the types call for.
@@ -242,6 +249,9 @@ where
     }
     fn finish(&self, bufs: Vec<Vec<Z>>) -> Array {
         Z::into_array(concat(bufs))
+    }
+    fn total(&self) -> bool {
+        true
     }
 }
 

@@ -180,6 +180,20 @@ impl Plan<'_> {
         let union = self.mode == Mode::Union;
         let parts = parallel::map_items(split_even(n, chunk_count(n)), |r| {
             let mut buf = comb.buffer(r.len());
+            if !union && comb.total() {
+                // Every position computed, without a branch; only those
+                // both inputs hold are present.
+                comb.both_range(&mut buf, r.clone());
+                let flags = match (pa, pb) {
+                    (Some(a), Some(b)) => {
+                        let (a, b) = (&a[r.clone()], &b[r]);
+                        a.iter().zip(b).map(|(&x, &y)| x & y).collect()
+                    }
+                    (Some(only), None) | (None, Some(only)) => only[r].to_vec(),
+                    (None, None) => vec![true; r.len()],
+                };
+                return (flags, buf);
+            }
             let mut flags = Vec::with_capacity(r.len());
             for q in r {
                 let (ina, inb) = (pa.is_none_or(|b| b[q]), pb.is_none_or(|b| b[q]));
