@@ -1104,8 +1104,9 @@ fn pending_masks_and_inputs_stay_readable() {
 /// `r ⊕= u ⊕.⊗ A` (and `A ⊕.⊗ u`) with the semiring's own monoid as the
 /// accumulator into a full `r` folds the products into `r`'s values: the
 /// result is the spec's write-back of the oracle's product, in both modes,
-/// for several pieces (PLUS: exact identity) and one (MIN), a sparse, bitmap
-/// or full `u`, and `r`'s old content shared with a copy or not.
+/// pushed (several pieces with PLUS's exact identity, one with MIN) or
+/// pulled against a full `u`, for a sparse, bitmap or full `u`, and `r`'s
+/// old content shared with a copy or not.
 #[test]
 fn products_accumulated_with_their_monoid_fold_into_a_full_output() {
     use graphblas::storage::Orientation::{ByCol, ByRow};
@@ -1132,6 +1133,8 @@ fn products_accumulated_with_their_monoid_fold_into_a_full_output() {
     let min_plus = Semiring::builtin(BinaryCode::Min, BinaryCode::Plus, T).unwrap();
     let min = BinaryOp::builtin(BinaryCode::Min, T).unwrap();
     let d0 = Descriptor::default();
+    // Whether a push (saxpy) and a pull (dot2) were folded.
+    let mut plans = [false; 2];
     for (s, accum) in [(plus_times(), plus()), (min_plus, min)] {
         for form in [ProductForm::Vxm, ProductForm::Mxv] {
             for u_layout in [
@@ -1173,6 +1176,9 @@ fn products_accumulated_with_their_monoid_fold_into_a_full_output() {
                         assert_eq!(kept, shared.then(|| r.clone()), "{what}");
                         let folded = steps.iter().any(|s| s.contains("folded into the output"));
                         assert!(folded, "{what}: {steps:#?}");
+                        for (k, method) in ["plan saxpy", "plan dot2"].iter().enumerate() {
+                            plans[k] |= steps.iter().any(|s| s.starts_with(method));
+                        }
                         let (got, _, _) = blocking(program);
                         assert_eq!(got, expected, "{what}, blocking");
                     }
@@ -1180,4 +1186,5 @@ fn products_accumulated_with_their_monoid_fold_into_a_full_output() {
             }
         }
     }
+    assert_eq!(plans, [true, true], "both the push and the pull fold");
 }

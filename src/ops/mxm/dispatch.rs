@@ -19,7 +19,7 @@
 //! that is not stored that way, densifying a sparse column, storing the
 //! result in the output's orientation) to the work of the kernel.
 
-use super::dot::{Dot2, Dot3, Dot3Rows, RCols};
+use super::dot::{Dot2, Dot3, Dot3Rows, PullInto, RCols};
 use super::operand::{MaskOperand, MaskView, Operand};
 use super::output::{check_product_room, Epilogue, Product};
 use super::push::{self, PushDense, PushInto};
@@ -773,29 +773,59 @@ fn with_dot_operands<T>(
     Ok(job(&lc, rcols, &lx, &rx))
 }
 
-/// `c = c ⊕ A * B` folded into the values of a full result with the
-/// semiring's monoid, for a product that is pushed (one row of `L`,
-/// unmasked, dense enough: see [`push`]): the new values. `None`, without
-/// calling `take` (which hands over `c`'s values), when the product is not
-/// computed that way or its value tier does not fold into a full result.
-pub fn push_into(p: &Problem, take: push::Take<'_>) -> Result<Option<Array>> {
+/// `c = c ⊕ A * B` folded into the values of a full result `c` with the
+/// semiring's monoid, unmasked: the new values. Two plans fold: a push (one
+/// row of `L`, dense enough: see [`push::PushInto`]) and the pull of a dot
+/// product against a full column ([`PullInto`]). `None`, without calling
+/// `take` (which hands over `c`'s values), when the product is not computed
+/// that way or its value tier does not fold into a full result.
+pub fn fold_into(p: &Problem, take: push::Take<'_>) -> Result<Option<Array>> {
     if let Some(s) = p.simplified() {
-        return push_into(&p.with_semiring(&s), take);
+        return fold_into(&p.with_semiring(&s), take);
     }
     if p.mask.is_some() || p.a.nvals() == 0 || p.b.nvals() == 0 || p.epilogue.is_some() {
         return Ok(None);
     }
     let plan = choose(p);
     let (l, r, _) = plan_sides(p, plan);
-    if plan.method != Method::Saxpy || l.nrows() != 1 {
-        return Ok(None);
-    }
     let (s, flip) = (p.semiring, plan.by_cols);
+    let folded = match plan.method {
+        Method::Saxpy if l.nrows() == 1 => push_into(s, (&l, &r), flip, take),
+        Method::Dot2 if plan.dense_r && r.ncols() == 1 => {
+            with_dot_operands(s, (&l, &r), plan, |lc, rcols, lx, rx| {
+                let col = match rcols {
+                    RCols::Dense(d) if d.col(0).is_full() => d.col(0),
+                    _ => return None,
+                };
+                // One row of L per slot of the result.
+                if lc.h.is_some() || lc.nvec() as u64 != lc.vdim {
+                    return None;
+                }
+                tiers::run(s, lx, rx, flip, PullInto { l: lc, col, take })
+            })?
+        }
+        _ => None,
+    };
+    if folded.is_some() {
+        p.a.store().note_product_read();
+        p.b.store().note_product_read();
+    }
+    folded.transpose()
+}
+
+/// The push of [`fold_into`]: the single row `L` times `R`, folded into
+/// `c`'s values; `None`, without calling `take`, when it is not pushed.
+fn push_into(
+    s: &Semiring,
+    (l, r): (&Operand, &Operand),
+    flip: bool,
+    take: push::Take<'_>,
+) -> Option<Result<Array>> {
     let ((lty, read_l), (rty, read_r)) = operand_types(s, flip);
     let rc = r.vectors(Orientation::ByRow);
     let rx = values(&rc.x, rty, read_r);
     let lc;
-    let (row, lx) = match dense_row(&l) {
+    let (row, lx) = match dense_row(l) {
         Some((row, x)) => (row, values(x, lty, read_l)),
         None => {
             lc = l.vectors(Orientation::ByRow);
@@ -803,13 +833,8 @@ pub fn push_into(p: &Problem, take: push::Take<'_>) -> Result<Option<Array>> {
         }
     };
     let push = PushDense { l: row, r: &rc };
-    let Some(pieces) = push.pieces() else {
-        return Ok(None);
-    };
-    p.a.store().note_product_read();
-    p.b.store().note_product_read();
-    let job = PushInto { push, pieces, take };
-    tiers::run(s, &lx, &rx, flip, job).transpose()
+    let pieces = push.pieces()?;
+    tiers::run(s, &lx, &rx, flip, PushInto { push, pieces, take })
 }
 
 /// `L` as a row read in place when it is one full or bitmap row: the row

@@ -13,12 +13,14 @@
 
 use super::operand::{DenseCol, DenseView, MaskView};
 use super::output::{parts, Parts, Product, Rows};
+use super::push::Take;
 use super::schedule::{ranges_by_prefix, run_tasks, scratch};
 use super::tiers::Job;
 use super::values::Sr;
+use crate::error::Result;
 use crate::parallel;
 use crate::storage::ranges::extend_copy;
-use crate::storage::{Bitmap, Compressed};
+use crate::storage::{Array, Bitmap, Compressed};
 use std::ops::Range;
 
 /// The columns of the right operand.
@@ -596,6 +598,31 @@ fn row_allowed(mask: &MaskView, i: u64) -> bool {
         MaskView::None => true,
         MaskView::Dense(d) => d.allows(i, 0),
         MaskView::Rows { rows, complement } => rows.vector_range(i).is_empty() == *complement,
+    }
+}
+
+/// The pull product of [`Dot2`] with a full column, unmasked, folded into
+/// the values of a full result with the semiring's monoid (see
+/// [`Sr::dot_rows_into`]): LAGraph's PageRank `r += A' * w`.
+pub struct PullInto<'a> {
+    /// Rows of the left operand (not hypersparse: one per result slot).
+    pub l: &'a Compressed,
+    /// The full column.
+    pub col: DenseCol<'a>,
+    /// Hands over the result's values.
+    pub take: Take<'a>,
+}
+
+impl Job for PullInto<'_> {
+    type Out = Option<Result<Array>>;
+
+    fn run<S: Sr>(self, sr: &S) -> Option<Result<Array>> {
+        let l = self.l;
+        if l.h.is_some() {
+            return None;
+        }
+        let ranges = held_row_ranges(l);
+        sr.dot_rows_into(&l.p, &l.i, self.col, &ranges, self.take)
     }
 }
 

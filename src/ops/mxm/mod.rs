@@ -105,8 +105,9 @@ pub fn run_product(
 
 /// `c = c ⊕ (op(A) ⊕.⊗ op(B))`, unmasked, folded into the values of a full
 /// result `c` (a vector: `Mxv` or `Vxm`) with the semiring's monoid, when
-/// the product is pushed (see [`push::PushInto`]): the new values. `None`,
-/// without calling `take` (which hands over `c`'s values), otherwise.
+/// the product is pushed or pulled against a full vector (see
+/// [`dispatch::fold_into`]): the new values. `None`, without calling `take`
+/// (which hands over `c`'s values), otherwise.
 /// `orient` is the result's orientation, as in [`run_product`].
 pub fn run_product_into(
     semiring: &Semiring,
@@ -125,7 +126,7 @@ pub fn run_product_into(
         out: if row_form { orient.flip() } else { orient },
         epilogue: None,
     };
-    dispatch::push_into(&problem, take)
+    dispatch::fold_into(&problem, take)
 }
 
 /// The recorded product of one of the three operations, after its checks:

@@ -118,6 +118,23 @@ pub trait Sr: Sync {
     ) -> Option<Result<Array>> {
         None
     }
+
+    /// The dot products of [`Sr::dot_all_rows_full`] (one slot per run of
+    /// `p`, covering the result) folded into the values of a full result
+    /// with the semiring's monoid: `c[s] = c[s] ⊕ w[s]` for each run with
+    /// products, exactly the write-back `accum(C, T)`. `take()` hands over
+    /// `c`'s values, of the semiring's type and one per run. `None`,
+    /// without calling `take`, when this tier does not fold them.
+    fn dot_rows_into(
+        &self,
+        _p: &[usize],
+        _idx: &[u64],
+        _col: DenseCol<'_>,
+        _ranges: &[Range<usize>],
+        _take: push::Take<'_>,
+    ) -> Option<Result<Array>> {
+        None
+    }
 }
 
 /// [`Sr::dot_rows_full`] through the general [`Sr::fold`] (terminal values,
@@ -486,22 +503,57 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
             Some(_) => pieces,
             None => std::slice::from_ref(&whole),
         };
-        let mut c = match take() {
-            Ok(c) => c,
-            Err(e) => return Some(Err(e)),
-        };
-        let Some(values) = c.as_vec_mut::<T>() else {
-            return Some(Err(Error::new(
-                Info::Panic,
-                "the accumulated output's values are not of the semiring's type",
-            )));
-        };
         let combine = self.push_combine();
-        self.with_scatter(l, r, push::Slots::Full, |scatter| {
-            push::scatter_into(values, pieces, start, scatter, combine)
-        });
-        Some(Ok(c))
+        Some(fold_taken(take, |values: &mut Vec<T>| {
+            self.with_scatter(l, r, push::Slots::Full, |scatter| {
+                push::scatter_into(values, pieces, start, scatter, combine)
+            })
+        }))
     }
+
+    fn dot_rows_into(
+        &self,
+        p: &[usize],
+        idx: &[u64],
+        col: DenseCol<'_>,
+        ranges: &[Range<usize>],
+        take: push::Take<'_>,
+    ) -> Option<Result<Array>> {
+        if self.any {
+            return None;
+        }
+        let (w, present, _) = self.dot_all_rows_full(p, idx, col, ranges)?;
+        let add = self.add;
+        Some(fold_taken(take, |values: &mut Vec<T>| {
+            parallel::for_each_chunk_mut(&mut values[..w.len()], FOLD_CHUNK, |range, part| {
+                let (w, present) = (&w[range.clone()], &present[range]);
+                for ((slot, &z), &held) in part.iter_mut().zip(w).zip(present) {
+                    if held {
+                        *slot = add.f(*slot, z);
+                    }
+                }
+            })
+        }))
+    }
+}
+
+/// Slots of a result folded per task in [`Sr::dot_rows_into`].
+const FOLD_CHUNK: usize = 1 << 14;
+
+/// The values `take` hands over, after `fold` changed them as `T`s.
+fn fold_taken<T: ArrayElement>(
+    take: push::Take<'_>,
+    fold: impl FnOnce(&mut Vec<T>),
+) -> Result<Array> {
+    let mut c = take()?;
+    let values = c.as_vec_mut::<T>().ok_or_else(|| {
+        Error::new(
+            Info::Panic,
+            "the accumulated output's values are not of the semiring's type",
+        )
+    })?;
+    fold(values);
+    Ok(c)
 }
 
 impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
