@@ -12,7 +12,7 @@
 
 use super::execute::absorb_transpose;
 use super::explain::{self, step};
-use super::node::{Node, Product, ProductForm};
+use super::node::{Node, Product, ProductForm, Source};
 use crate::error::{Error, Info, Result};
 use crate::ops::mxm::run_product_into;
 use crate::storage::store::with_content;
@@ -46,9 +46,12 @@ pub fn accumulated(node: &Node, p: &Product) -> Result<Option<Arc<MatrixStore>>>
     let _held = [a.claim(), b.claim()];
     let (a, b) = (a.value()?, b.value()?);
     let take = Box::new(|| full_values(old.take_value()?));
+    // Ready content stays held by this node's output, so it is copied:
+    // only a push then gains (see `fold_into`).
+    let pulls = matches!(old, Source::Pending(_));
     let what = || format!("kernel {:?} {}, folded into the output", p.form, s.name());
     let folded = explain::timed(what, || {
-        run_product_into(s, (a, ta), (b, tb), p.form, out.orient, take)
+        run_product_into(s, (a, ta), (b, tb), p.form, out.orient, (take, pulls))
     })?;
     let Some(x) = folded else {
         return Ok(None);
