@@ -6,9 +6,10 @@
 //! into `w`'s values (its own buffer when this node is the old content's
 //! last reader): no workspace, no flags, no merge of `T` into `w`.
 //!
-//! The result differs from `w ⊕ T` only in the order the monoid combines
-//! the values (`w` first, then the products), which the spec leaves free:
-//! a monoid is associative. Floating-point sums may round differently.
+//! A push's result differs from `w ⊕ T` only in the order the monoid
+//! combines the values (`w` first, then the products), which the spec
+//! leaves free: a monoid is associative. Floating-point sums may round
+//! differently. A pull's result is exactly `w ⊕ T`.
 
 use super::execute::absorb_transpose;
 use super::explain::{self, step};
@@ -21,7 +22,8 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 /// The node's result with its product folded into the output's values, or
-/// `None` when the node is not of that shape or its product is not pushed.
+/// `None` when the node is not of that shape or its product is neither
+/// pushed nor (with pending old content) pulled against a full vector.
 pub fn accumulated(node: &Node, p: &Product) -> Result<Option<Arc<MatrixStore>>> {
     let out = &node.out;
     let (Some(accum), None, Some(old)) = (&out.accum, &out.mask, &out.old) else {
