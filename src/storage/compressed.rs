@@ -230,7 +230,7 @@ impl Compressed {
     /// The transpose: vectors become the inner dimension and vice versa.
     pub fn transpose(&self) -> Compressed {
         let nnz = self.nvals();
-        if dense_workspace_ok(self.vlen, nnz + self.nvec()) {
+        if dense_workspace_ok(self.vlen, nnz + self.nvec()) && u32::try_from(nnz).is_ok() {
             self.transpose_by_buckets()
         } else {
             self.transpose_by_sorting()
@@ -238,7 +238,8 @@ impl Compressed {
     }
 
     /// Transpose with a counting sort over the inner indices (needs `vlen`
-    /// counters per task); see [`BucketTranspose`].
+    /// counters per task, and fewer than 2^32 entries); see
+    /// [`BucketTranspose`].
     fn transpose_by_buckets(&self) -> Compressed {
         let mut placement = BucketTranspose::new(self);
         let x = self.x.rearranged(&mut placement);
@@ -250,7 +251,7 @@ impl Compressed {
             i: placement.i,
             x,
         }
-        .conform()
+        .conform_counted(placement.nonempty)
     }
 
     /// Transpose by sorting the entries (for huge inner dimensions).
@@ -357,10 +358,13 @@ struct BucketTranspose<'a> {
     src: &'a Compressed,
     /// The input vectors of each task.
     parts: Vec<Range<usize>>,
-    /// For each task, the next free slot of each output vector.
-    next: Vec<Vec<usize>>,
+    /// For each task, the next free slot of each output vector (slots fit
+    /// in `u32`: the caller checks that there are fewer than 2^32 entries).
+    next: Vec<Vec<u32>>,
     /// The output vector pointers.
     p: Vec<usize>,
+    /// How many output vectors are not empty.
+    nonempty: usize,
     /// The output inner indices, once placed.
     i: Vec<u64>,
 }
@@ -382,31 +386,66 @@ impl<'a> BucketTranspose<'a> {
         let parts: Vec<Range<usize>> = bounds.windows(2).map(|w| w[0]..w[1]).collect();
         let out_vdim = src.vlen as usize;
         let mut next = crate::parallel::map(parts.len(), 1, |t| {
-            let mut count = vec![0usize; out_vdim];
+            let mut count = vec![0u32; out_vdim];
             for &r in &src.i[src.p[parts[t].start]..src.p[parts[t].end]] {
                 count[r as usize] += 1;
             }
             count
         });
-        let mut p = Vec::with_capacity(out_vdim + 1);
-        p.push(0);
-        let mut total = 0;
-        for r in 0..out_vdim {
-            for next in &mut next {
-                let count = next[r];
-                next[r] = total;
-                total += count;
-            }
-            p.push(total);
-        }
+        let (p, nonempty) = first_slots(&mut next, out_vdim);
         BucketTranspose {
             src,
             parts,
             next,
             p,
+            nonempty,
             i: Vec::new(),
         }
     }
+}
+
+/// Turns per-task counts of entries per output vector into each task's
+/// first slot in each output vector (the tasks in order within a vector);
+/// returns the output vector pointers and how many vectors are not empty.
+/// One and two tasks (the common cases) have loops of their own.
+fn first_slots(next: &mut [Vec<u32>], out_vdim: usize) -> (Vec<usize>, usize) {
+    let mut p = Vec::with_capacity(out_vdim + 1);
+    p.push(0);
+    let (mut total, mut nonempty) = (0u32, 0);
+    match next {
+        [a] => {
+            for slot in &mut a[..out_vdim] {
+                let count = *slot;
+                *slot = total;
+                total += count;
+                nonempty += usize::from(count != 0);
+                p.push(total as usize);
+            }
+        }
+        [a, b] => {
+            for (sa, sb) in a[..out_vdim].iter_mut().zip(&mut b[..out_vdim]) {
+                let (ca, cb) = (*sa, *sb);
+                *sa = total;
+                *sb = total + ca;
+                total += ca + cb;
+                nonempty += usize::from(ca + cb != 0);
+                p.push(total as usize);
+            }
+        }
+        all => {
+            for r in 0..out_vdim {
+                let before = total;
+                for slots in all.iter_mut() {
+                    let count = slots[r];
+                    slots[r] = total;
+                    total += count;
+                }
+                nonempty += usize::from(total != before);
+                p.push(total as usize);
+            }
+        }
+    }
+    (p, nonempty)
 }
 
 impl Placement for BucketTranspose<'_> {
@@ -434,6 +473,7 @@ impl Placement for BucketTranspose<'_> {
                     let r = r as usize;
                     let slot = next[r];
                     next[r] = slot + 1;
+                    let slot = slot as usize;
                     // SAFETY: `new` gave every (task, output vector)
                     // pair its own slots, as many as the task has entries
                     // for that vector, within `0..nnz` (the capacity).
