@@ -1195,3 +1195,90 @@ fn products_accumulated_with_their_monoid_fold_into_a_full_output() {
     }
     assert_eq!(plans, [true, true], "both the push and the pull fold");
 }
+
+/// A symmetric pattern of ones on `n` vertices (no self-loops), with
+/// `zero` (when given) an edge whose value is an explicit zero.
+fn symmetric_ones(n: u64, edges: usize, seed: u64, zero: Option<usize>) -> OMatrix {
+    let mut m = OMatrix::new(&graphblas::algebra::Type::INT64, n, n);
+    let mut s = seed;
+    let mut next = || {
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (s >> 33) % n
+    };
+    for e in 0..edges {
+        let (i, j) = (next(), next());
+        if i != j {
+            let v = if zero == Some(e) { 0i64 } else { 1 };
+            m.set(i, j, Value::new(v));
+            m.set(j, i, Value::new(v));
+        }
+    }
+    m
+}
+
+/// k-truss's support step `C<C, struct> = C ⊕.⊗ C'`, then
+/// `C = select(C, ≥ 2)`: every old entry of `C` lies in its own structural
+/// mask and the masked product lies there too, so the product's result
+/// becomes `C`'s content with no merge (explain says so when the supports
+/// are read; unread, the pair runs tile by tile). A mask by value (an edge
+/// with an explicit zero is outside it) or a mask other than `C`'s own
+/// pattern still merges. Each case is checked against the oracle's product
+/// and write-back, in both modes.
+#[test]
+fn a_product_under_its_outputs_own_structure_replaces_it() {
+    let ge = IndexUnaryOp::builtin(IndexUnaryCode::ValueGe, T).unwrap();
+    let within = "T and C's old entries are within the mask";
+    let cases = [
+        (true, None, true),
+        (false, Some(3), true),
+        (true, None, false),
+    ];
+    for layout in Layout::ALL {
+        for (structural, zero, own_mask) in cases {
+            let start = symmetric_ones(60, 400, 11, zero);
+            let other = symmetric_ones(60, 300, 12, None);
+            let desc = Descriptor {
+                mask_structural: structural,
+                transpose_second: true,
+                ..Descriptor::default()
+            };
+            let mask = if own_mask { &start } else { &other };
+            let t = oracle::mxm::mxm(&start, &start, &plus_times());
+            let supports = write_desc(&start, Some(mask), None, &desc, &t);
+            let mut expected = OMatrix::new(&supports.ty, 60, 60);
+            for (&(i, j), v) in &supports.entries {
+                if v.get::<i64>().unwrap() >= 2 {
+                    expected.set(i, j, v.clone());
+                }
+            }
+            let program = |read_supports: bool| {
+                let c = start.matrix(layout);
+                let m = other.matrix(layout);
+                let mask = if own_mask { &c } else { &m };
+                mxm::mxm(&c, Some(mask), None, &plus_times(), &c, &c, &desc).unwrap();
+                let read = read_supports.then(|| steps_of(&c));
+                let keep = Descriptor::default();
+                select::select(&c, None, None, &ge, &c, &Value::new(2i64), &keep).unwrap();
+                (read, steps_of(&c))
+            };
+            let case = format!("{layout:?} structural {structural} own mask {own_mask}");
+            let (_, (got, _)) = blocking(|| program(false));
+            assert_eq!(got, expected, "{case}, blocking");
+            let (read, (got, _)) = with_mode(Mode::NonBlocking, || program(true));
+            let (read, steps) = read.unwrap();
+            assert_eq!((read, got), (supports.clone(), expected.clone()), "{case}");
+            let replaced = steps.iter().any(|s| s.contains(within));
+            assert_eq!(replaced, structural && own_mask, "{case}: {steps:?}");
+            let (_, (got, steps)) = with_mode(Mode::NonBlocking, || {
+                with_tile_entries(100, || program(false))
+            });
+            assert_eq!(got, expected, "{case}, tile by tile");
+            // Tiles of rows cut `C`'s rows for free when it is held by rows.
+            let tiled = |s: &String| s.contains("tiled pipeline") && s.contains("mxm");
+            let by_rows = layout.orientation() == graphblas::storage::Orientation::ByRow;
+            assert_eq!(steps.iter().any(tiled), by_rows, "{case}: {steps:?}");
+        }
+    }
+}

@@ -26,7 +26,7 @@ use crate::algebra::element::{byte_cast_fn, ByteCastFn};
 use crate::algebra::{BinaryOp, Type};
 use crate::error::{check_room, Result};
 use crate::object::Matrix;
-use crate::storage::{Array, ArrayElement, Compressed, MatrixStore, Orientation};
+use crate::storage::{Array, ArrayElement, Compressed, Format, MatrixStore, Orientation};
 use crate::{ensure, fail, with_type};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
@@ -107,6 +107,29 @@ pub fn write(
     )?;
     c.set_store(new);
     Ok(())
+}
+
+/// True when every entry of `C`'s old content `old` lies where `mask`
+/// allows: a structural mask, not complemented, whose content is `old`
+/// itself or has its pattern (`C<C, struct>`, as k-truss writes its
+/// supports). With no accumulator and `T` within the mask, `C`'s new
+/// content is then `T` alone.
+pub fn old_within_mask(old: &MatrixStore, mask: &Mask) -> bool {
+    if mask.complement || !mask.structural {
+        return false;
+    }
+    let m = &*mask.store;
+    if std::ptr::eq(old, m) {
+        return true;
+    }
+    if old.nrows() != m.nrows() || old.ncols() != m.ncols() || old.orient() != m.orient() {
+        return false;
+    }
+    match (old.format(), m.format()) {
+        (Format::Sparse(a), Format::Sparse(b)) => a.h == b.h && a.p == b.p && a.i == b.i,
+        (Format::Full(_), Format::Full(_)) => true,
+        _ => false,
+    }
 }
 
 /// `T` typecast to `ty` and stored in orientation `orient` (shared when it already is).

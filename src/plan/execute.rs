@@ -37,7 +37,7 @@ use crate::algebra::{BinaryCode, Semiring, TypeCode};
 use crate::error::Result;
 use crate::ops::mxm::output::Epilogue;
 use crate::ops::mxm::run_product;
-use crate::ops::writeback::{cast_store, merge};
+use crate::ops::writeback::{cast_store, merge, old_within_mask};
 use crate::ops::Mask;
 use crate::storage::store::with_content;
 use crate::storage::{MatrixStore, Orientation};
@@ -72,21 +72,15 @@ fn finish(
     t: Arc<MatrixStore>,
     within_mask: bool,
 ) -> Result<Arc<MatrixStore>> {
-    // With replace and no accumulator, C becomes T where the mask allows and
-    // empty elsewhere: T itself when T lies within the mask.
-    let t_is_c = within_mask && out.replace && out.accum.is_none();
-    if out.is_plain() || t_is_c {
-        return Ok(explain::timed(
-            || {
-                let why = if out.is_plain() {
-                    ""
-                } else {
-                    " (T is within the mask; replace)"
-                };
-                format!("write-back: cast / orient{why}")
-            },
-            || cast_store(t, &out.ty, out.orient),
-        ));
+    if out.is_plain() {
+        return Ok(t_as_result(out, t, ""));
+    }
+    // Without an accumulator, C becomes T where the mask allows and keeps
+    // its old entries elsewhere: T itself when T lies within the mask and,
+    // unless replace empties the rest, C has no entry outside it.
+    let t_is_c = within_mask && out.accum.is_none();
+    if t_is_c && out.replace {
+        return Ok(t_as_result(out, t, " (T is within the mask; replace)"));
     }
     let old = match &out.old {
         Some(s) => s.take_value()?,
@@ -94,6 +88,10 @@ fn finish(
             &out.ty, out.nrows, out.ncols, out.orient,
         )),
     };
+    if t_is_c && mask.is_some_and(|m| old_within_mask(&old, m)) {
+        let why = " (T and C's old entries are within the mask)";
+        return Ok(t_as_result(out, t, why));
+    }
     explain::timed(
         || "write-back: mask / accumulate".into(),
         || {
@@ -105,6 +103,15 @@ fn finish(
         },
     )
     .map(Arc::new)
+}
+
+/// `T` as the output's new content, cast to its type and orientation;
+/// explain says `why` the write-back had nothing else to do.
+fn t_as_result(out: &Output, t: Arc<MatrixStore>, why: &str) -> Arc<MatrixStore> {
+    explain::timed(
+        || format!("write-back: cast / orient{why}"),
+        || cast_store(t, &out.ty, out.orient),
+    )
 }
 
 /// The content of a node's mask, computed if pending.

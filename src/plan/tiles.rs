@@ -30,7 +30,7 @@ use super::explain::{self, step};
 use super::node::{Map, Node, Op, Output, Product, ProductForm, Source};
 use crate::error::Result;
 use crate::ops::mxm::run_product;
-use crate::ops::writeback::{cast_store, merge};
+use crate::ops::writeback::{cast_store, merge, old_within_mask};
 use crate::ops::Mask;
 use crate::storage::tile::{join, Along};
 use crate::storage::{MatrixStore, Orientation};
@@ -423,6 +423,14 @@ impl WriteBack<'_> {
             Some(s) => s.run(along, range, orient)?,
             None => Arc::new(MatrixStore::empty(&out.ty, t.nrows(), t.ncols(), orient)),
         };
+        // A product's tile lies within the mask's tile: see `execute::finish`.
+        let t_within_mask = matches!(kernel, Kernel::Product { .. });
+        if t_within_mask
+            && out.accum.is_none()
+            && (out.replace || mask.as_ref().is_some_and(|m| old_within_mask(&old, m)))
+        {
+            return Ok(cast_store(t, &out.ty, orient));
+        }
         merge(
             Cow::Borrowed(&old),
             &out.ty,

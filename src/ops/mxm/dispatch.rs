@@ -119,6 +119,11 @@ const DENSIFY: f64 = 0.5;
 const HASH_FLOP: f64 = 3.0;
 /// Cost of checking one position against a mask.
 const MASK_CHECK: f64 = 0.2;
+/// Cost of a row of a saxpy under a sparse mask besides its products and
+/// the mask's entries: finding the mask's row, preparing the workspace for
+/// it and gathering the row's result (measured: k-truss's `C<C> = C*C'` on
+/// a 2-D grid, 4 products a row, takes about twice as long as dot3).
+const MASKED_ROW: f64 = 16.0;
 /// Lists at least this many times longer than the other are searched, not merged.
 const GALLOP: f64 = 16.0;
 /// An operand is only counted when it has at most this many times the entries
@@ -354,11 +359,14 @@ fn dense_cost(x: &Operand) -> Option<f64> {
     }
 }
 
-/// The cost of merging sorted lists of lengths `a` and `b`.
+/// The cost of merging sorted lists of lengths `a` and `b`: a gallop
+/// through the longer list searches a gap of `hi / lo` entries for each
+/// entry of the shorter one, doubling its step and then halving it (two
+/// steps per bit of the gap, each a branch that is hard to predict).
 fn merge_cost(a: f64, b: f64) -> f64 {
     let (lo, hi) = (a.min(b), a.max(b));
     if lo * GALLOP < hi {
-        lo * (hi / lo.max(1.0)).log2().max(1.0)
+        lo * (2.0 * (hi / lo.max(1.0)).log2()).max(1.0)
     } else {
         (a + b) * MERGE_STEP
     }
@@ -490,11 +498,12 @@ impl Costs<'_, '_> {
                 // a small frontier under a nearly full complemented mask).
                 let rows = l.nrows().clamp(1, l.nvals().max(1) as u64) as f64;
                 let (mask_row, work_row) = (m.nvals() as f64 / rows, flops / rows);
-                if mask_row > SEARCH_MASK_RATIO as f64 * work_row {
+                let reading = if mask_row > SEARCH_MASK_RATIO as f64 * work_row {
                     flops * mask_row.log2().max(1.0)
                 } else {
                     m.nvals() as f64
-                }
+                };
+                reading + rows * MASKED_ROW
             }
         };
         self.saxpy_fixed(by_cols) + flops * per_flop + mask_reading
@@ -533,9 +542,16 @@ impl Costs<'_, '_> {
         } else {
             m.nvals() as f64 * TRANSPOSE
         };
-        let work = self.dot3_measured.get_or_init(|| self.dot3_work())[dense_r as usize]
-            .unwrap_or(m.nvals() as f64 * (step + 1.0));
+        let work = self.mask_dots(&m, step, dense_r);
         Some(vectors_cost(&l, Orientation::ByRow) + prepare + pattern + work)
+    }
+
+    /// The work of the dot products of a (not complemented) mask's entries,
+    /// `step` each on average: measured from the operands' lengths when
+    /// they are at hand.
+    fn mask_dots(&self, m: &MaskOperand, step: f64, dense_r: bool) -> f64 {
+        self.dot3_measured.get_or_init(|| self.dot3_work())[dense_r as usize]
+            .unwrap_or(m.nvals() as f64 * (step + 1.0))
     }
 
     /// The work of the dot products of the mask's entries from the actual
@@ -582,7 +598,7 @@ impl Costs<'_, '_> {
     }
 
     fn dot2(&self, by_cols: bool, dense_r: bool) -> Option<f64> {
-        let (l, r, _) = self.sides(by_cols);
+        let (l, r, mask) = self.sides(by_cols);
         let (step, prepare) = self.dot_step(&l, &r, dense_r)?;
         let rows = l.nrows().min(l.nvals() as u64) as f64;
         let cols = if dense_r {
@@ -591,11 +607,14 @@ impl Costs<'_, '_> {
             r.ncols().min(r.nvals() as u64) as f64
         };
         let pairs = rows * cols;
-        Some(
-            vectors_cost(&l, Orientation::ByRow)
-                + prepare
-                + pairs * (MASK_CHECK + self.allowed_fraction() * step),
-        )
+        // Under a mask that is not complemented, the dot products are those
+        // of dot3 (measured, so skewed lengths count), and every other pair
+        // is checked too.
+        let dots = match mask.filter(|m| !m.complement()) {
+            Some(m) => self.mask_dots(&m, step, dense_r),
+            None => pairs * self.allowed_fraction() * step,
+        };
+        Some(vectors_cost(&l, Orientation::ByRow) + prepare + pairs * MASK_CHECK + dots)
     }
 }
 

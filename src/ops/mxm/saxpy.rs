@@ -176,10 +176,24 @@ impl RRows<'_> {
 /// once, about `log2(len)` steps against the `len / parts` products it saves).
 pub const SPLIT_ROW_LEN: usize = 64;
 
-/// The positions of the sorted indices `idx` within `cols`.
+/// The positions of the sorted indices `idx` within `cols` (searched for
+/// only when `cols` cuts them: a whole row costs two comparisons).
+#[inline]
 fn within(idx: &[u64], cols: &Range<u64>) -> Range<usize> {
-    let lo = idx.partition_point(|&j| j < cols.start);
-    lo..lo + idx[lo..].partition_point(|&j| j < cols.end)
+    let (Some(&first), Some(&last)) = (idx.first(), idx.last()) else {
+        return 0..0;
+    };
+    let lo = if first >= cols.start {
+        0
+    } else {
+        idx.partition_point(|&j| j < cols.start)
+    };
+    let hi = if last < cols.end {
+        idx.len()
+    } else {
+        lo + idx[lo..].partition_point(|&j| j < cols.end)
+    };
+    lo..hi
 }
 
 /// [`products`] for [`Mode::All`].
