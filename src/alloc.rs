@@ -31,15 +31,23 @@ pub const HUGE_ALLOCATION: usize = 4 << 20;
 /// The system allocator, with large allocations advised to use huge pages.
 pub struct HugePages;
 
-/// Advises the 2 MiB-aligned part of `[ptr, ptr + size)` to use huge pages.
+/// Advises the pages of `[ptr, ptr + size)` to use huge pages (the kernel
+/// uses them for the 2 MiB-aligned parts).
+///
+/// The advice covers whole pages, so that for a block glibc maps on its own
+/// (its header is at the start of the mapping's first page) it covers the
+/// whole mapping: the mapping is not split, and glibc's `realloc` can still
+/// grow it with `mremap`, which moves its pages instead of copying them
+/// into new ones (that copy, faulting in small pages before any advice,
+/// was 96 % of a large product's page faults).
 #[cfg(target_os = "linux")]
 fn advise(ptr: *mut u8, size: usize) {
-    const HUGE_PAGE: usize = 2 << 20;
     if ptr.is_null() || size < HUGE_ALLOCATION {
         return;
     }
-    let start = (ptr as usize).next_multiple_of(HUGE_PAGE);
-    let end = (ptr as usize + size) & !(HUGE_PAGE - 1);
+    let page = page_size();
+    let start = ptr as usize & !(page - 1);
+    let end = (ptr as usize + size).next_multiple_of(page);
     if end > start {
         // SAFETY: the range lies within the allocation just made; the advice
         // changes how it is backed, never its content. A failure (an old
@@ -50,6 +58,42 @@ fn advise(ptr: *mut u8, size: usize) {
 
 #[cfg(not(target_os = "linux"))]
 fn advise(_ptr: *mut u8, _size: usize) {}
+
+/// The system's page size in bytes.
+#[cfg(target_os = "linux")]
+fn page_size() -> usize {
+    // SAFETY: `sysconf` only reads a system parameter.
+    let size = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    usize::try_from(size)
+        .ok()
+        .filter(|s| s.is_power_of_two())
+        .unwrap_or(4096)
+}
+
+/// Hands the whole pages within `buf` back to the system: their elements
+/// become zeros (on other systems nothing changes), and the memory is
+/// free at once for the next pages the process faults in.
+///
+/// For a buffer about to be dropped whose content was just copied: the
+/// copy's destination then reuses the pages the source gives up. On a
+/// virtual machine, memory the host no longer backs costs up to ten times
+/// more to fault in than memory freed a moment ago (joining the parts of a
+/// 5.7 GB product: half its page-clearing time). `buf` must be memory of
+/// an allocation (private and anonymous: the heap or a mapping of its own).
+pub(crate) fn discard_pages<T: bytemuck::Zeroable>(buf: &mut [T]) {
+    #[cfg(target_os = "linux")]
+    {
+        let page = page_size();
+        let start = (buf.as_mut_ptr() as usize).next_multiple_of(page);
+        let end = (buf.as_mut_ptr() as usize + std::mem::size_of_val(buf)) & !(page - 1);
+        if end > start {
+            // SAFETY: the pages lie within `buf`, borrowed mutably, private
+            // anonymous or heap memory; after `MADV_DONTNEED` they read as
+            // zeros, which `Zeroable` says is a valid `T`.
+            unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_DONTNEED) };
+        }
+    }
+}
 
 /// Allocations below this many bytes come from glibc's heap (reused after
 /// a free) instead of a fresh mapping of their own.
@@ -132,5 +176,23 @@ mod tests {
                 HugePages.dealloc(q, Layout::from_size_align(size * 2, 8).unwrap());
             }
         }
+    }
+
+    #[test]
+    fn discarded_pages_read_as_zeros_and_the_rest_is_kept() {
+        let mut buf: Vec<u64> = (1..=3 << 20).collect();
+        let (from, to) = (1000, 2 << 20);
+        discard_pages(&mut buf[from..to]);
+        // Whole pages inside the range may be zeros; nothing outside changes.
+        assert!((0..from)
+            .chain(to..buf.len())
+            .all(|k| buf[k] == k as u64 + 1));
+        assert!((from..to).all(|k| buf[k] == 0 || buf[k] == k as u64 + 1));
+        #[cfg(target_os = "linux")]
+        assert_eq!(
+            buf[(from + to) / 2],
+            0,
+            "a page in the middle was given back"
+        );
     }
 }

@@ -12,7 +12,7 @@
 
 use crate::algebra::Type;
 use crate::error::Result;
-use crate::storage::ranges::concat_slices;
+use crate::storage::ranges::concat_vecs;
 use crate::storage::{Array, Compressed};
 use std::mem::MaybeUninit;
 use std::ops::Range;
@@ -264,15 +264,15 @@ pub fn concat(parts: Vec<Part>, vlen: u64, vdim: u64, ty: &Type) -> Result<Compr
             }
         }
     }
-    let indices: Vec<&[u64]> = parts.iter().map(|q| &q.i[..]).collect();
-    let values: Vec<&Array> = parts.iter().map(|q| &q.x).collect();
+    // The parts are given back as they are copied (see `concat_vecs`).
+    let (indices, values): (Vec<_>, Vec<_>) = parts.into_iter().map(|q| (q.i, q.x)).unzip();
     Ok(Compressed {
         vlen,
         vdim,
         h: Some(h),
         p,
-        i: concat_slices(&indices, "indices")?,
-        x: Array::concat(ty, &values)?,
+        i: concat_vecs(indices, "indices")?,
+        x: Array::concat_owned(ty, values)?,
     })
 }
 

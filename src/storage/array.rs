@@ -7,7 +7,7 @@
 use crate::algebra::{Element, Type, TypeCode, Value};
 use crate::error::{out_of_memory, Result};
 use crate::storage::ranges::{
-    concat_slices, copy_into, copy_ranges, copy_vec, extend_copy, gather_runs, RunList,
+    concat_slices, concat_vecs, copy_into, copy_ranges, copy_vec, extend_copy, gather_runs, RunList,
 };
 use std::ops::Range;
 
@@ -408,6 +408,18 @@ impl Array {
             }
             Ok(out)
         })
+    }
+
+    /// [`Array::concat`] of arrays that are dropped afterwards, given back
+    /// to the system as they are copied (see [`concat_vecs`]).
+    pub fn concat_owned(ty: &Type, arrays: Vec<Array>) -> Result<Array> {
+        crate::with_type!(ty.code(), T => {
+            let vecs: Vec<Vec<T>> = arrays
+                .into_iter()
+                .map(|a| T::into_vec(a).unwrap_or_else(|_| panic!("arrays of one type")))
+                .collect();
+            Ok(T::into_array(concat_vecs(vecs, "values")?))
+        }, udt => Array::concat(ty, &arrays.iter().collect::<Vec<_>>()))
     }
 
     /// Appends the values of `other` in `range` (of the same type).

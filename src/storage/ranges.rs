@@ -16,9 +16,11 @@
 //! 8 µs). Copying in pieces of [`COPY_PIECE`] bytes keeps `memcpy` on its
 //! vector loop, which is as fast elsewhere too.
 
+use crate::alloc::{discard_pages, HEAP_ALLOCATION_LIMIT};
 use crate::error::{out_of_memory, Result};
 use crate::parallel;
 use crate::storage::prefetch::prefetch;
+use bytemuck::Zeroable;
 use std::ops::Range;
 
 /// Elements below which a copy runs on one thread.
@@ -242,6 +244,70 @@ pub fn concat_slices<T: Copy + Send + Sync>(slices: &[&[T]], what: &str) -> Resu
     Ok(out)
 }
 
+/// [`concat_slices`] of vectors that are dropped afterwards: each large
+/// one (mapped on its own, its pages unmapped when freed anyway) is given
+/// back to the system as it is copied ([`discard_pages`]), so that the
+/// result's pages are mostly those just freed and the memory in use grows
+/// by little more than the copy's pieces. One vector is returned as it is.
+pub fn concat_vecs<T: Copy + Send + Sync + Zeroable>(
+    mut vecs: Vec<Vec<T>>,
+    what: &str,
+) -> Result<Vec<T>> {
+    if vecs.len() == 1 {
+        return Ok(vecs.pop().expect("one vector"));
+    }
+    let total: usize = vecs.iter().map(Vec::len).sum();
+    if total < PARALLEL_COPY {
+        return concat_slices(&vecs.iter().map(|v| &v[..]).collect::<Vec<_>>(), what);
+    }
+    let mut out: Vec<T> = Vec::new();
+    out.try_reserve_exact(total)
+        .map_err(|_| out_of_memory(what))?;
+    let mut rest = &mut out.spare_capacity_mut()[..total];
+    let mut pairs = Vec::with_capacity(vecs.len());
+    for v in &mut vecs {
+        // Only a vector of a mapping of its own: the heap's memory is kept
+        // for reuse, and a page given back would be faulted in again.
+        let mapped = v.capacity() * std::mem::size_of::<T>() >= HEAP_ALLOCATION_LIMIT;
+        let (dst, tail) = rest.split_at_mut(v.len());
+        pairs.push((&mut v[..], dst, mapped));
+        rest = tail;
+    }
+    parallel::map_items(pairs, |(src, dst, mapped)| {
+        if mapped {
+            move_uninit(dst, src);
+        } else {
+            copy_uninit(dst, src);
+        }
+    });
+    // SAFETY: the vectors' destinations cover `0..total` exactly and each
+    // was filled completely, with plain `Copy` values.
+    unsafe { out.set_len(total) };
+    Ok(out)
+}
+
+/// Bytes of the source [`move_uninit`] copies before giving their pages
+/// back: a huge page, so that whole ones are freed.
+const MOVE_STEP: usize = 2 << 20;
+
+/// [`copy_uninit`], giving the pages of `src` back to the system as they
+/// are copied (`src` reads as zeros afterwards).
+fn move_uninit<T: Copy + Zeroable>(dst: &mut [std::mem::MaybeUninit<T>], src: &mut [T]) {
+    assert_eq!(dst.len(), src.len(), "copy between slices of one length");
+    let size = std::mem::size_of::<T>().max(1);
+    let mut done = 0;
+    while done < src.len() {
+        // Up to the next step boundary of the source's addresses.
+        let at = src.as_ptr() as usize + done * size;
+        let boundary = (at / MOVE_STEP + 1) * MOVE_STEP;
+        let n = (boundary - at).div_ceil(size).min(src.len() - done);
+        let piece = done..done + n;
+        copy_uninit(&mut dst[piece.clone()], &src[piece.clone()]);
+        discard_pages(&mut src[piece]);
+        done += n;
+    }
+}
+
 /// Fills `dst` (spare capacity of a vector) with `src`, of the same length,
 /// in pieces of [`COPY_PIECE`] bytes.
 pub fn copy_uninit<T: Copy>(dst: &mut [std::mem::MaybeUninit<T>], src: &[T]) {
@@ -312,5 +378,38 @@ mod tests {
             vec![0, 1, 2, 50_000, 50_001]
         );
         assert!(concat_slices::<u64>(&[], "test").unwrap().is_empty());
+    }
+
+    #[test]
+    fn vectors_given_up_concatenate_in_order() {
+        let a: Vec<u64> = (0..700_001).collect();
+        let b: Vec<u64> = (700_001..1_500_000).collect();
+        let all: Vec<u64> = (0..1_500_003).collect();
+        let tail = vec![1_500_000, 1_500_001, 1_500_002];
+        assert_eq!(concat_vecs(vec![a, vec![], b, tail], "test").unwrap(), all);
+        // One vector large enough to be given back as it is copied.
+        let big: Vec<u64> = (0..HEAP_ALLOCATION_LIMIT as u64 / 8 + 5).collect();
+        let joined = concat_vecs(vec![vec![7], big.clone()], "test").unwrap();
+        assert_eq!(joined[0], 7);
+        assert_eq!(joined[1..], big[..]);
+        assert_eq!(concat_vecs(vec![vec![7u16]], "test").unwrap(), [7]);
+        assert!(concat_vecs::<u64>(vec![], "test").unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_move_copies_every_piece_whatever_the_alignment() {
+        // Several huge-page steps, from an unaligned start, with an element
+        // size that does not divide a step.
+        let triples: Vec<[u8; 3]> = (0..3_000_000u32)
+            .map(|k| [k as u8, (k >> 8) as u8, (k >> 16) as u8])
+            .collect();
+        for start in [0, 1, 12_345] {
+            let mut src = triples[start..].to_vec();
+            let mut dst = Vec::with_capacity(src.len());
+            move_uninit(&mut dst.spare_capacity_mut()[..src.len()], &mut src);
+            // SAFETY: `move_uninit` filled every slot.
+            unsafe { dst.set_len(src.len()) };
+            assert_eq!(dst[..], triples[start..]);
+        }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::values::Sr;
 use crate::error::{check_room, out_of_memory, Result};
-use crate::storage::ranges::concat_slices;
+use crate::storage::ranges::concat_vecs;
 use crate::storage::{Array, Bitmap, Compressed, MatrixStore, Orientation};
 
 /// Fails with `GrB_OUT_OF_MEMORY` unless a product of at most `entries`
@@ -182,12 +182,11 @@ impl Parts {
         let value_bytes = parts.first().map_or(0, |p| p.x.elem_size());
         check_room(entries, 8 + value_bytes, "the product")?;
         let ty = parts.first().expect("at least one part").x.ty();
-        let x = Array::concat(&ty, &parts.iter().map(|p| &p.x).collect::<Vec<_>>())?;
-        let i = concat_slices(
-            &parts.iter().map(|p| &p.i[..]).collect::<Vec<_>>(),
-            "the product",
-        )?;
         let (h, p) = join_rows(&parts);
+        // The parts are given back as they are copied (see `concat_vecs`).
+        let (i, x): (Vec<_>, Vec<_>) = parts.into_iter().map(|part| (part.i, part.x)).unzip();
+        let x = Array::concat_owned(&ty, x)?;
+        let i = concat_vecs(i, "the product")?;
         Ok(Compressed {
             vlen,
             vdim,
