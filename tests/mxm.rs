@@ -1093,3 +1093,36 @@ fn breadth_first_search_with_push_and_pull() {
         assert_eq!(level, reference, "pull {pull}");
     }
 }
+
+#[test]
+fn a_complemented_full_structural_mask_allows_nothing() {
+    // C<!M, struct> = A*B with M holding every position: no entry of the
+    // product is written; only replace clears C.
+    let s = builtin(Op::Plus, Op::Times, TypeCode::Fp64);
+    let a = sample(TypeCode::Fp64, 30, 20, 0.3, 5);
+    let b = sample(TypeCode::Fp64, 20, 25, 0.3, 6);
+    let old = sample(TypeCode::Fp64, 30, 25, 0.2, 7);
+    let mut full = OMatrix::new(&Type::BOOL, 30, 25);
+    for i in 0..30 {
+        for j in 0..25 {
+            full.set(i, j, Value::new(i % 2 == 0));
+        }
+    }
+    let plus = BinaryOp::builtin(Op::Plus, TypeCode::Fp64);
+    for layout in Layout::ALL {
+        for (replace, accum) in [(false, None), (false, plus.clone()), (true, None)] {
+            let c = old.matrix(layout);
+            let mut desc = Descriptor::predefined("SC").unwrap();
+            desc.replace = replace;
+            let m = full.matrix(layout);
+            let (a, b) = (a.matrix(layout), b.matrix(layout));
+            mxm(&c, Some(&m), accum.as_ref(), &s, &a, &b, &desc).unwrap();
+            let expected = if replace {
+                OMatrix::new(&Type::FP64, 30, 25)
+            } else {
+                old.clone()
+            };
+            assert_eq!(OMatrix::of(&c), expected, "{layout:?} replace {replace}");
+        }
+    }
+}

@@ -69,6 +69,19 @@ impl Mask {
         })
     }
 
+    /// True when the mask allows no position: not complemented and empty,
+    /// or structural, complemented and holding every position (BFS's
+    /// visited set once every vertex is reached).
+    pub fn allows_nothing(&self) -> bool {
+        let held = self.store.nvals() as u128;
+        if self.complement {
+            self.structural
+                && held == u128::from(self.store.nrows()) * u128::from(self.store.ncols())
+        } else {
+            held == 0
+        }
+    }
+
     /// Checks that the mask has the output's dimensions.
     pub fn check_dims(&self, nrows: u64, ncols: u64) -> Result<()> {
         if self.store.nrows() != nrows || self.store.ncols() != ncols {

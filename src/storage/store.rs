@@ -10,7 +10,7 @@ use super::compressed::Compressed;
 use crate::algebra::{Type, Value};
 use crate::error::{check_room, out_of_memory, Result};
 use std::borrow::Cow;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// Which dimension the stored vectors run along.
@@ -94,19 +94,21 @@ pub struct MatrixStore {
     format: Format,
     /// The data as compressed vectors in the other orientation, once computed.
     other: OnceLock<Arc<Compressed>>,
-    /// How many products have read this content (see [`MatrixStore::note_product_read`]).
-    product_reads: ReadCount,
+    /// The work of the products that have read this content (see
+    /// [`MatrixStore::note_product_read`]).
+    product_work: WorkDone,
     /// The value every entry holds, once looked for (see [`MatrixStore::uniform_value`]).
     uniform: OnceLock<Option<Value>>,
 }
 
-/// A counter that a clone of its store starts from (same content, same history).
+/// A sum of work (in the planner's cost units, rounded) that a clone of its
+/// store starts from (same content, same history).
 #[derive(Default)]
-struct ReadCount(AtomicU32);
+struct WorkDone(AtomicU64);
 
-impl Clone for ReadCount {
+impl Clone for WorkDone {
     fn clone(&self) -> Self {
-        ReadCount(AtomicU32::new(self.0.load(Ordering::Relaxed)))
+        WorkDone(AtomicU64::new(self.0.load(Ordering::Relaxed)))
     }
 }
 
@@ -141,7 +143,7 @@ impl MatrixStore {
             orient,
             format,
             other: OnceLock::new(),
-            product_reads: ReadCount::default(),
+            product_work: WorkDone::default(),
             uniform: OnceLock::new(),
         }
     }
@@ -155,20 +157,25 @@ impl MatrixStore {
             .as_ref()
     }
 
-    /// Records that a product read this content. The planner uses the count
-    /// to amortise a transpose over the products that will reuse it: a store
-    /// read by product after product (the matrix of an iterative algorithm)
-    /// is worth transposing once when the other orientation is faster.
-    pub fn note_product_read(&self) {
+    /// Records that a product of cost `work` (the planner's estimate) read
+    /// this content. The planner amortises a transpose over the work done
+    /// so far: a store read by product after product (the matrix of an
+    /// iterative algorithm) becomes worth transposing once the products
+    /// have done enough work to pay for it.
+    pub fn note_product_read(&self, work: f64) {
+        // A saturating cast: negative or NaN estimates count as no work.
+        let work = work as u64;
         let _ = self
-            .product_reads
+            .product_work
             .0
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_add(1));
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |w| {
+                Some(w.saturating_add(work))
+            });
     }
 
-    /// How many products have read this content so far.
-    pub fn product_reads(&self) -> u32 {
-        self.product_reads.0.load(Ordering::Relaxed)
+    /// The work of the products that have read this content so far.
+    pub fn product_work(&self) -> f64 {
+        self.product_work.0.load(Ordering::Relaxed) as f64
     }
 
     /// The orientation of the stored vectors.

@@ -338,14 +338,20 @@ fn vectors_cost(x: &Operand, o: Orientation) -> f64 {
     } else {
         0.0
     };
-    // A transpose is kept by the store: it is shared among the products that
-    // have read this store, as a guess at how many more will.
+    // A transpose is kept by the store, for the products that read it
+    // later. As with renting or buying, the work the store's products have
+    // done so far is the guess at the work to come: a transpose costing as
+    // much as that work is charged half its cost, one costing far more
+    // nearly all of it. (A guess by the number of products took uniform
+    // BFS's fourth level, after three tiny ones, to a 20 ms transpose where
+    // the push takes 4 ms.)
+    let transpose = x.nvals() as f64 * TRANSPOSE;
     let reuse = if x.transposes_along(o) {
-        1.0 + f64::from(x.store().product_reads())
+        1.0 + x.store().product_work() / transpose.max(1.0)
     } else {
         1.0
     };
-    densify + x.nvals() as f64 * TRANSPOSE / reuse
+    densify + transpose / reuse
 }
 
 /// The cost of a dense form of `x` for random access, if one is affordable.
@@ -701,7 +707,8 @@ impl<'p, 'a> Costs<'p, 'a> {
 }
 
 /// The cheapest plan for the problem.
-pub fn choose(p: &Problem) -> Plan {
+/// The cheapest plan for `p`, and its cost.
+pub fn choose(p: &Problem) -> (Plan, f64) {
     let (best, runner_up) = Costs::new(p).cheapest();
     plan::explain::step(|| {
         let next = runner_up.map_or(String::new(), |(plan, cost)| {
@@ -709,7 +716,7 @@ pub fn choose(p: &Problem) -> Plan {
         });
         format!("plan {}, cost {:.3e}{next}", best.0, best.1)
     });
-    best.0
+    best
 }
 
 /// The values of `a` as type `ty` (cast once when they differ and are read).
@@ -807,7 +814,7 @@ pub fn fold_into(p: &Problem, take: push::Take<'_>, pulls: bool) -> Result<Optio
     if p.mask.is_some() || p.a.nvals() == 0 || p.b.nvals() == 0 || p.epilogue.is_some() {
         return Ok(None);
     }
-    let plan = choose(p);
+    let (plan, cost) = choose(p);
     let (l, r, _) = plan_sides(p, plan);
     let (s, flip) = (p.semiring, plan.by_cols);
     let folded = match plan.method {
@@ -828,8 +835,8 @@ pub fn fold_into(p: &Problem, take: push::Take<'_>, pulls: bool) -> Result<Optio
         _ => None,
     };
     if folded.is_some() {
-        p.a.store().note_product_read();
-        p.b.store().note_product_read();
+        p.a.store().note_product_read(cost);
+        p.b.store().note_product_read(cost);
     }
     folded.transpose()
 }
@@ -1051,10 +1058,7 @@ pub fn product(p: &Problem) -> Result<MatrixStore> {
         return product(&p.with_semiring(&s));
     }
     let (m, n) = (p.a.nrows(), p.b.ncols());
-    let masked_out = p
-        .mask
-        .as_ref()
-        .is_some_and(|mk| !mk.complement() && mk.nvals() == 0);
+    let masked_out = p.mask.as_ref().is_some_and(|mk| mk.mask.allows_nothing());
     if m == 0 || n == 0 || p.a.nvals() == 0 || p.b.nvals() == 0 || masked_out {
         let empty = MatrixStore::empty(p.semiring.ztype(), m, n, p.out);
         return match p.epilogue {
@@ -1062,9 +1066,9 @@ pub fn product(p: &Problem) -> Result<MatrixStore> {
             None => Ok(empty),
         };
     }
-    let plan = choose(p);
-    p.a.store().note_product_read();
-    p.b.store().note_product_read();
+    let (plan, cost) = choose(p);
+    p.a.store().note_product_read(cost);
+    p.b.store().note_product_read(cost);
     execute(p, plan)
 }
 
@@ -1140,6 +1144,7 @@ mod tests {
             out,
             epilogue: None,
         })
+        .0
     }
 
     fn semiring(add: BinaryCode, mul: BinaryCode, t: TypeCode) -> Semiring {
@@ -1189,6 +1194,41 @@ mod tests {
         let large = Operand::new(vector(n, 2, true), true);
         let p = plan(large, a_by_col, None, &s, Orientation::ByRow);
         assert_eq!((p.method, p.by_cols, p.dense_r), (Method::Dot2, true, true));
+    }
+
+    #[test]
+    fn a_transpose_is_built_once_the_products_have_paid_for_it() {
+        // vxm(q, A) with A stored by rows and a large frontier: a pull reads
+        // A's columns, a transpose to build. After a few small pushes (the
+        // first levels of a BFS) it is charged nearly in full, and the push
+        // wins; after products that did as much work as it costs, the pull.
+        let s = semiring(BinaryCode::Any, BinaryCode::Oneb, TypeCode::Bool);
+        let n = 20_000;
+        let a = random(n, n, 16, Orientation::ByRow);
+        let visited = mask(vector(n, 3, false), true);
+        let m = MaskOperand {
+            mask: &visited,
+            transposed: true,
+        };
+        let large = || Operand::new(vector(n, 2, true), true);
+        let push = |q: Operand| {
+            plan(
+                q,
+                Operand::new(a.clone(), false),
+                Some(m.clone()),
+                &s,
+                Orientation::ByRow,
+            )
+        };
+        for _ in 0..3 {
+            a.note_product_read(1000.0);
+        }
+        let p = push(large());
+        assert_eq!((p.method, p.by_cols), (Method::Saxpy, false), "push");
+        a.note_product_read(1e9);
+        let p = push(large());
+        assert_eq!((p.method, p.by_cols), (Method::Dot2, true), "pull");
+        assert!(!a.has_cached_transpose(), "choosing transposes nothing");
     }
 
     #[test]
@@ -1249,12 +1289,14 @@ mod tests {
             out: Orientation::ByRow,
             epilogue: None,
         };
+        let mut work = 0.0;
         for _ in 0..6 {
-            let plan = choose(&problem);
-            problem.b.store().note_product_read();
+            let (plan, cost) = choose(&problem);
+            problem.b.store().note_product_read(cost);
+            work += cost.trunc();
             assert_eq!((plan.method, plan.by_cols), (Method::Saxpy, false));
         }
-        assert_eq!(a.product_reads(), 6);
+        assert_eq!(a.product_work(), work);
         assert!(!a.has_cached_transpose(), "choosing transposes nothing");
     }
 
