@@ -10,7 +10,7 @@ use super::compressed::Compressed;
 use crate::algebra::{Type, Value};
 use crate::error::{check_room, out_of_memory, Result};
 use std::borrow::Cow;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// Which dimension the stored vectors run along.
@@ -94,21 +94,28 @@ pub struct MatrixStore {
     format: Format,
     /// The data as compressed vectors in the other orientation, once computed.
     other: OnceLock<Arc<Compressed>>,
-    /// The work of the products that have read this content (see
+    /// The products that have read this content (see
     /// [`MatrixStore::note_product_read`]).
-    product_work: WorkDone,
+    product_reads: ProductReads,
     /// The value every entry holds, once looked for (see [`MatrixStore::uniform_value`]).
     uniform: OnceLock<Option<Value>>,
 }
 
-/// A sum of work (in the planner's cost units, rounded) that a clone of its
-/// store starts from (same content, same history).
+/// How many products read a store and their summed work (in the planner's
+/// cost units, rounded down), which a clone of the store starts from (same
+/// content, same history).
 #[derive(Default)]
-struct WorkDone(AtomicU64);
+struct ProductReads {
+    count: AtomicU32,
+    work: AtomicU64,
+}
 
-impl Clone for WorkDone {
+impl Clone for ProductReads {
     fn clone(&self) -> Self {
-        WorkDone(AtomicU64::new(self.0.load(Ordering::Relaxed)))
+        ProductReads {
+            count: AtomicU32::new(self.count.load(Ordering::Relaxed)),
+            work: AtomicU64::new(self.work.load(Ordering::Relaxed)),
+        }
     }
 }
 
@@ -143,7 +150,7 @@ impl MatrixStore {
             orient,
             format,
             other: OnceLock::new(),
-            product_work: WorkDone::default(),
+            product_reads: ProductReads::default(),
             uniform: OnceLock::new(),
         }
     }
@@ -158,24 +165,32 @@ impl MatrixStore {
     }
 
     /// Records that a product of cost `work` (the planner's estimate) read
-    /// this content. The planner amortises a transpose over the work done
+    /// this content. The planner amortises a transpose over the products
     /// so far: a store read by product after product (the matrix of an
-    /// iterative algorithm) becomes worth transposing once the products
+    /// iterative algorithm) becomes worth transposing once enough products
     /// have done enough work to pay for it.
     pub fn note_product_read(&self, work: f64) {
+        let reads = &self.product_reads;
+        let _ = reads
+            .count
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_add(1));
         // A saturating cast: negative or NaN estimates count as no work.
         let work = work as u64;
-        let _ = self
-            .product_work
-            .0
+        let _ = reads
+            .work
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |w| {
                 Some(w.saturating_add(work))
             });
     }
 
+    /// How many products have read this content so far.
+    pub fn product_reads(&self) -> u32 {
+        self.product_reads.count.load(Ordering::Relaxed)
+    }
+
     /// The work of the products that have read this content so far.
     pub fn product_work(&self) -> f64 {
-        self.product_work.0.load(Ordering::Relaxed) as f64
+        self.product_reads.work.load(Ordering::Relaxed) as f64
     }
 
     /// The orientation of the stored vectors.

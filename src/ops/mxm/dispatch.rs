@@ -339,15 +339,18 @@ fn vectors_cost(x: &Operand, o: Orientation) -> f64 {
         0.0
     };
     // A transpose is kept by the store, for the products that read it
-    // later. As with renting or buying, the work the store's products have
-    // done so far is the guess at the work to come: a transpose costing as
-    // much as that work is charged half its cost, one costing far more
-    // nearly all of it. (A guess by the number of products took uniform
-    // BFS's fourth level, after three tiny ones, to a 20 ms transpose where
-    // the push takes 4 ms.)
+    // later. The products so far are the guess at those to come, counted
+    // twice over, and the smaller guess wins: by number (after three
+    // products, a quarter of the cost) and by work (after products that
+    // did as much work as the transpose costs, half). By number alone,
+    // uniform BFS's fourth level, after three tiny ones, pulled through a
+    // 20 ms transpose where the push takes 4 ms; by work alone, one tile
+    // of betweenness's small products transposed the matrix that PageRank
+    // had read for 60 ms.
     let transpose = x.nvals() as f64 * TRANSPOSE;
     let reuse = if x.transposes_along(o) {
-        1.0 + x.store().product_work() / transpose.max(1.0)
+        let store = x.store();
+        1.0 + f64::from(store.product_reads()).min(store.product_work() / transpose.max(1.0))
     } else {
         1.0
     };
@@ -1296,7 +1299,7 @@ mod tests {
             work += cost.trunc();
             assert_eq!((plan.method, plan.by_cols), (Method::Saxpy, false));
         }
-        assert_eq!(a.product_work(), work);
+        assert_eq!((a.product_reads(), a.product_work()), (6, work));
         assert!(!a.has_cached_transpose(), "choosing transposes nothing");
     }
 
