@@ -344,9 +344,8 @@ fn vectors_cost(x: &Operand, o: Orientation) -> f64 {
     // products, a quarter of the cost) and by work (after products that
     // did as much work as the transpose costs, half). By number alone,
     // uniform BFS's fourth level, after three tiny ones, pulled through a
-    // 20 ms transpose where the push takes 4 ms; by work alone, one tile
-    // of betweenness's small products transposed the matrix that PageRank
-    // had read for 60 ms.
+    // 20 ms transpose where the push takes 4 ms; by work alone, a single
+    // large product would make every later transpose look cheap.
     let transpose = x.nvals() as f64 * TRANSPOSE;
     let reuse = if x.transposes_along(o) {
         let store = x.store();
