@@ -10,7 +10,7 @@ use super::compressed::Compressed;
 use crate::algebra::{Type, Value};
 use crate::error::{check_room, out_of_memory, Result};
 use std::borrow::Cow;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// Which dimension the stored vectors run along.
@@ -94,28 +94,22 @@ pub struct MatrixStore {
     format: Format,
     /// The data as compressed vectors in the other orientation, once computed.
     other: OnceLock<Arc<Compressed>>,
-    /// The products that have read this content (see
-    /// [`MatrixStore::note_product_read`]).
-    product_reads: ProductReads,
+    /// What the products so far would have saved with the transpose at
+    /// hand (see [`MatrixStore::pay_transpose_rent`]).
+    transpose_rent: TransposeRent,
     /// The value every entry holds, once looked for (see [`MatrixStore::uniform_value`]).
     uniform: OnceLock<Option<Value>>,
 }
 
-/// How many products read a store and their summed work (in the planner's
-/// cost units, rounded down), which a clone of the store starts from (same
-/// content, same history).
+/// The work, in the planner's cost units (rounded down), that products
+/// reading a store would have saved with its transpose at hand; a clone of
+/// the store starts from it (same content, same history).
 #[derive(Default)]
-struct ProductReads {
-    count: AtomicU32,
-    work: AtomicU64,
-}
+struct TransposeRent(AtomicU64);
 
-impl Clone for ProductReads {
+impl Clone for TransposeRent {
     fn clone(&self) -> Self {
-        ProductReads {
-            count: AtomicU32::new(self.count.load(Ordering::Relaxed)),
-            work: AtomicU64::new(self.work.load(Ordering::Relaxed)),
-        }
+        TransposeRent(AtomicU64::new(self.0.load(Ordering::Relaxed)))
     }
 }
 
@@ -150,7 +144,7 @@ impl MatrixStore {
             orient,
             format,
             other: OnceLock::new(),
-            product_reads: ProductReads::default(),
+            transpose_rent: TransposeRent::default(),
             uniform: OnceLock::new(),
         }
     }
@@ -164,33 +158,27 @@ impl MatrixStore {
             .as_ref()
     }
 
-    /// Records that a product of cost `work` (the planner's estimate) read
-    /// this content. The planner amortises a transpose over the products
-    /// so far: a store read by product after product (the matrix of an
-    /// iterative algorithm) becomes worth transposing once enough products
-    /// have done enough work to pay for it.
-    pub fn note_product_read(&self, work: f64) {
-        let reads = &self.product_reads;
-        let _ = reads
-            .count
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_add(1));
-        // A saturating cast: negative or NaN estimates count as no work.
-        let work = work as u64;
-        let _ = reads
-            .work
+    /// Records that a product read this content the way it is stored where
+    /// the transpose would have saved it `saving` (the planner's estimate).
+    /// The planner charges a transpose only what this rent has not yet paid
+    /// for: a store read product after product the other way (the matrix of
+    /// an iterative algorithm) is transposed once the savings forgone reach
+    /// the transpose's cost, and one that no product wants transposed never is.
+    pub fn pay_transpose_rent(&self, saving: f64) {
+        // A saturating cast: negative or NaN estimates count as nothing.
+        let saving = saving as u64;
+        let _ = self
+            .transpose_rent
+            .0
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |w| {
-                Some(w.saturating_add(work))
+                Some(w.saturating_add(saving))
             });
     }
 
-    /// How many products have read this content so far.
-    pub fn product_reads(&self) -> u32 {
-        self.product_reads.count.load(Ordering::Relaxed)
-    }
-
-    /// The work of the products that have read this content so far.
-    pub fn product_work(&self) -> f64 {
-        self.product_reads.work.load(Ordering::Relaxed) as f64
+    /// The savings forgone so far for want of the transpose (see
+    /// [`MatrixStore::pay_transpose_rent`]).
+    pub fn transpose_rent(&self) -> f64 {
+        self.transpose_rent.0.load(Ordering::Relaxed) as f64
     }
 
     /// The orientation of the stored vectors.

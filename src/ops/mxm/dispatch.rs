@@ -111,8 +111,21 @@ impl std::fmt::Display for Plan {
     }
 }
 
-/// Cost of transposing one entry.
+/// Cost of transposing one entry whose result stays in the cache.
 const TRANSPOSE: f64 = 3.0;
+/// Extra cost of transposing one entry of a result much larger than the
+/// cache, where every scattered write misses (measured at two threads: 4 ns
+/// an entry for the 2-D grid's 261 120, 12–14 ns for the 1.8–2.1 M of
+/// scale-16 Kronecker and uniform graphs, where a saxpy product takes
+/// 1.5–2 ns).
+const TRANSPOSE_MISS: f64 = 4.0;
+/// Entries of a transpose at which its writes miss the cache.
+const TRANSPOSE_CACHED: f64 = (1 << 20) as f64;
+
+/// The cost of transposing `entries` entries.
+fn transpose_cost(entries: f64) -> f64 {
+    entries * (TRANSPOSE + TRANSPOSE_MISS * (entries / TRANSPOSE_CACHED).min(1.0))
+}
 /// Cost of one position of a dense conversion.
 const DENSIFY: f64 = 0.5;
 /// Cost of one saxpy product with a hash accumulator (1 with a dense one).
@@ -328,32 +341,9 @@ fn lengths(x: &Operand, along: Orientation, dim: u64, budget: usize) -> Option<K
     }
 }
 
-/// The cost of reading `x`'s vectors along `o` as compressed storage.
-fn vectors_cost(x: &Operand, o: Orientation) -> f64 {
-    if x.is_native(o) {
-        return 0.0;
-    }
-    let densify = if x.is_dense() {
-        x.positions() as f64 * DENSIFY
-    } else {
-        0.0
-    };
-    // A transpose is kept by the store, for the products that read it
-    // later. The products so far are the guess at those to come, counted
-    // twice over, and the smaller guess wins: by number (after three
-    // products, a quarter of the cost) and by work (after products that
-    // did as much work as the transpose costs, half). By number alone,
-    // uniform BFS's fourth level, after three tiny ones, pulled through a
-    // 20 ms transpose where the push takes 4 ms; by work alone, a single
-    // large product would make every later transpose look cheap.
-    let transpose = x.nvals() as f64 * TRANSPOSE;
-    let reuse = if x.transposes_along(o) {
-        let store = x.store();
-        1.0 + f64::from(store.product_reads()).min(store.product_work() / transpose.max(1.0))
-    } else {
-        1.0
-    };
-    densify + transpose / reuse
+/// True when reading `x`'s vectors along `o` builds its store's transpose.
+fn builds_transpose(x: &Operand, o: Orientation) -> bool {
+    !x.is_native(o) && x.transposes_along(o)
 }
 
 /// The cost of a dense form of `x` for random access, if one is affordable.
@@ -380,9 +370,23 @@ fn merge_cost(a: f64, b: f64) -> f64 {
     }
 }
 
+/// The plans of a problem ranked by cost.
+struct Ranking {
+    /// The cheapest plan and its cost.
+    best: (Plan, f64),
+    /// The next cheapest, if any (for explain).
+    runner_up: Option<(Plan, f64)>,
+    /// The cheapest plan that builds a transpose, and its cost without
+    /// the transposes.
+    transposing: Option<(Plan, f64)>,
+}
+
 /// The measured costs of the plans of one problem.
 struct Costs<'p, 'a> {
     p: &'p Problem<'a>,
+    /// The transposes charged to the plan being costed (see
+    /// [`Costs::cheapest`]).
+    charged: std::cell::Cell<f64>,
     /// The number of products (see [`flops`]), once counted.
     flops: std::cell::OnceCell<f64>,
     /// Whether a dot product is expected to stop at its first product.
@@ -393,6 +397,48 @@ struct Costs<'p, 'a> {
 }
 
 impl Costs<'_, '_> {
+    /// The cost of reading `x`'s vectors along `o` as compressed storage.
+    fn vectors_cost(&self, x: &Operand, o: Orientation) -> f64 {
+        if x.is_native(o) {
+            return 0.0;
+        }
+        let densify = if x.is_dense() {
+            x.positions() as f64 * DENSIFY
+        } else {
+            0.0
+        };
+        let mut transpose = transpose_cost(x.nvals() as f64);
+        if x.transposes_along(o) {
+            // The store keeps a transpose for the products that read it
+            // later, so a product is charged only what the savings forgone
+            // by the products before it have not paid for (ski rental: at
+            // most twice the cost of knowing the products to come). The
+            // products of an iterative algorithm that want the transpose
+            // build it soon; those that rarely would (betweenness's
+            // backward sweep after BFS and PageRank read `A` as it is
+            // stored, a late BFS level) never pay for it.
+            transpose = (transpose - x.store().transpose_rent()).max(0.0);
+            self.charged.set(self.charged.get() + transpose);
+        }
+        densify + transpose
+    }
+
+    /// Which of `A` and `B` a plan reads in an orientation their stores do
+    /// not hold yet: the transposes it builds.
+    fn new_transposes(&self, plan: Plan) -> [bool; 2] {
+        let (l, r, _) = self.sides(plan.by_cols);
+        let l_t = builds_transpose(&l, Orientation::ByRow);
+        let r_t = match plan.method {
+            Method::Saxpy => builds_transpose(&r, Orientation::ByRow),
+            _ => !plan.dense_r && builds_transpose(&r, Orientation::ByCol),
+        };
+        if plan.by_cols {
+            [r_t, l_t]
+        } else {
+            [l_t, r_t]
+        }
+    }
+
     /// The operands and mask of a plan's orientation: `(L, R, mask)`.
     fn sides(&self, by_cols: bool) -> (Operand, Operand, Option<MaskOperand<'_>>) {
         let p = self.p;
@@ -435,7 +481,7 @@ impl Costs<'_, '_> {
         } else if self.p.a.nrows().min(self.p.b.ncols()) == 1 {
             self.result_size() * DENSIFY
         } else {
-            self.result_size() * TRANSPOSE
+            transpose_cost(self.result_size())
         }
     }
 
@@ -460,7 +506,7 @@ impl Costs<'_, '_> {
     fn saxpy_fixed(&self, by_cols: bool) -> f64 {
         let (l, r, mask) = self.sides(by_cols);
         let conversion = match &mask {
-            Some(m) if !m.is_dense() && !m.rows_are_native() => m.nvals() as f64 * TRANSPOSE,
+            Some(m) if !m.is_dense() && !m.rows_are_native() => transpose_cost(m.nvals() as f64),
             _ => 0.0,
         };
         // Every entry of L looks up a row of R (a search when R is hypersparse).
@@ -475,8 +521,8 @@ impl Costs<'_, '_> {
         // their merge) are not modelled, and without the charge grid `A * x`
         // chose the push after one transpose, at 0.45 ms a product where the
         // pull takes 0.2 ms.
-        vectors_cost(&l, Orientation::ByRow)
-            + vectors_cost(&r, Orientation::ByRow)
+        self.vectors_cost(&l, Orientation::ByRow)
+            + self.vectors_cost(&r, Orientation::ByRow)
             + l.nvals() as f64 * lookup
             + conversion
     }
@@ -536,7 +582,7 @@ impl Costs<'_, '_> {
             let len_r = r.nvals() as f64 / cols;
             Some((
                 merge_cost(len_l, len_r),
-                vectors_cost(r, Orientation::ByCol),
+                self.vectors_cost(r, Orientation::ByCol),
             ))
         }
     }
@@ -548,10 +594,10 @@ impl Costs<'_, '_> {
         let pattern = if m.rows_are_native() {
             0.0
         } else {
-            m.nvals() as f64 * TRANSPOSE
+            transpose_cost(m.nvals() as f64)
         };
         let work = self.mask_dots(&m, step, dense_r);
-        Some(vectors_cost(&l, Orientation::ByRow) + prepare + pattern + work)
+        Some(self.vectors_cost(&l, Orientation::ByRow) + prepare + pattern + work)
     }
 
     /// The work of the dot products of a (not complemented) mask's entries,
@@ -622,7 +668,7 @@ impl Costs<'_, '_> {
             Some(m) => self.mask_dots(&m, step, dense_r),
             None => pairs * self.allowed_fraction() * step,
         };
-        Some(vectors_cost(&l, Orientation::ByRow) + prepare + pairs * MASK_CHECK + dots)
+        Some(self.vectors_cost(&l, Orientation::ByRow) + prepare + pairs * MASK_CHECK + dots)
     }
 }
 
@@ -630,6 +676,7 @@ impl<'p, 'a> Costs<'p, 'a> {
     fn new(p: &'p Problem<'a>) -> Self {
         Costs {
             p,
+            charged: Default::default(),
             flops: Default::default(),
             terminal: stops_at_first(p.semiring),
             dot3_measured: Default::default(),
@@ -668,9 +715,17 @@ impl<'p, 'a> Costs<'p, 'a> {
 
     /// The cheapest plan and its cost, and the next cheapest (for explain).
     fn cheapest(&self) -> ((Plan, f64), Option<(Plan, f64)>) {
+        let ranking = self.rank();
+        (ranking.best, ranking.runner_up)
+    }
+
+    /// The plans ranked by cost.
+    fn rank(&self) -> Ranking {
         let mut best: Option<(Plan, f64)> = None;
         let mut runner_up = None;
+        let mut transposing: Option<(Plan, f64)> = None;
         for plan in Self::plans() {
+            self.charged.set(0.0);
             let Some(c) = self.kernel_cost(plan) else {
                 continue;
             };
@@ -681,6 +736,11 @@ impl<'p, 'a> Costs<'p, 'a> {
             } else if runner_up.is_none_or(|(_, r)| c < r) {
                 runner_up = Some((plan, c));
             }
+            let free = c - self.charged.get();
+            if self.new_transposes(plan) != [false; 2] && transposing.is_none_or(|(_, t)| free < t)
+            {
+                transposing = Some((plan, free));
+            }
         }
         // With no finite cost at all, saxpy is the plan that always runs.
         let saxpy = Plan {
@@ -688,7 +748,11 @@ impl<'p, 'a> Costs<'p, 'a> {
             by_cols: false,
             dense_r: false,
         };
-        (best.unwrap_or((saxpy, f64::INFINITY)), runner_up)
+        Ranking {
+            best: best.unwrap_or((saxpy, f64::INFINITY)),
+            runner_up,
+            transposing,
+        }
     }
 
     /// A lower bound on the cost of forming the product by any plan and
@@ -708,17 +772,61 @@ impl<'p, 'a> Costs<'p, 'a> {
     }
 }
 
-/// The cheapest plan for the problem.
-/// The cheapest plan for `p`, and its cost.
-pub fn choose(p: &Problem) -> (Plan, f64) {
-    let (best, runner_up) = Costs::new(p).cheapest();
+/// What a product that does without a transpose would have saved with it:
+/// rent that [`Rent::pay`] records on the stores it would transpose.
+#[must_use]
+pub struct Rent {
+    saving: f64,
+    /// Whether `A` and `B` would be transposed.
+    stores: [bool; 2],
+}
+
+impl Rent {
+    /// Records the saving forgone on the stores, once the product is
+    /// computed by the plan it came with.
+    pub fn pay(self, p: &Problem) {
+        let [a, b] = self.stores;
+        if a {
+            p.a.store().pay_transpose_rent(self.saving);
+        }
+        // `A * A'` transposes one store.
+        if b && !(a && std::ptr::eq(p.a.store(), p.b.store())) {
+            p.b.store().pay_transpose_rent(self.saving);
+        }
+    }
+}
+
+/// The cheapest plan for `p`, and the rent it pays for the transposes it
+/// does without.
+pub fn choose(p: &Problem) -> (Plan, Rent) {
+    let costs = Costs::new(p);
+    let Ranking {
+        best,
+        runner_up,
+        transposing,
+    } = costs.rank();
+    let rent = match transposing {
+        Some((plan, free)) if free < best.1 && costs.new_transposes(best.0) == [false; 2] => Rent {
+            saving: best.1 - free,
+            stores: costs.new_transposes(plan),
+        },
+        _ => Rent {
+            saving: 0.0,
+            stores: [false; 2],
+        },
+    };
     plan::explain::step(|| {
         let next = runner_up.map_or(String::new(), |(plan, cost)| {
             format!("; next {plan}, {cost:.3e}")
         });
-        format!("plan {}, cost {:.3e}{next}", best.0, best.1)
+        let forgone = if rent.saving > 0.0 {
+            format!("; a transpose would save {:.3e}", rent.saving)
+        } else {
+            String::new()
+        };
+        format!("plan {}, cost {:.3e}{next}{forgone}", best.0, best.1)
     });
-    best
+    (best.0, rent)
 }
 
 /// The values of `a` as type `ty` (cast once when they differ and are read).
@@ -816,7 +924,7 @@ pub fn fold_into(p: &Problem, take: push::Take<'_>, pulls: bool) -> Result<Optio
     if p.mask.is_some() || p.a.nvals() == 0 || p.b.nvals() == 0 || p.epilogue.is_some() {
         return Ok(None);
     }
-    let (plan, cost) = choose(p);
+    let (plan, rent) = choose(p);
     let (l, r, _) = plan_sides(p, plan);
     let (s, flip) = (p.semiring, plan.by_cols);
     let folded = match plan.method {
@@ -837,8 +945,7 @@ pub fn fold_into(p: &Problem, take: push::Take<'_>, pulls: bool) -> Result<Optio
         _ => None,
     };
     if folded.is_some() {
-        p.a.store().note_product_read(cost);
-        p.b.store().note_product_read(cost);
+        rent.pay(p);
     }
     folded.transpose()
 }
@@ -1068,9 +1175,8 @@ pub fn product(p: &Problem) -> Result<MatrixStore> {
             None => Ok(empty),
         };
     }
-    let (plan, cost) = choose(p);
-    p.a.store().note_product_read(cost);
-    p.b.store().note_product_read(cost);
+    let (plan, rent) = choose(p);
+    rent.pay(p);
     execute(p, plan)
 }
 
@@ -1199,37 +1305,46 @@ mod tests {
     }
 
     #[test]
-    fn a_transpose_is_built_once_the_products_have_paid_for_it() {
+    fn a_transpose_is_built_once_the_savings_forgone_have_paid_for_it() {
         // vxm(q, A) with A stored by rows and a large frontier: a pull reads
-        // A's columns, a transpose to build. After a few small pushes (the
-        // first levels of a BFS) it is charged nearly in full, and the push
-        // wins; after products that did as much work as it costs, the pull.
+        // A's columns, a transpose to build. The first such product pushes
+        // and records on A what the pull would have saved; once those
+        // savings reach the transpose's cost, the pull wins.
         let s = semiring(BinaryCode::Any, BinaryCode::Oneb, TypeCode::Bool);
         let n = 20_000;
         let a = random(n, n, 16, Orientation::ByRow);
         let visited = mask(vector(n, 3, false), true);
-        let m = MaskOperand {
-            mask: &visited,
-            transposed: true,
+        let problem = || Problem {
+            a: Operand::new(vector(n, 2, true), true),
+            b: Operand::new(a.clone(), false),
+            mask: Some(MaskOperand {
+                mask: &visited,
+                transposed: true,
+            }),
+            semiring: &s,
+            out: Orientation::ByRow,
+            epilogue: None,
         };
-        let large = || Operand::new(vector(n, 2, true), true);
-        let push = |q: Operand| {
-            plan(
-                q,
-                Operand::new(a.clone(), false),
-                Some(m.clone()),
-                &s,
-                Orientation::ByRow,
-            )
-        };
-        for _ in 0..3 {
-            a.note_product_read(1000.0);
+        let transpose = transpose_cost(a.nvals() as f64);
+        let mut pushes = 0;
+        loop {
+            let p = problem();
+            let (plan, rent) = choose(&p);
+            if (plan.method, plan.by_cols) == (Method::Dot2, true) {
+                break;
+            }
+            assert_eq!((plan.method, plan.by_cols), (Method::Saxpy, false), "push");
+            assert_eq!(rent.stores, [false, true], "only A would be transposed");
+            assert!(rent.saving > 0.0 && rent.saving < transpose);
+            rent.pay(&p);
+            pushes += 1;
+            assert!(pushes < 100, "the savings never paid for the transpose");
         }
-        let p = push(large());
-        assert_eq!((p.method, p.by_cols), (Method::Saxpy, false), "push");
-        a.note_product_read(1e9);
-        let p = push(large());
-        assert_eq!((p.method, p.by_cols), (Method::Dot2, true), "pull");
+        assert!(
+            pushes >= 1,
+            "a single product does not pay for the transpose"
+        );
+        assert!(a.transpose_rent() < transpose);
         assert!(!a.has_cached_transpose(), "choosing transposes nothing");
     }
 
@@ -1277,8 +1392,7 @@ mod tests {
     fn a_dense_row_times_a_matrix_is_pushed_without_a_transpose() {
         // r = w * A with A stored by rows and w dense: one saxpy row with a
         // product per position and more, pushed into dense workspaces that
-        // the threads share. Reading A again and again does not make its
-        // transpose worth building.
+        // the threads share. A few products do not pay for A's transpose.
         let s = semiring(BinaryCode::Plus, BinaryCode::Times, TypeCode::Fp64);
         let n = 10_000;
         let a = random(n, n, 10, Orientation::ByRow);
@@ -1291,14 +1405,15 @@ mod tests {
             out: Orientation::ByRow,
             epilogue: None,
         };
-        let mut work = 0.0;
         for _ in 0..6 {
-            let (plan, cost) = choose(&problem);
-            problem.b.store().note_product_read(cost);
-            work += cost.trunc();
+            let (plan, rent) = choose(&problem);
+            rent.pay(&problem);
             assert_eq!((plan.method, plan.by_cols), (Method::Saxpy, false));
         }
-        assert_eq!((a.product_reads(), a.product_work()), (6, work));
+        assert!(
+            a.transpose_rent() < transpose_cost(a.nvals() as f64),
+            "a few products do not pay for the transpose"
+        );
         assert!(!a.has_cached_transpose(), "choosing transposes nothing");
     }
 
