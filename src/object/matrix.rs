@@ -349,7 +349,13 @@ impl Matrix {
                 cols[k]
             );
         }
-        let vals = vals.cast(&self.ty);
+        let cast;
+        let vals = if vals.ty() == self.ty {
+            vals
+        } else {
+            cast = vals.cast(&self.ty);
+            &cast
+        };
         let orient = self.orientation();
         let (outer, inner, vlen, vdim) = match orient {
             Orientation::ByRow => (rows, cols, ncols, nrows),
@@ -363,7 +369,7 @@ impl Matrix {
             Some(f) => Dup::Combine(f.as_ref()),
             None => Dup::Error,
         };
-        let c = build_compressed(vlen, vdim, outer, inner, &vals, dup_mode)?;
+        let c = build_compressed(vlen, vdim, outer, inner, vals, dup_mode)?;
         let store = MatrixStore::from_compressed(orient, c).conform();
         // The values were just written: whether they are all the same (a
         // pattern of ones, which products read as a structure) is found

@@ -1,7 +1,15 @@
 //! Assembling compressed storage from unsorted tuples, combining duplicates.
+//!
+//! Tuples already in order are used as they are. Otherwise a counting sort
+//! on the vector (or, for hypersparse dimensions, a comparison sort) gives
+//! their storage order, and each vector's inner indices are written sorted
+//! on the way, so that the indices are read through the order only once.
+//! The values are gathered last: they are then the freshest in the cache
+//! for the operation that follows the build.
 
 use super::array::Array;
 use super::compressed::{prefer_hyper, Compressed};
+use crate::algebra::Type;
 use crate::error::Result;
 use crate::fail;
 use rayon::prelude::*;
@@ -33,114 +41,195 @@ pub fn build_compressed(
     debug_assert_eq!(inner.len(), n);
     debug_assert_eq!(vals.len(), n);
     let key = |k: usize| (outer[k], inner[k]);
-    let sorted = (1..n).all(|k| key(k - 1) < key(k));
-    let perm: Vec<usize> = if sorted {
-        Vec::new()
-    } else {
-        sorted_order(vdim, outer, inner)
-    };
-    let at = |s: usize| if sorted { s } else { perm[s] };
+    if (1..n).all(|k| key(k - 1) < key(k)) {
+        let shape = shape_of(&vals.ty(), vlen, vdim, n, |e| outer[e])?;
+        return Ok(Compressed {
+            i: inner.to_vec(),
+            x: vals.clone(),
+            ..shape
+        });
+    }
+    let sorted = sorted_order(vdim, outer, inner);
+    if sorted.distinct {
+        let shape = match sorted.starts {
+            Some(p) => Compressed {
+                vlen,
+                vdim,
+                h: None,
+                p,
+                i: Vec::new(),
+                x: Array::new(&vals.ty()),
+            }
+            .conform(),
+            None => shape_of(&vals.ty(), vlen, vdim, n, |e| outer[sorted.order[e]])?,
+        };
+        return Ok(Compressed {
+            i: sorted.inner,
+            x: vals.gather(&sorted.order),
+            ..shape
+        });
+    }
+    let groups = Groups::of(sorted.order, key, &dup)?;
+    let shape = shape_of(&vals.ty(), vlen, vdim, groups.pick.len(), |g| {
+        outer[groups.pick[g]]
+    })?;
+    let i = gather_u64(inner, &groups.pick);
+    let mut x = vals.gather(&groups.pick);
+    if let Dup::Combine(f) = dup {
+        groups.combine(&mut x, vals, f);
+    }
+    Ok(Compressed { i, x, ..shape })
+}
 
-    // Group equal keys: `first[g]..first[g+1]` in sorted order is group g.
-    let mut starts = Vec::with_capacity(n + 1);
-    for s in 0..n {
-        if s == 0 || key(at(s - 1)) != key(at(s)) {
-            starts.push(s);
+/// The vectors of `entries` entries whose vector ids `vector_of(e)` never
+/// decrease, without indices or values: hypersparse or sparse as
+/// [`prefer_hyper`] chooses.
+fn shape_of(
+    ty: &Type,
+    vlen: u64,
+    vdim: u64,
+    entries: usize,
+    vector_of: impl Fn(usize) -> u64,
+) -> Result<Compressed> {
+    let mut h = Vec::new();
+    let mut p = vec![0usize];
+    for e in 0..entries {
+        let v = vector_of(e);
+        if h.last() != Some(&v) {
+            if e > 0 {
+                p.push(e);
+            }
+            h.push(v);
         }
     }
-    let groups = starts.len();
-    starts.push(n);
-    if groups < n {
+    if entries > 0 {
+        p.push(entries);
+    }
+    let hyper = Compressed {
+        vlen,
+        vdim,
+        h: Some(h),
+        p,
+        i: Vec::new(),
+        x: Array::new(ty),
+    };
+    if prefer_hyper(vdim, hyper.nvec()) {
+        Ok(hyper)
+    } else {
+        hyper.into_sparse()
+    }
+}
+
+/// Runs of tuples with equal keys in sorted order.
+struct Groups {
+    /// All tuples in sorted order.
+    order: Vec<usize>,
+    /// `order[starts[g]..starts[g + 1]]` are the tuples of entry `g`.
+    starts: Vec<usize>,
+    /// The tuple whose position (and first value) entry `g` takes.
+    pick: Vec<usize>,
+}
+
+impl Groups {
+    /// Groups the sorted tuples `order` by key; fails for [`Dup::Error`]
+    /// (the caller found a repeated key).
+    fn of(order: Vec<usize>, key: impl Fn(usize) -> (u64, u64), dup: &Dup<'_>) -> Result<Groups> {
+        let mut starts = Vec::new();
+        for s in 0..order.len() {
+            if s == 0 || key(order[s - 1]) != key(order[s]) {
+                starts.push(s);
+            }
+        }
+        starts.push(order.len());
         if let Dup::Error = dup {
-            let g = (0..groups)
-                .find(|&g| starts[g + 1] - starts[g] > 1)
-                .unwrap();
-            let (o, i) = key(at(starts[g]));
+            let g = starts.windows(2).position(|w| w[1] - w[0] > 1).unwrap_or(0);
+            let (o, i) = key(order[starts[g]]);
             fail!(
                 InvalidValue,
                 "duplicate entries at ({o}, {i}) and no operator to combine them"
             );
         }
-    }
-
-    let pick: Vec<usize> = (0..groups)
-        .map(|g| match dup {
-            Dup::LastWins => at(starts[g + 1] - 1),
-            _ => at(starts[g]),
+        let pick = starts
+            .windows(2)
+            .map(|w| match dup {
+                Dup::LastWins => order[w[1] - 1],
+                _ => order[w[0]],
+            })
+            .collect();
+        Ok(Groups {
+            order,
+            starts,
+            pick,
         })
-        .collect();
-    let mut x = if sorted && groups == n {
-        vals.clone()
-    } else {
-        vals.gather(&pick)
-    };
-    if let Dup::Combine(f) = dup {
-        if groups < n {
-            let size = x.elem_size();
-            let mut acc = vec![0u8; size];
-            for g in 0..groups {
-                if starts[g + 1] - starts[g] > 1 {
-                    acc.copy_from_slice(x.get_bytes(g));
-                    for s in starts[g] + 1..starts[g + 1] {
-                        f(&mut acc, vals.get_bytes(at(s)));
-                    }
-                    x.set_bytes(g, &acc);
-                }
-            }
-        }
     }
 
-    let i: Vec<u64> = pick.iter().map(|&k| inner[k]).collect();
-    let mut ids = Vec::new();
-    let mut p = vec![0usize];
-    for (g, &k) in pick.iter().enumerate() {
-        if ids.last() != Some(&outer[k]) {
-            if g > 0 {
-                p.push(g);
+    /// Folds the rest of each group's values, in input order, into `x`
+    /// (which holds each group's first value).
+    fn combine(&self, x: &mut Array, vals: &Array, f: &(dyn Fn(&mut [u8], &[u8]) + Sync)) {
+        let mut acc = vec![0u8; x.elem_size()];
+        for (g, w) in self.starts.windows(2).enumerate() {
+            if w[1] - w[0] > 1 {
+                acc.copy_from_slice(x.get_bytes(g));
+                for &t in &self.order[w[0] + 1..w[1]] {
+                    f(&mut acc, vals.get_bytes(t));
+                }
+                x.set_bytes(g, &acc);
             }
-            ids.push(outer[k]);
         }
     }
-    if groups > 0 {
-        p.push(groups);
-    }
-    let hyper = Compressed {
-        vlen,
-        vdim,
-        h: Some(ids),
-        p,
-        i,
-        x,
-    };
-    Ok(if prefer_hyper(vdim, hyper.nvec()) {
-        hyper
-    } else {
-        hyper.into_sparse()?
-    })
 }
 
-/// The tuples' positions in `(outer, inner)` order, ties in input order.
-fn sorted_order(vdim: u64, outer: &[u64], inner: &[u64]) -> Vec<usize> {
+/// `src[positions[e]]` for every `e`, in parallel when there are many.
+fn gather_u64(src: &[u64], positions: &[usize]) -> Vec<u64> {
+    if positions.len() < PARALLEL_SORT {
+        positions.iter().map(|&t| src[t]).collect()
+    } else {
+        crate::parallel::map(positions.len(), 1 << 12, |e| src[positions[e]])
+    }
+}
+
+/// Tuples in storage order.
+struct Sorted {
+    /// The tuples' positions in `(outer, inner)` order, ties in input order.
+    order: Vec<usize>,
+    /// Their inner indices, in that order.
+    inner: Vec<u64>,
+    /// Where each vector's tuples start in `order` (`vdim + 1` pointers),
+    /// when they were sorted by counting vectors.
+    starts: Option<Vec<usize>>,
+    /// No two tuples share a key.
+    distinct: bool,
+}
+
+/// The tuples in storage order.
+fn sorted_order(vdim: u64, outer: &[u64], inner: &[u64]) -> Sorted {
     let n = outer.len();
     match usize::try_from(vdim) {
         Ok(vdim) if vdim <= n.saturating_mul(4).max(1 << 16) => by_vectors(vdim, outer, inner),
         _ => {
             // Too many vectors to count them (hypersparse): compare keys.
             let key = |k: usize| (outer[k], inner[k]);
-            let mut perm: Vec<usize> = (0..n).collect();
+            let mut order: Vec<usize> = (0..n).collect();
             if n > PARALLEL_SORT {
-                perm.par_sort_by_key(|&k| key(k));
+                order.par_sort_by_key(|&k| key(k));
             } else {
-                perm.sort_by_key(|&k| key(k));
+                order.sort_by_key(|&k| key(k));
             }
-            perm
+            let distinct = order.windows(2).all(|w| key(w[0]) != key(w[1]));
+            Sorted {
+                inner: gather_u64(inner, &order),
+                order,
+                starts: None,
+                distinct,
+            }
         }
     }
 }
 
 /// [`sorted_order`] by a counting sort on the vector, then each vector's
-/// tuples sorted by inner index (both stable), the vectors in parallel.
-fn by_vectors(vdim: usize, outer: &[u64], inner: &[u64]) -> Vec<usize> {
+/// tuples sorted by inner index (both stable), the vectors in parallel,
+/// their inner indices written out and checked for repeats on the way.
+fn by_vectors(vdim: usize, outer: &[u64], inner: &[u64]) -> Sorted {
     let n = outer.len();
     let mut start = vec![0usize; vdim + 1];
     for &o in outer {
@@ -150,41 +239,68 @@ fn by_vectors(vdim: usize, outer: &[u64], inner: &[u64]) -> Vec<usize> {
         start[j + 1] += start[j];
     }
     let mut next = start.clone();
-    let mut perm = vec![0usize; n];
+    let mut order = vec![0usize; n];
     for (k, &o) in outer.iter().enumerate() {
         let slot = &mut next[o as usize];
-        perm[*slot] = k;
+        order[*slot] = k;
         *slot += 1;
     }
-    let sort_vectors = |vectors: std::ops::Range<usize>, piece: &mut [usize]| {
+    drop(next);
+    let mut sorted_inner = vec![0u64; n];
+    // Sorts vectors `vectors` (whose tuples are `piece`, inner indices
+    // `out`); true when no key repeats among them.
+    let sort_vectors = |vectors: std::ops::Range<usize>, piece: &mut [usize], out: &mut [u64]| {
         let base = start[vectors.start];
+        let mut distinct = true;
         for j in vectors {
-            let v = &mut piece[start[j] - base..start[j + 1] - base];
-            if v.windows(2).any(|w| inner[w[0]] > inner[w[1]]) {
+            let slots = start[j] - base..start[j + 1] - base;
+            let (v, o) = (&mut piece[slots.clone()], &mut out[slots]);
+            for (o, &k) in o.iter_mut().zip(v.iter()) {
+                *o = inner[k];
+            }
+            if o.windows(2).any(|w| w[0] >= w[1]) {
                 v.sort_by_key(|&k| inner[k]);
+                for (o, &k) in o.iter_mut().zip(v.iter()) {
+                    *o = inner[k];
+                }
+                distinct &= o.windows(2).all(|w| w[0] != w[1]);
             }
         }
+        distinct
     };
-    if n <= PARALLEL_SORT {
-        sort_vectors(0..vdim, &mut perm);
-        return perm;
+    let distinct = if n <= PARALLEL_SORT {
+        sort_vectors(0..vdim, &mut order, &mut sorted_inner)
+    } else {
+        // Pieces of about equal numbers of tuples, split between vectors.
+        let pieces = 64;
+        let mut bounds: Vec<usize> = (0..=pieces)
+            .map(|t| start.partition_point(|&s| s < t * n / pieces).min(vdim))
+            .collect();
+        bounds[pieces] = vdim;
+        bounds.dedup();
+        let mut slices = Vec::with_capacity(bounds.len());
+        let (mut rest, mut rest_inner): (&mut [usize], &mut [u64]) =
+            (&mut order, &mut sorted_inner);
+        for w in bounds.windows(2) {
+            let len = start[w[1]] - start[w[0]];
+            let (piece, tail) = rest.split_at_mut(len);
+            let (piece_inner, tail_inner) = rest_inner.split_at_mut(len);
+            slices.push((w[0]..w[1], piece, piece_inner));
+            rest = tail;
+            rest_inner = tail_inner;
+        }
+        crate::parallel::map_items(slices, |(vectors, piece, out)| {
+            sort_vectors(vectors, piece, out)
+        })
+        .into_iter()
+        .all(|d| d)
+    };
+    Sorted {
+        order,
+        inner: sorted_inner,
+        starts: Some(start),
+        distinct,
     }
-    // Pieces of about equal numbers of tuples, split between vectors.
-    let pieces = 64;
-    let mut bounds: Vec<usize> = (0..=pieces)
-        .map(|t| start.partition_point(|&s| s < t * n / pieces).min(vdim))
-        .collect();
-    bounds[pieces] = vdim;
-    bounds.dedup();
-    let mut slices = Vec::with_capacity(bounds.len());
-    let mut rest: &mut [usize] = &mut perm;
-    for w in bounds.windows(2) {
-        let (piece, tail) = rest.split_at_mut(start[w[1]] - start[w[0]]);
-        slices.push((w[0]..w[1], piece));
-        rest = tail;
-    }
-    crate::parallel::map_items(slices, |(vectors, piece)| sort_vectors(vectors, piece));
-    perm
 }
 
 #[cfg(test)]
@@ -253,6 +369,43 @@ mod tests {
                 build_compressed(64, vdim, &outer, &inner, &array, Dup::Combine(&plus)).unwrap();
             assert_eq!(entries(&c), sum.into_iter().collect::<Vec<_>>());
         }
+    }
+
+    /// Many distinct tuples in a shuffled order (the parallel counting sort
+    /// with vectors out of order inside), and the same with one repeated key.
+    #[test]
+    fn large_distinct_builds_and_a_single_repeat_is_found() {
+        let (vdim, vlen) = (3_000u64, 200u64);
+        let n = (vdim * vlen / 2) as usize;
+        assert!(n > PARALLEL_SORT);
+        // Every other position, visited in a scrambled order.
+        let keys: Vec<(u64, u64)> = (0..n as u64)
+            .map(|k| (k * 7_919) % n as u64)
+            .map(|k| (k / (vlen / 2), 2 * (k % (vlen / 2)) + 1))
+            .collect();
+        let (outer, inner): (Vec<u64>, Vec<u64>) = keys.iter().copied().unzip();
+        let vals = Array::from_vec((0..n as i64).collect::<Vec<_>>());
+        let c = build_compressed(vlen, vdim, &outer, &inner, &vals, Dup::Error).unwrap();
+        c.check().unwrap();
+        let mut expected: Vec<((u64, u64), i64)> = keys.iter().copied().zip(0..n as i64).collect();
+        expected.sort();
+        let x = c.x.as_slice::<i64>().unwrap();
+        let got: Vec<((u64, u64), i64)> = (0..c.nvec())
+            .flat_map(|kk| c.range(kk).map(move |q| (kk, q)))
+            .map(|(kk, q)| ((c.vector_id(kk), c.i[q]), x[q]))
+            .collect();
+        assert_eq!(got, expected);
+
+        let mut inner = inner;
+        let last = n - 1;
+        let twin = (0..last)
+            .find(|&k| outer[k] == outer[last] && k != last)
+            .unwrap();
+        inner[twin] = inner[last];
+        let err = build_compressed(vlen, vdim, &outer, &inner, &vals, Dup::Error).unwrap_err();
+        assert_eq!(err.info, crate::error::Info::InvalidValue);
+        let c = build_compressed(vlen, vdim, &outer, &inner, &vals, Dup::LastWins).unwrap();
+        assert_eq!(c.nvals(), n - 1);
     }
 
     #[test]
