@@ -7,7 +7,8 @@
 use crate::algebra::{Element, Type, TypeCode, Value};
 use crate::error::{out_of_memory, Result};
 use crate::storage::ranges::{
-    concat_slices, concat_vecs, copy_into, copy_ranges, copy_vec, extend_copy, gather_runs, RunList,
+    concat_slices, concat_vecs, copy_into, copy_ranges, copy_vec, extend_copy, gather_runs,
+    PartRuns,
 };
 use std::ops::Range;
 
@@ -371,12 +372,17 @@ impl Array {
 
     /// Runs of entries (inner indices `idx` and these values) gathered part
     /// by part into new arrays (see [`gather_runs`]).
-    pub fn gather_runs(&self, idx: &[u64], parts: &[RunList]) -> (Vec<u64>, Array) {
+    pub fn gather_runs(
+        &self,
+        idx: &[u64],
+        part_lens: &[usize],
+        runs: &PartRuns<'_>,
+    ) -> (Vec<u64>, Array) {
         with_array!(self, v => {
-            let (i, x) = gather_runs(idx, v, 1, parts);
+            let (i, x) = gather_runs(idx, v, 1, part_lens, runs);
             (i, GatherInto::into_array_owned(x))
         }, u => {
-            let (i, x) = gather_runs(idx, u.bytes(), u.ty.size(), parts);
+            let (i, x) = gather_runs(idx, u.bytes(), u.ty.size(), part_lens, runs);
             (i, Array::from_bytes(&u.ty, &x))
         })
     }

@@ -116,40 +116,28 @@ pub fn copy_ranges<T: Copy + Send + Sync>(src: &[T], ranges: &[Range<usize>]) ->
     out
 }
 
-/// Runs of slots to gather, in order, and how many slots they hold in all.
-#[derive(Clone, Debug, Default)]
-pub struct RunList {
-    /// The runs.
-    pub runs: Vec<Range<usize>>,
-    /// Their total length.
-    pub len: usize,
-}
-
-impl RunList {
-    /// The runs, with their total length counted.
-    pub fn new(runs: Vec<Range<usize>>) -> RunList {
-        let len = runs.iter().map(|r| r.len()).sum();
-        RunList { runs, len }
-    }
-}
+/// The runs of slots of each part of a gather: `runs(t, emit)` calls
+/// `emit` with each run of part `t`, in order.
+pub type PartRuns<'a> = dyn Fn(usize, &mut dyn FnMut(Range<usize>)) + Sync + 'a;
 
 /// Runs of entries gathered part by part into new index and value arrays.
 ///
-/// `parts[t]` lists slot ranges, in order; their elements, part after part,
-/// make the outputs. Each value is `width` consecutive elements of `vals` (1
-/// for a typed array, the size for bytes). The parts are copied in parallel,
-/// each into its own place in the outputs, and short runs are copied without
-/// a `memcpy` call.
+/// Part `t` holds `part_lens[t]` slots, in the runs `runs(t, ..)` emits;
+/// their elements, part after part, make the outputs. Each value is `width`
+/// consecutive elements of `vals` (1 for a typed array, the size for
+/// bytes). The parts are copied in parallel, each into its own place in the
+/// outputs, and short runs are copied without a `memcpy` call.
 pub fn gather_runs<T: Copy + Send + Sync>(
     idx: &[u64],
     vals: &[T],
     width: usize,
-    parts: &[RunList],
+    part_lens: &[usize],
+    runs: &PartRuns<'_>,
 ) -> (Vec<u64>, Vec<T>) {
-    let mut starts = Vec::with_capacity(parts.len() + 1);
+    let mut starts = Vec::with_capacity(part_lens.len() + 1);
     starts.push(0);
-    for part in parts {
-        starts.push(starts.last().copied().unwrap_or(0) + part.len);
+    for len in part_lens {
+        starts.push(starts.last().copied().unwrap_or(0) + len);
     }
     let total = starts.last().copied().unwrap_or(0);
     let mut out_i: Vec<u64> = Vec::with_capacity(total);
@@ -158,7 +146,7 @@ pub fn gather_runs<T: Copy + Send + Sync>(
         parallel::Slots::new(&mut out_i),
         parallel::Slots::new(&mut out_x),
     );
-    parallel::for_each(parts.len(), 1, &|t| {
+    parallel::for_each(part_lens.len(), 1, &|t| {
         let (lo, hi) = (starts[t], starts[t + 1]);
         // SAFETY: parts write the disjoint places `starts[t]..starts[t + 1]`
         // (scaled by `width` for values) of the outputs' capacity.
@@ -169,7 +157,7 @@ pub fn gather_runs<T: Copy + Send + Sync>(
             )
         };
         let mut at = 0;
-        for r in &parts[t].runs {
+        runs(t, &mut |r| {
             let len = r.len();
             copy_run(&mut dst_i[at..at + len], &idx[r.clone()]);
             copy_run(
@@ -177,10 +165,11 @@ pub fn gather_runs<T: Copy + Send + Sync>(
                 &vals[r.start * width..r.end * width],
             );
             at += len;
-        }
+        });
+        assert_eq!(at, hi - lo, "a part's runs fill exactly its length");
     });
-    // SAFETY: each part's runs fill its place exactly (`starts` adds up their
-    // lengths), and the places cover `0..total`.
+    // SAFETY: each part's runs fill its place exactly (checked above), and
+    // the places cover `0..total`.
     unsafe {
         out_i.set_len(total);
         out_x.set_len(total * width);
@@ -354,8 +343,13 @@ mod tests {
             vec![],
             vec![12..16, 20..21, 30..330],
         ];
-        let parts: Vec<RunList> = runs.iter().cloned().map(RunList::new).collect();
-        let (i, x) = gather_runs(&idx, &vals, 2, &parts);
+        let lens: Vec<usize> = runs
+            .iter()
+            .map(|p| p.iter().map(|r| r.len()).sum())
+            .collect();
+        let emit =
+            |t: usize, emit: &mut dyn FnMut(Range<usize>)| runs[t].iter().cloned().for_each(emit);
+        let (i, x) = gather_runs(&idx, &vals, 2, &lens, &emit);
         let ranges: Vec<Range<usize>> = runs.concat();
         assert_eq!(i, naive(&idx, &ranges));
         let expected: Vec<u16> = ranges
@@ -363,7 +357,7 @@ mod tests {
             .flat_map(|r| vals[2 * r.start..2 * r.end].to_vec())
             .collect();
         assert_eq!(x, expected);
-        let (i, x) = gather_runs::<u16>(&idx, &vals, 1, &[]);
+        let (i, x) = gather_runs::<u16>(&idx, &vals, 1, &[], &emit);
         assert!(i.is_empty() && x.is_empty());
     }
 

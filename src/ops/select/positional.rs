@@ -5,7 +5,6 @@
 
 use crate::algebra::IndexUnaryCode;
 use crate::parallel;
-use crate::storage::ranges::RunList;
 use crate::storage::{Compressed, Format, Orientation};
 use std::ops::Range;
 
@@ -74,29 +73,29 @@ fn interval(code: IndexUnaryCode, orient: Orientation, j: u64, s: i64) -> Interv
 const VECTORS_PER_TASK: usize = 4096;
 
 /// `select` of compressed data (vectors in orientation `orient`) with a
-/// positional predicate `code` and thunk `s`: each task of vectors finds the
+/// positional predicate `code` and thunk `s`: each task of vectors counts the
 /// kept slots of its vectors and writes its part of the result's pointers;
 /// indices and values are then copied once, each task filling its own part of
-/// exactly sized arrays.
+/// exactly sized arrays from the runs it finds again (at no cost where the
+/// run is the start or the end of its vector, as for `TRIL` and `TRIU`).
 pub fn select_positional(
     c: &Compressed,
     orient: Orientation,
     code: IndexUnaryCode,
     s: i64,
 ) -> Format {
-    let mut p = vec![0; c.nvec() + 1];
-    // One copy of the loop per predicate, so that its interval folds into it.
+    // One copy of the loops per predicate, so that its interval folds into them.
     macro_rules! each_predicate {
         ($(($o:ident, $c:ident)),*) => {
             match (orient, code) {
                 $((Orientation::$o, IndexUnaryCode::$c) => {
-                    find_runs(c, &mut p[1..], |j| interval(IndexUnaryCode::$c, Orientation::$o, j, s))
+                    select_by(c, |j| interval(IndexUnaryCode::$c, Orientation::$o, j, s))
                 })*
                 _ => unreachable!("not a positional predicate"),
             }
         };
     }
-    let tasks = each_predicate!(
+    let kept = each_predicate!(
         (ByRow, Tril),
         (ByRow, Triu),
         (ByRow, Diag),
@@ -114,13 +113,20 @@ pub fn select_positional(
         (ByCol, Rowle),
         (ByCol, Rowgt)
     );
+    Format::Sparse(kept)
+}
+
+/// [`select_positional`] with vector `j`'s interval `iv(j)`.
+fn select_by(c: &Compressed, iv: impl Fn(u64) -> Interval + Sync) -> Compressed {
+    let mut p = vec![0; c.nvec() + 1];
+    let tasks = count_kept(c, &mut p[1..], &iv);
     // Each task's pointers count from its own first slot: add the slots the
     // tasks before it keep.
     let mut kept_before = Vec::with_capacity(tasks.len());
     let mut total = 0;
     for task in &tasks {
         kept_before.push(total);
-        total += task.runs.len;
+        total += task.len;
     }
     parallel::for_each_chunk_mut(&mut p[1..], VECTORS_PER_TASK, |ks, part| {
         let offset = kept_before[ks.start / VECTORS_PER_TASK];
@@ -129,8 +135,30 @@ pub fn select_positional(
         }
     });
     let nonempty = tasks.iter().map(|t| t.nonempty).sum();
-    let parts: Vec<RunList> = tasks.into_iter().map(|t| t.runs).collect();
-    let (i, x) = c.x.gather_runs(&c.i, &parts);
+    let lens: Vec<usize> = tasks.iter().map(|t| t.len).collect();
+    let runs = |t: usize, emit: &mut dyn FnMut(Range<usize>)| {
+        let first = t * VECTORS_PER_TASK;
+        for k in first..(first + VECTORS_PER_TASK).min(c.nvec()) {
+            let len = p[k + 1] - p[k];
+            if len == 0 {
+                continue;
+            }
+            let slots = c.range(k);
+            let iv = iv(c.vector_id(k));
+            if iv.except.is_none() && iv.lo == i128::MIN {
+                emit(slots.start..slots.start + len);
+            } else if iv.except.is_none() && iv.hi == i128::MAX {
+                emit(slots.end - len..slots.end);
+            } else {
+                let [a, b] = kept_slots(c, iv, slots);
+                emit(a);
+                if !b.is_empty() {
+                    emit(b);
+                }
+            }
+        }
+    };
+    let (i, x) = c.x.gather_runs(&c.i, &lens, &runs);
     let kept = Compressed {
         vlen: c.vlen,
         vdim: c.vdim,
@@ -139,41 +167,35 @@ pub fn select_positional(
         i,
         x,
     };
-    Format::Sparse(kept.conform_counted(nonempty))
+    kept.conform_counted(nonempty)
 }
 
 /// What one task of vectors keeps.
-struct TaskRuns {
-    /// The runs of slots kept in its vectors, in order.
-    runs: RunList,
+struct TaskCount {
+    /// How many slots its vectors keep.
+    len: usize,
     /// How many of its vectors keep a slot.
     nonempty: usize,
 }
 
-/// For each task of [`VECTORS_PER_TASK`] vectors, the runs of slots kept in
-/// its vectors; `ends` (one per vector) gets, for each vector, the slots its
-/// task keeps up to the vector's end. `iv(j)` is vector `j`'s interval.
-fn find_runs(
+/// For each task of [`VECTORS_PER_TASK`] vectors, how many slots its vectors
+/// keep; `ends` (one per vector) gets, for each vector, the slots its task
+/// keeps up to the vector's end. `iv(j)` is vector `j`'s interval.
+fn count_kept(
     c: &Compressed,
     ends: &mut [usize],
-    iv: impl Fn(u64) -> Interval + Sync,
-) -> Vec<TaskRuns> {
-    let kept = |k: usize| kept_slots(c, iv(c.vector_id(k)), c.range(k));
+    iv: &(impl Fn(u64) -> Interval + Sync),
+) -> Vec<TaskCount> {
     parallel::map_chunks_mut(ends, VECTORS_PER_TASK, |ks, ends| {
-        let mut runs = Vec::with_capacity(ks.len());
         let (mut len, mut nonempty) = (0, 0);
         for (k, end) in ks.zip(ends) {
-            let [a, b] = kept(k);
+            let [a, b] = kept_slots(c, iv(c.vector_id(k)), c.range(k));
             let n = a.len() + b.len();
             len += n;
             nonempty += usize::from(n > 0);
             *end = len;
-            runs.extend([a, b].into_iter().filter(|r| !r.is_empty()));
         }
-        TaskRuns {
-            runs: RunList { runs, len },
-            nonempty,
-        }
+        TaskCount { len, nonempty }
     })
 }
 
