@@ -604,17 +604,11 @@ fn scatter_rows<'a, T: Copy, P: Fn(usize, usize) -> T + Sync>(
     combine: impl Fn(T, T) -> T + Sync + 'a,
     product: &'a P,
 ) -> impl Fn(&mut [T], &mut [bool], Range<usize>) + Sync + 'a {
-    let row = move |q: usize| {
-        let row = match l.holds(q) {
-            true => r.range(l.index(q)),
-            false => 0..0,
-        };
-        r.i[row.clone()].iter().map(|&j| j as usize).zip(row)
-    };
     move |w, present, piece| match slots {
         push::Slots::Full => {
             for q in piece {
-                for (j, rp) in row(q) {
+                for rp in pushed_row(l, r, q) {
+                    let j = r.i[rp] as usize;
                     w[j] = combine(w[j], product(q, rp));
                 }
             }
@@ -622,7 +616,8 @@ fn scatter_rows<'a, T: Copy, P: Fn(usize, usize) -> T + Sync>(
         push::Slots::Exact => {
             let present = &mut present[..w.len()];
             for q in piece {
-                for (j, rp) in row(q) {
+                for rp in pushed_row(l, r, q) {
+                    let j = r.i[rp] as usize;
                     w[j] = combine(w[j], product(q, rp));
                     present[j] = true;
                 }
@@ -631,13 +626,25 @@ fn scatter_rows<'a, T: Copy, P: Fn(usize, usize) -> T + Sync>(
         push::Slots::Flagged => {
             let present = &mut present[..w.len()];
             for q in piece {
-                for (j, rp) in row(q) {
+                for rp in pushed_row(l, r, q) {
+                    let j = r.i[rp] as usize;
                     let z = product(q, rp);
                     w[j] = if present[j] { combine(w[j], z) } else { z };
                     present[j] = true;
                 }
             }
         }
+    }
+}
+
+/// The entries of the row of `r` that entry `q` of `l` multiplies (none
+/// where a bitmap `l` holds no entry).
+#[inline(always)]
+fn pushed_row(l: push::Row<'_>, r: &Compressed, q: usize) -> Range<usize> {
+    if l.holds(q) {
+        r.range(l.index(q))
+    } else {
+        0..0
     }
 }
 
