@@ -22,6 +22,7 @@ use super::tiers::Job;
 use super::values::Sr;
 use crate::error::Result;
 use crate::storage::compressed::dense_workspace_ok;
+use crate::storage::prefetch::prefetch;
 use crate::storage::Compressed;
 use std::ops::Range;
 
@@ -149,6 +150,17 @@ impl RRows<'_> {
         }
     }
 
+    /// Asks for the start of row `k` to be loaded (plain rows only): the
+    /// rows a product reads are scattered, short runs of a large array.
+    #[inline(always)]
+    fn prefetch_row(&self, k: u64) {
+        if self.hyper.is_none() {
+            if let Some(&start) = self.p.get(k as usize) {
+                prefetch(self.i, start);
+            }
+        }
+    }
+
     /// The positions of row `k` whose columns are in `cols`, found by binary
     /// search (every task of a split row looks up every row of `R`, so this
     /// must cost far less than reading the row); an end of the range at the
@@ -196,6 +208,10 @@ fn within(idx: &[u64], cols: &Range<u64>) -> Range<usize> {
     lo..hi
 }
 
+/// How many entries of `l` ahead [`products`] asks for the row of `R` to be
+/// loaded.
+const ROW_LOOKAHEAD: usize = 4;
+
 /// [`products`] for [`Mode::All`].
 const ALL: u8 = 0;
 /// [`products`] for [`Mode::Allowed`].
@@ -223,6 +239,9 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
     // hold one are skipped like forbidden ones, by one well-predicted test.
     let noop = sr.add_is_noop();
     for (pl, &k) in l.iter().enumerate() {
+        if let Some(&ahead) = l.get(pl + ROW_LOOKAHEAD) {
+            r.prefetch_row(ahead);
+        }
         let ql = l0 + pl;
         let rr = match split {
             None => r.row(k),
