@@ -539,7 +539,7 @@ impl Costs<'_, '_> {
         // not split (see `SPLIT_ROW_LEN`): one thread does all the products,
         // where the other plans share them out.
         let short_rows = flops < l.nvals() as f64 * SPLIT_ROW_LEN as f64;
-        let pushed = push::applies(l.nrows(), mask.is_some(), flops, r.ncols());
+        let pushed = push::applies(l.nrows(), flops, r.ncols());
         if l.nrows() == 1 && short_rows && !pushed && flops >= SEQUENTIAL_WORK as f64 {
             per_flop *= crate::threads::num_threads() as f64;
         }
@@ -984,10 +984,10 @@ fn dense_row(l: &Operand) -> Option<(push::Row<'_>, &Array)> {
     }
 }
 
-/// A saxpy plan's product: pushed into dense workspaces when `L` is one row,
-/// unmasked, and the product dense enough (a full or bitmap row read in
-/// place), else
-/// Gustavson's saxpy over `L`'s compressed rows.
+/// A saxpy plan's product: pushed into dense workspaces when `L` is one row
+/// and the product dense enough (a full or bitmap row read in place; the
+/// mask applied to the result), else Gustavson's saxpy over `L`'s
+/// compressed rows under the mask.
 fn saxpy(
     s: &Semiring,
     (l, r): (&Operand, &Operand),
@@ -997,9 +997,19 @@ fn saxpy(
     let ((lty, read_l), (rty, read_r)) = operand_types(s, flip);
     let rc = r.vectors(Orientation::ByRow);
     let rx = values(&rc.x, rty, read_r);
-    let push = |row: push::Row<'_>, lx: &Array| match mask {
-        None => tiers::run(s, lx, &rx, flip, PushDense { l: row, r: &rc }),
-        Some(_) => None,
+    let view = match mask {
+        Some(m) => m.view(false)?,
+        None => MaskView::None,
+    };
+    let push = |row: push::Row<'_>, lx: &Array| {
+        let pushed = tiers::run(s, lx, &rx, flip, PushDense { l: row, r: &rc });
+        pushed.map(|product| match product {
+            Product::Column(mut row) => {
+                push::keep_allowed(&mut row, &view);
+                Product::Column(row)
+            }
+            rows => rows,
+        })
     };
     if let Some((row, x)) = dense_row(l) {
         let lx = values(x, lty, read_l);
@@ -1012,10 +1022,6 @@ fn saxpy(
     if let Some(product) = push(push::Row::Sparse(&lc), &lx) {
         return Ok(product);
     }
-    let view = match mask {
-        Some(m) => m.view(false)?,
-        None => MaskView::None,
-    };
     let job = Saxpy {
         l: &lc,
         r: &rc,

@@ -1,6 +1,8 @@
 //! The push product of one vector with a matrix into a dense result: `c = l * R`
-//! for a single row `l`, without a mask, whose products cover enough of
-//! `c`'s positions (PageRank's `w * A`, a large BFS frontier).
+//! for a single row `l` whose products cover enough of `c`'s positions
+//! (PageRank's `w * A`, a large BFS frontier). A mask is applied to the
+//! result afterwards ([`keep_allowed`]): a product this dense costs about as
+//! much per position checked as per product a masked kernel would skip.
 //!
 //! The entries of `l` are cut into a few pieces of about equal work, by their
 //! rows' lengths in `R`. Each piece scatters its rows into a workspace of its
@@ -9,6 +11,7 @@
 //! positions. The number of pieces depends on the sizes only, never on the
 //! thread count, so every entry is folded in the same order on any pool.
 
+use super::operand::MaskView;
 use super::output::Product;
 use super::tiers::Job;
 use super::values::Sr;
@@ -29,8 +32,8 @@ const MERGE_CHUNK: usize = 1 << 14;
 
 /// Whether [`PushDense`] computes a product of `l_rows` rows with `flops`
 /// products into rows of `width` positions.
-pub fn applies(l_rows: u64, masked: bool, flops: f64, width: u64) -> bool {
-    l_rows == 1 && !masked && flops >= width as f64 * DENSE_PUSH
+pub fn applies(l_rows: u64, flops: f64, width: u64) -> bool {
+    l_rows == 1 && flops >= width as f64 * DENSE_PUSH
 }
 
 /// How many workspaces a push of `flops` products into `width` positions
@@ -129,7 +132,7 @@ impl PushDense<'_> {
             Row::Full | Row::Sparse(_) => span,
         };
         let width = usize::try_from(r.vlen).ok()?;
-        if !applies(1, false, total as f64, r.vlen) {
+        if !applies(1, total as f64, r.vlen) {
             return None;
         }
         // Piece `t` ends at the first entry before which `t / count` of the
@@ -166,6 +169,41 @@ impl Job for PushDense<'_> {
             nvals,
         }))
     }
+}
+
+/// Clears the flags of the positions of a pushed row (row 0 of `mask`'s
+/// rows) that `mask` does not allow, and recounts them: a product's result
+/// holds entries only where its mask allows.
+pub fn keep_allowed(row: &mut Bitmap, mask: &MaskView) {
+    match mask {
+        MaskView::None => return,
+        MaskView::Dense(d) => {
+            let allowed = d.row(0);
+            parallel::for_each_chunk_mut(&mut row.b, MERGE_CHUNK, |range, flags| {
+                for (j, flag) in (range.start as u64..).zip(flags) {
+                    *flag &= allowed.allows(j);
+                }
+            });
+        }
+        MaskView::Rows { rows, complement } => {
+            let marked = &rows.i[rows.vector_range(0)];
+            if *complement {
+                for &j in marked {
+                    row.b[j as usize] = false;
+                }
+            } else {
+                let mut kept = vec![false; row.b.len()];
+                for &j in marked {
+                    kept[j as usize] = row.b[j as usize];
+                }
+                row.b = kept;
+            }
+        }
+    }
+    let counts = parallel::map_chunks_mut(&mut row.b, MERGE_CHUNK, |_, flags| {
+        flags.iter().filter(|&&f| f).count()
+    });
+    row.nvals = counts.iter().sum();
 }
 
 /// The push product folded into the values of a full result with the

@@ -9,9 +9,9 @@
 //! position; so is a sparse mask row much longer than the row's work (by
 //! binary search), so that a small push under a large mask (a late BFS
 //! level) costs its products, not the mask. A heavy row (such as the single
-//! row of a vector push under a mask) is split by output columns: each task
-//! computes the columns of one range. A row vector times a matrix without a
-//! mask and with many products per output position goes to
+//! row of a sparse vector push) is split by output columns: each task
+//! computes the columns of one range. A row vector times a matrix with
+//! products covering enough of the output's positions goes to
 //! [`super::push`] instead.
 
 use super::accumulator::{Acc, DenseAcc, HashAcc, RowAcc, State};
