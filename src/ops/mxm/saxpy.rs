@@ -183,6 +183,9 @@ impl RRows<'_> {
     }
 }
 
+/// The most entries a task of rows makes room for before its first row.
+const UPFRONT_ROOM: usize = 1 << 20;
+
 /// The least average length of the rows of `R` read by a row worth
 /// splitting by columns (each of the one-per-thread parts searches each row
 /// once, about `log2(len)` steps against the `len / parts` products it saves).
@@ -263,34 +266,36 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
             } else if MODE == ALLOWED {
                 continue;
             }
-            first_touch::<S, R, MODE>(sr, &mut acc, w, s, j, ql, qr, probe.as_ref());
+            match probe.as_ref().filter(|_| MODE == FORBIDDEN) {
+                Some(d) => probed_first_touch(sr, &mut acc, w, (s, j), (ql, qr), d),
+                None => {
+                    acc.done(s, j);
+                    sr.set(w, s, ql, qr);
+                }
+            }
         }
     }
     acc
 }
 
-/// Computes the first product at a position the row's mask allows
-/// (checking a dense mask first); kept out of the hot loop.
-#[allow(clippy::too_many_arguments)]
+/// Computes the first product at slot and column `(s, j)` from the entries
+/// at `(ql, qr)` when the probed mask allows it, else marks the slot
+/// forbidden; kept out of the hot loop.
 #[inline(never)]
-fn first_touch<S: Sr, R: RowAcc, const MODE: u8>(
+fn probed_first_touch<S: Sr, R: RowAcc>(
     sr: &S,
     acc: &mut R,
     w: &mut S::W,
-    s: usize,
-    j: u64,
-    ql: usize,
-    qr: usize,
-    probe: Option<&Probe>,
+    (s, j): (usize, u64),
+    (ql, qr): (usize, usize),
+    probe: &Probe,
 ) {
-    if let Some(d) = probe.filter(|_| MODE == FORBIDDEN) {
-        if !d.allows(j) {
-            acc.mark(s);
-            return;
-        }
+    if probe.allows(j) {
+        acc.done(s, j);
+        sr.set(w, s, ql, qr);
+    } else {
+        acc.mark(s);
     }
-    acc.done(s, j);
-    sr.set(w, s, ql, qr);
 }
 
 impl Saxpy<'_> {
@@ -455,6 +460,11 @@ impl Saxpy<'_> {
         match task {
             Task::Rows(rows) => {
                 let all = 0..self.r.vlen;
+                // A first guess of the task's room (its products, capped),
+                // saving the copies of growing one row at a time; a guess
+                // that cannot be had is no error: each row reserves its own.
+                let guess: usize = rows.clone().map(|kk| most(kk, &all)).sum();
+                let _ = out.try_reserve(sr, guess.min(UPFRONT_ROOM));
                 for kk in rows.clone() {
                     if row_work[kk] > 0 {
                         out.try_reserve(sr, most(kk, &all))?;
