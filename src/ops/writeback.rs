@@ -110,11 +110,14 @@ pub fn write(
 }
 
 /// True when every entry of `C`'s old content `old` lies where `mask`
-/// allows: a structural mask, not complemented, whose content is `old`
-/// itself or has its pattern (`C<C, struct>`, as k-truss writes its
-/// supports). With no accumulator and `T` within the mask, `C`'s new
-/// content is then `T` alone.
+/// allows: `old` has no entry (a new output, as triangle counting's), or the
+/// mask is structural, not complemented, and its content is `old` itself or
+/// has its pattern (`C<C, struct>`, as k-truss writes its supports). With no
+/// accumulator and `T` within the mask, `C`'s new content is then `T` alone.
 pub fn old_within_mask(old: &MatrixStore, mask: &Mask) -> bool {
+    if old.nvals() == 0 {
+        return true;
+    }
     if mask.complement || !mask.structural {
         return false;
     }

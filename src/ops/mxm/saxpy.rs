@@ -266,36 +266,40 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
             } else if MODE == ALLOWED {
                 continue;
             }
-            match probe.as_ref().filter(|_| MODE == FORBIDDEN) {
-                Some(d) => probed_first_touch(sr, &mut acc, w, (s, j), (ql, qr), d),
-                None => {
-                    acc.done(s, j);
-                    sr.set(w, s, ql, qr);
-                }
+            if MODE == ALL {
+                acc.done(s, j);
+                sr.set(w, s, ql, qr);
+            } else {
+                first_touch::<S, R, MODE>(sr, &mut acc, w, s, j, ql, qr, probe.as_ref());
             }
         }
     }
     acc
 }
 
-/// Computes the first product at slot and column `(s, j)` from the entries
-/// at `(ql, qr)` when the probed mask allows it, else marks the slot
-/// forbidden; kept out of the hot loop.
+/// Computes the first product at a position the row's mask allows
+/// (checking a dense mask first); kept out of the hot loop of a masked row,
+/// where it is the rarer case (an unmasked row computes it inline).
+#[allow(clippy::too_many_arguments)]
 #[inline(never)]
-fn probed_first_touch<S: Sr, R: RowAcc>(
+fn first_touch<S: Sr, R: RowAcc, const MODE: u8>(
     sr: &S,
     acc: &mut R,
     w: &mut S::W,
-    (s, j): (usize, u64),
-    (ql, qr): (usize, usize),
-    probe: &Probe,
+    s: usize,
+    j: u64,
+    ql: usize,
+    qr: usize,
+    probe: Option<&Probe>,
 ) {
-    if probe.allows(j) {
-        acc.done(s, j);
-        sr.set(w, s, ql, qr);
-    } else {
-        acc.mark(s);
+    if let Some(d) = probe.filter(|_| MODE == FORBIDDEN) {
+        if !d.allows(j) {
+            acc.mark(s);
+            return;
+        }
     }
+    acc.done(s, j);
+    sr.set(w, s, ql, qr);
 }
 
 impl Saxpy<'_> {
@@ -460,11 +464,14 @@ impl Saxpy<'_> {
         match task {
             Task::Rows(rows) => {
                 let all = 0..self.r.vlen;
-                // A first guess of the task's room (its products, capped),
-                // saving the copies of growing one row at a time; a guess
-                // that cannot be had is no error: each row reserves its own.
-                let guess: usize = rows.clone().map(|kk| most(kk, &all)).sum();
-                let _ = out.try_reserve(sr, guess.min(UPFRONT_ROOM));
+                // Unmasked, a first guess of the task's room (its products,
+                // capped) saves the copies of growing one row at a time; a
+                // guess that cannot be had is no error: each row reserves
+                // its own. (Under a mask, products overstate the result.)
+                if matches!(self.mask, MaskView::None) {
+                    let guess: usize = rows.clone().map(|kk| most(kk, &all)).sum();
+                    let _ = out.try_reserve(sr, guess.min(UPFRONT_ROOM));
+                }
                 for kk in rows.clone() {
                     if row_work[kk] > 0 {
                         out.try_reserve(sr, most(kk, &all))?;
