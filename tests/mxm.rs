@@ -604,7 +604,7 @@ fn a_row_pushed_into_dense_workspaces_matches_the_model() {
                 } else {
                     (a.clone(), b.clone(), (row_layout, Layout::ALL[(n + 3) % 8]))
                 };
-                let got = pushed_product(&s, (&l, layouts.0), (&r, layouts.1), by_cols);
+                let got = pushed_product(&s, (&l, layouts.0), (&r, layouts.1), by_cols, None);
                 assert_eq!(got, model::mxm(&l, &r, &s), "{s:?} by columns {by_cols}");
             }
         }
@@ -643,23 +643,8 @@ fn a_row_pushed_under_a_mask_lies_within_it() {
                 structural,
                 complement,
             };
-            let problem = Problem {
-                a: Operand::new(Arc::new(l.store(Layout::ALL[0])), false),
-                b: Operand::new(Arc::new(r.store(Layout::ALL[0])), false),
-                mask: Some(MaskOperand {
-                    mask: &mask,
-                    transposed: false,
-                }),
-                semiring: &s,
-                out: Orientation::ByRow,
-                epilogue: None,
-            };
-            let plan = Plan {
-                method: Method::Saxpy,
-                by_cols,
-                dense_r: false,
-            };
-            let got = OMatrix::of(&Matrix::from_store(execute(&problem, plan).unwrap()));
+            let (l, r) = ((&l, Layout::ALL[0]), (&r, Layout::ALL[0]));
+            let got = pushed_product(&s, l, r, by_cols, Some(&mask));
             let allowed = OMask {
                 m: &m,
                 structural,
@@ -676,17 +661,21 @@ fn a_row_pushed_under_a_mask_lies_within_it() {
 }
 
 /// `a * b` by a saxpy plan (pushed when it is one row), the operands stored
-/// in the given layouts.
+/// in the given layouts, under `mask` if any.
 fn pushed_product(
     s: &Semiring,
     (a, a_layout): (&OMatrix, Layout),
     (b, b_layout): (&OMatrix, Layout),
     by_cols: bool,
+    mask: Option<&Mask>,
 ) -> OMatrix {
     let problem = Problem {
         a: Operand::new(Arc::new(a.store(a_layout)), false),
         b: Operand::new(Arc::new(b.store(b_layout)), false),
-        mask: None,
+        mask: mask.map(|mask| MaskOperand {
+            mask,
+            transposed: false,
+        }),
         semiring: s,
         out: Orientation::ByRow,
         epilogue: None,
@@ -715,7 +704,7 @@ fn pushed_sums_of_negative_zeros_stay_negative_zero() {
         }
     }
     for layout in [Layout::ALL[0], Layout::ALL[6]] {
-        let got = pushed_product(&s, (&row, layout), (&b, Layout::ALL[0]), false);
+        let got = pushed_product(&s, (&row, layout), (&b, Layout::ALL[0]), false, None);
         let want = model::mxm(&row, &b, &s);
         assert!(want
             .entries
