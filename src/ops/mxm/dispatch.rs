@@ -1002,14 +1002,11 @@ fn saxpy(
         None => MaskView::None,
     };
     let push = |row: push::Row<'_>, lx: &Array| {
-        let pushed = tiers::run(s, lx, &rx, flip, PushDense { l: row, r: &rc });
-        pushed.map(|product| match product {
-            Product::Column(mut row) => {
-                push::keep_allowed(&mut row, &view);
-                Product::Column(row)
-            }
-            rows => rows,
-        })
+        let mut product = tiers::run(s, lx, &rx, flip, PushDense { l: row, r: &rc })?;
+        if let Product::Column(pushed) = &mut product {
+            push::keep_allowed(pushed, &view);
+        }
+        Some(product)
     };
     if let Some((row, x)) = dense_row(l) {
         let lx = values(x, lty, read_l);

@@ -172,38 +172,42 @@ impl Job for PushDense<'_> {
 }
 
 /// Clears the flags of the positions of a pushed row (row 0 of `mask`'s
-/// rows) that `mask` does not allow, and recounts them: a product's result
-/// holds entries only where its mask allows.
+/// rows) that `mask` does not allow, counting those left: a product's
+/// result holds entries only where its mask allows.
 pub fn keep_allowed(row: &mut Bitmap, mask: &MaskView) {
     match mask {
-        MaskView::None => return,
+        MaskView::None => {}
         MaskView::Dense(d) => {
             let allowed = d.row(0);
-            parallel::for_each_chunk_mut(&mut row.b, MERGE_CHUNK, |range, flags| {
+            let counts = parallel::map_chunks_mut(&mut row.b, MERGE_CHUNK, |range, flags| {
+                let mut kept = 0;
                 for (j, flag) in (range.start as u64..).zip(flags) {
                     *flag &= allowed.allows(j);
+                    kept += usize::from(*flag);
                 }
+                kept
             });
+            row.nvals = counts.iter().sum();
         }
         MaskView::Rows { rows, complement } => {
             let marked = &rows.i[rows.vector_range(0)];
             if *complement {
                 for &j in marked {
-                    row.b[j as usize] = false;
+                    let flag = &mut row.b[j as usize];
+                    row.nvals -= usize::from(*flag);
+                    *flag = false;
                 }
             } else {
-                let mut kept = vec![false; row.b.len()];
+                let (mut kept, mut nvals) = (vec![false; row.b.len()], 0);
                 for &j in marked {
-                    kept[j as usize] = row.b[j as usize];
+                    let flag = row.b[j as usize];
+                    kept[j as usize] = flag;
+                    nvals += usize::from(flag);
                 }
-                row.b = kept;
+                (row.b, row.nvals) = (kept, nvals);
             }
         }
     }
-    let counts = parallel::map_chunks_mut(&mut row.b, MERGE_CHUNK, |_, flags| {
-        flags.iter().filter(|&&f| f).count()
-    });
-    row.nvals = counts.iter().sum();
 }
 
 /// The push product folded into the values of a full result with the
