@@ -4,7 +4,9 @@
 //! was set to the teleport value. When the product is pushed (see
 //! [`crate::ops::mxm::push::PushInto`]), its products are folded straight
 //! into `w`'s values (its own buffer when this node is the old content's
-//! last reader): no workspace, no flags, no merge of `T` into `w`.
+//! last reader): no workspace, no flags, no merge of `T` into `w`. When it
+//! is pulled against a full vector, each dot product is added to its slot
+//! of `w` as it is computed: no `T`, no write-back pass.
 //!
 //! A push's result differs from `w ⊕ T` only in the order the monoid
 //! combines the values (`w` first, then the products), which the spec
@@ -13,7 +15,7 @@
 
 use super::execute::absorb_transpose;
 use super::explain::{self, step};
-use super::node::{Node, Product, ProductForm, Source};
+use super::node::{Node, Product, ProductForm};
 use crate::error::{Error, Info, Result};
 use crate::ops::mxm::run_product_into;
 use crate::storage::store::with_content;
@@ -23,7 +25,7 @@ use std::sync::Arc;
 
 /// The node's result with its product folded into the output's values, or
 /// `None` when the node is not of that shape or its product is neither
-/// pushed nor (with pending old content) pulled against a full vector.
+/// pushed nor pulled against a full vector.
 pub fn accumulated(node: &Node, p: &Product) -> Result<Option<Arc<MatrixStore>>> {
     let out = &node.out;
     let (Some(accum), None, Some(old)) = (&out.accum, &out.mask, &out.old) else {
@@ -47,13 +49,13 @@ pub fn accumulated(node: &Node, p: &Product) -> Result<Option<Arc<MatrixStore>>>
     let (b, tb) = absorb_transpose(&p.b, p.tb);
     let _held = [a.claim(), b.claim()];
     let (a, b) = (a.value()?, b.value()?);
+    // Ready content stays held by this node's output, so it is copied: one
+    // pass over memory, where the write-back the fold saves reads two
+    // stores and writes a third.
     let take = Box::new(|| full_values(old.take_value()?));
-    // Ready content stays held by this node's output, so it is copied:
-    // only a push then gains (see `fold_into`).
-    let pulls = matches!(old, Source::Pending(_));
     let what = || format!("kernel {:?} {}, folded into the output", p.form, s.name());
     let folded = explain::timed(what, || {
-        run_product_into(s, (a, ta), (b, tb), p.form, out.orient, (take, pulls))
+        run_product_into(s, (a, ta), (b, tb), p.form, out.orient, take)
     })?;
     let Some(x) = folded else {
         return Ok(None);

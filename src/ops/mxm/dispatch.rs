@@ -914,12 +914,10 @@ fn with_dot_operands<T>(
 /// row of `L`, dense enough: see [`push::PushInto`]) and the pull of a dot
 /// product against a full column ([`PullInto`]). `None`, without calling
 /// `take` (which hands over `c`'s values), when the product is not computed
-/// that way or its value tier does not fold into a full result. A pull
-/// folds only when `pulls`: it saves only the write-back's pass over `c`,
-/// which a copy of `c`'s values would cost again.
-pub fn fold_into(p: &Problem, take: push::Take<'_>, pulls: bool) -> Result<Option<Array>> {
+/// that way or its value tier does not fold into a full result.
+pub fn fold_into(p: &Problem, take: push::Take<'_>) -> Result<Option<Array>> {
     if let Some(s) = p.simplified() {
-        return fold_into(&p.with_semiring(&s), take, pulls);
+        return fold_into(&p.with_semiring(&s), take);
     }
     if p.mask.is_some() || p.a.nvals() == 0 || p.b.nvals() == 0 || p.epilogue.is_some() {
         return Ok(None);
@@ -929,7 +927,7 @@ pub fn fold_into(p: &Problem, take: push::Take<'_>, pulls: bool) -> Result<Optio
     let (s, flip) = (p.semiring, plan.by_cols);
     let folded = match plan.method {
         Method::Saxpy if l.nrows() == 1 => push_into(s, (&l, &r), flip, take),
-        Method::Dot2 if pulls && plan.dense_r && r.ncols() == 1 => {
+        Method::Dot2 if plan.dense_r && r.ncols() == 1 => {
             with_dot_operands(s, (&l, &r), plan, |lc, rcols, lx, rx| {
                 let col = match rcols {
                     RCols::Dense(d) if d.col(0).is_full() => d.col(0),

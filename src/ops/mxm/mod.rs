@@ -107,7 +107,7 @@ pub fn run_product(
 /// result `c` (a vector: `Mxv` or `Vxm`) with the semiring's monoid, when
 /// the product is pushed or pulled against a full vector (see
 /// [`dispatch::fold_into`]): the new values. `None`, without calling `take`
-/// (which hands over `c`'s values), otherwise; a pull only when `pulls`.
+/// (which hands over `c`'s values), otherwise.
 /// `orient` is the result's orientation, as in [`run_product`].
 pub fn run_product_into(
     semiring: &Semiring,
@@ -115,7 +115,7 @@ pub fn run_product_into(
     (b, tb): (Arc<MatrixStore>, bool),
     form: ProductForm,
     orient: Orientation,
-    (take, pulls): (push::Take<'_>, bool),
+    take: push::Take<'_>,
 ) -> Result<Option<crate::storage::Array>> {
     let row_form = form == ProductForm::Vxm;
     let problem = Problem {
@@ -126,7 +126,7 @@ pub fn run_product_into(
         out: if row_form { orient.flip() } else { orient },
         epilogue: None,
     };
-    dispatch::fold_into(&problem, take, pulls)
+    dispatch::fold_into(&problem, take)
 }
 
 /// The recorded product of one of the three operations, after its checks:

@@ -123,8 +123,10 @@ pub trait Sr: Sync {
     /// `p`, covering the result) folded into the values of a full result
     /// with the semiring's monoid: `c[s] = c[s] ⊕ w[s]` for each run with
     /// products, exactly the write-back `accum(C, T)`. `take()` hands over
-    /// `c`'s values, of the semiring's type and one per run. `None`,
-    /// without calling `take`, when this tier does not fold them.
+    /// `c`'s values, of the semiring's type and one per run, before the
+    /// first product: each dot product is folded into its slot as soon as
+    /// it is computed, in one pass. `None`, without calling `take`, when
+    /// this tier does not fold them.
     fn dot_rows_into(
         &self,
         _p: &[usize],
@@ -446,7 +448,7 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         w: &mut Vec<T>,
         present: &mut [bool],
     ) -> usize {
-        self.dot_slots_full(p, idx, col, w, present)
+        self.dot_slots_full(p, idx, col, w, present, false)
     }
 
     fn dot_all_rows_full(
@@ -460,7 +462,7 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         let (mut w, mut present) = (vec![T::default(); n], vec![false; n]);
         let counts = parallel::map_ranges_mut(&mut w, &mut present, ranges, |t, w, present| {
             let rows = &ranges[t];
-            self.dot_slots_full(&p[rows.start..=rows.end], idx, col, w, present)
+            self.dot_slots_full(&p[rows.start..=rows.end], idx, col, w, present, false)
         });
         Some((w, present, counts.iter().sum()))
     }
@@ -522,23 +524,16 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         if self.any {
             return None;
         }
-        let (w, present, _) = self.dot_all_rows_full(p, idx, col, ranges)?;
-        let add = self.add;
+        let n = p.len().saturating_sub(1);
         Some(fold_taken(take, |values: &mut Vec<T>| {
-            parallel::for_each_chunk_mut(&mut values[..w.len()], FOLD_CHUNK, |range, part| {
-                let (w, present) = (&w[range.clone()], &present[range]);
-                for ((slot, &z), &held) in part.iter_mut().zip(w).zip(present) {
-                    if held {
-                        *slot = add.f(*slot, z);
-                    }
-                }
-            })
+            let mut present = vec![false; n];
+            parallel::map_ranges_mut(&mut values[..n], &mut present, ranges, |t, c, present| {
+                let rows = &ranges[t];
+                self.dot_slots_full(&p[rows.start..=rows.end], idx, col, c, present, true)
+            });
         }))
     }
 }
-
-/// Slots of a result folded per task in [`Sr::dot_rows_into`].
-const FOLD_CHUNK: usize = 1 << 14;
 
 /// The values `take` hands over, after `fold` changed them as `T`s.
 fn fold_taken<T: ArrayElement>(
@@ -649,7 +644,8 @@ fn pushed_row(l: push::Row<'_>, r: &Compressed, q: usize) -> Range<usize> {
 }
 
 impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
-    /// [`Sr::dot_rows_full`] into a slice of slots.
+    /// [`Sr::dot_rows_full`] into a slice of slots; with `into`, each dot
+    /// product is folded into the value its slot holds (`w[s] = w[s] ⊕ z`).
     fn dot_slots_full(
         &self,
         p: &[usize],
@@ -657,6 +653,7 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
         col: DenseCol<'_>,
         w: &mut [T],
         present: &mut [bool],
+        into: bool,
     ) -> usize {
         let (l, r, mul, add) = (self.l, self.r, self.mul, self.add);
         // Tight loops for the common ways of reading the inputs, when the
@@ -665,25 +662,31 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
         // every value, `min(−∞, NaN)` being −∞, so a fold that does not stop
         // there gives the same result); the general fold for the others.
         let by_fold = |w: &mut [T], present: &mut [bool]| {
-            dot_rows_by_fold(self, p, idx, col, present, |s, z| w[s] = *z)
+            dot_rows_by_fold(self, p, idx, col, present, |s, z| {
+                w[s] = if into { add.f(w[s], *z) } else { *z }
+            })
         };
         let Some(base) = col.unit_base().filter(|_| !self.stops_at_first) else {
             return by_fold(w, present);
         };
         let rc = &r[base.min(r.len())..];
         match (self.read_l, self.read_r, self.flip) {
-            (true, true, false) => {
-                fold_runs(p, l, idx, w, present, add, |x, i| mul.f(x, rc[i as usize]))
+            (true, true, false) => fold_runs(p, l, idx, (w, into), present, add, |x, i| {
+                mul.f(x, rc[i as usize])
+            }),
+            (true, true, true) => fold_runs(p, l, idx, (w, into), present, add, |x, i| {
+                mul.f(rc[i as usize], x)
+            }),
+            (true, false, false) => {
+                fold_runs(p, l, idx, (w, into), present, add, |x, _| mul.f(x, T::ZERO))
             }
-            (true, true, true) => {
-                fold_runs(p, l, idx, w, present, add, |x, i| mul.f(rc[i as usize], x))
+            (true, false, true) => {
+                fold_runs(p, l, idx, (w, into), present, add, |x, _| mul.f(T::ZERO, x))
             }
-            (true, false, false) => fold_runs(p, l, idx, w, present, add, |x, _| mul.f(x, T::ZERO)),
-            (true, false, true) => fold_runs(p, l, idx, w, present, add, |x, _| mul.f(T::ZERO, x)),
-            (false, true, false) => fold_runs(p, &[], idx, w, present, add, |_, i| {
+            (false, true, false) => fold_runs(p, &[], idx, (w, into), present, add, |_, i| {
                 mul.f(T::ZERO, rc[i as usize])
             }),
-            (false, true, true) => fold_runs(p, &[], idx, w, present, add, |_, i| {
+            (false, true, true) => fold_runs(p, &[], idx, (w, into), present, add, |_, i| {
                 mul.f(rc[i as usize], T::ZERO)
             }),
             (false, false, _) => by_fold(w, present),
@@ -692,15 +695,15 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
 }
 
 /// For each slot `s` whose run `p[s]..p[s + 1]` is not empty, `w[s]` = the
-/// fold by `add` of `product(l[q], idx[q])` over the run, with `present[s]`
-/// set; returns how many runs are not empty. `l` is empty when `product`
+/// fold `z` by `add` of `product(l[q], idx[q])` over the run (with `into`,
+/// `w[s] = add(w[s], z)`), with `present[s]` set; returns how many runs are not empty. `l` is empty when `product`
 /// ignores it (it then gets `T::default()`).
 #[inline(always)]
 fn fold_runs<T: Copy + Default, A: Op<T>>(
     p: &[usize],
     l: &[T],
     idx: &[u64],
-    w: &mut [T],
+    (w, into): (&mut [T], bool),
     present: &mut [bool],
     add: A,
     product: impl Fn(T, u64) -> T,
@@ -712,12 +715,13 @@ fn fold_runs<T: Copy + Default, A: Op<T>>(
             continue;
         }
         let is = &idx[a..b];
-        *slot = if l.is_empty() {
+        let z = if l.is_empty() {
             fold_run(add, is.len(), |k| product(T::default(), is[k]))
         } else {
             let (ls, is) = (&l[a..b], &is[..b - a]);
             fold_run(add, is.len(), |k| product(ls[k], is[k]))
         };
+        *slot = if into { add.f(*slot, z) } else { z };
         *seen = true;
         nvals += 1;
     }
