@@ -385,7 +385,7 @@ struct Ranking {
 struct Costs<'p, 'a> {
     p: &'p Problem<'a>,
     /// The transposes charged to the plan being costed (see
-    /// [`Costs::cheapest`]).
+    /// [`Costs::rank`]).
     charged: std::cell::Cell<f64>,
     /// The number of products (see [`flops`]), once counted.
     flops: std::cell::OnceCell<f64>,
