@@ -696,8 +696,9 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
 
 /// For each slot `s` whose run `p[s]..p[s + 1]` is not empty, `w[s]` = the
 /// fold `z` by `add` of `product(l[q], idx[q])` over the run (with `into`,
-/// `w[s] = add(w[s], z)`), with `present[s]` set; returns how many runs are not empty. `l` is empty when `product`
-/// ignores it (it then gets `T::default()`).
+/// `w[s] = add(w[s], z)`), with `present[s]` set; returns how many runs are
+/// not empty. `l` is empty when `product` ignores it (it then gets
+/// `T::default()`).
 #[inline(always)]
 fn fold_runs<T: Copy + Default, A: Op<T>>(
     p: &[usize],
