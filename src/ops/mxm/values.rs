@@ -572,17 +572,17 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
         let combine = self.push_combine();
         macro_rules! scatter {
             ($product:expr) => {
-                body(&scatter_rows(l, r, slots, combine, &$product))
+                body(&scatter_rows(l, r, slots, combine, $product))
             };
         }
         match (self.read_l, self.read_r, self.flip) {
-            (true, true, false) => scatter!(|q, rp| mul.f(lv[q], rv[rp])),
-            (true, true, true) => scatter!(|q, rp| mul.f(rv[rp], lv[q])),
-            (true, false, false) => scatter!(|q, _| mul.f(lv[q], zero)),
-            (true, false, true) => scatter!(|q, _| mul.f(zero, lv[q])),
-            (false, true, false) => scatter!(|_, rp| mul.f(zero, rv[rp])),
-            (false, true, true) => scatter!(|_, rp| mul.f(rv[rp], zero)),
-            (false, false, _) => scatter!(|_, _| mul.f(zero, zero)),
+            (true, true, false) => scatter!(move |q, rp| mul.f(lv[q], rv[rp])),
+            (true, true, true) => scatter!(move |q, rp| mul.f(rv[rp], lv[q])),
+            (true, false, false) => scatter!(move |q, _| mul.f(lv[q], zero)),
+            (true, false, true) => scatter!(move |q, _| mul.f(zero, lv[q])),
+            (false, true, false) => scatter!(move |_, rp| mul.f(zero, rv[rp])),
+            (false, true, true) => scatter!(move |_, rp| mul.f(rv[rp], zero)),
+            (false, false, _) => scatter!(move |_, _| mul.f(zero, zero)),
         }
     }
 }
@@ -592,40 +592,50 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
 /// into its column's slot with `combine`, the slots and their flags treated
 /// as `slots` says.
 #[inline(always)]
-fn scatter_rows<'a, T: Copy, P: Fn(usize, usize) -> T + Sync>(
+fn scatter_rows<'a, T: Copy, P: Fn(usize, usize) -> T + Sync + Copy + 'a>(
     l: push::Row<'a>,
     r: &'a Compressed,
     slots: push::Slots,
-    combine: impl Fn(T, T) -> T + Sync + 'a,
-    product: &'a P,
+    combine: impl Fn(T, T) -> T + Sync + Copy + 'a,
+    product: P,
 ) -> impl Fn(&mut [T], &mut [bool], Range<usize>) + Sync + 'a {
-    move |w, present, piece| match slots {
-        push::Slots::Full => {
-            for q in piece {
-                for rp in pushed_row(l, r, q) {
-                    let j = r.i[rp] as usize;
-                    w[j] = combine(w[j], product(q, rp));
+    // The index array, the product and the fold are read through local
+    // copies, and each row's entries through an iterator: through `r.i[rp]`
+    // and references the loop reloaded addresses and lengths for every entry.
+    let ri = &r.i[..];
+    move |w, present, piece| {
+        let (product, combine) = (product, combine);
+        match slots {
+            push::Slots::Full => {
+                for q in piece {
+                    let rows = pushed_row(l, r, q);
+                    for (rp, &j) in rows.clone().zip(&ri[rows]) {
+                        let j = j as usize;
+                        w[j] = combine(w[j], product(q, rp));
+                    }
                 }
             }
-        }
-        push::Slots::Exact => {
-            let present = &mut present[..w.len()];
-            for q in piece {
-                for rp in pushed_row(l, r, q) {
-                    let j = r.i[rp] as usize;
-                    w[j] = combine(w[j], product(q, rp));
-                    present[j] = true;
+            push::Slots::Exact => {
+                let present = &mut present[..w.len()];
+                for q in piece {
+                    let rows = pushed_row(l, r, q);
+                    for (rp, &j) in rows.clone().zip(&ri[rows]) {
+                        let j = j as usize;
+                        w[j] = combine(w[j], product(q, rp));
+                        present[j] = true;
+                    }
                 }
             }
-        }
-        push::Slots::Flagged => {
-            let present = &mut present[..w.len()];
-            for q in piece {
-                for rp in pushed_row(l, r, q) {
-                    let j = r.i[rp] as usize;
-                    let z = product(q, rp);
-                    w[j] = if present[j] { combine(w[j], z) } else { z };
-                    present[j] = true;
+            push::Slots::Flagged => {
+                let present = &mut present[..w.len()];
+                for q in piece {
+                    let rows = pushed_row(l, r, q);
+                    for (rp, &j) in rows.clone().zip(&ri[rows]) {
+                        let j = j as usize;
+                        let z = product(q, rp);
+                        w[j] = if present[j] { combine(w[j], z) } else { z };
+                        present[j] = true;
+                    }
                 }
             }
         }
