@@ -3,9 +3,10 @@
 //! positional operator that never reads values) or byte-level (any operator,
 //! any types, with typecasts).
 
+use crate::algebra::arith::Arith;
 use crate::algebra::binary::{arith_fn, compare_fn};
 use crate::algebra::unary::unary_fn;
-use crate::algebra::{BinaryOp, IndexUnaryOp, Type, TypeCode, UnaryOp, Value};
+use crate::algebra::{BinaryCode, BinaryOp, IndexUnaryOp, Type, TypeCode, UnaryOp, Value};
 use crate::ops::entries::{for_each_position, matrix_coords, positions};
 use crate::ops::eval::{BinaryEval, IndexEval, UnaryEval};
 use crate::ops::fragment::{chunk_count, split_even};
@@ -137,73 +138,53 @@ pub fn bind(op: &BinaryOp, s: &Value, first: bool, format: &Format, orient: Orie
 
 /// [`bind`] on values of the built-in type `T`, the operator called through
 /// a function pointer.
-fn bind_typed<T: crate::algebra::arith::Arith + ArrayElement>(
-    code: crate::algebra::BinaryCode,
+fn bind_typed<T: Arith + ArrayElement>(
+    code: BinaryCode,
     s: &Value,
     first: bool,
     format: &Format,
     orient: Orientation,
 ) -> Option<Array> {
-    let x = values(format);
     let s = s.get::<T>()?;
-    macro_rules! bound {
-        ($f:expr) => {
-            Some(if first {
-                map_values(format, orient, &ValueFn::new(x, move |y: T| $f(s, y)))
-            } else {
-                map_values(format, orient, &ValueFn::new(x, move |v: T| $f(v, s)))
-            })
-        };
-    }
     if let Some(f) = compare_fn::<T>(code) {
-        return bound!(f);
+        return Some(bind_with(f, s, first, format, orient));
     }
-    let f = arith_fn::<T>(code)?;
-    bound!(f)
+    Some(bind_with(arith_fn::<T>(code)?, s, first, format, orient))
 }
 
 /// [`bind_typed`] with the common arithmetic operators inlined into the
 /// loop (a division per value through a function pointer took twice as
 /// long), on the types graph algorithms use them with.
-fn bind_hot<T: crate::algebra::arith::Arith + ArrayElement>(
-    code: crate::algebra::BinaryCode,
+fn bind_hot<T: Arith + ArrayElement>(
+    code: BinaryCode,
     s: &Value,
     first: bool,
     format: &Format,
     orient: Orientation,
 ) -> Option<Array> {
-    use crate::algebra::BinaryCode::{Div, Minus, Plus, Times};
+    let v = s.get::<T>()?;
+    Some(match code {
+        BinaryCode::Plus => bind_with(|x: T, y| x.add(y), v, first, format, orient),
+        BinaryCode::Minus => bind_with(|x: T, y| x.sub(y), v, first, format, orient),
+        BinaryCode::Times => bind_with(|x: T, y| x.mul(y), v, first, format, orient),
+        BinaryCode::Div => bind_with(|x: T, y| x.div(y), v, first, format, orient),
+        _ => return bind_typed::<T>(code, s, first, format, orient),
+    })
+}
+
+/// `f(s, x)` (`first`) or `f(x, s)` on every value `x` of `format`.
+fn bind_with<T: ArrayElement, Z: ArrayElement>(
+    f: impl Fn(T, T) -> Z + Copy + Sync,
+    s: T,
+    first: bool,
+    format: &Format,
+    orient: Orientation,
+) -> Array {
     let x = values(format);
-    macro_rules! inline {
-        ($x:ident, $y:ident => $e:expr) => {{
-            let s = s.get::<T>()?;
-            Some(if first {
-                map_values(
-                    format,
-                    orient,
-                    &ValueFn::new(x, move |$y: T| {
-                        let $x = s;
-                        $e
-                    }),
-                )
-            } else {
-                map_values(
-                    format,
-                    orient,
-                    &ValueFn::new(x, move |$x: T| {
-                        let $y = s;
-                        $e
-                    }),
-                )
-            })
-        }};
-    }
-    match code {
-        Plus => inline!(x, y => x.add(y)),
-        Minus => inline!(x, y => x.sub(y)),
-        Times => inline!(x, y => x.mul(y)),
-        Div => inline!(x, y => x.div(y)),
-        _ => bind_typed::<T>(code, s, first, format, orient),
+    if first {
+        map_values(format, orient, &ValueFn::new(x, move |y: T| f(s, y)))
+    } else {
+        map_values(format, orient, &ValueFn::new(x, move |v: T| f(v, s)))
     }
 }
 
