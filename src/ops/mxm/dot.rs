@@ -227,6 +227,17 @@ impl Dot3<'_> {
             let (a, a0) = (&l.i[lr.clone()], lr.start);
             // The operand's form is tested once per row, not per entry.
             match &self.r {
+                RCols::Sparse(rc) if rc.h.is_none() => {
+                    // Column `j` is vector `j`: its range read straight
+                    // from the pointers.
+                    let (rp, ri) = (&rc.p[..], &rc.i[..]);
+                    for &j in &m.i[m.range(kk)] {
+                        let (b0, b1) = (rp[j as usize], rp[j as usize + 1]);
+                        if dot_sparse(sr, w, a, a0, &ri[b0..b1], b0) {
+                            entry(out, w, j);
+                        }
+                    }
+                }
                 RCols::Sparse(rc) => {
                     for &j in &m.i[m.range(kk)] {
                         let rr = rc.vector_range(j);
