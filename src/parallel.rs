@@ -114,6 +114,75 @@ pub fn map_ranges_mut<A: Send, B: Send, R: Send>(
     })
 }
 
+/// [`map_ranges_mut`] into two new vectors of length `n`, `a` and `b`,
+/// that each task first fills with `fill` over its own range, in parallel:
+/// no pass over the whole length on the calling thread, and each range is
+/// still in the cache of the thread that works on it. Positions outside the
+/// ranges hold `fill` too. Returns the vectors and `body`'s results.
+pub fn map_ranges_new<A: Copy + Send + Sync, B: Copy + Send + Sync, R: Send>(
+    n: usize,
+    fill: (A, B),
+    ranges: &[Range<usize>],
+    body: impl Fn(usize, &mut [A], &mut [B]) -> R + Sync,
+) -> (Vec<A>, Vec<B>, Vec<R>) {
+    let mut end = 0;
+    for r in ranges {
+        assert!(
+            end <= r.start && r.start <= r.end && r.end <= n,
+            "ranges in order, disjoint and within the length"
+        );
+        end = r.end;
+    }
+    let (mut a, mut b): (Vec<A>, Vec<B>) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    let (pa, pb) = (Slots::new(&mut a), Slots::new(&mut b));
+    /// Writes `fill` into positions `r` of both buffers.
+    ///
+    /// # Safety
+    /// `r` lies within both buffers' capacity, and no other thread touches
+    /// those positions meanwhile.
+    unsafe fn fill_range<A: Copy, B: Copy>(
+        s: (&Slots<A>, &Slots<B>),
+        fill: (A, B),
+        r: Range<usize>,
+    ) {
+        for k in r {
+            // SAFETY: as the caller promises.
+            unsafe {
+                s.0.at(k).write(fill.0);
+                s.1.at(k).write(fill.1);
+            }
+        }
+    }
+    let results = map(ranges.len(), 1, |t| {
+        let r = ranges[t].clone();
+        // SAFETY: the ranges were checked above to be disjoint and within
+        // the capacity `n`, and each is visited by one task; its positions
+        // are initialised before the slices are formed.
+        let (ra, rb) = unsafe {
+            fill_range((&pa, &pb), fill, r.clone());
+            (
+                std::slice::from_raw_parts_mut(pa.at(r.start), r.len()),
+                std::slice::from_raw_parts_mut(pb.at(r.start), r.len()),
+            )
+        };
+        body(t, ra, rb)
+    });
+    // The gaps between the ranges, on this thread.
+    let starts = ranges.iter().map(|r| r.start).chain([n]);
+    let ends = [0].into_iter().chain(ranges.iter().map(|r| r.end));
+    for (gap_start, gap_end) in ends.zip(starts) {
+        // SAFETY: a gap lies below `n`, outside every task's range, and the
+        // tasks are done.
+        unsafe { fill_range((&pa, &pb), fill, gap_start..gap_end) };
+    }
+    // SAFETY: every position below `n` was written, by its task or as a gap.
+    unsafe {
+        a.set_len(n);
+        b.set_len(n);
+    }
+    (a, b, results)
+}
+
 /// `f` applied to every item, in order, computed in parallel (one task may
 /// take a single item: for few, large items such as chunks of a kernel).
 pub fn map_items<I: Send, R: Send>(mut items: Vec<I>, f: impl Fn(I) -> R + Sync) -> Vec<R> {
@@ -334,6 +403,32 @@ mod tests {
                     .all(|c| c.load(std::sync::atomic::Ordering::Relaxed) == 1));
             });
         }
+    }
+
+    #[test]
+    fn new_vectors_are_filled_around_and_under_the_ranges() {
+        let ranges = [2..5, 5..5, 7..20, 30..40];
+        let (a, b, lens) = map_ranges_new(45, (-1i64, false), &ranges, |t, a, b| {
+            // Each task sees its range filled before it writes.
+            assert!(a.iter().all(|&x| x == -1) && b.iter().all(|&x| !x));
+            let start = ranges[t].start;
+            for (k, (x, y)) in a.iter_mut().zip(b.iter_mut()).enumerate().step_by(2) {
+                *x = (start + k) as i64;
+                *y = true;
+            }
+            a.len()
+        });
+        assert_eq!(lens, [3, 0, 13, 10]);
+        for k in 0..45 {
+            let written = ranges
+                .iter()
+                .any(|r| r.contains(&k) && (k - r.start) % 2 == 0);
+            assert_eq!(a[k], if written { k as i64 } else { -1 }, "position {k}");
+            assert_eq!(b[k], written, "position {k}");
+        }
+        assert!(map_ranges_new(0, (0u8, 0u8), &[], |_, _, _| ())
+            .0
+            .is_empty());
     }
 
     #[test]

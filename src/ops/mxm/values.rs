@@ -459,11 +459,11 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         ranges: &[Range<usize>],
     ) -> Option<(Vec<T>, Vec<bool>, usize)> {
         let n = p.len().saturating_sub(1);
-        let (mut w, mut present) = (vec![T::default(); n], vec![false; n]);
-        let counts = parallel::map_ranges_mut(&mut w, &mut present, ranges, |t, w, present| {
-            let rows = &ranges[t];
-            self.dot_slots_full(&p[rows.start..=rows.end], idx, col, w, present, false)
-        });
+        let (w, present, counts) =
+            parallel::map_ranges_new(n, (T::default(), false), ranges, |t, w, present| {
+                let rows = &ranges[t];
+                self.dot_slots_full(&p[rows.start..=rows.end], idx, col, w, present, false)
+            });
         Some((w, present, counts.iter().sum()))
     }
 

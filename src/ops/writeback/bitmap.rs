@@ -167,9 +167,8 @@ fn combine<T: Copy + Default + Send + Sync>(
 ) -> (Vec<T>, Vec<bool>, usize) {
     let n = c.x.len();
     let cb = c.b.expect("C is a bitmap");
-    let (mut x, mut b) = (vec![T::default(); n], vec![false; n]);
     let chunks = parallel::chunk_ranges(n, POSITIONS_PER_TASK);
-    let counts = parallel::map_ranges_mut(&mut x, &mut b, &chunks, |k, x, b| {
+    let (x, b, counts) = parallel::map_ranges_new(n, (T::default(), false), &chunks, |k, x, b| {
         let r = chunks[k].clone();
         let (cx, cb, tx) = (&c.x[r.clone()], &cb[r.clone()], &t.x[r.clone()]);
         match t.b {
