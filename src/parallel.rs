@@ -81,6 +81,31 @@ pub fn map_chunks_mut<A: Send, R: Send>(
     })
 }
 
+/// A new vector of `n` values written in place, in parallel chunks of at
+/// most `chunk_len` positions: chunk `r` gets the values `values(r)`
+/// yields, which must be exactly `r.len()` (checked: a panic otherwise).
+/// No buffer per chunk, and no copy to join them.
+pub fn collect_chunks<Z: Send, I: Iterator<Item = Z>>(
+    n: usize,
+    chunk_len: usize,
+    values: impl Fn(Range<usize>) -> I + Sync,
+) -> Vec<Z> {
+    let mut out: Vec<Z> = Vec::with_capacity(n);
+    for_each_chunk_mut(&mut out.spare_capacity_mut()[..n], chunk_len, |r, dst| {
+        let len = dst.len();
+        let mut written = 0;
+        for (slot, z) in dst.iter_mut().zip(values(r)) {
+            slot.write(z);
+            written += 1;
+        }
+        assert_eq!(written, len, "a chunk's values fill it");
+    });
+    // SAFETY: the chunks cover `0..n`, and each slot of each was written
+    // (checked above; a panic unwinds past this line and leaks the values).
+    unsafe { out.set_len(n) };
+    out
+}
+
 /// Calls `body(t, &mut a[r], &mut b[r])` for every range `r = ranges[t]`, in
 /// parallel, and returns the results in order. The ranges must be in order,
 /// disjoint and within both slices (checked: a panic otherwise).
@@ -403,6 +428,15 @@ mod tests {
                     .all(|c| c.load(std::sync::atomic::Ordering::Relaxed) == 1));
             });
         }
+    }
+
+    #[test]
+    fn chunks_are_collected_in_place_and_must_fill_their_chunk() {
+        let squares = collect_chunks(10_001, 97, |r| r.map(|q| q * q));
+        assert!(squares.iter().enumerate().all(|(q, &s)| s == q * q));
+        assert!(collect_chunks(0, 1, |r| r).is_empty());
+        let short = std::panic::catch_unwind(|| collect_chunks(100, 10, |r| r.skip(1)));
+        assert!(short.is_err());
     }
 
     #[test]

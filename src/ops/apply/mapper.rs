@@ -289,15 +289,8 @@ impl<T: ArrayElement, Z: ArrayElement, F: Fn(T) -> Z + Sync> Mapper for ValueFn<
     }
     fn map_full(&self, n: usize) -> Option<Array> {
         let x = &self.x[..n];
-        let mut out: Vec<Z> = Vec::with_capacity(n);
         let chunk = n.div_ceil(chunk_count(n)).max(1);
-        parallel::for_each_chunk_mut(&mut out.spare_capacity_mut()[..n], chunk, |r, dst| {
-            for (z, &v) in dst.iter_mut().zip(&x[r]) {
-                z.write((self.f)(v));
-            }
-        });
-        // SAFETY: the chunks cover `0..n`, and each slot was written above.
-        unsafe { out.set_len(n) };
+        let out = parallel::collect_chunks(n, chunk, |r| x[r].iter().map(|&v| (self.f)(v)));
         Some(Z::into_array(out))
     }
 }

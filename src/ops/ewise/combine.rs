@@ -10,6 +10,8 @@ use crate::algebra::element::{byte_cast_fn, cast, ByteCastFn};
 use crate::algebra::{BinaryCode, BinaryOp, Element, Type, TypeCode};
 use crate::error::Result;
 use crate::ops::eval::BinaryEval;
+use crate::ops::fragment::chunk_count;
+use crate::parallel;
 use crate::storage::ranges::concat_slices;
 use crate::storage::{Array, ArrayElement};
 use crate::with_type;
@@ -40,6 +42,11 @@ pub trait Combiner: Sync {
     }
     /// The values of all buffers, in order.
     fn finish(&self, bufs: Vec<Self::Buf>) -> Array;
+    /// `op(A[q], B[q])` for every `q < n`, each straight into its place in
+    /// the output: `None` to compute them into buffers instead.
+    fn both_all(&self, _n: usize) -> Option<Array> {
+        None
+    }
     /// True when the operator may be applied to any stored values, present
     /// or not (a built-in operator: it never fails and has no effects), so
     /// a kernel may compute a dense range whole and keep only the present
@@ -249,6 +256,15 @@ where
     }
     fn finish(&self, bufs: Vec<Vec<Z>>) -> Array {
         Z::into_array(concat(bufs))
+    }
+    fn both_all(&self, n: usize) -> Option<Array> {
+        let (a, b) = (&self.a[..n], &self.b[..n]);
+        let chunk = n.div_ceil(chunk_count(n)).max(1);
+        let out = parallel::collect_chunks(n, chunk, |r| {
+            let (a, b) = (&a[r.clone()], &b[r]);
+            a.iter().zip(b).map(|(&x, &y)| (self.f)(x, y))
+        });
+        Some(Z::into_array(out))
     }
     fn total(&self) -> bool {
         true

@@ -358,6 +358,9 @@ impl Plan<'_> {
 
 /// `op(A[q], B[q])` for every `q < n`, in parallel chunks.
 fn slot_by_slot<C: Combiner>(n: usize, comb: &C) -> Array {
+    if let Some(values) = comb.both_all(n) {
+        return values;
+    }
     let bufs = parallel::map_items(split_even(n, chunk_count(n)), |r| {
         let mut buf = comb.buffer(r.len());
         comb.both_range(&mut buf, r);
