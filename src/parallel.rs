@@ -170,12 +170,14 @@ pub fn map_ranges_new<A: Copy + Send + Sync, B: Copy + Send + Sync, R: Send>(
         fill: (A, B),
         r: Range<usize>,
     ) {
-        for k in r {
-            // SAFETY: as the caller promises.
-            unsafe {
-                s.0.at(k).write(fill.0);
-                s.1.at(k).write(fill.1);
-            }
+        use std::mem::MaybeUninit;
+        // SAFETY: as the caller promises. Each buffer is filled as a slice
+        // of its own, which the compiler turns into wide stores.
+        unsafe {
+            let a = std::slice::from_raw_parts_mut(s.0.at(r.start).cast(), r.len());
+            a.fill(MaybeUninit::new(fill.0));
+            let b = std::slice::from_raw_parts_mut(s.1.at(r.start).cast(), r.len());
+            b.fill(MaybeUninit::new(fill.1));
         }
     }
     let results = map(ranges.len(), 1, |t| {
