@@ -106,6 +106,19 @@ pub fn collect_chunks<Z: Send, I: Iterator<Item = Z>>(
     out
 }
 
+/// Panics unless `ranges` are in order, disjoint and within `0..len`: what
+/// the loops that hand out pieces of slices by range rely on.
+fn assert_ranges_within(ranges: &[Range<usize>], len: usize) {
+    let mut end = 0;
+    for r in ranges {
+        assert!(
+            end <= r.start && r.start <= r.end && r.end <= len,
+            "ranges in order, disjoint and within the length"
+        );
+        end = r.end;
+    }
+}
+
 /// Calls `body(t, &mut a[r], &mut b[r])` for every range `r = ranges[t]`, in
 /// parallel, and returns the results in order. The ranges must be in order,
 /// disjoint and within both slices (checked: a panic otherwise).
@@ -115,14 +128,7 @@ pub fn map_ranges_mut<A: Send, B: Send, R: Send>(
     ranges: &[Range<usize>],
     body: impl Fn(usize, &mut [A], &mut [B]) -> R + Sync,
 ) -> Vec<R> {
-    let mut end = 0;
-    for r in ranges {
-        assert!(
-            end <= r.start && r.start <= r.end && r.end <= a.len().min(b.len()),
-            "ranges in order, disjoint and within the slices"
-        );
-        end = r.end;
-    }
+    assert_ranges_within(ranges, a.len().min(b.len()));
     let (pa, pb) = (Slots(a.as_mut_ptr()), Slots(b.as_mut_ptr()));
     map(ranges.len(), 1, |t| {
         let r = ranges[t].clone();
@@ -150,14 +156,7 @@ pub fn map_ranges_new<A: Copy + Send + Sync, B: Copy + Send + Sync, R: Send>(
     ranges: &[Range<usize>],
     body: impl Fn(usize, &mut [A], &mut [B]) -> R + Sync,
 ) -> (Vec<A>, Vec<B>, Vec<R>) {
-    let mut end = 0;
-    for r in ranges {
-        assert!(
-            end <= r.start && r.start <= r.end && r.end <= n,
-            "ranges in order, disjoint and within the length"
-        );
-        end = r.end;
-    }
+    assert_ranges_within(ranges, n);
     let (mut a, mut b): (Vec<A>, Vec<B>) = (Vec::with_capacity(n), Vec::with_capacity(n));
     let (pa, pb) = (Slots::new(&mut a), Slots::new(&mut b));
     /// Writes `fill` into positions `r` of both buffers.
