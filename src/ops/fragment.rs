@@ -26,6 +26,12 @@ pub fn chunk_count(work: usize) -> usize {
     }
 }
 
+/// The length of the chunks `n` positions are cut into, [`chunk_count`]
+/// of them (at least one position each).
+pub fn chunk_len(n: usize) -> usize {
+    n.div_ceil(chunk_count(n)).max(1)
+}
+
 /// `0..n` cut into `chunks` nearly equal consecutive ranges.
 pub fn split_even(n: usize, chunks: usize) -> Vec<Range<usize>> {
     let chunks = chunks.clamp(1, n.max(1));

@@ -9,7 +9,7 @@ use crate::algebra::unary::unary_fn;
 use crate::algebra::{BinaryCode, BinaryOp, IndexUnaryOp, Type, TypeCode, UnaryOp, Value};
 use crate::ops::entries::{for_each_position, matrix_coords, positions};
 use crate::ops::eval::{BinaryEval, IndexEval, UnaryEval};
-use crate::ops::fragment::{chunk_count, split_even};
+use crate::ops::fragment::{chunk_count, chunk_len, split_even};
 use crate::parallel;
 use crate::storage::{Array, ArrayElement, Format, Orientation};
 use crate::with_type;
@@ -289,8 +289,7 @@ impl<T: ArrayElement, Z: ArrayElement, F: Fn(T) -> Z + Sync> Mapper for ValueFn<
     }
     fn map_full(&self, n: usize) -> Option<Array> {
         let x = &self.x[..n];
-        let chunk = n.div_ceil(chunk_count(n)).max(1);
-        let out = parallel::collect_chunks(n, chunk, |r| x[r].iter().map(|&v| (self.f)(v)));
+        let out = parallel::collect_chunks(n, chunk_len(n), |r| x[r].iter().map(|&v| (self.f)(v)));
         Some(Z::into_array(out))
     }
 }

@@ -10,7 +10,7 @@ use crate::algebra::element::{byte_cast_fn, cast, ByteCastFn};
 use crate::algebra::{BinaryCode, BinaryOp, Element, Type, TypeCode};
 use crate::error::Result;
 use crate::ops::eval::BinaryEval;
-use crate::ops::fragment::chunk_count;
+use crate::ops::fragment::chunk_len;
 use crate::parallel;
 use crate::storage::ranges::concat_slices;
 use crate::storage::{Array, ArrayElement};
@@ -259,8 +259,7 @@ where
     }
     fn both_all(&self, n: usize) -> Option<Array> {
         let (a, b) = (&self.a[..n], &self.b[..n]);
-        let chunk = n.div_ceil(chunk_count(n)).max(1);
-        let out = parallel::collect_chunks(n, chunk, |r| {
+        let out = parallel::collect_chunks(n, chunk_len(n), |r| {
             let (a, b) = (&a[r.clone()], &b[r]);
             a.iter().zip(b).map(|(&x, &y)| (self.f)(x, y))
         });
