@@ -49,9 +49,23 @@ pub trait RowAcc {
     fn mark(&mut self, s: usize);
     /// Records that slot `s`, column `j`, now holds a value.
     fn done(&mut self, s: usize, j: u64);
-    /// Calls `f(j, slot)` for every column holding a value, in increasing
-    /// column order, and ends the row.
-    fn finish(self, f: impl FnMut(u64, usize));
+    /// Appends every column holding a value to `cols`, in increasing order,
+    /// hands `gather` their value slots (in the same order), and ends the row.
+    fn finish(self, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>));
+}
+
+/// The value slots of the columns a row's [`RowAcc::finish`] appended, in
+/// their order: the values are gathered from them in one pass.
+pub enum Gather<'a> {
+    /// Slot `j - lo` holds the value of column `j`.
+    Offset {
+        /// The columns.
+        cols: &'a [u64],
+        /// The column of slot 0.
+        lo: u64,
+    },
+    /// The slots, one per column.
+    Slots(&'a [usize]),
 }
 
 /// A row stamp of the dense accumulator; the marks are cleared when the
@@ -127,22 +141,26 @@ impl RowAcc for DenseRow<'_> {
         self.touched.push(j);
     }
 
-    fn finish(self, mut f: impl FnMut(u64, usize)) {
+    fn finish(self, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>)) {
         let n = self.marks.len();
         let done = self.base + 1;
+        let start = cols.len();
         if self.touched.len().saturating_mul(16) >= n {
             // A dense row: scanning the marks is cheaper than sorting.
-            for (s, &m) in self.marks.iter().enumerate() {
-                if m == done {
-                    f(self.lo + s as u64, s);
-                }
-            }
+            let lo = self.lo;
+            cols.extend(
+                (self.marks.iter().enumerate())
+                    .filter(|&(_, &m)| m == done)
+                    .map(|(s, _)| lo + s as u64),
+            );
         } else {
             self.touched.sort_unstable();
-            for &j in self.touched.iter() {
-                f(j, (j - self.lo) as usize);
-            }
+            cols.extend_from_slice(self.touched);
         }
+        gather(Gather::Offset {
+            cols: &cols[start..],
+            lo: self.lo,
+        });
         self.touched.clear();
         if self.base >= Stamp::MAX - 4 {
             self.marks.fill(0);
@@ -231,7 +249,7 @@ impl RowAcc for HashRow<'_> {
         self.state[s] = State::DONE.0;
     }
 
-    fn finish(self, mut f: impl FnMut(u64, usize)) {
+    fn finish(self, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>)) {
         self.sorted.clear();
         for &s in self.used.iter() {
             if State(self.state[s]) == State::DONE {
@@ -240,17 +258,35 @@ impl RowAcc for HashRow<'_> {
             self.keys[s] = EMPTY;
             self.state[s] = State::UNTOUCHED.0;
         }
-        self.used.clear();
         self.sorted.sort_unstable_by_key(|e| e.0);
-        for &(j, s) in self.sorted.iter() {
-            f(j, s);
-        }
+        cols.extend(self.sorted.iter().map(|e| e.0));
+        // The slots are listed in `used`, cleared above, in column order.
+        self.used.clear();
+        self.used.extend(self.sorted.iter().map(|e| e.1));
+        gather(Gather::Slots(self.used));
+        self.used.clear();
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The columns a row ends with, and their slots.
+    fn finished(acc: impl RowAcc) -> Vec<(u64, usize)> {
+        let (mut cols, mut slots) = (Vec::new(), Vec::new());
+        acc.finish(&mut cols, |g| match g {
+            Gather::Offset { cols, lo } => slots.extend(cols.iter().map(|&j| (j - lo) as usize)),
+            Gather::Slots(s) => slots.extend_from_slice(s),
+        });
+        assert_eq!(cols.len(), slots.len());
+        cols.into_iter().zip(slots).collect()
+    }
+
+    /// The columns a row ends with.
+    fn finished_cols(acc: impl RowAcc) -> Vec<u64> {
+        finished(acc).into_iter().map(|(j, _)| j).collect()
+    }
 
     fn exercise(acc: &mut impl Acc) {
         for round in 0..3u64 {
@@ -266,9 +302,7 @@ mod tests {
                     acc.done(s, j);
                 }
             }
-            let mut out = Vec::new();
-            acc.finish(|j, _| out.push(j));
-            assert_eq!(out, vec![2 + round, 9]);
+            assert_eq!(finished_cols(acc), vec![2 + round, 9]);
         }
     }
 
@@ -284,9 +318,7 @@ mod tests {
                 row.done(s, j);
             }
         }
-        let mut out = Vec::new();
-        row.finish(|j, s| out.push((j, s)));
-        assert_eq!(out, vec![(101, 1), (105, 5)]);
+        assert_eq!(finished(row), vec![(101, 1), (105, 5)]);
         exercise(&mut HashAcc::default());
         let mut h = HashAcc::default();
         h.prepare(2, &(0..1 << 60));
@@ -296,9 +328,8 @@ mod tests {
         h.done(s, big);
         let (s, _) = h.probe(3);
         h.done(s, 3);
-        let mut out = Vec::new();
-        h.finish(|j, _| out.push(j));
-        assert_eq!(out, vec![3, big]);
+        let slots: Vec<usize> = [big, 3].iter().map(|&j| h.probe(j).0).collect();
+        assert_eq!(finished(h), vec![(3, slots[1]), (big, slots[0])]);
     }
 
     #[test]
@@ -314,9 +345,7 @@ mod tests {
             let (s, _) = acc.probe(j);
             acc.done(s, j);
             assert_eq!(acc.probe(j).1, State::DONE);
-            let mut out = Vec::new();
-            acc.finish(|j, _| out.push(j));
-            assert_eq!(out, vec![j]);
+            assert_eq!(finished_cols(acc), vec![j]);
         }
     }
 }

@@ -41,10 +41,16 @@ impl<W> Rows<W> {
     /// `GrB_OUT_OF_MEMORY` when it cannot be allocated (cheap when there is
     /// room already: the buffers grow by doubling).
     pub fn try_reserve<S: Sr<W = W>>(&mut self, sr: &S, n: usize) -> Result<()> {
+        self.try_reserve_rows(sr, 1, n)
+    }
+
+    /// Makes room for `rows` rows of `n` entries in all, as
+    /// [`Rows::try_reserve`] does for one.
+    pub fn try_reserve_rows<S: Sr<W = W>>(&mut self, sr: &S, rows: usize, n: usize) -> Result<()> {
         let oom = |_| out_of_memory("the product");
         self.i.try_reserve(n).map_err(oom)?;
-        self.ids.try_reserve(1).map_err(oom)?;
-        self.ends.try_reserve(1).map_err(oom)?;
+        self.ids.try_reserve(rows).map_err(oom)?;
+        self.ends.try_reserve(rows).map_err(oom)?;
         sr.try_reserve(&mut self.w, n)
     }
 

@@ -438,10 +438,7 @@ impl Saxpy<'_> {
         };
         let start = out.i.len();
         let w = &*w;
-        acc.finish(|j, s| {
-            out.i.push(j);
-            sr.push(&mut out.w, w, s);
-        });
+        acc.finish(&mut out.i, |g| sr.gather(&mut out.w, w, g));
         out.end_row(i, start);
     }
 
@@ -464,17 +461,25 @@ impl Saxpy<'_> {
         match task {
             Task::Rows(rows) => {
                 let all = 0..self.r.vlen;
-                // Unmasked, a first guess of the task's room (its products,
-                // capped) saves the copies of growing one row at a time; a
-                // guess that cannot be had is no error: each row reserves
-                // its own. (Under a mask, products overstate the result.)
+                // Unmasked, the room of the task's rows (their products,
+                // capped) made upfront saves the copies of growing one row
+                // at a time and the reservation of each row; room that
+                // cannot be had is no error: each row then reserves its
+                // own. (Under a mask, products overstate the result.)
+                let mut reserved = false;
                 if matches!(self.mask, MaskView::None) {
-                    let guess: usize = rows.clone().map(|kk| most(kk, &all)).sum();
-                    let _ = out.try_reserve(sr, guess.min(UPFRONT_ROOM));
+                    let room: usize = rows.clone().map(|kk| most(kk, &all)).sum();
+                    if room <= UPFRONT_ROOM {
+                        reserved = out.try_reserve_rows(sr, rows.len(), room).is_ok();
+                    } else {
+                        let _ = out.try_reserve(sr, UPFRONT_ROOM);
+                    }
                 }
                 for kk in rows.clone() {
                     if row_work[kk] > 0 {
-                        out.try_reserve(sr, most(kk, &all))?;
+                        if !reserved {
+                            out.try_reserve(sr, most(kk, &all))?;
+                        }
                         self.row(sr, ws, kk, &all, false, row_work[kk], &mut out);
                     }
                 }

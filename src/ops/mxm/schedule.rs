@@ -42,12 +42,15 @@ impl Task {
     }
 }
 
-/// Number of tasks to aim for.
+/// Number of tasks to aim for: four per thread, to balance them; one on a
+/// single thread, where more would only have their outputs joined (copied)
+/// afterwards.
 pub fn task_count(total_work: usize) -> usize {
-    if total_work < SEQUENTIAL_WORK {
+    let threads = rayon::current_num_threads();
+    if total_work < SEQUENTIAL_WORK || threads == 1 {
         1
     } else {
-        (rayon::current_num_threads() * 4).min(total_work / (SEQUENTIAL_WORK / 4))
+        (threads * 4).min(total_work / (SEQUENTIAL_WORK / 4))
     }
 }
 

@@ -13,6 +13,7 @@
 //! The ANY monoid keeps the first value it is given, so every kernel returns
 //! the first product in `k` order (and may stop there).
 
+use super::accumulator::Gather;
 use super::operand::DenseCol;
 use super::push;
 use crate::algebra::arith::Arith;
@@ -42,6 +43,8 @@ pub trait Sr: Sync {
     fn add_is_noop(&self) -> bool;
     /// Appends `w[s]` to the output buffer `out`.
     fn push(&self, out: &mut Self::W, w: &Self::W, s: usize);
+    /// Appends the values of the slots `g` of `w` to `out`, in order.
+    fn gather(&self, out: &mut Self::W, w: &Self::W, g: Gather<'_>);
     /// Appends every value of `part` to `out`.
     fn append(&self, out: &mut Self::W, part: &Self::W);
     /// Makes room in the output buffer `out` for `n` more values, failing
@@ -173,15 +176,21 @@ pub trait Op<T>: Copy + Send + Sync {
     fn exact_identity(self) -> Option<T> {
         None
     }
+
+    /// True when the operator is known to read both its inputs: a kernel
+    /// then reads both without testing which ones it needs.
+    const READS_BOTH: bool = false;
 }
 
 /// Declares zero-sized operators for the monomorphic kernels.
 macro_rules! zst_ops {
-    ($($(#[$doc:meta])* $name:ident |$x:ident, $y:ident| $e:expr $(, identity $id:expr)?;)*) => {$(
+    ($($(#[$doc:meta])* $name:ident, reads both: $both:literal, |$x:ident, $y:ident| $e:expr $(, identity $id:expr)?;)*) => {$(
         $(#[$doc])*
         #[derive(Clone, Copy, Debug)]
         pub struct $name;
         impl<T: Arith> Op<T> for $name {
+            const READS_BOTH: bool = $both;
+
             #[inline(always)]
             #[allow(unused_variables)]
             fn f(self, $x: T, $y: T) -> T {
@@ -200,25 +209,25 @@ macro_rules! zst_ops {
 zst_ops! {
     /// `x + y` (exact identity `-0`: `-0.0 + x` is `x` for every float,
     /// where `0.0 + -0.0` is `0.0`; `false` for bool, 0 for integers)
-    Plus |x, y| x.add(y), identity T::ZERO.neg();
+    Plus, reads both: true, |x, y| x.add(y), identity T::ZERO.neg();
     /// `x * y`
-    Times |x, y| x.mul(y), identity T::ONE;
+    Times, reads both: true, |x, y| x.mul(y), identity T::ONE;
     /// `min(x, y)`
-    Min |x, y| x.min_of(y);
+    Min, reads both: true, |x, y| x.min_of(y);
     /// `max(x, y)`
-    Max |x, y| x.max_of(y);
+    Max, reads both: true, |x, y| x.max_of(y);
     /// `x`
-    First |x, y| x;
+    First, reads both: false, |x, y| x;
     /// `y`
-    Second |x, y| y;
+    Second, reads both: false, |x, y| y;
     /// `1`
-    Oneb |x, y| T::ONE;
+    Oneb, reads both: false, |x, y| T::ONE;
     /// `x or y`
-    Lor |x, y| cast::<bool, T>(x.to_bool() | y.to_bool());
+    Lor, reads both: true, |x, y| cast::<bool, T>(x.to_bool() | y.to_bool());
     /// `x and y`
-    Land |x, y| cast::<bool, T>(x.to_bool() & y.to_bool());
+    Land, reads both: true, |x, y| cast::<bool, T>(x.to_bool() & y.to_bool());
     /// The ANY monoid (the kernels keep the first value; this is never called to combine).
-    Any |x, y| x;
+    Any, reads both: false, |x, y| x;
 }
 
 /// A built-in operator through its function pointer (the typed tier).
@@ -279,6 +288,10 @@ impl<'a, T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'a, T, A, M> {
     pub fn new(s: &Semiring, l: &'a Array, r: &'a Array, flip: bool, add: A, mul: M) -> Self {
         let (rx, ry) = multiply_reads(s);
         let (read_l, read_r) = if flip { (ry, rx) } else { (rx, ry) };
+        debug_assert!(
+            !M::READS_BOTH || (read_l && read_r),
+            "a multiply reading both inputs"
+        );
         let slice = |a: &'a Array, read: bool| -> &'a [T] {
             if read {
                 a.as_slice::<T>()
@@ -308,8 +321,16 @@ impl<'a, T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'a, T, A, M> {
 
     #[inline(always)]
     fn product(&self, lp: usize, rp: usize) -> T {
-        let x = if self.read_l { self.l[lp] } else { T::ZERO };
-        let y = if self.read_r { self.r[rp] } else { T::ZERO };
+        let x = if M::READS_BOTH || self.read_l {
+            self.l[lp]
+        } else {
+            T::ZERO
+        };
+        let y = if M::READS_BOTH || self.read_r {
+            self.r[rp]
+        } else {
+            T::ZERO
+        };
         if self.flip {
             self.mul.f(y, x)
         } else {
@@ -379,6 +400,15 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
     #[inline(always)]
     fn push(&self, out: &mut Vec<T>, w: &Vec<T>, s: usize) {
         out.push(w[s]);
+    }
+
+    #[inline(always)]
+    fn gather(&self, out: &mut Vec<T>, w: &Vec<T>, g: Gather<'_>) {
+        // Extending from a mapped slice writes without a capacity check per value.
+        match g {
+            Gather::Offset { cols, lo } => out.extend(cols.iter().map(|&j| w[(j - lo) as usize])),
+            Gather::Slots(slots) => out.extend(slots.iter().map(|&s| w[s])),
+        }
     }
 
     fn append(&self, out: &mut Vec<T>, part: &Vec<T>) {
@@ -885,6 +915,21 @@ impl Sr for ByteSr<'_> {
 
     fn push(&self, out: &mut ByteW, w: &ByteW, s: usize) {
         out.v.extend_from_slice(&w.v[self.slot(s)]);
+    }
+
+    fn gather(&self, out: &mut ByteW, w: &ByteW, g: Gather<'_>) {
+        match g {
+            Gather::Offset { cols, lo } => {
+                for &j in cols {
+                    self.push(out, w, (j - lo) as usize);
+                }
+            }
+            Gather::Slots(slots) => {
+                for &s in slots {
+                    self.push(out, w, s);
+                }
+            }
+        }
     }
 
     fn append(&self, out: &mut ByteW, part: &ByteW) {
