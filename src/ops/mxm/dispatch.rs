@@ -221,7 +221,12 @@ impl<'x> KLens<'x> {
             KLens::Vectors(c) => sampled(c.nvec(), |kk| {
                 c.range(kk).len() as f64 * other.len(c.vector_id(kk))
             }),
-            KLens::Entries(c) => c.i.iter().map(|&k| other.len(k)).sum(),
+            // One pass over every entry: a histogram is looked up without a
+            // test of its kind per entry, its counts summed as integers.
+            KLens::Entries(c) => match other {
+                KLens::Counts(v) => c.i.iter().map(|&k| v[k as usize] as u64).sum::<u64>() as f64,
+                _ => c.i.iter().map(|&k| other.len(k)).sum(),
+            },
             KLens::Counts(v) => v
                 .iter()
                 .enumerate()
@@ -362,7 +367,8 @@ fn dense_cost(x: &Operand) -> Option<f64> {
 /// entry of the shorter one, doubling its step and then halving it (two
 /// steps per bit of the gap, each a branch that is hard to predict).
 fn merge_cost(a: f64, b: f64) -> f64 {
-    let (lo, hi) = (a.min(b), a.max(b));
+    // Lengths are never NaN: a plain comparison orders them.
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
     if lo * GALLOP < hi {
         lo * (2.0 * (hi / lo.max(1.0)).log2()).max(1.0)
     } else {
@@ -633,18 +639,29 @@ impl Costs<'_, '_> {
                 len_l
             }
         };
+        // Whether the mask's vectors are the product's rows (else its
+        // columns): the length of that side is looked up once per vector.
+        let vectors_are_rows = (store.orient() == Orientation::ByRow) != m.transposed;
         // One pass over (a sample of) the mask's entries measures both forms.
         let [sparse, dense] = sampled_each(entries.nvec(), |kk| {
             let v = entries.vector_id(kk);
+            let idx = &entries.i[entries.range(kk)];
             let mut work = [0.0; 2];
-            for &i in &entries.i[entries.range(kk)] {
-                let (row, col) = store.to_matrix_coords(v, i);
-                let (i, j) = if m.transposed { (col, row) } else { (row, col) };
-                let len_l = rows.len(i);
+            if vectors_are_rows {
+                let len_l = rows.len(v);
                 if let Some(c) = &cols {
-                    work[0] += 1.0 + merge_cost(len_l, c.len(j));
+                    work[0] = idx.iter().map(|&j| 1.0 + merge_cost(len_l, c.len(j))).sum();
                 }
-                work[1] += 1.0 + dense_step(len_l);
+                work[1] = idx.len() as f64 * (1.0 + dense_step(len_l));
+            } else {
+                let len_r = cols.as_ref().map(|c| c.len(v));
+                for &i in idx {
+                    let len_l = rows.len(i);
+                    if let Some(len_r) = len_r {
+                        work[0] += 1.0 + merge_cost(len_l, len_r);
+                    }
+                    work[1] += 1.0 + dense_step(len_l);
+                }
             }
             work
         });
