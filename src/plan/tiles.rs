@@ -9,13 +9,13 @@
 //! Only maps that never read positions take part (eWise, apply of unary and
 //! bound operators, select by value, assign of a whole object or of a scalar
 //! to every position): a tile's coordinates start at 0. A pending product
-//! without a mask joins as blocks: the tile's rows of `op(A) ⊕.⊗ op(B)` are those rows of
-//! `op(A)` times `op(B)` (row blocks of `mxv`; columns of `op(B)` for column
-//! tiles and for `vxm`), when the operand cut holds those rows as its vectors,
-//! so that cutting it costs nothing. A pending map or product inside the
-//! chain may have a mask and an accumulator: its write-back
-//! `C<M, replace> = accum(C, T)` is positionwise too, so it runs on the tiles
-//! of its old content and mask (a product's kernel gets the mask's tile).
+//! without a mask joins as blocks: the tile's rows of `op(A) ⊕.⊗ op(B)` are
+//! those rows of `op(A)` times `op(B)` (row blocks of `mxv`; columns of
+//! `op(B)` for column tiles and for `vxm`), when the operand cut holds those
+//! rows as its vectors. A masked product is formed whole (see `kernel_of`).
+//! A pending map inside the chain may have a mask and an accumulator, a
+//! product an accumulator: the write-back `C<M, replace> = accum(C, T)` is
+//! positionwise too, so it runs on the tiles of its old content and mask.
 //! (The chain's last map writes back once, on the assembled result.) Each
 //! stage runs its own kernel on a tile, so results are exactly those of the
 //! untiled chain.
