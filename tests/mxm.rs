@@ -54,6 +54,7 @@ fn semirings() -> Vec<Semiring> {
         builtin(Op::Plus, Op::Div, Int8),
         builtin(Op::Max, Op::First, Uint8),
         builtin(Op::Min, Op::Second, Fp32),
+        builtin(Op::Plus, Op::Oneb, Int16),
         builtin(Op::Bxor, Op::Band, Uint16),
         builtin(Op::Lor, Op::Lt, Int32),
         builtin(Op::Plus, Op::Rminus, Fp64),

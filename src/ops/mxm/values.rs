@@ -177,19 +177,66 @@ pub trait Op<T>: Copy + Send + Sync {
         None
     }
 
+    /// True when the operator is known to read its first input `x`.
+    const READS_X: bool = false;
+    /// True when the operator is known to read its second input `y`.
+    const READS_Y: bool = false;
+    /// True when the operator is known never to read `x`.
+    const IGNORES_X: bool = false;
+    /// True when the operator is known never to read `y`.
+    const IGNORES_Y: bool = false;
     /// True when the operator is known to read both its inputs: a kernel
     /// then reads both without testing which ones it needs.
-    const READS_BOTH: bool = false;
+    const READS_BOTH: bool = Self::READS_X && Self::READS_Y;
+    /// True when it is known, for each input, whether the operator reads it.
+    const KNOWN_READS: bool =
+        (Self::READS_X || Self::IGNORES_X) && (Self::READS_Y || Self::IGNORES_Y);
+}
+
+/// `match (read_l, read_r, flip) { arms }` over the ways a multiply `M`
+/// reads its operands' values. A multiply whose reads are known at compile
+/// time (the zero-sized operators) takes the arm written `(l, r, flip)` for
+/// its reads, with three literals; any other (an operator through a
+/// function pointer) takes the last arm, `else |flip| body`, which reads
+/// both operands through masks (see [`TypedSr::masked`]). The arms are
+/// guarded by constants of `M`, and code under a guard that is false once
+/// `M` is known is not instantiated: each multiply keeps two loops, one per
+/// value of `flip`, instead of one per arm.
+macro_rules! by_reads {
+    ($M:ident, $key:expr, {
+        $(($l:tt, $r:tt, $flip:tt) => $body:expr,)*
+        else |$f:ident| $masked:expr,
+    }) => {
+        match $key {
+            $(($l, $r, $flip) if $M::KNOWN_READS && by_reads!(@arm $M, $l, $r, $flip) => $body,)*
+            (_, _, $f) if !$M::KNOWN_READS => $masked,
+            _ => unreachable!("a multiply reads the operands its operator reads"),
+        }
+    };
+    // Unflipped, the left operand is the multiply's `x`; flipped, its `y`.
+    (@arm $M:ident, $l:tt, $r:tt, false) => {
+        by_reads!(@is $M, $l, X) && by_reads!(@is $M, $r, Y)
+    };
+    (@arm $M:ident, $l:tt, $r:tt, true) => {
+        by_reads!(@is $M, $l, Y) && by_reads!(@is $M, $r, X)
+    };
+    (@is $M:ident, true, X) => { $M::READS_X };
+    (@is $M:ident, false, X) => { $M::IGNORES_X };
+    (@is $M:ident, true, Y) => { $M::READS_Y };
+    (@is $M:ident, false, Y) => { $M::IGNORES_Y };
 }
 
 /// Declares zero-sized operators for the monomorphic kernels.
 macro_rules! zst_ops {
-    ($($(#[$doc:meta])* $name:ident, reads both: $both:literal, |$x:ident, $y:ident| $e:expr $(, identity $id:expr)?;)*) => {$(
+    ($($(#[$doc:meta])* $name:ident, x: $rx:ident, y: $ry:ident, |$x:ident, $y:ident| $e:expr $(, identity $id:expr)?;)*) => {$(
         $(#[$doc])*
         #[derive(Clone, Copy, Debug)]
         pub struct $name;
         impl<T: Arith> Op<T> for $name {
-            const READS_BOTH: bool = $both;
+            const READS_X: bool = zst_ops!(@reads $rx);
+            const READS_Y: bool = zst_ops!(@reads $ry);
+            const IGNORES_X: bool = zst_ops!(@ignores $rx);
+            const IGNORES_Y: bool = zst_ops!(@ignores $ry);
 
             #[inline(always)]
             #[allow(unused_variables)]
@@ -204,30 +251,34 @@ macro_rules! zst_ops {
             )?
         }
     )*};
+    (@reads read) => { true };
+    (@reads $other:ident) => { false };
+    (@ignores ignored) => { true };
+    (@ignores $other:ident) => { false };
 }
 
 zst_ops! {
     /// `x + y` (exact identity `-0`: `-0.0 + x` is `x` for every float,
     /// where `0.0 + -0.0` is `0.0`; `false` for bool, 0 for integers)
-    Plus, reads both: true, |x, y| x.add(y), identity T::ZERO.neg();
+    Plus, x: read, y: read, |x, y| x.add(y), identity T::ZERO.neg();
     /// `x * y`
-    Times, reads both: true, |x, y| x.mul(y), identity T::ONE;
+    Times, x: read, y: read, |x, y| x.mul(y), identity T::ONE;
     /// `min(x, y)`
-    Min, reads both: true, |x, y| x.min_of(y);
+    Min, x: read, y: read, |x, y| x.min_of(y);
     /// `max(x, y)`
-    Max, reads both: true, |x, y| x.max_of(y);
+    Max, x: read, y: read, |x, y| x.max_of(y);
     /// `x`
-    First, reads both: false, |x, y| x;
+    First, x: read, y: ignored, |x, y| x;
     /// `y`
-    Second, reads both: false, |x, y| y;
+    Second, x: ignored, y: read, |x, y| y;
     /// `1`
-    Oneb, reads both: false, |x, y| T::ONE;
+    Oneb, x: ignored, y: ignored, |x, y| T::ONE;
     /// `x or y`
-    Lor, reads both: true, |x, y| cast::<bool, T>(x.to_bool() | y.to_bool());
+    Lor, x: read, y: read, |x, y| cast::<bool, T>(x.to_bool() | y.to_bool());
     /// `x and y`
-    Land, reads both: true, |x, y| cast::<bool, T>(x.to_bool() & y.to_bool());
+    Land, x: read, y: read, |x, y| cast::<bool, T>(x.to_bool() & y.to_bool());
     /// The ANY monoid (the kernels keep the first value; this is never called to combine).
-    Any, reads both: false, |x, y| x;
+    Any, x: unknown, y: unknown, |x, y| x;
 }
 
 /// A built-in operator through its function pointer (the typed tier).
@@ -266,6 +317,9 @@ pub fn stops_at_first(s: &Semiring) -> bool {
     is_any(s) || (s.add().terminal().is_some() && s.ztype().code() == TypeCode::Bool)
 }
 
+/// Values read through an index mask: the value at `q` is `values[q & mask]`.
+type Masked<'s, T> = (&'s [T], usize);
+
 /// The typed tier: every value is a `T`.
 pub struct TypedSr<'a, T, A, M> {
     l: &'a [T],
@@ -287,11 +341,14 @@ impl<'a, T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'a, T, A, M> {
     /// multiply does not read may be of any type; they are never touched).
     pub fn new(s: &Semiring, l: &'a Array, r: &'a Array, flip: bool, add: A, mul: M) -> Self {
         let (rx, ry) = multiply_reads(s);
-        let (read_l, read_r) = if flip { (ry, rx) } else { (rx, ry) };
-        debug_assert!(
-            !M::READS_BOTH || (read_l && read_r),
-            "a multiply reading both inputs"
+        assert!(
+            (rx || !M::READS_X)
+                && (!rx || !M::IGNORES_X)
+                && (ry || !M::READS_Y)
+                && (!ry || !M::IGNORES_Y),
+            "a multiply reads the operands its operator reads"
         );
+        let (read_l, read_r) = if flip { (ry, rx) } else { (rx, ry) };
         let slice = |a: &'a Array, read: bool| -> &'a [T] {
             if read {
                 a.as_slice::<T>()
@@ -317,6 +374,22 @@ impl<'a, T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'a, T, A, M> {
             any,
             stops_at_first: stops_at_first(s),
         }
+    }
+
+    /// The left and right operands' values as the masked loops of
+    /// [`by_reads!`] read them: `(values, mask)`, the value at `q` being
+    /// `values[q & mask]`; an operand the multiply does not read gives
+    /// `zeros` and a mask of 0.
+    #[inline(always)]
+    fn masked<'s>(&'s self, zeros: &'s [T; 1]) -> (Masked<'s, T>, Masked<'s, T>) {
+        let side = |values: &'s [T], read: bool| {
+            if read {
+                (values, usize::MAX)
+            } else {
+                (&zeros[..], 0)
+            }
+        };
+        (side(self.l, self.read_l), side(self.r, self.read_r))
     }
 
     #[inline(always)]
@@ -437,15 +510,25 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         // One loop per way the multiply reads its inputs, so that the hot
         // loop tests none of them.
         let (l, r, mul, zero) = (self.l, self.r, self.mul, T::ZERO);
-        *z = match (self.read_l, self.read_r, self.flip) {
+        *z = by_reads!(M, (self.read_l, self.read_r, self.flip), {
             (true, true, false) => self.fold_with(first, pairs, |lp, rp| mul.f(l[lp], r[rp])),
             (true, true, true) => self.fold_with(first, pairs, |lp, rp| mul.f(r[rp], l[lp])),
             (true, false, false) => self.fold_with(first, pairs, |lp, _| mul.f(l[lp], zero)),
             (true, false, true) => self.fold_with(first, pairs, |lp, _| mul.f(zero, l[lp])),
             (false, true, false) => self.fold_with(first, pairs, |_, rp| mul.f(zero, r[rp])),
             (false, true, true) => self.fold_with(first, pairs, |_, rp| mul.f(r[rp], zero)),
-            (false, false, _) => self.fold_with(first, pairs, |_, _| first),
-        };
+            (false, false, false) => self.fold_with(first, pairs, |_, _| first),
+            (false, false, true) => self.fold_with(first, pairs, |_, _| first),
+            else |flip| {
+                let zeros = [T::ZERO];
+                let ((l, lm), (r, rm)) = self.masked(&zeros);
+                if flip {
+                    self.fold_with(first, pairs, |lp, rp| mul.f(r[rp & rm], l[lp & lm]))
+                } else {
+                    self.fold_with(first, pairs, |lp, rp| mul.f(l[lp & lm], r[rp & rm]))
+                }
+            },
+        });
         true
     }
 
@@ -605,15 +688,25 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
                 body(&scatter_rows(l, r, slots, combine, $product))
             };
         }
-        match (self.read_l, self.read_r, self.flip) {
+        by_reads!(M, (self.read_l, self.read_r, self.flip), {
             (true, true, false) => scatter!(move |q, rp| mul.f(lv[q], rv[rp])),
             (true, true, true) => scatter!(move |q, rp| mul.f(rv[rp], lv[q])),
             (true, false, false) => scatter!(move |q, _| mul.f(lv[q], zero)),
             (true, false, true) => scatter!(move |q, _| mul.f(zero, lv[q])),
             (false, true, false) => scatter!(move |_, rp| mul.f(zero, rv[rp])),
             (false, true, true) => scatter!(move |_, rp| mul.f(rv[rp], zero)),
-            (false, false, _) => scatter!(move |_, _| mul.f(zero, zero)),
-        }
+            (false, false, false) => scatter!(move |_, _| mul.f(zero, zero)),
+            (false, false, true) => scatter!(move |_, _| mul.f(zero, zero)),
+            else |flip| {
+                let zeros = [T::ZERO];
+                let ((lv, lm), (rv, rm)) = self.masked(&zeros);
+                if flip {
+                    scatter!(move |q, rp| mul.f(rv[rp & rm], lv[q & lm]))
+                } else {
+                    scatter!(move |q, rp| mul.f(lv[q & lm], rv[rp & rm]))
+                }
+            },
+        })
     }
 }
 
@@ -721,15 +814,26 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
                 }
             };
         }
-        match (self.read_l, self.read_r, self.flip) {
+        by_reads!(M, (self.read_l, self.read_r, self.flip), {
             (true, true, false) => runs!(Some(l), |x, i| mul.f(x, rc[i as usize])),
             (true, true, true) => runs!(Some(l), |x, i| mul.f(rc[i as usize], x)),
             (true, false, false) => runs!(Some(l), |x, _| mul.f(x, T::ZERO)),
             (true, false, true) => runs!(Some(l), |x, _| mul.f(T::ZERO, x)),
             (false, true, false) => runs!(None, |_, i| mul.f(T::ZERO, rc[i as usize])),
             (false, true, true) => runs!(None, |_, i| mul.f(rc[i as usize], T::ZERO)),
-            (false, false, _) => by_fold(w, present),
-        }
+            (false, false, false) => by_fold(w, present),
+            (false, false, true) => by_fold(w, present),
+            else |flip| {
+                let zeros = [T::ZERO];
+                let (rv, rm) = if self.read_r { (rc, usize::MAX) } else { (&zeros[..], 0) };
+                let l = self.read_l.then_some(l);
+                if flip {
+                    runs!(l, |x, i| mul.f(rv[i as usize & rm], x))
+                } else {
+                    runs!(l, |x, i| mul.f(x, rv[i as usize & rm]))
+                }
+            },
+        })
     }
 }
 
