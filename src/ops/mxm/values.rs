@@ -196,9 +196,10 @@ pub trait Op<T>: Copy + Send + Sync {
 /// `match (read_l, read_r, flip) { arms }` over the ways a multiply `M`
 /// reads its operands' values. A multiply whose reads are known at compile
 /// time (the zero-sized operators) takes the arm written `(l, r, flip)` for
-/// its reads, with three literals; any other (an operator through a
-/// function pointer) takes the last arm, `else |flip| body`, which reads
-/// both operands through masks (see [`TypedSr::masked`]). The arms are
+/// its reads, with three literals (`_` for either flip); any other (an
+/// operator through a function pointer) takes the last arm,
+/// `else |flip| body`, which reads both operands through masks (see
+/// [`TypedSr::masked`]). The arms are
 /// guarded by constants of `M`, and code under a guard that is false once
 /// `M` is known is not instantiated: each multiply keeps two loops, one per
 /// value of `flip`, instead of one per arm.
@@ -219,6 +220,10 @@ macro_rules! by_reads {
     };
     (@arm $M:ident, $l:tt, $r:tt, true) => {
         by_reads!(@is $M, $l, Y) && by_reads!(@is $M, $r, X)
+    };
+    // Either way: the multiply reads neither operand or both.
+    (@arm $M:ident, $l:tt, $r:tt, _) => {
+        by_reads!(@arm $M, $l, $r, false) || by_reads!(@arm $M, $l, $r, true)
     };
     (@is $M:ident, true, X) => { $M::READS_X };
     (@is $M:ident, false, X) => { $M::IGNORES_X };
@@ -517,8 +522,7 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
             (true, false, true) => self.fold_with(first, pairs, |lp, _| mul.f(zero, l[lp])),
             (false, true, false) => self.fold_with(first, pairs, |_, rp| mul.f(zero, r[rp])),
             (false, true, true) => self.fold_with(first, pairs, |_, rp| mul.f(r[rp], zero)),
-            (false, false, false) => self.fold_with(first, pairs, |_, _| first),
-            (false, false, true) => self.fold_with(first, pairs, |_, _| first),
+            (false, false, _) => self.fold_with(first, pairs, |_, _| first),
             else |flip| {
                 let zeros = [T::ZERO];
                 let ((l, lm), (r, rm)) = self.masked(&zeros);
@@ -695,8 +699,7 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
             (true, false, true) => scatter!(move |q, _| mul.f(zero, lv[q])),
             (false, true, false) => scatter!(move |_, rp| mul.f(zero, rv[rp])),
             (false, true, true) => scatter!(move |_, rp| mul.f(rv[rp], zero)),
-            (false, false, false) => scatter!(move |_, _| mul.f(zero, zero)),
-            (false, false, true) => scatter!(move |_, _| mul.f(zero, zero)),
+            (false, false, _) => scatter!(move |_, _| mul.f(zero, zero)),
             else |flip| {
                 let zeros = [T::ZERO];
                 let ((lv, lm), (rv, rm)) = self.masked(&zeros);
@@ -821,8 +824,7 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
             (true, false, true) => runs!(Some(l), |x, _| mul.f(T::ZERO, x)),
             (false, true, false) => runs!(None, |_, i| mul.f(T::ZERO, rc[i as usize])),
             (false, true, true) => runs!(None, |_, i| mul.f(rc[i as usize], T::ZERO)),
-            (false, false, false) => by_fold(w, present),
-            (false, false, true) => by_fold(w, present),
+            (false, false, _) => by_fold(w, present),
             else |flip| {
                 let zeros = [T::ZERO];
                 let (rv, rm) = if self.read_r { (rc, usize::MAX) } else { (&zeros[..], 0) };
