@@ -862,11 +862,9 @@ fn fold_runs<const INTO: bool, T: Copy + Default, A: Op<T>>(
         }
         let is = &idx[a..b];
         let z = match l {
-            None => fold_run(add, is.len(), |k| product(T::default(), is[k])),
-            Some(l) => {
-                let (ls, is) = (&l[a..b], &is[..b - a]);
-                fold_run(add, is.len(), |k| product(ls[k], is[k]))
-            }
+            // The indices stand in for the values `product` ignores.
+            None => fold_run(add, is, is, |_, i| product(T::default(), i)),
+            Some(l) => fold_run(add, &l[a..b], is, &product),
         };
         *slot = if INTO { add.f(*slot, z) } else { z };
         *seen = true;
@@ -875,42 +873,54 @@ fn fold_runs<const INTO: bool, T: Copy + Default, A: Op<T>>(
     nvals
 }
 
-/// Folds `product(k)` for `k` in `0..n` (`n > 0`) by `add`. Long runs are
-/// folded as four interleaved partial results, combined at the end, so that
-/// the chain of dependent adds is a quarter as long: the built-in monoids
-/// are associative and commutative, and floating-point sums may round
-/// differently from a left-to-right fold, as SuiteSparse's SIMD reductions
-/// do.
+/// Folds `product(ls[k], is[k])` for `k` in `0..is.len()` (not empty; `ls`
+/// is at least as long) by `add`. Long runs are folded as four interleaved
+/// partial results, combined at the end, so that the chain of dependent adds
+/// is a quarter as long: the built-in monoids are associative and
+/// commutative, and floating-point sums may round differently from a
+/// left-to-right fold, as SuiteSparse's SIMD reductions do. The runs are
+/// walked in chunks of four, whose reads need no bounds checks.
 #[inline(always)]
-fn fold_run<T: Copy, A: Op<T>>(add: A, n: usize, product: impl Fn(usize) -> T) -> T {
+fn fold_run<T: Copy, L: Copy, A: Op<T>>(
+    add: A,
+    ls: &[L],
+    is: &[u64],
+    product: impl Fn(L, u64) -> T,
+) -> T {
+    let n = is.len();
+    let ls = &ls[..n];
+    let p = |k: usize| product(ls[k], is[k]);
     // Short runs (a grid's rows of four) are folded without a loop, whose
     // exit the branch predictor misses once per run.
     let f = |x, y| add.f(x, y);
     match n {
-        1 => return product(0),
-        2 => return f(product(0), product(1)),
-        3 => return f(f(product(0), product(1)), product(2)),
-        4 => return f(f(f(product(0), product(1)), product(2)), product(3)),
+        1 => return p(0),
+        2 => return f(p(0), p(1)),
+        3 => return f(f(p(0), p(1)), p(2)),
+        4 => return f(f(f(p(0), p(1)), p(2)), p(3)),
         _ => {}
     }
-    let mut k = 1;
-    let mut z = product(0);
-    if n >= 8 {
-        let mut acc = [z, product(1), product(2), product(3)];
-        k = 4;
-        while k + 4 <= n {
-            for (t, slot) in acc.iter_mut().enumerate() {
-                *slot = add.f(*slot, product(k + t));
+    let (lc, ic) = (ls.chunks_exact(4), is.chunks_exact(4));
+    let tail = lc.remainder().iter().zip(ic.remainder());
+    let mut quads = lc.zip(ic);
+    let (l, i) = quads.next().expect("a run of more than four");
+    let mut acc = [
+        product(l[0], i[0]),
+        product(l[1], i[1]),
+        product(l[2], i[2]),
+        product(l[3], i[3]),
+    ];
+    let z = if n >= 8 {
+        for (l, i) in quads {
+            for t in 0..4 {
+                acc[t] = f(acc[t], product(l[t], i[t]));
             }
-            k += 4;
         }
-        z = add.f(add.f(acc[0], acc[1]), add.f(acc[2], acc[3]));
-    }
-    while k < n {
-        z = add.f(z, product(k));
-        k += 1;
-    }
-    z
+        f(f(acc[0], acc[1]), f(acc[2], acc[3]))
+    } else {
+        f(f(f(acc[0], acc[1]), acc[2]), acc[3])
+    };
+    tail.fold(z, |z, (&l, &i)| f(z, product(l, i)))
 }
 
 /// The generic tier: values as bytes, operators through [`BinaryEval`].
@@ -1105,9 +1115,28 @@ mod tests {
     fn runs_shorter_than_the_lanes_fold_left_to_right() {
         // `f(z, y) = 2z + y` is not commutative: the result shows the order.
         let f = FnOp::<i64>(|z, y| 2 * z + y);
-        for n in 1..8 {
+        for n in 1..8u64 {
             let expected = (1..n as i64).fold(0, |z, k| 2 * z + k);
-            assert_eq!(fold_run(f, n, |k| k as i64), expected, "{n} values");
+            let ks: Vec<u64> = (0..n).collect();
+            assert_eq!(
+                fold_run(f, &ks, &ks, |_, k| k as i64),
+                expected,
+                "{n} values"
+            );
+        }
+    }
+
+    #[test]
+    fn long_runs_pair_each_value_with_its_index() {
+        // Every product of a run is folded once, with its own value and
+        // index, whatever part of the lanes or the tail it falls in.
+        let plus = FnOp::<i64>(|z, y| z + y);
+        for n in 5..40i64 {
+            let ls: Vec<i64> = (0..n + 3).map(|k| 1000 * k).collect();
+            let is: Vec<u64> = (0..n as u64).map(|k| 7 * k).collect();
+            let expected: i64 = (0..n).map(|k| 1000 * k * (7 * k)).sum();
+            let got = fold_run(plus, &ls, &is, |l, i| l * i as i64);
+            assert_eq!(got, expected, "{n} values");
         }
     }
 }
