@@ -855,16 +855,26 @@ fn fold_runs<const INTO: bool, T: Copy + Default, A: Op<T>>(
     product: impl Fn(T, u64) -> T,
 ) -> usize {
     let mut nvals = 0;
+    // The runs are consecutive: each is split off the front of what is left,
+    // one length check a run instead of two bounds checks a slice.
+    let all = p[0]..p[p.len() - 1];
+    let mut is_left = &idx[all.clone()];
+    let mut ls_left = l.map_or(&[][..], |l| &l[all]);
     for ((slot, seen), run) in w.iter_mut().zip(present.iter_mut()).zip(p.windows(2)) {
-        let (a, b) = (run[0], run[1]);
-        if a == b {
+        let n = run[1] - run[0];
+        if n == 0 {
             continue;
         }
-        let is = &idx[a..b];
+        let is;
+        (is, is_left) = is_left.split_at(n);
         let z = match l {
             // The indices stand in for the values `product` ignores.
             None => fold_run(add, is, is, |_, i| product(T::default(), i)),
-            Some(l) => fold_run(add, &l[a..b], is, &product),
+            Some(_) => {
+                let ls;
+                (ls, ls_left) = ls_left.split_at(n);
+                fold_run(add, ls, is, &product)
+            }
         };
         *slot = if INTO { add.f(*slot, z) } else { z };
         *seen = true;
