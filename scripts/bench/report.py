@@ -103,6 +103,29 @@ class Row:
         ours, theirs = self.cells["ours"], self.cells["suitesparse"]
         self.ratio = ours.median / theirs.median if ours.median and theirs.median else None
 
+    def round_ratios(self):
+        """The lowest and highest ratio of one round's medians (ours /
+        SuiteSparse, rounds that both ran), as text: how far the machine's
+        noise moves the ratio."""
+        medians = {
+            lib: {
+                r.get("round"): as_float(r.get("median", ""))
+                for r in self.cells[lib].runs
+                if r.get("status") == "ok"
+            }
+            for lib in LIBS
+        }
+        ratios = sorted(
+            ours / medians["suitesparse"][rnd]
+            for rnd, ours in medians["ours"].items()
+            if ours and medians["suitesparse"].get(rnd)
+        )
+        if not ratios:
+            return "n/a"
+        if len(ratios) == 1:
+            return f"{ratios[0]:.2f}"
+        return f"{ratios[0]:.2f}–{ratios[-1]:.2f}"
+
     def libs(self):
         """The libraries (builds and modes) this row has runs of."""
         return list(self.cells)
@@ -147,8 +170,8 @@ def markdown_table(rows):
     """The table; with blocking runs, two more columns: their time and the
     ratio of ours (non-blocking) to it."""
     blocking = any(BLOCKING in row.cells for row in rows)
-    head = "| kernel | graph | ours | SuiteSparse | ours / SuiteSparse |"
-    rule = "|---|---|--:|--:|--:|"
+    head = "| kernel | graph | ours | SuiteSparse | ours / SuiteSparse | per round |"
+    rule = "|---|---|--:|--:|--:|--:|"
     if blocking:
         head += " ours (blocking) | non-blocking / blocking |"
         rule += "--:|--:|"
@@ -157,7 +180,7 @@ def markdown_table(rows):
         ratio = f"{row.ratio:.2f}" if row.ratio is not None else "n/a"
         line = (
             f"| {row.kernel} | {row.graph} | {row.shown('ours')} | "
-            f"{row.shown('suitesparse')} | {ratio} |"
+            f"{row.shown('suitesparse')} | {ratio} | {row.round_ratios()} |"
         )
         if blocking:
             shown = row.shown(BLOCKING) if BLOCKING in row.cells else "n/a"
@@ -254,7 +277,8 @@ def main():
         "# GraphBLAS benchmark: this library vs SuiteSparse:GraphBLAS\n\n"
         f"{meta}\n\n{table}\n\n"
         "Times are medians over all repetitions of all rounds; the ratio is ours / SuiteSparse "
-        "(below 1: ours is faster).\n"
+        "(below 1: ours is faster); per round: the lowest and highest ratio of one round's "
+        "medians.\n"
         + (f"\n## Notes\n\n{why}\n" if why else "")
     )
     out = Path(args.out)
