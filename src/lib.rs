@@ -168,6 +168,7 @@ pub mod parallel;
 pub mod plan;
 pub mod storage;
 pub mod threads;
+pub mod work;
 
 pub use api::*;
 /// The `bytemuck` crate, which [`user_type!`] derives its checks from.

@@ -14,8 +14,9 @@ use crate::storage::Array;
 #[derive(Clone)]
 pub struct BinaryEval {
     f: ByteBinaryFn,
-    to_x: ByteCastFn,
-    to_y: ByteCastFn,
+    /// Casts to the operator's input types; `None` where the types match.
+    to_x: Option<ByteCastFn>,
+    to_y: Option<ByteCastFn>,
     from_z: ByteCastFn,
     x: Vec<u8>,
     y: Vec<u8>,
@@ -28,8 +29,8 @@ impl BinaryEval {
     pub fn new(op: &BinaryOp, xty: &Type, yty: &Type, out: &Type) -> BinaryEval {
         BinaryEval {
             f: op.byte_fn(),
-            to_x: byte_cast_fn(xty.code(), op.xtype().code()),
-            to_y: byte_cast_fn(yty.code(), op.ytype().code()),
+            to_x: cast_unless_same(xty, op.xtype()),
+            to_y: cast_unless_same(yty, op.ytype()),
             from_z: byte_cast_fn(op.ztype().code(), out.code()),
             x: vec![0; op.xtype().size()],
             y: vec![0; op.ytype().size()],
@@ -40,9 +41,9 @@ impl BinaryEval {
     /// Computes one value.
     #[inline]
     pub fn call(&mut self, out: &mut [u8], x: &[u8], y: &[u8]) {
-        (self.to_x)(&mut self.x, x);
-        (self.to_y)(&mut self.y, y);
-        (self.f)(&mut self.z, &self.x, &self.y);
+        let x = cast_into(self.to_x, &mut self.x, x);
+        let y = cast_into(self.to_y, &mut self.y, y);
+        (self.f)(&mut self.z, x, y);
         (self.from_z)(out, &self.z);
     }
 }
@@ -51,7 +52,8 @@ impl BinaryEval {
 #[derive(Clone)]
 pub struct UnaryEval {
     f: ByteUnaryFn,
-    to_x: ByteCastFn,
+    /// The cast to the operator's input type; `None` where the types match.
+    to_x: Option<ByteCastFn>,
     from_z: ByteCastFn,
     x: Vec<u8>,
     z: Vec<u8>,
@@ -62,7 +64,7 @@ impl UnaryEval {
     pub fn new(op: &UnaryOp, xty: &Type, out: &Type) -> UnaryEval {
         UnaryEval {
             f: op.byte_fn(),
-            to_x: byte_cast_fn(xty.code(), op.xtype().code()),
+            to_x: cast_unless_same(xty, op.xtype()),
             from_z: byte_cast_fn(op.ztype().code(), out.code()),
             x: vec![0; op.xtype().size()],
             z: vec![0; op.ztype().size()],
@@ -72,8 +74,8 @@ impl UnaryEval {
     /// Computes one value.
     #[inline]
     pub fn call(&mut self, out: &mut [u8], x: &[u8]) {
-        (self.to_x)(&mut self.x, x);
-        (self.f)(&mut self.z, &self.x);
+        let x = cast_into(self.to_x, &mut self.x, x);
+        (self.f)(&mut self.z, x);
         (self.from_z)(out, &self.z);
     }
 }
@@ -82,9 +84,13 @@ impl UnaryEval {
 #[derive(Clone)]
 pub struct IndexEval {
     f: ByteIndexFn,
+    /// The cast of `a_ij` to the operator's `xtype`; `None` when the types
+    /// are the same (the entry's bytes are passed as they are) or the
+    /// operator reads no value.
     to_x: Option<ByteCastFn>,
     from_z: ByteCastFn,
-    z_to_bool: ByteCastFn,
+    /// The cast of the result to bool; `None` when the result is a bool.
+    z_to_bool: Option<ByteCastFn>,
     thunk: Vec<u8>,
     x: Vec<u8>,
     z: Vec<u8>,
@@ -97,24 +103,34 @@ impl IndexEval {
         let thunk = thunk
             .cast(op.ytype())
             .expect("thunk type checked by the caller");
+        let bool_code = crate::algebra::TypeCode::Bool;
         IndexEval {
             f: op.byte_fn(),
-            to_x: op.xtype().map(|t| byte_cast_fn(aty.code(), t.code())),
+            to_x: op.xtype().and_then(|t| cast_unless_same(aty, t)),
             from_z: byte_cast_fn(op.ztype().code(), out.code()),
-            z_to_bool: byte_cast_fn(op.ztype().code(), crate::algebra::TypeCode::Bool),
+            z_to_bool: (op.ztype().code() != bool_code)
+                .then(|| byte_cast_fn(op.ztype().code(), bool_code)),
             thunk: thunk.bytes().to_vec(),
             x: vec![0; op.xtype().map_or(0, |t| t.size())],
             z: vec![0; op.ztype().size()],
         }
     }
 
+    /// Runs the operator on entry `a` at `(i, j)`, leaving its result in `z`.
+    #[inline]
+    fn eval(&mut self, a: &[u8], i: u64, j: u64) {
+        let x = if self.x.is_empty() {
+            &self.x
+        } else {
+            cast_into(self.to_x, &mut self.x, a)
+        };
+        (self.f)(&mut self.z, x, i, j, &self.thunk);
+    }
+
     /// Computes one value for entry `a` at `(i, j)`.
     #[inline]
     pub fn call(&mut self, out: &mut [u8], a: &[u8], i: u64, j: u64) {
-        if let Some(to_x) = self.to_x {
-            to_x(&mut self.x, a);
-        }
-        (self.f)(&mut self.z, &self.x, i, j, &self.thunk);
+        self.eval(a, i, j);
         (self.from_z)(out, &self.z);
     }
 
@@ -122,14 +138,34 @@ impl IndexEval {
     /// `-0.0` is false); the operator's output type must be built-in.
     #[inline]
     pub fn test(&mut self, a: &[u8], i: u64, j: u64) -> bool {
-        if let Some(to_x) = self.to_x {
-            to_x(&mut self.x, a);
+        self.eval(a, i, j);
+        match self.z_to_bool {
+            None => self.z[0] != 0,
+            Some(cast) => {
+                let mut b = [0u8];
+                cast(&mut b, &self.z);
+                b[0] != 0
+            }
         }
-        (self.f)(&mut self.z, &self.x, i, j, &self.thunk);
-        let mut b = [0u8];
-        (self.z_to_bool)(&mut b, &self.z);
-        b[0] != 0
     }
+}
+
+/// `v` cast into `scratch` by `cast`, or `v` itself when there is no cast.
+#[inline]
+fn cast_into<'a>(cast: Option<ByteCastFn>, scratch: &'a mut [u8], v: &'a [u8]) -> &'a [u8] {
+    match cast {
+        Some(cast) => {
+            cast(scratch, v);
+            scratch
+        }
+        None => v,
+    }
+}
+
+/// The cast from values of type `from` to `to`, or `None` when the types
+/// are the same (a value's bytes are then used as they are).
+fn cast_unless_same(from: &Type, to: &Type) -> Option<ByteCastFn> {
+    (from != to).then(|| byte_cast_fn(from.code(), to.code()))
 }
 
 /// An array of `n` values of type `ty`, each written by `fill(k, out_bytes)`.

@@ -19,7 +19,7 @@ use crate::error::{check_room, Result};
 use crate::object::{Descriptor, Matrix, Vector};
 use crate::ops::eval::IndexEval;
 use crate::plan::{self, Map, Node, Op};
-use crate::storage::{Array, ArrayElement, Format, MatrixStore, Orientation};
+use crate::storage::{ArrayElement, Format, MatrixStore, Orientation};
 use crate::with_type;
 use filter::{filter, Predicate};
 use std::sync::Arc;
@@ -121,7 +121,12 @@ fn select_format(op: &IndexUnaryOp, thunk: &Value, format: &Format, orient: Orie
         }
     }
     let eval = IndexEval::new(op, &x.ty(), thunk, &Type::BOOL);
-    filter(format, orient, &Generic { x, eval })
+    let generic = Generic {
+        x: x.bytes(),
+        size: x.elem_size(),
+        eval,
+    };
+    filter(format, orient, &generic)
 }
 
 /// A built-in positional predicate (`TRIL` … `ROWGT`).
@@ -159,7 +164,9 @@ impl<T: Element + ArrayElement> Predicate for ValueTest<'_, T> {
 
 /// Any operator, on any types, through the byte-level evaluator.
 struct Generic<'a> {
-    x: &'a Array,
+    /// The values' bytes, `size` each.
+    x: &'a [u8],
+    size: usize,
     eval: IndexEval,
 }
 
@@ -171,6 +178,6 @@ impl Predicate for Generic<'_> {
     }
     #[inline]
     fn keep(&self, eval: &mut IndexEval, q: usize, row: u64, col: u64) -> bool {
-        eval.test(self.x.get_bytes(q), row, col)
+        eval.test(&self.x[q * self.size..(q + 1) * self.size], row, col)
     }
 }

@@ -230,6 +230,7 @@ impl Compressed {
     /// The transpose: vectors become the inner dimension and vice versa.
     pub fn transpose(&self) -> Compressed {
         let nnz = self.nvals();
+        crate::work::count(nnz);
         if dense_workspace_ok(self.vlen, nnz + self.nvec()) && u32::try_from(nnz).is_ok() {
             self.transpose_by_buckets()
         } else {

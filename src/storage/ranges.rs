@@ -34,6 +34,11 @@ const LOOKAHEAD: usize = 8;
 /// threshold; see the module documentation).
 pub const COPY_PIECE: usize = 2048;
 
+/// Elements up to which a copy is a loop of moves rather than a `memcpy`
+/// call (a select that keeps scattered entries copies millions of ranges of
+/// one or two values: the calls cost more than the copies).
+const SHORT_COPY: usize = 4;
+
 /// Elements of `T` per piece of a copy.
 fn piece_len<T>() -> usize {
     (COPY_PIECE / std::mem::size_of::<T>().max(1)).max(1)
@@ -43,6 +48,12 @@ fn piece_len<T>() -> usize {
 #[inline]
 pub fn copy_into<T: Copy>(dst: &mut [T], src: &[T]) {
     assert_eq!(dst.len(), src.len(), "copy between slices of one length");
+    if src.len() <= SHORT_COPY {
+        for (d, &s) in dst.iter_mut().zip(src) {
+            *d = s;
+        }
+        return;
+    }
     let per = piece_len::<T>();
     for (d, s) in dst.chunks_mut(per).zip(src.chunks(per)) {
         d.copy_from_slice(s);
@@ -52,6 +63,10 @@ pub fn copy_into<T: Copy>(dst: &mut [T], src: &[T]) {
 /// `dst.extend_from_slice(src)`, in pieces of [`COPY_PIECE`] bytes.
 #[inline]
 pub fn extend_copy<T: Copy>(dst: &mut Vec<T>, src: &[T]) {
+    if src.len() <= SHORT_COPY {
+        dst.extend(src.iter().copied());
+        return;
+    }
     let per = piece_len::<T>();
     dst.reserve(src.len());
     for s in src.chunks(per) {
@@ -301,6 +316,12 @@ fn move_uninit<T: Copy + Zeroable>(dst: &mut [std::mem::MaybeUninit<T>], src: &m
 /// in pieces of [`COPY_PIECE`] bytes.
 pub fn copy_uninit<T: Copy>(dst: &mut [std::mem::MaybeUninit<T>], src: &[T]) {
     assert_eq!(dst.len(), src.len(), "copy between slices of one length");
+    if src.len() <= SHORT_COPY {
+        for (d, &s) in dst.iter_mut().zip(src) {
+            d.write(s);
+        }
+        return;
+    }
     let per = piece_len::<T>();
     for (d, s) in dst.chunks_mut(per).zip(src.chunks(per)) {
         // SAFETY: `d` and `s` hold the same number of elements, and `d`

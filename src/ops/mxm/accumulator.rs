@@ -147,6 +147,7 @@ impl RowAcc for DenseRow<'_> {
         let start = cols.len();
         if self.touched.len().saturating_mul(16) >= n {
             // A dense row: scanning the marks is cheaper than sorting.
+            crate::work::count(n);
             let lo = self.lo;
             cols.extend(
                 (self.marks.iter().enumerate())
@@ -154,6 +155,7 @@ impl RowAcc for DenseRow<'_> {
                     .map(|(s, _)| lo + s as u64),
             );
         } else {
+            crate::work::count(sort_work(self.touched.len()));
             self.touched.sort_unstable();
             cols.extend_from_slice(self.touched);
         }
@@ -172,6 +174,11 @@ impl RowAcc for DenseRow<'_> {
 }
 
 const EMPTY: u64 = u64::MAX;
+
+/// The comparisons of sorting `n` keys, for [`crate::work`].
+fn sort_work(n: usize) -> usize {
+    n * (n.max(1).ilog2() as usize + 1)
+}
 
 /// An open-addressing hash accumulator (linear probing); tables grow with the rows.
 #[derive(Default)]
@@ -258,6 +265,7 @@ impl RowAcc for HashRow<'_> {
             self.keys[s] = EMPTY;
             self.state[s] = State::UNTOUCHED.0;
         }
+        crate::work::count(self.used.len() + sort_work(self.sorted.len()));
         self.sorted.sort_unstable_by_key(|e| e.0);
         cols.extend(self.sorted.iter().map(|e| e.0));
         // The slots are listed in `used`, cleared above, in column order.

@@ -196,6 +196,15 @@ impl<'x> KLens<'x> {
         }
     }
 
+    /// Number of entries behind these lengths (infinite when unknown).
+    fn entries(&self) -> f64 {
+        match self {
+            KLens::Vectors(c) | KLens::Entries(c) => c.nvals() as f64,
+            KLens::Counts(v) => v.iter().map(|&n| n as f64).sum(),
+            KLens::Uniform(_) => f64::INFINITY,
+        }
+    }
+
     /// Number of lookups [`KLens::sum_with`] makes when iterating this side.
     fn iterations(&self) -> f64 {
         match self {
@@ -218,8 +227,10 @@ impl<'x> KLens<'x> {
             return total * u;
         }
         match self {
-            KLens::Vectors(c) => sampled(c.nvec(), |kk| {
-                c.range(kk).len() as f64 * other.len(c.vector_id(kk))
+            KLens::Vectors(c) => exact_sum(c, other).unwrap_or_else(|| {
+                sampled(c.nvec(), |kk| {
+                    c.range(kk).len() as f64 * other.len(c.vector_id(kk))
+                })
             }),
             // One pass over every entry: a histogram is looked up without a
             // test of its kind per entry, its counts summed as integers.
@@ -238,6 +249,27 @@ impl<'x> KLens<'x> {
     }
 }
 
+/// `Σ_k |c(k)| * other(k)` in one pass, when `c` is not hypersparse and the
+/// other side is a histogram or a non-hypersparse pointer array: two arrays
+/// read in order, cheap enough to be exact. A sample would miss (or count
+/// many times over) the few long vectors of a graph with hubs, where the
+/// products concentrate.
+fn exact_sum(c: &Compressed, other: &KLens) -> Option<f64> {
+    if c.is_hyper() {
+        return None;
+    }
+    let lens = c.p.windows(2).map(|w| (w[1] - w[0]) as f64);
+    match other {
+        KLens::Vectors(o) if !o.is_hyper() => Some(
+            lens.zip(o.p.windows(2))
+                .map(|(a, w)| a * (w[1] - w[0]) as f64)
+                .sum(),
+        ),
+        KLens::Counts(v) => Some(lens.zip(v).map(|(a, &b)| a * b as f64).sum()),
+        _ => None,
+    }
+}
+
 /// Vectors up to which a cost is summed over every vector; past that, over
 /// runs of consecutive ones spread evenly, scaled up (an estimate is all a
 /// plan needs, and an exact sum would cost as much as a small product itself).
@@ -249,29 +281,49 @@ const SAMPLE_RUN: usize = 64;
 /// `Σ_{k < n} f(k)`, or its estimate from runs of consecutive terms (see
 /// [`SAMPLED_VECTORS`]) when `n` is larger.
 fn sampled(n: usize, f: impl Fn(usize) -> f64) -> f64 {
-    let [sum] = sampled_each(n, |k| [f(k)]);
-    sum
-}
-
-/// [`sampled`] for several sums at once, over the same terms.
-fn sampled_each<const N: usize>(n: usize, f: impl Fn(usize) -> [f64; N]) -> [f64; N] {
-    let mut sums = [0.0; N];
-    let mut add = |k: usize| {
-        for (s, t) in sums.iter_mut().zip(f(k)) {
-            *s += t;
-        }
-    };
     if n <= SAMPLED_VECTORS {
-        (0..n).for_each(&mut add);
-        return sums;
+        return (0..n).map(f).sum();
     }
     // Runs start `n / runs >= SAMPLE_RUN` apart, so they never overlap.
     let runs = SAMPLED_VECTORS / SAMPLE_RUN;
-    for r in 0..runs {
-        let start = (n as u128 * r as u128 / runs as u128) as usize;
-        (start..start + SAMPLE_RUN).for_each(&mut add);
+    let sum: f64 = (0..runs)
+        .flat_map(|r| {
+            let start = (n as u128 * r as u128 / runs as u128) as usize;
+            start..start + SAMPLE_RUN
+        })
+        .map(f)
+        .sum();
+    sum * (n as f64 / SAMPLED_VECTORS as f64)
+}
+
+/// Entries up to which a cost is summed over every entry of a matrix; past
+/// that, over entries spread evenly.
+const SAMPLED_ENTRIES: usize = 8192;
+
+/// `Σ f(vector id, inner index)` over the entries of `c`, several sums at
+/// once, or their estimate from [`SAMPLED_ENTRIES`] entries spread evenly
+/// (scaled up). Sampling entries, not vectors, samples each vector in
+/// proportion to its length: the long vectors of hubs, where the work of a
+/// skewed product concentrates, are never skipped.
+fn sampled_entries<const N: usize>(c: &Compressed, f: impl Fn(u64, u64) -> [f64; N]) -> [f64; N] {
+    let n = c.nvals();
+    let (count, stride) = if n <= SAMPLED_ENTRIES {
+        (n, 1)
+    } else {
+        (SAMPLED_ENTRIES, n / SAMPLED_ENTRIES)
+    };
+    let mut sums = [0.0; N];
+    let mut kk = 0;
+    for t in 0..count {
+        let q = t * stride;
+        while c.p[kk + 1] <= q {
+            kk += 1;
+        }
+        for (s, w) in sums.iter_mut().zip(f(c.vector_id(kk), c.i[q])) {
+            *s += w;
+        }
     }
-    let scale = n as f64 / SAMPLED_VECTORS as f64;
+    let scale = n as f64 / count.max(1) as f64;
     sums.map(|s| s * scale)
 }
 
@@ -308,7 +360,11 @@ pub fn flops(a: &Operand, b: &Operand) -> f64 {
         std::mem::swap(&mut la, &mut lb);
     }
     if let KLens::Entries(c) = &lb {
-        if c.nvals() as f64 > la.iterations() * COUNT_RATIO as f64 {
+        // Counting is a pass over `c`'s entries: affordable unless the
+        // other side, its vectors and its entries, is far smaller (then the
+        // product is lopsided, and reading all of `c` may cost more than it).
+        let other = la.iterations().max(la.entries());
+        if c.nvals() as f64 > other * COUNT_RATIO as f64 {
             lb = KLens::Uniform(c.nvals() as f64 / k.max(1) as f64);
         }
     }
@@ -515,7 +571,9 @@ impl Costs<'_, '_> {
             Some(m) if !m.is_dense() && !m.rows_are_native() => transpose_cost(m.nvals() as f64),
             _ => 0.0,
         };
-        // Every entry of L looks up a row of R (a search when R is hypersparse).
+        // Every entry of L looks up a row of R (a search when R is
+        // hypersparse) twice: once to measure its row's work (tasks are cut
+        // by work), once to multiply.
         let r_rows = r.nrows().min(r.nvals() as u64).max(1);
         let lookup = if prefer_hyper(r.nrows(), r_rows as usize) {
             (r_rows as f64).log2().max(1.0)
@@ -529,7 +587,7 @@ impl Costs<'_, '_> {
         // pull takes 0.2 ms.
         self.vectors_cost(&l, Orientation::ByRow)
             + self.vectors_cost(&r, Orientation::ByRow)
-            + l.nvals() as f64 * lookup
+            + 2.0 * l.nvals() as f64 * lookup
             + conversion
     }
 
@@ -643,27 +701,15 @@ impl Costs<'_, '_> {
         // columns): the length of that side is looked up once per vector.
         let vectors_are_rows = (store.orient() == Orientation::ByRow) != m.transposed;
         // One pass over (a sample of) the mask's entries measures both forms.
-        let [sparse, dense] = sampled_each(entries.nvec(), |kk| {
-            let v = entries.vector_id(kk);
-            let idx = &entries.i[entries.range(kk)];
-            let mut work = [0.0; 2];
-            if vectors_are_rows {
-                let len_l = rows.len(v);
-                if let Some(c) = &cols {
-                    work[0] = idx.iter().map(|&j| 1.0 + merge_cost(len_l, c.len(j))).sum();
-                }
-                work[1] = idx.len() as f64 * (1.0 + dense_step(len_l));
+        let [sparse, dense] = sampled_entries(entries, |v, inner| {
+            let (i, j) = if vectors_are_rows {
+                (v, inner)
             } else {
-                let len_r = cols.as_ref().map(|c| c.len(v));
-                for &i in idx {
-                    let len_l = rows.len(i);
-                    if let Some(len_r) = len_r {
-                        work[0] += 1.0 + merge_cost(len_l, len_r);
-                    }
-                    work[1] += 1.0 + dense_step(len_l);
-                }
-            }
-            work
+                (inner, v)
+            };
+            let len_l = rows.len(i);
+            let sparse = cols.as_ref().map_or(0.0, |c| merge_cost(len_l, c.len(j)));
+            [1.0 + sparse, 1.0 + dense_step(len_l)]
         });
         [cols.map(|_| sparse), Some(dense)]
     }
@@ -1197,6 +1243,9 @@ pub fn product(p: &Problem) -> Result<MatrixStore> {
     rent.pay(p);
     execute(p, plan)
 }
+
+#[cfg(test)]
+mod plan_quality;
 
 #[cfg(test)]
 mod tests {

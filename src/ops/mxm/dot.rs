@@ -21,6 +21,7 @@ use crate::error::Result;
 use crate::parallel;
 use crate::storage::ranges::extend_copy;
 use crate::storage::{Array, Bitmap, Compressed};
+use crate::work;
 use std::ops::Range;
 
 /// The columns of the right operand.
@@ -70,6 +71,7 @@ fn dot_dense<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, d: &DenseView, j
 /// [`dot_dense`] with the column at hand.
 #[inline(always)]
 fn dot_dense_col<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, col: DenseCol) -> bool {
+    work::count(a.len());
     if col.is_full() {
         let pairs = a
             .iter()
@@ -131,13 +133,17 @@ fn gallop<'x>(short: &'x [u64], long: &'x [u64]) -> impl Iterator<Item = (usize,
 #[inline(always)]
 fn dot_sparse<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, b: &[u64], b0: usize) -> bool {
     if a.is_empty() || b.is_empty() || a[0] > b[b.len() - 1] || b[0] > a[a.len() - 1] {
+        work::count(1);
         return false;
     }
     if a.len() * GALLOP_RATIO < b.len() {
+        work::count(a.len() * (b.len().ilog2() as usize + 1));
         sr.fold(z, gallop(a, b).map(|(pa, pb)| (a0 + pa, b0 + pb)))
     } else if b.len() * GALLOP_RATIO < a.len() {
+        work::count(b.len() * (a.len().ilog2() as usize + 1));
         sr.fold(z, gallop(b, a).map(|(pb, pa)| (a0 + pa, b0 + pb)))
     } else {
+        work::count(a.len() + b.len());
         let merge = Merge { a, b, pa: 0, pb: 0 };
         sr.fold(z, merge.map(|(pa, pb)| (a0 + pa, b0 + pb)))
     }
@@ -221,6 +227,7 @@ impl Dot3<'_> {
         for kk in rows {
             let i = m.vector_id(kk);
             let lr = l.vector_range(i);
+            work::count(1 + m.range(kk).len());
             if lr.is_empty() {
                 continue;
             }
@@ -376,6 +383,7 @@ impl Dot2<'_> {
         let lr = l.range(kk);
         let i = l.vector_id(kk);
         let start = out.i.len();
+        work::count(1 + cols.len());
         let emit = |w: &mut S::Z, out: &mut Rows<S::W>, j: u64| {
             if dot(sr, w, l, lr.clone(), &self.r, j) {
                 out.i.push(j);
@@ -420,6 +428,7 @@ impl Dot2<'_> {
         match (&self.r, self.mask) {
             (RCols::Dense(d), MaskView::None) if d.col(0).is_full() => {
                 let (l, col) = (self.l, d.col(0));
+                work::count(l.nvals() + l.nvec());
                 if l.h.is_none() {
                     let ranges = held_row_ranges(l);
                     if let Some((w, present, nvals)) =
@@ -473,6 +482,7 @@ impl Dot2<'_> {
         self.pull_with(sr, |z, rows, chunk| {
             for (slot, kk) in rows.enumerate() {
                 let lr = l.range(kk);
+                work::count(1);
                 if !lr.is_empty() && allowed(l.vector_id(kk)) && dot(z, &l.i[lr.clone()], lr.start)
                 {
                     chunk.present[slot] = true;

@@ -160,6 +160,7 @@ impl Operand {
                 sj,
             }),
             Format::Sparse(c) if scatter && dense_workspace_ok(self.positions(), self.nvals()) => {
+                crate::work::count(c.nvals() + c.nvec());
                 let Bitmap { b, x, .. } = crate::storage::store::compressed_to_bitmap(c)?;
                 Some(DenseView {
                     present: Some(Cow::Owned(b)),

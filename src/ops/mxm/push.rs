@@ -138,6 +138,8 @@ impl PushDense<'_> {
         // Piece `t` ends at the first entry before which `t / count` of the
         // work is done.
         let count = piece_count(total, width);
+        // The products, and each workspace cleared and merged.
+        crate::work::count(total + width * count);
         let mut cuts: Vec<usize> = (1..count)
             .map(|t| before.partition_point(|&b| b * count < span * t))
             .collect();

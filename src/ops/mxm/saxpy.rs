@@ -250,6 +250,7 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
             None => r.row(k),
             Some(cols) => r.row_in(k, cols),
         };
+        crate::work::count(1 + rr.len());
         for (qr, &j) in rr.clone().zip(&r.i[rr]) {
             let (s, st) = acc.probe(j);
             if st != State::UNTOUCHED {
@@ -315,6 +316,7 @@ impl Saxpy<'_> {
     /// The number of products of each held row of `l`.
     fn row_work(&self) -> Vec<usize> {
         let (l, r) = (self.l, self.r_rows());
+        crate::work::count(l.nvals() + l.nvec());
         let work = |kk: usize| -> usize { l.range(kk).map(|q| r.row(l.i[q]).len()).sum() };
         if l.nvals() > 1 << 16 {
             crate::parallel::map(l.nvec(), 256, work)
@@ -419,6 +421,7 @@ impl Saxpy<'_> {
             return;
         };
         let search = mask_len > work.saturating_mul(SEARCH_MASK_RATIO);
+        crate::work::count(if search { 0 } else { mask_len });
         ws.prepare(sr, work + if search { 0 } else { mask_len }, cols);
         let Workspace { acc, w, .. } = ws;
         let mut acc = acc.row();

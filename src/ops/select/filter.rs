@@ -31,7 +31,7 @@ pub fn filter<P: Predicate>(format: &Format, orient: Orientation, p: &P) -> Form
                 for q in slots {
                     let (row, col) = matrix_coords(orient, j, c.i[q]);
                     if p.keep(st, q, row, col) {
-                        frag.push(c, q..q + 1);
+                        frag.keep(c, q);
                     }
                 }
             },
@@ -47,13 +47,13 @@ struct Kept<'a> {
 }
 
 impl Kept<'_> {
-    /// Keeps the entries in the slots `r` (of the vector being visited).
+    /// Keeps the entry in slot `q` (of the vector being visited).
     #[inline]
-    fn push(&mut self, c: &Compressed, r: Range<usize>) {
-        self.frag.i.extend_from_slice(&c.i[r.clone()]);
+    fn keep(&mut self, c: &Compressed, q: usize) {
+        self.frag.i.push(c.i[q]);
         match self.frag.buf.last_mut() {
-            Some(last) if last.end == r.start => last.end = r.end,
-            _ => self.frag.buf.push(r),
+            Some(last) if last.end == q => last.end = q + 1,
+            _ => self.frag.buf.push(q..q + 1),
         }
     }
 }
@@ -69,6 +69,8 @@ fn filter_compressed<S: Send>(
     let n = c.nvals();
     let frags = parallel::map_items(split_even(n, chunk_count(n)), |r| {
         let mut frag = Fragment::new(Vec::new());
+        // At most every entry is kept: reserved once, not grown by doubling.
+        frag.i.reserve(r.len());
         let mut st = state();
         for (j, slots) in runs(c, r) {
             visit(&mut Kept { frag: &mut frag }, &mut st, j, slots);
