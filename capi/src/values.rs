@@ -64,15 +64,12 @@ pub(crate) unsafe fn write_array_as<T: Element>(a: &Array, out: *mut T) -> Resul
     if out.is_null() || a.is_empty() {
         return Ok(());
     }
-    if !a.ty().is_builtin() {
+    let dst = std::slice::from_raw_parts_mut(out, a.len());
+    if !a.cast_into(dst) {
         return Err(Error::new(
             Info::DomainMismatch,
             format!("{:?} values cannot be cast to {}", a.ty(), T::CODE.c_name()),
         ));
-    }
-    let dst = std::slice::from_raw_parts_mut(out, a.len());
-    for (k, d) in dst.iter_mut().enumerate() {
-        *d = a.get_as::<T>(k);
     }
     Ok(())
 }

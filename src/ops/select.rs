@@ -19,9 +19,10 @@ use crate::error::{check_room, Result};
 use crate::object::{Descriptor, Matrix, Vector};
 use crate::ops::eval::IndexEval;
 use crate::plan::{self, Map, Node, Op};
-use crate::storage::{ArrayElement, Format, MatrixStore, Orientation};
+use crate::storage::{Array, ArrayElement, Compressed, Format, MatrixStore, Orientation};
 use crate::with_type;
 use filter::{filter, Predicate};
+use std::ops::Range;
 use std::sync::Arc;
 
 /// `C<M, replace> = accum(C, select(op, A, thunk))`; `A` is transposed by `desc.transpose_first`.
@@ -65,7 +66,18 @@ pub fn select(
         // and then joined, or (dense data) presence flags and a copy of the values.
         let elem = sa.values().elem_size();
         check_room(sa.values().len(), 2 * (8 + elem), "the select result")?;
-        Ok(MatrixStore::new(orient, select_format(&op, &thunk, sa.format(), orient)).conform())
+        let verdict = sa
+            .uniform_value()
+            .and_then(|u| uniform_verdict(&op, &thunk, sa.values(), u));
+        let format = match verdict {
+            Some(true) => sa.format().clone(),
+            Some(false) => {
+                let (vlen, vdim) = sa.vdims();
+                Format::Sparse(Compressed::empty(&sa.values().ty(), vlen, vdim))
+            }
+            None => select_format(&op, &thunk, sa.format(), orient),
+        };
+        Ok(MatrixStore::new(orient, format).conform())
     };
     let map = Map {
         name,
@@ -90,6 +102,22 @@ pub fn select_vector(
 ) -> Result<()> {
     let (mask, desc) = vector_args(mask, desc);
     select(w.as_matrix(), mask, accum, op, u.as_matrix(), thunk, &desc)
+}
+
+/// Whether a built-in `VALUE*` comparison on values of its own type keeps
+/// every entry of content whose entries all hold the value `uniform` (or
+/// none): one test instead of one per entry (LAGraph's delta-stepping
+/// splits a pattern of ones into its light and heavy edges this way);
+/// `None` for any other operator.
+fn uniform_verdict(op: &IndexUnaryOp, thunk: &Value, x: &Array, uniform: &Value) -> Option<bool> {
+    let code = op.code().filter(|c| c.reads_value())?;
+    if !op.xtype().is_some_and(|t| t.code() == x.code()) {
+        return None;
+    }
+    with_type!(x.code(), T => {
+        let (v, s) = (uniform.get::<T>()?, thunk.get::<T>()?);
+        Some(code.value_test(v, s))
+    }, udt => None)
 }
 
 /// The kept entries of `format` (vectors in orientation `orient`).
@@ -159,6 +187,20 @@ impl<T: Element + ArrayElement> Predicate for ValueTest<'_, T> {
     #[inline]
     fn keep(&self, _: &mut (), q: usize, _row: u64, _col: u64) -> bool {
         self.code.value_test(self.x[q], self.s)
+    }
+    const VALUES_ONLY: bool = true;
+    fn keep_values(&self, slots: Range<usize>, flags: &mut Vec<bool>) {
+        let (x, s) = (&self.x[slots], self.s);
+        // One loop per comparison: the test is not dispatched per value.
+        match self.code {
+            IndexUnaryCode::ValueEq => flags.extend(x.iter().map(|&v| v == s)),
+            IndexUnaryCode::ValueNe => flags.extend(x.iter().map(|&v| v != s)),
+            IndexUnaryCode::ValueLt => flags.extend(x.iter().map(|&v| v < s)),
+            IndexUnaryCode::ValueLe => flags.extend(x.iter().map(|&v| v <= s)),
+            IndexUnaryCode::ValueGt => flags.extend(x.iter().map(|&v| v > s)),
+            IndexUnaryCode::ValueGe => flags.extend(x.iter().map(|&v| v >= s)),
+            _ => unreachable!("not a value comparison"),
+        }
     }
 }
 

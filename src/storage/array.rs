@@ -471,6 +471,18 @@ impl Array {
         }
     }
 
+    /// Every value cast to the Rust type `T`, written into `out` (as long as
+    /// the array), in one typed loop; false for user-defined values.
+    pub fn cast_into<T: Element>(&self, out: &mut [T]) -> bool {
+        crate::with_type!(self.code(), S => {
+            let src = self.as_slice::<S>().expect("values of the dispatched type");
+            for (d, &s) in out.iter_mut().zip(src) {
+                *d = crate::algebra::cast::<S, T>(s);
+            }
+            true
+        }, udt => false)
+    }
+
     /// The value at `k` cast to the Rust type `T` (built-in arrays only).
     pub fn get_as<T: Element>(&self, k: usize) -> T {
         let s = self.elem_size();

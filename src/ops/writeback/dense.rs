@@ -14,7 +14,8 @@ use crate::ops::mask::Mask;
 use crate::plan::explain::step;
 use crate::storage::compressed::dense_workspace_ok;
 use crate::storage::store::compressed_to_bitmap;
-use crate::storage::{Bitmap, Format, MatrixStore, Orientation};
+use crate::storage::{Bitmap, Compressed, Format, MatrixStore, Orientation};
+use crate::with_type;
 use std::borrow::Cow;
 
 /// A sparse output with at least one entry (counting those an operation may
@@ -104,31 +105,57 @@ pub fn masked_into_dense(
     let Bitmap {
         vlen, b, x, nvals, ..
     } = &mut bitmap;
-    for k in 0..m.nvec() {
-        let j = m.vector_id(k);
-        let base = j * *vlen;
-        let tr = tc.vector_range(j);
-        let (ti, mut at) = (&tc.i[tr.clone()], 0);
-        for &i in &m.i[m.range(k)] {
-            at += ti[at..].iter().take_while(|&&x| x < i).count();
-            let q = (base + i) as usize;
-            if ti.get(at) == Some(&i) {
-                x.set_bytes(q, tx.get_bytes(tr.start + at));
-                *nvals += !b[q] as usize;
-                b[q] = true;
-            } else if b[q] {
-                b[q] = false;
-                *nvals -= 1;
+    let slots = Slots {
+        vlen: *vlen,
+        b,
+        nvals,
+    };
+    // The values copied in a typed loop (bytes only for user-defined types).
+    with_type!(ctype.code(), T => {
+        let xs = x.as_vec_mut::<T>().expect("values of the output's type");
+        let ts = tx.as_slice::<T>().expect("values cast to the output's type");
+        slots.write(&m, &tc, |q, s| xs[q] = ts[s]);
+    }, udt => slots.write(&m, &tc, |q, s| x.set_bytes(q, tx.get_bytes(s))));
+    Ok(MatrixStore::new(orient, Format::Bitmap(bitmap)).conform())
+}
+
+/// The presence flags of a dense output and its count of entries.
+struct Slots<'a> {
+    vlen: u64,
+    b: &'a mut [bool],
+    nvals: &'a mut usize,
+}
+
+impl Slots<'_> {
+    /// At every position of the mask `m`: `set(position, t_slot)` and the
+    /// flag raised where `t` has an entry, the flag lowered where not.
+    fn write(self, m: &Compressed, t: &Compressed, mut set: impl FnMut(usize, usize)) {
+        let Slots { vlen, b, nvals } = self;
+        for k in 0..m.nvec() {
+            let j = m.vector_id(k);
+            let base = j * vlen;
+            let tr = t.vector_range(j);
+            let (ti, mut at) = (&t.i[tr.clone()], 0);
+            for &i in &m.i[m.range(k)] {
+                at += ti[at..].iter().take_while(|&&x| x < i).count();
+                let q = (base + i) as usize;
+                if ti.get(at) == Some(&i) {
+                    set(q, tr.start + at);
+                    *nvals += !b[q] as usize;
+                    b[q] = true;
+                } else if b[q] {
+                    b[q] = false;
+                    *nvals -= 1;
+                }
             }
         }
     }
-    Ok(MatrixStore::new(orient, Format::Bitmap(bitmap)).conform())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::{Array, ArrayElement, Compressed, Full};
+    use crate::storage::{Array, ArrayElement, Full};
     use std::sync::Arc;
 
     fn vector<T: ArrayElement>(n: u64, ids: &[u64], x: Vec<T>) -> MatrixStore {
