@@ -1300,6 +1300,214 @@ extern GrB_Semiring GrB_LXOR_LAND_SEMIRING_BOOL;
 
 extern GrB_Semiring GrB_LXNOR_LOR_SEMIRING_BOOL;
 
+extern GrB_UnaryOp GxB_POSITIONI_INT32;
+
+extern GrB_UnaryOp GxB_POSITIONI_INT64;
+
+extern GrB_UnaryOp GxB_POSITIONI1_INT32;
+
+extern GrB_UnaryOp GxB_POSITIONI1_INT64;
+
+extern GrB_UnaryOp GxB_POSITIONJ_INT32;
+
+extern GrB_UnaryOp GxB_POSITIONJ_INT64;
+
+extern GrB_UnaryOp GxB_POSITIONJ1_INT32;
+
+extern GrB_UnaryOp GxB_POSITIONJ1_INT64;
+
+extern GrB_BinaryOp GxB_FIRSTI_INT32;
+
+extern GrB_BinaryOp GxB_FIRSTI_INT64;
+
+extern GrB_Semiring GxB_MIN_FIRSTI_INT32;
+
+extern GrB_Semiring GxB_MIN_FIRSTI_INT64;
+
+extern GrB_Semiring GxB_MAX_FIRSTI_INT32;
+
+extern GrB_Semiring GxB_MAX_FIRSTI_INT64;
+
+extern GrB_Semiring GxB_ANY_FIRSTI_INT32;
+
+extern GrB_Semiring GxB_ANY_FIRSTI_INT64;
+
+extern GrB_Semiring GxB_PLUS_FIRSTI_INT32;
+
+extern GrB_Semiring GxB_PLUS_FIRSTI_INT64;
+
+extern GrB_Semiring GxB_TIMES_FIRSTI_INT32;
+
+extern GrB_Semiring GxB_TIMES_FIRSTI_INT64;
+
+extern GrB_BinaryOp GxB_FIRSTI1_INT32;
+
+extern GrB_BinaryOp GxB_FIRSTI1_INT64;
+
+extern GrB_Semiring GxB_MIN_FIRSTI1_INT32;
+
+extern GrB_Semiring GxB_MIN_FIRSTI1_INT64;
+
+extern GrB_Semiring GxB_MAX_FIRSTI1_INT32;
+
+extern GrB_Semiring GxB_MAX_FIRSTI1_INT64;
+
+extern GrB_Semiring GxB_ANY_FIRSTI1_INT32;
+
+extern GrB_Semiring GxB_ANY_FIRSTI1_INT64;
+
+extern GrB_Semiring GxB_PLUS_FIRSTI1_INT32;
+
+extern GrB_Semiring GxB_PLUS_FIRSTI1_INT64;
+
+extern GrB_Semiring GxB_TIMES_FIRSTI1_INT32;
+
+extern GrB_Semiring GxB_TIMES_FIRSTI1_INT64;
+
+extern GrB_BinaryOp GxB_FIRSTJ_INT32;
+
+extern GrB_BinaryOp GxB_FIRSTJ_INT64;
+
+extern GrB_Semiring GxB_MIN_FIRSTJ_INT32;
+
+extern GrB_Semiring GxB_MIN_FIRSTJ_INT64;
+
+extern GrB_Semiring GxB_MAX_FIRSTJ_INT32;
+
+extern GrB_Semiring GxB_MAX_FIRSTJ_INT64;
+
+extern GrB_Semiring GxB_ANY_FIRSTJ_INT32;
+
+extern GrB_Semiring GxB_ANY_FIRSTJ_INT64;
+
+extern GrB_Semiring GxB_PLUS_FIRSTJ_INT32;
+
+extern GrB_Semiring GxB_PLUS_FIRSTJ_INT64;
+
+extern GrB_Semiring GxB_TIMES_FIRSTJ_INT32;
+
+extern GrB_Semiring GxB_TIMES_FIRSTJ_INT64;
+
+extern GrB_BinaryOp GxB_FIRSTJ1_INT32;
+
+extern GrB_BinaryOp GxB_FIRSTJ1_INT64;
+
+extern GrB_Semiring GxB_MIN_FIRSTJ1_INT32;
+
+extern GrB_Semiring GxB_MIN_FIRSTJ1_INT64;
+
+extern GrB_Semiring GxB_MAX_FIRSTJ1_INT32;
+
+extern GrB_Semiring GxB_MAX_FIRSTJ1_INT64;
+
+extern GrB_Semiring GxB_ANY_FIRSTJ1_INT32;
+
+extern GrB_Semiring GxB_ANY_FIRSTJ1_INT64;
+
+extern GrB_Semiring GxB_PLUS_FIRSTJ1_INT32;
+
+extern GrB_Semiring GxB_PLUS_FIRSTJ1_INT64;
+
+extern GrB_Semiring GxB_TIMES_FIRSTJ1_INT32;
+
+extern GrB_Semiring GxB_TIMES_FIRSTJ1_INT64;
+
+extern GrB_BinaryOp GxB_SECONDI_INT32;
+
+extern GrB_BinaryOp GxB_SECONDI_INT64;
+
+extern GrB_Semiring GxB_MIN_SECONDI_INT32;
+
+extern GrB_Semiring GxB_MIN_SECONDI_INT64;
+
+extern GrB_Semiring GxB_MAX_SECONDI_INT32;
+
+extern GrB_Semiring GxB_MAX_SECONDI_INT64;
+
+extern GrB_Semiring GxB_ANY_SECONDI_INT32;
+
+extern GrB_Semiring GxB_ANY_SECONDI_INT64;
+
+extern GrB_Semiring GxB_PLUS_SECONDI_INT32;
+
+extern GrB_Semiring GxB_PLUS_SECONDI_INT64;
+
+extern GrB_Semiring GxB_TIMES_SECONDI_INT32;
+
+extern GrB_Semiring GxB_TIMES_SECONDI_INT64;
+
+extern GrB_BinaryOp GxB_SECONDI1_INT32;
+
+extern GrB_BinaryOp GxB_SECONDI1_INT64;
+
+extern GrB_Semiring GxB_MIN_SECONDI1_INT32;
+
+extern GrB_Semiring GxB_MIN_SECONDI1_INT64;
+
+extern GrB_Semiring GxB_MAX_SECONDI1_INT32;
+
+extern GrB_Semiring GxB_MAX_SECONDI1_INT64;
+
+extern GrB_Semiring GxB_ANY_SECONDI1_INT32;
+
+extern GrB_Semiring GxB_ANY_SECONDI1_INT64;
+
+extern GrB_Semiring GxB_PLUS_SECONDI1_INT32;
+
+extern GrB_Semiring GxB_PLUS_SECONDI1_INT64;
+
+extern GrB_Semiring GxB_TIMES_SECONDI1_INT32;
+
+extern GrB_Semiring GxB_TIMES_SECONDI1_INT64;
+
+extern GrB_BinaryOp GxB_SECONDJ_INT32;
+
+extern GrB_BinaryOp GxB_SECONDJ_INT64;
+
+extern GrB_Semiring GxB_MIN_SECONDJ_INT32;
+
+extern GrB_Semiring GxB_MIN_SECONDJ_INT64;
+
+extern GrB_Semiring GxB_MAX_SECONDJ_INT32;
+
+extern GrB_Semiring GxB_MAX_SECONDJ_INT64;
+
+extern GrB_Semiring GxB_ANY_SECONDJ_INT32;
+
+extern GrB_Semiring GxB_ANY_SECONDJ_INT64;
+
+extern GrB_Semiring GxB_PLUS_SECONDJ_INT32;
+
+extern GrB_Semiring GxB_PLUS_SECONDJ_INT64;
+
+extern GrB_Semiring GxB_TIMES_SECONDJ_INT32;
+
+extern GrB_Semiring GxB_TIMES_SECONDJ_INT64;
+
+extern GrB_BinaryOp GxB_SECONDJ1_INT32;
+
+extern GrB_BinaryOp GxB_SECONDJ1_INT64;
+
+extern GrB_Semiring GxB_MIN_SECONDJ1_INT32;
+
+extern GrB_Semiring GxB_MIN_SECONDJ1_INT64;
+
+extern GrB_Semiring GxB_MAX_SECONDJ1_INT32;
+
+extern GrB_Semiring GxB_MAX_SECONDJ1_INT64;
+
+extern GrB_Semiring GxB_ANY_SECONDJ1_INT32;
+
+extern GrB_Semiring GxB_ANY_SECONDJ1_INT64;
+
+extern GrB_Semiring GxB_PLUS_SECONDJ1_INT32;
+
+extern GrB_Semiring GxB_PLUS_SECONDJ1_INT64;
+
+extern GrB_Semiring GxB_TIMES_SECONDJ1_INT32;
+
+extern GrB_Semiring GxB_TIMES_SECONDJ1_INT64;
+
 extern GrB_Descriptor GrB_DESC_T1;
 
 extern GrB_Descriptor GrB_DESC_T0;

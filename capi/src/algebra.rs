@@ -25,10 +25,16 @@ macro_rules! predefined {
     };
 }
 
-macro_rules! unary_for {
-    ($name:ident, $code:ident, $suffix:ident, $t:ty, $tc:ident) => {
-        paste! { predefined!([<GrB_ $name _ $suffix>]: GrB_UnaryOp = GB_UnaryOp_opaque, (UnaryCode::$code, TypeCode::$tc)); }
+/// A predefined operator `<prefix>_<NAME>_<SUFFIX>` of handle type `$handle`
+/// (object `$obj`) with code `$codes::$code` on type `$tc`.
+macro_rules! op_for {
+    ($handle:ident, $obj:ident, $codes:ident, $prefix:ident, $name:ident, $code:ident, $suffix:ident, $t:ty, $tc:ident) => {
+        paste! { predefined!([<$prefix _ $name _ $suffix>]: $handle = $obj, ($codes::$code, TypeCode::$tc)); }
     };
+}
+
+macro_rules! unary_for {
+    ($($arg:tt)*) => { op_for!(GrB_UnaryOp, GB_UnaryOp_opaque, UnaryCode, GrB, $($arg)*); };
 }
 for_each_builtin!(unary_for, IDENTITY, Identity);
 for_each_builtin!(unary_for, AINV, Ainv);
@@ -38,9 +44,7 @@ for_each_integer!(unary_for, BNOT, Bnot);
 predefined!(GrB_LNOT: GrB_UnaryOp = GB_UnaryOp_opaque, (UnaryCode::Lnot, TypeCode::Bool));
 
 macro_rules! binary_for {
-    ($name:ident, $code:ident, $suffix:ident, $t:ty, $tc:ident) => {
-        paste! { predefined!([<GrB_ $name _ $suffix>]: GrB_BinaryOp = GB_BinaryOp_opaque, (BinaryCode::$code, TypeCode::$tc)); }
-    };
+    ($($arg:tt)*) => { op_for!(GrB_BinaryOp, GB_BinaryOp_opaque, BinaryCode, GrB, $($arg)*); };
 }
 for_each_builtin!(binary_for, FIRST, First);
 for_each_builtin!(binary_for, SECOND, Second);
@@ -127,6 +131,50 @@ semiring_for!(LOR, Lor, LAND, Land, BOOL, bool, Bool);
 semiring_for!(LAND, Land, LOR, Lor, BOOL, bool, Bool);
 semiring_for!(LXOR, Lxor, LAND, Land, BOOL, bool, Bool);
 semiring_for!(LXNOR, Lxnor, LOR, Lor, BOOL, bool, Bool);
+
+// SuiteSparse's positional operators (`GxB_FIRSTI_INT32`, `GxB_POSITIONJ1_INT64`,
+// …) and the 80 positional semirings it predefines (`GxB_MIN_SECONDI_INT64`, …).
+
+macro_rules! gxb_unary_for {
+    ($($arg:tt)*) => { op_for!(GrB_UnaryOp, GB_UnaryOp_opaque, UnaryCode, GxB, $($arg)*); };
+}
+for_each_index_type!(gxb_unary_for, POSITIONI, PositionI);
+for_each_index_type!(gxb_unary_for, POSITIONI1, PositionI1);
+for_each_index_type!(gxb_unary_for, POSITIONJ, PositionJ);
+for_each_index_type!(gxb_unary_for, POSITIONJ1, PositionJ1);
+
+macro_rules! gxb_binary_for {
+    ($($arg:tt)*) => { op_for!(GrB_BinaryOp, GB_BinaryOp_opaque, BinaryCode, GxB, $($arg)*); };
+}
+
+macro_rules! gxb_semiring_for {
+    ($add:ident, $acode:ident, $mul:ident, $mcode:ident, $suffix:ident, $t:ty, $tc:ident) => {
+        paste! { predefined!([<GxB_ $add _ $mul _ $suffix>]: GrB_Semiring = GB_Semiring_opaque, (BinaryCode::$acode, BinaryCode::$mcode, TypeCode::$tc)); }
+    };
+}
+
+/// A positional operator on both types, and its semirings with the five
+/// monoids SuiteSparse pairs them with.
+macro_rules! positional {
+    ($($mul:ident = $mcode:ident),* $(,)?) => {$(
+        for_each_index_type!(gxb_binary_for, $mul, $mcode);
+        for_each_index_type!(gxb_semiring_for, MIN, Min, $mul, $mcode);
+        for_each_index_type!(gxb_semiring_for, MAX, Max, $mul, $mcode);
+        for_each_index_type!(gxb_semiring_for, ANY, Any, $mul, $mcode);
+        for_each_index_type!(gxb_semiring_for, PLUS, Plus, $mul, $mcode);
+        for_each_index_type!(gxb_semiring_for, TIMES, Times, $mul, $mcode);
+    )*};
+}
+positional!(
+    FIRSTI = FirstI,
+    FIRSTI1 = FirstI1,
+    FIRSTJ = FirstJ,
+    FIRSTJ1 = FirstJ1,
+    SECONDI = SecondI,
+    SECONDI1 = SecondI1,
+    SECONDJ = SecondJ,
+    SECONDJ1 = SecondJ1,
+);
 
 /// A user-defined unary function: `z = f(x)`.
 pub type GxB_unary_function = Option<unsafe extern "C" fn(*mut c_void, *const c_void)>;

@@ -61,6 +61,15 @@ macro_rules! for_each_integer {
     };
 }
 
+/// As [`for_each_builtin`], for INT32 and INT64 (the output types of the
+/// positional operators).
+macro_rules! for_each_index_type {
+    ($mac:ident $(, $arg:tt)*) => {
+        $mac!($($arg,)* INT32, i32, Int32);
+        $mac!($($arg,)* INT64, i64, Int64);
+    };
+}
+
 mod algebra;
 mod api;
 mod context;

@@ -2,6 +2,7 @@
 
 use super::arith::Arith;
 use super::element::{cast, Element};
+use super::position::Position;
 use super::types::{Type, TypeCode};
 use crate::error::Result;
 use crate::{ensure, with_type};
@@ -68,11 +69,27 @@ pub enum BinaryCode {
     Bxor,
     /// bitwise XNOR (integers)
     Bxnor,
+    /// `z = i`, the row index of `x` (`GxB_FIRSTI`; positional, INT32 or INT64)
+    FirstI,
+    /// `z = i + 1` (`GxB_FIRSTI1`)
+    FirstI1,
+    /// `z = j`, the column index of `x` (`GxB_FIRSTJ`)
+    FirstJ,
+    /// `z = j + 1` (`GxB_FIRSTJ1`)
+    FirstJ1,
+    /// `z = i`, the row index of `y` (`GxB_SECONDI`)
+    SecondI,
+    /// `z = i + 1` (`GxB_SECONDI1`)
+    SecondI1,
+    /// `z = j`, the column index of `y` (`GxB_SECONDJ`)
+    SecondJ,
+    /// `z = j + 1` (`GxB_SECONDJ1`)
+    SecondJ1,
 }
 
 impl BinaryCode {
     /// Every built-in binary operator.
-    pub const ALL: [BinaryCode; 27] = [
+    pub const ALL: [BinaryCode; 35] = [
         BinaryCode::First,
         BinaryCode::Second,
         BinaryCode::Oneb,
@@ -100,6 +117,14 @@ impl BinaryCode {
         BinaryCode::Band,
         BinaryCode::Bxor,
         BinaryCode::Bxnor,
+        BinaryCode::FirstI,
+        BinaryCode::FirstI1,
+        BinaryCode::FirstJ,
+        BinaryCode::FirstJ1,
+        BinaryCode::SecondI,
+        BinaryCode::SecondI1,
+        BinaryCode::SecondJ,
+        BinaryCode::SecondJ1,
     ];
 
     /// The operator's name as in `GrB_<NAME>_<TYPE>`.
@@ -132,6 +157,52 @@ impl BinaryCode {
             BinaryCode::Band => "BAND",
             BinaryCode::Bxor => "BXOR",
             BinaryCode::Bxnor => "BXNOR",
+            BinaryCode::FirstI => "FIRSTI",
+            BinaryCode::FirstI1 => "FIRSTI1",
+            BinaryCode::FirstJ => "FIRSTJ",
+            BinaryCode::FirstJ1 => "FIRSTJ1",
+            BinaryCode::SecondI => "SECONDI",
+            BinaryCode::SecondI1 => "SECONDI1",
+            BinaryCode::SecondJ => "SECONDJ",
+            BinaryCode::SecondJ1 => "SECONDJ1",
+        }
+    }
+
+    /// The index a positional operator returns (see [`super::position`]), `None` for the others.
+    pub const fn position(self) -> Option<Position> {
+        Some(match self {
+            BinaryCode::FirstI => Position::new(false, false, 0),
+            BinaryCode::FirstI1 => Position::new(false, false, 1),
+            BinaryCode::FirstJ => Position::new(false, true, 0),
+            BinaryCode::FirstJ1 => Position::new(false, true, 1),
+            BinaryCode::SecondI => Position::new(true, false, 0),
+            BinaryCode::SecondI1 => Position::new(true, false, 1),
+            BinaryCode::SecondJ => Position::new(true, true, 0),
+            BinaryCode::SecondJ1 => Position::new(true, true, 1),
+            _ => return None,
+        })
+    }
+
+    /// True for the positional operators (`GxB_FIRSTI` …), which read no values.
+    pub const fn is_positional(self) -> bool {
+        self.position().is_some()
+    }
+
+    /// `"GrB"` when the spec defines the operator on type `t`, else `"GxB"`
+    /// (SuiteSparse's extensions: `ANY`, `RMINUS`, `RDIV`, `POW`, the
+    /// logical operators on types other than bool, the positional ones).
+    pub const fn prefix(self, t: TypeCode) -> &'static str {
+        let spec = match self {
+            BinaryCode::Lor | BinaryCode::Land | BinaryCode::Lxor | BinaryCode::Lxnor => {
+                matches!(t, TypeCode::Bool)
+            }
+            BinaryCode::Any | BinaryCode::Rminus | BinaryCode::Rdiv | BinaryCode::Pow => false,
+            _ => !self.is_positional(),
+        };
+        if spec {
+            "GrB"
+        } else {
+            "GxB"
         }
     }
 
@@ -172,19 +243,22 @@ impl BinaryCode {
                 | BinaryCode::Ge
                 | BinaryCode::Le
                 | BinaryCode::Any
-        )
+        ) && !self.is_positional()
     }
 
-    /// True when the operator exists for the type.
+    /// True when the operator exists for the type (a positional operator's
+    /// type is its output type, `INT32` or `INT64`).
     pub const fn defined_for(self, t: TypeCode) -> bool {
         match t {
             TypeCode::Udt => false,
+            _ if self.is_positional() => matches!(t, TypeCode::Int32 | TypeCode::Int64),
             _ => !self.is_bitwise() || t.is_integer(),
         }
     }
 }
 
-/// The function of a same-type built-in operator (`T × T → T`), or `None` for comparisons.
+/// The function of a same-type built-in operator (`T × T → T`), or `None`
+/// for comparisons and positional operators.
 pub fn arith_fn<T: Arith>(code: BinaryCode) -> Option<fn(T, T) -> T> {
     fn logic<T: Element>(b: bool) -> T {
         cast::<bool, T>(b)
@@ -216,6 +290,14 @@ pub fn arith_fn<T: Arith>(code: BinaryCode) -> Option<fn(T, T) -> T> {
         | BinaryCode::Lt
         | BinaryCode::Ge
         | BinaryCode::Le => return None,
+        BinaryCode::FirstI
+        | BinaryCode::FirstI1
+        | BinaryCode::FirstJ
+        | BinaryCode::FirstJ1
+        | BinaryCode::SecondI
+        | BinaryCode::SecondI1
+        | BinaryCode::SecondJ
+        | BinaryCode::SecondJ1 => return None,
     })
 }
 
@@ -233,6 +315,12 @@ pub fn compare_fn<T: Element>(code: BinaryCode) -> Option<fn(T, T) -> bool> {
 }
 
 fn builtin_byte_fn<T: Arith>(code: BinaryCode) -> ByteBinaryFn {
+    if code.is_positional() {
+        // Its value is an index, which no byte function is given.
+        return Arc::new(|_: &mut [u8], _: &[u8], _: &[u8]| {
+            unreachable!("positional operators are rewritten before any kernel runs")
+        });
+    }
     if let Some(f) = arith_fn::<T>(code) {
         Arc::new(move |z: &mut [u8], x: &[u8], y: &[u8]| f(T::read(x), T::read(y)).write(z))
     } else {
@@ -277,7 +365,7 @@ impl BinaryOp {
             xtype: ty.clone(),
             ytype: ty,
             ztype,
-            name: format!("GrB_{}_{}", code.name(), t.suffix()).into(),
+            name: format!("{}_{}_{}", code.prefix(t), code.name(), t.suffix()).into(),
         })
     }
 
@@ -333,6 +421,25 @@ impl BinaryOp {
         self.code().is_some_and(|c| c.is_commutative())
     }
 
+    /// The index a positional operator returns (`None` for the others).
+    pub fn position(&self) -> Option<Position> {
+        self.code().and_then(BinaryCode::position)
+    }
+
+    /// `GrB_DOMAIN_MISMATCH` for a positional operator used as `role` (an
+    /// accumulator, a monoid's operator, build's `dup`, a reduction), which
+    /// SuiteSparse forbids: those combine values, and a positional operator
+    /// has none to give.
+    pub fn check_not_positional(&self, role: &str) -> Result<()> {
+        ensure!(
+            self.position().is_none(),
+            DomainMismatch,
+            "the positional operator {} cannot be used as {role}",
+            self.name
+        );
+        Ok(())
+    }
+
     /// The operator as a function on element bytes.
     pub fn byte_fn(&self) -> ByteBinaryFn {
         match &self.kind {
@@ -345,17 +452,19 @@ impl BinaryOp {
     }
 
     /// Checks that values of `x` and `y` can be cast to the operator's inputs and
-    /// its output to `z` (each pair must be compatible).
+    /// its output to `z` (each pair must be compatible). A positional operator
+    /// reads no values, so it takes inputs of any type.
     pub fn check_domains(&self, z: &Type, x: &Type, y: &Type) -> Result<()> {
+        let any_input = self.position().is_some();
         ensure!(
-            x.compatible(&self.xtype),
+            any_input || x.compatible(&self.xtype),
             DomainMismatch,
             "type {x:?} cannot be cast to the first input of {} ({:?})",
             self.name,
             self.xtype
         );
         ensure!(
-            y.compatible(&self.ytype),
+            any_input || y.compatible(&self.ytype),
             DomainMismatch,
             "type {y:?} cannot be cast to the second input of {} ({:?})",
             self.name,
@@ -407,7 +516,7 @@ mod tests {
 
     #[test]
     fn every_code_has_a_function_for_every_type() {
-        for code in BinaryCode::ALL {
+        for code in BinaryCode::ALL.into_iter().filter(|c| !c.is_positional()) {
             for t in TypeCode::BUILTIN {
                 if let Some(op) = BinaryOp::builtin(code, t) {
                     let size = t.size();

@@ -17,7 +17,7 @@ pub mod kron;
 pub mod reduce;
 
 use graphblas::algebra::element::byte_cast_fn;
-use graphblas::algebra::{BinaryOp, Type, TypeCode, Value};
+use graphblas::algebra::{BinaryOp, Position, Type, TypeCode, Value};
 use graphblas::object::{Descriptor, Matrix, Vector};
 use graphblas::storage::{Array, Format, Full, MatrixStore, Orientation};
 use proptest::prelude::*;
@@ -203,6 +203,28 @@ impl Layout {
             }
         };
         MatrixStore::new(orient, format)
+    }
+}
+
+/// The value of a positional operator (`GxB_FIRSTI`, `GxB_POSITIONJ1`, …)
+/// for entries at `x` and `y` (row, column): the row or column index of the
+/// one it names, plus its offset, in its output type.
+pub fn position_value(pos: Position, ty: &Type, x: (u64, u64), y: (u64, u64)) -> Value {
+    let (r, c) = if pos.second { y } else { x };
+    let index = if pos.column { c } else { r };
+    Value::new(index as i64 + pos.offset).cast(ty).unwrap()
+}
+
+/// `op(x, y)` for the entry `x` at `xpos` and the entry `y` at `ypos` (row,
+/// column): a positional operator's index, or [`apply_binary`].
+pub fn apply_binary_at(
+    op: &BinaryOp,
+    (x, xpos): (&Value, (u64, u64)),
+    (y, ypos): (&Value, (u64, u64)),
+) -> Value {
+    match op.position() {
+        Some(pos) => position_value(pos, op.ztype(), xpos, ypos),
+        None => apply_binary(op, x, y),
     }
 }
 
