@@ -1300,6 +1300,50 @@ extern GrB_Semiring GrB_LXOR_LAND_SEMIRING_BOOL;
 
 extern GrB_Semiring GrB_LXNOR_LOR_SEMIRING_BOOL;
 
+extern GrB_UnaryOp GxB_ONE_BOOL;
+
+extern GrB_UnaryOp GxB_ONE_INT8;
+
+extern GrB_UnaryOp GxB_ONE_UINT8;
+
+extern GrB_UnaryOp GxB_ONE_INT16;
+
+extern GrB_UnaryOp GxB_ONE_UINT16;
+
+extern GrB_UnaryOp GxB_ONE_INT32;
+
+extern GrB_UnaryOp GxB_ONE_UINT32;
+
+extern GrB_UnaryOp GxB_ONE_INT64;
+
+extern GrB_UnaryOp GxB_ONE_UINT64;
+
+extern GrB_UnaryOp GxB_ONE_FP32;
+
+extern GrB_UnaryOp GxB_ONE_FP64;
+
+extern GrB_UnaryOp GxB_LNOT_BOOL;
+
+extern GrB_UnaryOp GxB_LNOT_INT8;
+
+extern GrB_UnaryOp GxB_LNOT_UINT8;
+
+extern GrB_UnaryOp GxB_LNOT_INT16;
+
+extern GrB_UnaryOp GxB_LNOT_UINT16;
+
+extern GrB_UnaryOp GxB_LNOT_INT32;
+
+extern GrB_UnaryOp GxB_LNOT_UINT32;
+
+extern GrB_UnaryOp GxB_LNOT_INT64;
+
+extern GrB_UnaryOp GxB_LNOT_UINT64;
+
+extern GrB_UnaryOp GxB_LNOT_FP32;
+
+extern GrB_UnaryOp GxB_LNOT_FP64;
+
 extern GrB_UnaryOp GxB_POSITIONI_INT32;
 
 extern GrB_UnaryOp GxB_POSITIONI_INT64;
@@ -1316,193 +1360,3483 @@ extern GrB_UnaryOp GxB_POSITIONJ1_INT32;
 
 extern GrB_UnaryOp GxB_POSITIONJ1_INT64;
 
+extern GrB_BinaryOp GxB_ANY_BOOL;
+
+extern GrB_BinaryOp GxB_ANY_INT8;
+
+extern GrB_BinaryOp GxB_ANY_UINT8;
+
+extern GrB_BinaryOp GxB_ANY_INT16;
+
+extern GrB_BinaryOp GxB_ANY_UINT16;
+
+extern GrB_BinaryOp GxB_ANY_INT32;
+
+extern GrB_BinaryOp GxB_ANY_UINT32;
+
+extern GrB_BinaryOp GxB_ANY_INT64;
+
+extern GrB_BinaryOp GxB_ANY_UINT64;
+
+extern GrB_BinaryOp GxB_ANY_FP32;
+
+extern GrB_BinaryOp GxB_ANY_FP64;
+
+extern GrB_BinaryOp GxB_PAIR_BOOL;
+
+extern GrB_BinaryOp GxB_PAIR_INT8;
+
+extern GrB_BinaryOp GxB_PAIR_UINT8;
+
+extern GrB_BinaryOp GxB_PAIR_INT16;
+
+extern GrB_BinaryOp GxB_PAIR_UINT16;
+
+extern GrB_BinaryOp GxB_PAIR_INT32;
+
+extern GrB_BinaryOp GxB_PAIR_UINT32;
+
+extern GrB_BinaryOp GxB_PAIR_INT64;
+
+extern GrB_BinaryOp GxB_PAIR_UINT64;
+
+extern GrB_BinaryOp GxB_PAIR_FP32;
+
+extern GrB_BinaryOp GxB_PAIR_FP64;
+
+extern GrB_BinaryOp GxB_RMINUS_BOOL;
+
+extern GrB_BinaryOp GxB_RMINUS_INT8;
+
+extern GrB_BinaryOp GxB_RMINUS_UINT8;
+
+extern GrB_BinaryOp GxB_RMINUS_INT16;
+
+extern GrB_BinaryOp GxB_RMINUS_UINT16;
+
+extern GrB_BinaryOp GxB_RMINUS_INT32;
+
+extern GrB_BinaryOp GxB_RMINUS_UINT32;
+
+extern GrB_BinaryOp GxB_RMINUS_INT64;
+
+extern GrB_BinaryOp GxB_RMINUS_UINT64;
+
+extern GrB_BinaryOp GxB_RMINUS_FP32;
+
+extern GrB_BinaryOp GxB_RMINUS_FP64;
+
+extern GrB_BinaryOp GxB_RDIV_BOOL;
+
+extern GrB_BinaryOp GxB_RDIV_INT8;
+
+extern GrB_BinaryOp GxB_RDIV_UINT8;
+
+extern GrB_BinaryOp GxB_RDIV_INT16;
+
+extern GrB_BinaryOp GxB_RDIV_UINT16;
+
+extern GrB_BinaryOp GxB_RDIV_INT32;
+
+extern GrB_BinaryOp GxB_RDIV_UINT32;
+
+extern GrB_BinaryOp GxB_RDIV_INT64;
+
+extern GrB_BinaryOp GxB_RDIV_UINT64;
+
+extern GrB_BinaryOp GxB_RDIV_FP32;
+
+extern GrB_BinaryOp GxB_RDIV_FP64;
+
+extern GrB_BinaryOp GxB_POW_BOOL;
+
+extern GrB_BinaryOp GxB_POW_INT8;
+
+extern GrB_BinaryOp GxB_POW_UINT8;
+
+extern GrB_BinaryOp GxB_POW_INT16;
+
+extern GrB_BinaryOp GxB_POW_UINT16;
+
+extern GrB_BinaryOp GxB_POW_INT32;
+
+extern GrB_BinaryOp GxB_POW_UINT32;
+
+extern GrB_BinaryOp GxB_POW_INT64;
+
+extern GrB_BinaryOp GxB_POW_UINT64;
+
+extern GrB_BinaryOp GxB_POW_FP32;
+
+extern GrB_BinaryOp GxB_POW_FP64;
+
+extern GrB_BinaryOp GxB_ISEQ_BOOL;
+
+extern GrB_BinaryOp GxB_ISEQ_INT8;
+
+extern GrB_BinaryOp GxB_ISEQ_UINT8;
+
+extern GrB_BinaryOp GxB_ISEQ_INT16;
+
+extern GrB_BinaryOp GxB_ISEQ_UINT16;
+
+extern GrB_BinaryOp GxB_ISEQ_INT32;
+
+extern GrB_BinaryOp GxB_ISEQ_UINT32;
+
+extern GrB_BinaryOp GxB_ISEQ_INT64;
+
+extern GrB_BinaryOp GxB_ISEQ_UINT64;
+
+extern GrB_BinaryOp GxB_ISEQ_FP32;
+
+extern GrB_BinaryOp GxB_ISEQ_FP64;
+
+extern GrB_BinaryOp GxB_ISNE_BOOL;
+
+extern GrB_BinaryOp GxB_ISNE_INT8;
+
+extern GrB_BinaryOp GxB_ISNE_UINT8;
+
+extern GrB_BinaryOp GxB_ISNE_INT16;
+
+extern GrB_BinaryOp GxB_ISNE_UINT16;
+
+extern GrB_BinaryOp GxB_ISNE_INT32;
+
+extern GrB_BinaryOp GxB_ISNE_UINT32;
+
+extern GrB_BinaryOp GxB_ISNE_INT64;
+
+extern GrB_BinaryOp GxB_ISNE_UINT64;
+
+extern GrB_BinaryOp GxB_ISNE_FP32;
+
+extern GrB_BinaryOp GxB_ISNE_FP64;
+
+extern GrB_BinaryOp GxB_ISGT_BOOL;
+
+extern GrB_BinaryOp GxB_ISGT_INT8;
+
+extern GrB_BinaryOp GxB_ISGT_UINT8;
+
+extern GrB_BinaryOp GxB_ISGT_INT16;
+
+extern GrB_BinaryOp GxB_ISGT_UINT16;
+
+extern GrB_BinaryOp GxB_ISGT_INT32;
+
+extern GrB_BinaryOp GxB_ISGT_UINT32;
+
+extern GrB_BinaryOp GxB_ISGT_INT64;
+
+extern GrB_BinaryOp GxB_ISGT_UINT64;
+
+extern GrB_BinaryOp GxB_ISGT_FP32;
+
+extern GrB_BinaryOp GxB_ISGT_FP64;
+
+extern GrB_BinaryOp GxB_ISLT_BOOL;
+
+extern GrB_BinaryOp GxB_ISLT_INT8;
+
+extern GrB_BinaryOp GxB_ISLT_UINT8;
+
+extern GrB_BinaryOp GxB_ISLT_INT16;
+
+extern GrB_BinaryOp GxB_ISLT_UINT16;
+
+extern GrB_BinaryOp GxB_ISLT_INT32;
+
+extern GrB_BinaryOp GxB_ISLT_UINT32;
+
+extern GrB_BinaryOp GxB_ISLT_INT64;
+
+extern GrB_BinaryOp GxB_ISLT_UINT64;
+
+extern GrB_BinaryOp GxB_ISLT_FP32;
+
+extern GrB_BinaryOp GxB_ISLT_FP64;
+
+extern GrB_BinaryOp GxB_ISGE_BOOL;
+
+extern GrB_BinaryOp GxB_ISGE_INT8;
+
+extern GrB_BinaryOp GxB_ISGE_UINT8;
+
+extern GrB_BinaryOp GxB_ISGE_INT16;
+
+extern GrB_BinaryOp GxB_ISGE_UINT16;
+
+extern GrB_BinaryOp GxB_ISGE_INT32;
+
+extern GrB_BinaryOp GxB_ISGE_UINT32;
+
+extern GrB_BinaryOp GxB_ISGE_INT64;
+
+extern GrB_BinaryOp GxB_ISGE_UINT64;
+
+extern GrB_BinaryOp GxB_ISGE_FP32;
+
+extern GrB_BinaryOp GxB_ISGE_FP64;
+
+extern GrB_BinaryOp GxB_ISLE_BOOL;
+
+extern GrB_BinaryOp GxB_ISLE_INT8;
+
+extern GrB_BinaryOp GxB_ISLE_UINT8;
+
+extern GrB_BinaryOp GxB_ISLE_INT16;
+
+extern GrB_BinaryOp GxB_ISLE_UINT16;
+
+extern GrB_BinaryOp GxB_ISLE_INT32;
+
+extern GrB_BinaryOp GxB_ISLE_UINT32;
+
+extern GrB_BinaryOp GxB_ISLE_INT64;
+
+extern GrB_BinaryOp GxB_ISLE_UINT64;
+
+extern GrB_BinaryOp GxB_ISLE_FP32;
+
+extern GrB_BinaryOp GxB_ISLE_FP64;
+
+extern GrB_BinaryOp GxB_LOR_BOOL;
+
+extern GrB_BinaryOp GxB_LOR_INT8;
+
+extern GrB_BinaryOp GxB_LOR_UINT8;
+
+extern GrB_BinaryOp GxB_LOR_INT16;
+
+extern GrB_BinaryOp GxB_LOR_UINT16;
+
+extern GrB_BinaryOp GxB_LOR_INT32;
+
+extern GrB_BinaryOp GxB_LOR_UINT32;
+
+extern GrB_BinaryOp GxB_LOR_INT64;
+
+extern GrB_BinaryOp GxB_LOR_UINT64;
+
+extern GrB_BinaryOp GxB_LOR_FP32;
+
+extern GrB_BinaryOp GxB_LOR_FP64;
+
+extern GrB_BinaryOp GxB_LAND_BOOL;
+
+extern GrB_BinaryOp GxB_LAND_INT8;
+
+extern GrB_BinaryOp GxB_LAND_UINT8;
+
+extern GrB_BinaryOp GxB_LAND_INT16;
+
+extern GrB_BinaryOp GxB_LAND_UINT16;
+
+extern GrB_BinaryOp GxB_LAND_INT32;
+
+extern GrB_BinaryOp GxB_LAND_UINT32;
+
+extern GrB_BinaryOp GxB_LAND_INT64;
+
+extern GrB_BinaryOp GxB_LAND_UINT64;
+
+extern GrB_BinaryOp GxB_LAND_FP32;
+
+extern GrB_BinaryOp GxB_LAND_FP64;
+
+extern GrB_BinaryOp GxB_LXOR_BOOL;
+
+extern GrB_BinaryOp GxB_LXOR_INT8;
+
+extern GrB_BinaryOp GxB_LXOR_UINT8;
+
+extern GrB_BinaryOp GxB_LXOR_INT16;
+
+extern GrB_BinaryOp GxB_LXOR_UINT16;
+
+extern GrB_BinaryOp GxB_LXOR_INT32;
+
+extern GrB_BinaryOp GxB_LXOR_UINT32;
+
+extern GrB_BinaryOp GxB_LXOR_INT64;
+
+extern GrB_BinaryOp GxB_LXOR_UINT64;
+
+extern GrB_BinaryOp GxB_LXOR_FP32;
+
+extern GrB_BinaryOp GxB_LXOR_FP64;
+
 extern GrB_BinaryOp GxB_FIRSTI_INT32;
 
 extern GrB_BinaryOp GxB_FIRSTI_INT64;
-
-extern GrB_Semiring GxB_MIN_FIRSTI_INT32;
-
-extern GrB_Semiring GxB_MIN_FIRSTI_INT64;
-
-extern GrB_Semiring GxB_MAX_FIRSTI_INT32;
-
-extern GrB_Semiring GxB_MAX_FIRSTI_INT64;
-
-extern GrB_Semiring GxB_ANY_FIRSTI_INT32;
-
-extern GrB_Semiring GxB_ANY_FIRSTI_INT64;
-
-extern GrB_Semiring GxB_PLUS_FIRSTI_INT32;
-
-extern GrB_Semiring GxB_PLUS_FIRSTI_INT64;
-
-extern GrB_Semiring GxB_TIMES_FIRSTI_INT32;
-
-extern GrB_Semiring GxB_TIMES_FIRSTI_INT64;
 
 extern GrB_BinaryOp GxB_FIRSTI1_INT32;
 
 extern GrB_BinaryOp GxB_FIRSTI1_INT64;
 
-extern GrB_Semiring GxB_MIN_FIRSTI1_INT32;
-
-extern GrB_Semiring GxB_MIN_FIRSTI1_INT64;
-
-extern GrB_Semiring GxB_MAX_FIRSTI1_INT32;
-
-extern GrB_Semiring GxB_MAX_FIRSTI1_INT64;
-
-extern GrB_Semiring GxB_ANY_FIRSTI1_INT32;
-
-extern GrB_Semiring GxB_ANY_FIRSTI1_INT64;
-
-extern GrB_Semiring GxB_PLUS_FIRSTI1_INT32;
-
-extern GrB_Semiring GxB_PLUS_FIRSTI1_INT64;
-
-extern GrB_Semiring GxB_TIMES_FIRSTI1_INT32;
-
-extern GrB_Semiring GxB_TIMES_FIRSTI1_INT64;
-
 extern GrB_BinaryOp GxB_FIRSTJ_INT32;
 
 extern GrB_BinaryOp GxB_FIRSTJ_INT64;
-
-extern GrB_Semiring GxB_MIN_FIRSTJ_INT32;
-
-extern GrB_Semiring GxB_MIN_FIRSTJ_INT64;
-
-extern GrB_Semiring GxB_MAX_FIRSTJ_INT32;
-
-extern GrB_Semiring GxB_MAX_FIRSTJ_INT64;
-
-extern GrB_Semiring GxB_ANY_FIRSTJ_INT32;
-
-extern GrB_Semiring GxB_ANY_FIRSTJ_INT64;
-
-extern GrB_Semiring GxB_PLUS_FIRSTJ_INT32;
-
-extern GrB_Semiring GxB_PLUS_FIRSTJ_INT64;
-
-extern GrB_Semiring GxB_TIMES_FIRSTJ_INT32;
-
-extern GrB_Semiring GxB_TIMES_FIRSTJ_INT64;
 
 extern GrB_BinaryOp GxB_FIRSTJ1_INT32;
 
 extern GrB_BinaryOp GxB_FIRSTJ1_INT64;
 
-extern GrB_Semiring GxB_MIN_FIRSTJ1_INT32;
-
-extern GrB_Semiring GxB_MIN_FIRSTJ1_INT64;
-
-extern GrB_Semiring GxB_MAX_FIRSTJ1_INT32;
-
-extern GrB_Semiring GxB_MAX_FIRSTJ1_INT64;
-
-extern GrB_Semiring GxB_ANY_FIRSTJ1_INT32;
-
-extern GrB_Semiring GxB_ANY_FIRSTJ1_INT64;
-
-extern GrB_Semiring GxB_PLUS_FIRSTJ1_INT32;
-
-extern GrB_Semiring GxB_PLUS_FIRSTJ1_INT64;
-
-extern GrB_Semiring GxB_TIMES_FIRSTJ1_INT32;
-
-extern GrB_Semiring GxB_TIMES_FIRSTJ1_INT64;
-
 extern GrB_BinaryOp GxB_SECONDI_INT32;
 
 extern GrB_BinaryOp GxB_SECONDI_INT64;
-
-extern GrB_Semiring GxB_MIN_SECONDI_INT32;
-
-extern GrB_Semiring GxB_MIN_SECONDI_INT64;
-
-extern GrB_Semiring GxB_MAX_SECONDI_INT32;
-
-extern GrB_Semiring GxB_MAX_SECONDI_INT64;
-
-extern GrB_Semiring GxB_ANY_SECONDI_INT32;
-
-extern GrB_Semiring GxB_ANY_SECONDI_INT64;
-
-extern GrB_Semiring GxB_PLUS_SECONDI_INT32;
-
-extern GrB_Semiring GxB_PLUS_SECONDI_INT64;
-
-extern GrB_Semiring GxB_TIMES_SECONDI_INT32;
-
-extern GrB_Semiring GxB_TIMES_SECONDI_INT64;
 
 extern GrB_BinaryOp GxB_SECONDI1_INT32;
 
 extern GrB_BinaryOp GxB_SECONDI1_INT64;
 
-extern GrB_Semiring GxB_MIN_SECONDI1_INT32;
-
-extern GrB_Semiring GxB_MIN_SECONDI1_INT64;
-
-extern GrB_Semiring GxB_MAX_SECONDI1_INT32;
-
-extern GrB_Semiring GxB_MAX_SECONDI1_INT64;
-
-extern GrB_Semiring GxB_ANY_SECONDI1_INT32;
-
-extern GrB_Semiring GxB_ANY_SECONDI1_INT64;
-
-extern GrB_Semiring GxB_PLUS_SECONDI1_INT32;
-
-extern GrB_Semiring GxB_PLUS_SECONDI1_INT64;
-
-extern GrB_Semiring GxB_TIMES_SECONDI1_INT32;
-
-extern GrB_Semiring GxB_TIMES_SECONDI1_INT64;
-
 extern GrB_BinaryOp GxB_SECONDJ_INT32;
 
 extern GrB_BinaryOp GxB_SECONDJ_INT64;
-
-extern GrB_Semiring GxB_MIN_SECONDJ_INT32;
-
-extern GrB_Semiring GxB_MIN_SECONDJ_INT64;
-
-extern GrB_Semiring GxB_MAX_SECONDJ_INT32;
-
-extern GrB_Semiring GxB_MAX_SECONDJ_INT64;
-
-extern GrB_Semiring GxB_ANY_SECONDJ_INT32;
-
-extern GrB_Semiring GxB_ANY_SECONDJ_INT64;
-
-extern GrB_Semiring GxB_PLUS_SECONDJ_INT32;
-
-extern GrB_Semiring GxB_PLUS_SECONDJ_INT64;
-
-extern GrB_Semiring GxB_TIMES_SECONDJ_INT32;
-
-extern GrB_Semiring GxB_TIMES_SECONDJ_INT64;
 
 extern GrB_BinaryOp GxB_SECONDJ1_INT32;
 
 extern GrB_BinaryOp GxB_SECONDJ1_INT64;
 
+extern GrB_Monoid GxB_MIN_INT8_MONOID;
+
+extern GrB_Monoid GxB_MIN_UINT8_MONOID;
+
+extern GrB_Monoid GxB_MIN_INT16_MONOID;
+
+extern GrB_Monoid GxB_MIN_UINT16_MONOID;
+
+extern GrB_Monoid GxB_MIN_INT32_MONOID;
+
+extern GrB_Monoid GxB_MIN_UINT32_MONOID;
+
+extern GrB_Monoid GxB_MIN_INT64_MONOID;
+
+extern GrB_Monoid GxB_MIN_UINT64_MONOID;
+
+extern GrB_Monoid GxB_MIN_FP32_MONOID;
+
+extern GrB_Monoid GxB_MIN_FP64_MONOID;
+
+extern GrB_Monoid GxB_MAX_INT8_MONOID;
+
+extern GrB_Monoid GxB_MAX_UINT8_MONOID;
+
+extern GrB_Monoid GxB_MAX_INT16_MONOID;
+
+extern GrB_Monoid GxB_MAX_UINT16_MONOID;
+
+extern GrB_Monoid GxB_MAX_INT32_MONOID;
+
+extern GrB_Monoid GxB_MAX_UINT32_MONOID;
+
+extern GrB_Monoid GxB_MAX_INT64_MONOID;
+
+extern GrB_Monoid GxB_MAX_UINT64_MONOID;
+
+extern GrB_Monoid GxB_MAX_FP32_MONOID;
+
+extern GrB_Monoid GxB_MAX_FP64_MONOID;
+
+extern GrB_Monoid GxB_PLUS_INT8_MONOID;
+
+extern GrB_Monoid GxB_PLUS_UINT8_MONOID;
+
+extern GrB_Monoid GxB_PLUS_INT16_MONOID;
+
+extern GrB_Monoid GxB_PLUS_UINT16_MONOID;
+
+extern GrB_Monoid GxB_PLUS_INT32_MONOID;
+
+extern GrB_Monoid GxB_PLUS_UINT32_MONOID;
+
+extern GrB_Monoid GxB_PLUS_INT64_MONOID;
+
+extern GrB_Monoid GxB_PLUS_UINT64_MONOID;
+
+extern GrB_Monoid GxB_PLUS_FP32_MONOID;
+
+extern GrB_Monoid GxB_PLUS_FP64_MONOID;
+
+extern GrB_Monoid GxB_TIMES_INT8_MONOID;
+
+extern GrB_Monoid GxB_TIMES_UINT8_MONOID;
+
+extern GrB_Monoid GxB_TIMES_INT16_MONOID;
+
+extern GrB_Monoid GxB_TIMES_UINT16_MONOID;
+
+extern GrB_Monoid GxB_TIMES_INT32_MONOID;
+
+extern GrB_Monoid GxB_TIMES_UINT32_MONOID;
+
+extern GrB_Monoid GxB_TIMES_INT64_MONOID;
+
+extern GrB_Monoid GxB_TIMES_UINT64_MONOID;
+
+extern GrB_Monoid GxB_TIMES_FP32_MONOID;
+
+extern GrB_Monoid GxB_TIMES_FP64_MONOID;
+
+extern GrB_Monoid GxB_ANY_BOOL_MONOID;
+
+extern GrB_Monoid GxB_ANY_INT8_MONOID;
+
+extern GrB_Monoid GxB_ANY_UINT8_MONOID;
+
+extern GrB_Monoid GxB_ANY_INT16_MONOID;
+
+extern GrB_Monoid GxB_ANY_UINT16_MONOID;
+
+extern GrB_Monoid GxB_ANY_INT32_MONOID;
+
+extern GrB_Monoid GxB_ANY_UINT32_MONOID;
+
+extern GrB_Monoid GxB_ANY_INT64_MONOID;
+
+extern GrB_Monoid GxB_ANY_UINT64_MONOID;
+
+extern GrB_Monoid GxB_ANY_FP32_MONOID;
+
+extern GrB_Monoid GxB_ANY_FP64_MONOID;
+
+extern GrB_Monoid GxB_LOR_BOOL_MONOID;
+
+extern GrB_Monoid GxB_LAND_BOOL_MONOID;
+
+extern GrB_Monoid GxB_LXOR_BOOL_MONOID;
+
+extern GrB_Monoid GxB_LXNOR_BOOL_MONOID;
+
+extern GrB_Monoid GxB_EQ_BOOL_MONOID;
+
+extern GrB_Monoid GxB_BOR_UINT8_MONOID;
+
+extern GrB_Monoid GxB_BOR_UINT16_MONOID;
+
+extern GrB_Monoid GxB_BOR_UINT32_MONOID;
+
+extern GrB_Monoid GxB_BOR_UINT64_MONOID;
+
+extern GrB_Monoid GxB_BAND_UINT8_MONOID;
+
+extern GrB_Monoid GxB_BAND_UINT16_MONOID;
+
+extern GrB_Monoid GxB_BAND_UINT32_MONOID;
+
+extern GrB_Monoid GxB_BAND_UINT64_MONOID;
+
+extern GrB_Monoid GxB_BXOR_UINT8_MONOID;
+
+extern GrB_Monoid GxB_BXOR_UINT16_MONOID;
+
+extern GrB_Monoid GxB_BXOR_UINT32_MONOID;
+
+extern GrB_Monoid GxB_BXOR_UINT64_MONOID;
+
+extern GrB_Monoid GxB_BXNOR_UINT8_MONOID;
+
+extern GrB_Monoid GxB_BXNOR_UINT16_MONOID;
+
+extern GrB_Monoid GxB_BXNOR_UINT32_MONOID;
+
+extern GrB_Monoid GxB_BXNOR_UINT64_MONOID;
+
+extern GrB_Semiring GxB_MIN_FIRST_INT8;
+
+extern GrB_Semiring GxB_MIN_FIRST_UINT8;
+
+extern GrB_Semiring GxB_MIN_FIRST_INT16;
+
+extern GrB_Semiring GxB_MIN_FIRST_UINT16;
+
+extern GrB_Semiring GxB_MIN_FIRST_INT32;
+
+extern GrB_Semiring GxB_MIN_FIRST_UINT32;
+
+extern GrB_Semiring GxB_MIN_FIRST_INT64;
+
+extern GrB_Semiring GxB_MIN_FIRST_UINT64;
+
+extern GrB_Semiring GxB_MIN_FIRST_FP32;
+
+extern GrB_Semiring GxB_MIN_FIRST_FP64;
+
+extern GrB_Semiring GxB_MIN_SECOND_INT8;
+
+extern GrB_Semiring GxB_MIN_SECOND_UINT8;
+
+extern GrB_Semiring GxB_MIN_SECOND_INT16;
+
+extern GrB_Semiring GxB_MIN_SECOND_UINT16;
+
+extern GrB_Semiring GxB_MIN_SECOND_INT32;
+
+extern GrB_Semiring GxB_MIN_SECOND_UINT32;
+
+extern GrB_Semiring GxB_MIN_SECOND_INT64;
+
+extern GrB_Semiring GxB_MIN_SECOND_UINT64;
+
+extern GrB_Semiring GxB_MIN_SECOND_FP32;
+
+extern GrB_Semiring GxB_MIN_SECOND_FP64;
+
+extern GrB_Semiring GxB_MIN_PAIR_INT8;
+
+extern GrB_Semiring GxB_MIN_PAIR_UINT8;
+
+extern GrB_Semiring GxB_MIN_PAIR_INT16;
+
+extern GrB_Semiring GxB_MIN_PAIR_UINT16;
+
+extern GrB_Semiring GxB_MIN_PAIR_INT32;
+
+extern GrB_Semiring GxB_MIN_PAIR_UINT32;
+
+extern GrB_Semiring GxB_MIN_PAIR_INT64;
+
+extern GrB_Semiring GxB_MIN_PAIR_UINT64;
+
+extern GrB_Semiring GxB_MIN_PAIR_FP32;
+
+extern GrB_Semiring GxB_MIN_PAIR_FP64;
+
+extern GrB_Semiring GxB_MIN_MIN_INT8;
+
+extern GrB_Semiring GxB_MIN_MIN_UINT8;
+
+extern GrB_Semiring GxB_MIN_MIN_INT16;
+
+extern GrB_Semiring GxB_MIN_MIN_UINT16;
+
+extern GrB_Semiring GxB_MIN_MIN_INT32;
+
+extern GrB_Semiring GxB_MIN_MIN_UINT32;
+
+extern GrB_Semiring GxB_MIN_MIN_INT64;
+
+extern GrB_Semiring GxB_MIN_MIN_UINT64;
+
+extern GrB_Semiring GxB_MIN_MIN_FP32;
+
+extern GrB_Semiring GxB_MIN_MIN_FP64;
+
+extern GrB_Semiring GxB_MIN_MAX_INT8;
+
+extern GrB_Semiring GxB_MIN_MAX_UINT8;
+
+extern GrB_Semiring GxB_MIN_MAX_INT16;
+
+extern GrB_Semiring GxB_MIN_MAX_UINT16;
+
+extern GrB_Semiring GxB_MIN_MAX_INT32;
+
+extern GrB_Semiring GxB_MIN_MAX_UINT32;
+
+extern GrB_Semiring GxB_MIN_MAX_INT64;
+
+extern GrB_Semiring GxB_MIN_MAX_UINT64;
+
+extern GrB_Semiring GxB_MIN_MAX_FP32;
+
+extern GrB_Semiring GxB_MIN_MAX_FP64;
+
+extern GrB_Semiring GxB_MIN_PLUS_INT8;
+
+extern GrB_Semiring GxB_MIN_PLUS_UINT8;
+
+extern GrB_Semiring GxB_MIN_PLUS_INT16;
+
+extern GrB_Semiring GxB_MIN_PLUS_UINT16;
+
+extern GrB_Semiring GxB_MIN_PLUS_INT32;
+
+extern GrB_Semiring GxB_MIN_PLUS_UINT32;
+
+extern GrB_Semiring GxB_MIN_PLUS_INT64;
+
+extern GrB_Semiring GxB_MIN_PLUS_UINT64;
+
+extern GrB_Semiring GxB_MIN_PLUS_FP32;
+
+extern GrB_Semiring GxB_MIN_PLUS_FP64;
+
+extern GrB_Semiring GxB_MIN_MINUS_INT8;
+
+extern GrB_Semiring GxB_MIN_MINUS_UINT8;
+
+extern GrB_Semiring GxB_MIN_MINUS_INT16;
+
+extern GrB_Semiring GxB_MIN_MINUS_UINT16;
+
+extern GrB_Semiring GxB_MIN_MINUS_INT32;
+
+extern GrB_Semiring GxB_MIN_MINUS_UINT32;
+
+extern GrB_Semiring GxB_MIN_MINUS_INT64;
+
+extern GrB_Semiring GxB_MIN_MINUS_UINT64;
+
+extern GrB_Semiring GxB_MIN_MINUS_FP32;
+
+extern GrB_Semiring GxB_MIN_MINUS_FP64;
+
+extern GrB_Semiring GxB_MIN_RMINUS_INT8;
+
+extern GrB_Semiring GxB_MIN_RMINUS_UINT8;
+
+extern GrB_Semiring GxB_MIN_RMINUS_INT16;
+
+extern GrB_Semiring GxB_MIN_RMINUS_UINT16;
+
+extern GrB_Semiring GxB_MIN_RMINUS_INT32;
+
+extern GrB_Semiring GxB_MIN_RMINUS_UINT32;
+
+extern GrB_Semiring GxB_MIN_RMINUS_INT64;
+
+extern GrB_Semiring GxB_MIN_RMINUS_UINT64;
+
+extern GrB_Semiring GxB_MIN_RMINUS_FP32;
+
+extern GrB_Semiring GxB_MIN_RMINUS_FP64;
+
+extern GrB_Semiring GxB_MIN_TIMES_INT8;
+
+extern GrB_Semiring GxB_MIN_TIMES_UINT8;
+
+extern GrB_Semiring GxB_MIN_TIMES_INT16;
+
+extern GrB_Semiring GxB_MIN_TIMES_UINT16;
+
+extern GrB_Semiring GxB_MIN_TIMES_INT32;
+
+extern GrB_Semiring GxB_MIN_TIMES_UINT32;
+
+extern GrB_Semiring GxB_MIN_TIMES_INT64;
+
+extern GrB_Semiring GxB_MIN_TIMES_UINT64;
+
+extern GrB_Semiring GxB_MIN_TIMES_FP32;
+
+extern GrB_Semiring GxB_MIN_TIMES_FP64;
+
+extern GrB_Semiring GxB_MIN_DIV_INT8;
+
+extern GrB_Semiring GxB_MIN_DIV_UINT8;
+
+extern GrB_Semiring GxB_MIN_DIV_INT16;
+
+extern GrB_Semiring GxB_MIN_DIV_UINT16;
+
+extern GrB_Semiring GxB_MIN_DIV_INT32;
+
+extern GrB_Semiring GxB_MIN_DIV_UINT32;
+
+extern GrB_Semiring GxB_MIN_DIV_INT64;
+
+extern GrB_Semiring GxB_MIN_DIV_UINT64;
+
+extern GrB_Semiring GxB_MIN_DIV_FP32;
+
+extern GrB_Semiring GxB_MIN_DIV_FP64;
+
+extern GrB_Semiring GxB_MIN_RDIV_INT8;
+
+extern GrB_Semiring GxB_MIN_RDIV_UINT8;
+
+extern GrB_Semiring GxB_MIN_RDIV_INT16;
+
+extern GrB_Semiring GxB_MIN_RDIV_UINT16;
+
+extern GrB_Semiring GxB_MIN_RDIV_INT32;
+
+extern GrB_Semiring GxB_MIN_RDIV_UINT32;
+
+extern GrB_Semiring GxB_MIN_RDIV_INT64;
+
+extern GrB_Semiring GxB_MIN_RDIV_UINT64;
+
+extern GrB_Semiring GxB_MIN_RDIV_FP32;
+
+extern GrB_Semiring GxB_MIN_RDIV_FP64;
+
+extern GrB_Semiring GxB_MIN_ISEQ_INT8;
+
+extern GrB_Semiring GxB_MIN_ISEQ_UINT8;
+
+extern GrB_Semiring GxB_MIN_ISEQ_INT16;
+
+extern GrB_Semiring GxB_MIN_ISEQ_UINT16;
+
+extern GrB_Semiring GxB_MIN_ISEQ_INT32;
+
+extern GrB_Semiring GxB_MIN_ISEQ_UINT32;
+
+extern GrB_Semiring GxB_MIN_ISEQ_INT64;
+
+extern GrB_Semiring GxB_MIN_ISEQ_UINT64;
+
+extern GrB_Semiring GxB_MIN_ISEQ_FP32;
+
+extern GrB_Semiring GxB_MIN_ISEQ_FP64;
+
+extern GrB_Semiring GxB_MIN_ISNE_INT8;
+
+extern GrB_Semiring GxB_MIN_ISNE_UINT8;
+
+extern GrB_Semiring GxB_MIN_ISNE_INT16;
+
+extern GrB_Semiring GxB_MIN_ISNE_UINT16;
+
+extern GrB_Semiring GxB_MIN_ISNE_INT32;
+
+extern GrB_Semiring GxB_MIN_ISNE_UINT32;
+
+extern GrB_Semiring GxB_MIN_ISNE_INT64;
+
+extern GrB_Semiring GxB_MIN_ISNE_UINT64;
+
+extern GrB_Semiring GxB_MIN_ISNE_FP32;
+
+extern GrB_Semiring GxB_MIN_ISNE_FP64;
+
+extern GrB_Semiring GxB_MIN_ISGT_INT8;
+
+extern GrB_Semiring GxB_MIN_ISGT_UINT8;
+
+extern GrB_Semiring GxB_MIN_ISGT_INT16;
+
+extern GrB_Semiring GxB_MIN_ISGT_UINT16;
+
+extern GrB_Semiring GxB_MIN_ISGT_INT32;
+
+extern GrB_Semiring GxB_MIN_ISGT_UINT32;
+
+extern GrB_Semiring GxB_MIN_ISGT_INT64;
+
+extern GrB_Semiring GxB_MIN_ISGT_UINT64;
+
+extern GrB_Semiring GxB_MIN_ISGT_FP32;
+
+extern GrB_Semiring GxB_MIN_ISGT_FP64;
+
+extern GrB_Semiring GxB_MIN_ISLT_INT8;
+
+extern GrB_Semiring GxB_MIN_ISLT_UINT8;
+
+extern GrB_Semiring GxB_MIN_ISLT_INT16;
+
+extern GrB_Semiring GxB_MIN_ISLT_UINT16;
+
+extern GrB_Semiring GxB_MIN_ISLT_INT32;
+
+extern GrB_Semiring GxB_MIN_ISLT_UINT32;
+
+extern GrB_Semiring GxB_MIN_ISLT_INT64;
+
+extern GrB_Semiring GxB_MIN_ISLT_UINT64;
+
+extern GrB_Semiring GxB_MIN_ISLT_FP32;
+
+extern GrB_Semiring GxB_MIN_ISLT_FP64;
+
+extern GrB_Semiring GxB_MIN_ISGE_INT8;
+
+extern GrB_Semiring GxB_MIN_ISGE_UINT8;
+
+extern GrB_Semiring GxB_MIN_ISGE_INT16;
+
+extern GrB_Semiring GxB_MIN_ISGE_UINT16;
+
+extern GrB_Semiring GxB_MIN_ISGE_INT32;
+
+extern GrB_Semiring GxB_MIN_ISGE_UINT32;
+
+extern GrB_Semiring GxB_MIN_ISGE_INT64;
+
+extern GrB_Semiring GxB_MIN_ISGE_UINT64;
+
+extern GrB_Semiring GxB_MIN_ISGE_FP32;
+
+extern GrB_Semiring GxB_MIN_ISGE_FP64;
+
+extern GrB_Semiring GxB_MIN_ISLE_INT8;
+
+extern GrB_Semiring GxB_MIN_ISLE_UINT8;
+
+extern GrB_Semiring GxB_MIN_ISLE_INT16;
+
+extern GrB_Semiring GxB_MIN_ISLE_UINT16;
+
+extern GrB_Semiring GxB_MIN_ISLE_INT32;
+
+extern GrB_Semiring GxB_MIN_ISLE_UINT32;
+
+extern GrB_Semiring GxB_MIN_ISLE_INT64;
+
+extern GrB_Semiring GxB_MIN_ISLE_UINT64;
+
+extern GrB_Semiring GxB_MIN_ISLE_FP32;
+
+extern GrB_Semiring GxB_MIN_ISLE_FP64;
+
+extern GrB_Semiring GxB_MIN_LOR_INT8;
+
+extern GrB_Semiring GxB_MIN_LOR_UINT8;
+
+extern GrB_Semiring GxB_MIN_LOR_INT16;
+
+extern GrB_Semiring GxB_MIN_LOR_UINT16;
+
+extern GrB_Semiring GxB_MIN_LOR_INT32;
+
+extern GrB_Semiring GxB_MIN_LOR_UINT32;
+
+extern GrB_Semiring GxB_MIN_LOR_INT64;
+
+extern GrB_Semiring GxB_MIN_LOR_UINT64;
+
+extern GrB_Semiring GxB_MIN_LOR_FP32;
+
+extern GrB_Semiring GxB_MIN_LOR_FP64;
+
+extern GrB_Semiring GxB_MIN_LAND_INT8;
+
+extern GrB_Semiring GxB_MIN_LAND_UINT8;
+
+extern GrB_Semiring GxB_MIN_LAND_INT16;
+
+extern GrB_Semiring GxB_MIN_LAND_UINT16;
+
+extern GrB_Semiring GxB_MIN_LAND_INT32;
+
+extern GrB_Semiring GxB_MIN_LAND_UINT32;
+
+extern GrB_Semiring GxB_MIN_LAND_INT64;
+
+extern GrB_Semiring GxB_MIN_LAND_UINT64;
+
+extern GrB_Semiring GxB_MIN_LAND_FP32;
+
+extern GrB_Semiring GxB_MIN_LAND_FP64;
+
+extern GrB_Semiring GxB_MIN_LXOR_INT8;
+
+extern GrB_Semiring GxB_MIN_LXOR_UINT8;
+
+extern GrB_Semiring GxB_MIN_LXOR_INT16;
+
+extern GrB_Semiring GxB_MIN_LXOR_UINT16;
+
+extern GrB_Semiring GxB_MIN_LXOR_INT32;
+
+extern GrB_Semiring GxB_MIN_LXOR_UINT32;
+
+extern GrB_Semiring GxB_MIN_LXOR_INT64;
+
+extern GrB_Semiring GxB_MIN_LXOR_UINT64;
+
+extern GrB_Semiring GxB_MIN_LXOR_FP32;
+
+extern GrB_Semiring GxB_MIN_LXOR_FP64;
+
+extern GrB_Semiring GxB_MAX_FIRST_INT8;
+
+extern GrB_Semiring GxB_MAX_FIRST_UINT8;
+
+extern GrB_Semiring GxB_MAX_FIRST_INT16;
+
+extern GrB_Semiring GxB_MAX_FIRST_UINT16;
+
+extern GrB_Semiring GxB_MAX_FIRST_INT32;
+
+extern GrB_Semiring GxB_MAX_FIRST_UINT32;
+
+extern GrB_Semiring GxB_MAX_FIRST_INT64;
+
+extern GrB_Semiring GxB_MAX_FIRST_UINT64;
+
+extern GrB_Semiring GxB_MAX_FIRST_FP32;
+
+extern GrB_Semiring GxB_MAX_FIRST_FP64;
+
+extern GrB_Semiring GxB_MAX_SECOND_INT8;
+
+extern GrB_Semiring GxB_MAX_SECOND_UINT8;
+
+extern GrB_Semiring GxB_MAX_SECOND_INT16;
+
+extern GrB_Semiring GxB_MAX_SECOND_UINT16;
+
+extern GrB_Semiring GxB_MAX_SECOND_INT32;
+
+extern GrB_Semiring GxB_MAX_SECOND_UINT32;
+
+extern GrB_Semiring GxB_MAX_SECOND_INT64;
+
+extern GrB_Semiring GxB_MAX_SECOND_UINT64;
+
+extern GrB_Semiring GxB_MAX_SECOND_FP32;
+
+extern GrB_Semiring GxB_MAX_SECOND_FP64;
+
+extern GrB_Semiring GxB_MAX_PAIR_INT8;
+
+extern GrB_Semiring GxB_MAX_PAIR_UINT8;
+
+extern GrB_Semiring GxB_MAX_PAIR_INT16;
+
+extern GrB_Semiring GxB_MAX_PAIR_UINT16;
+
+extern GrB_Semiring GxB_MAX_PAIR_INT32;
+
+extern GrB_Semiring GxB_MAX_PAIR_UINT32;
+
+extern GrB_Semiring GxB_MAX_PAIR_INT64;
+
+extern GrB_Semiring GxB_MAX_PAIR_UINT64;
+
+extern GrB_Semiring GxB_MAX_PAIR_FP32;
+
+extern GrB_Semiring GxB_MAX_PAIR_FP64;
+
+extern GrB_Semiring GxB_MAX_MIN_INT8;
+
+extern GrB_Semiring GxB_MAX_MIN_UINT8;
+
+extern GrB_Semiring GxB_MAX_MIN_INT16;
+
+extern GrB_Semiring GxB_MAX_MIN_UINT16;
+
+extern GrB_Semiring GxB_MAX_MIN_INT32;
+
+extern GrB_Semiring GxB_MAX_MIN_UINT32;
+
+extern GrB_Semiring GxB_MAX_MIN_INT64;
+
+extern GrB_Semiring GxB_MAX_MIN_UINT64;
+
+extern GrB_Semiring GxB_MAX_MIN_FP32;
+
+extern GrB_Semiring GxB_MAX_MIN_FP64;
+
+extern GrB_Semiring GxB_MAX_MAX_INT8;
+
+extern GrB_Semiring GxB_MAX_MAX_UINT8;
+
+extern GrB_Semiring GxB_MAX_MAX_INT16;
+
+extern GrB_Semiring GxB_MAX_MAX_UINT16;
+
+extern GrB_Semiring GxB_MAX_MAX_INT32;
+
+extern GrB_Semiring GxB_MAX_MAX_UINT32;
+
+extern GrB_Semiring GxB_MAX_MAX_INT64;
+
+extern GrB_Semiring GxB_MAX_MAX_UINT64;
+
+extern GrB_Semiring GxB_MAX_MAX_FP32;
+
+extern GrB_Semiring GxB_MAX_MAX_FP64;
+
+extern GrB_Semiring GxB_MAX_PLUS_INT8;
+
+extern GrB_Semiring GxB_MAX_PLUS_UINT8;
+
+extern GrB_Semiring GxB_MAX_PLUS_INT16;
+
+extern GrB_Semiring GxB_MAX_PLUS_UINT16;
+
+extern GrB_Semiring GxB_MAX_PLUS_INT32;
+
+extern GrB_Semiring GxB_MAX_PLUS_UINT32;
+
+extern GrB_Semiring GxB_MAX_PLUS_INT64;
+
+extern GrB_Semiring GxB_MAX_PLUS_UINT64;
+
+extern GrB_Semiring GxB_MAX_PLUS_FP32;
+
+extern GrB_Semiring GxB_MAX_PLUS_FP64;
+
+extern GrB_Semiring GxB_MAX_MINUS_INT8;
+
+extern GrB_Semiring GxB_MAX_MINUS_UINT8;
+
+extern GrB_Semiring GxB_MAX_MINUS_INT16;
+
+extern GrB_Semiring GxB_MAX_MINUS_UINT16;
+
+extern GrB_Semiring GxB_MAX_MINUS_INT32;
+
+extern GrB_Semiring GxB_MAX_MINUS_UINT32;
+
+extern GrB_Semiring GxB_MAX_MINUS_INT64;
+
+extern GrB_Semiring GxB_MAX_MINUS_UINT64;
+
+extern GrB_Semiring GxB_MAX_MINUS_FP32;
+
+extern GrB_Semiring GxB_MAX_MINUS_FP64;
+
+extern GrB_Semiring GxB_MAX_RMINUS_INT8;
+
+extern GrB_Semiring GxB_MAX_RMINUS_UINT8;
+
+extern GrB_Semiring GxB_MAX_RMINUS_INT16;
+
+extern GrB_Semiring GxB_MAX_RMINUS_UINT16;
+
+extern GrB_Semiring GxB_MAX_RMINUS_INT32;
+
+extern GrB_Semiring GxB_MAX_RMINUS_UINT32;
+
+extern GrB_Semiring GxB_MAX_RMINUS_INT64;
+
+extern GrB_Semiring GxB_MAX_RMINUS_UINT64;
+
+extern GrB_Semiring GxB_MAX_RMINUS_FP32;
+
+extern GrB_Semiring GxB_MAX_RMINUS_FP64;
+
+extern GrB_Semiring GxB_MAX_TIMES_INT8;
+
+extern GrB_Semiring GxB_MAX_TIMES_UINT8;
+
+extern GrB_Semiring GxB_MAX_TIMES_INT16;
+
+extern GrB_Semiring GxB_MAX_TIMES_UINT16;
+
+extern GrB_Semiring GxB_MAX_TIMES_INT32;
+
+extern GrB_Semiring GxB_MAX_TIMES_UINT32;
+
+extern GrB_Semiring GxB_MAX_TIMES_INT64;
+
+extern GrB_Semiring GxB_MAX_TIMES_UINT64;
+
+extern GrB_Semiring GxB_MAX_TIMES_FP32;
+
+extern GrB_Semiring GxB_MAX_TIMES_FP64;
+
+extern GrB_Semiring GxB_MAX_DIV_INT8;
+
+extern GrB_Semiring GxB_MAX_DIV_UINT8;
+
+extern GrB_Semiring GxB_MAX_DIV_INT16;
+
+extern GrB_Semiring GxB_MAX_DIV_UINT16;
+
+extern GrB_Semiring GxB_MAX_DIV_INT32;
+
+extern GrB_Semiring GxB_MAX_DIV_UINT32;
+
+extern GrB_Semiring GxB_MAX_DIV_INT64;
+
+extern GrB_Semiring GxB_MAX_DIV_UINT64;
+
+extern GrB_Semiring GxB_MAX_DIV_FP32;
+
+extern GrB_Semiring GxB_MAX_DIV_FP64;
+
+extern GrB_Semiring GxB_MAX_RDIV_INT8;
+
+extern GrB_Semiring GxB_MAX_RDIV_UINT8;
+
+extern GrB_Semiring GxB_MAX_RDIV_INT16;
+
+extern GrB_Semiring GxB_MAX_RDIV_UINT16;
+
+extern GrB_Semiring GxB_MAX_RDIV_INT32;
+
+extern GrB_Semiring GxB_MAX_RDIV_UINT32;
+
+extern GrB_Semiring GxB_MAX_RDIV_INT64;
+
+extern GrB_Semiring GxB_MAX_RDIV_UINT64;
+
+extern GrB_Semiring GxB_MAX_RDIV_FP32;
+
+extern GrB_Semiring GxB_MAX_RDIV_FP64;
+
+extern GrB_Semiring GxB_MAX_ISEQ_INT8;
+
+extern GrB_Semiring GxB_MAX_ISEQ_UINT8;
+
+extern GrB_Semiring GxB_MAX_ISEQ_INT16;
+
+extern GrB_Semiring GxB_MAX_ISEQ_UINT16;
+
+extern GrB_Semiring GxB_MAX_ISEQ_INT32;
+
+extern GrB_Semiring GxB_MAX_ISEQ_UINT32;
+
+extern GrB_Semiring GxB_MAX_ISEQ_INT64;
+
+extern GrB_Semiring GxB_MAX_ISEQ_UINT64;
+
+extern GrB_Semiring GxB_MAX_ISEQ_FP32;
+
+extern GrB_Semiring GxB_MAX_ISEQ_FP64;
+
+extern GrB_Semiring GxB_MAX_ISNE_INT8;
+
+extern GrB_Semiring GxB_MAX_ISNE_UINT8;
+
+extern GrB_Semiring GxB_MAX_ISNE_INT16;
+
+extern GrB_Semiring GxB_MAX_ISNE_UINT16;
+
+extern GrB_Semiring GxB_MAX_ISNE_INT32;
+
+extern GrB_Semiring GxB_MAX_ISNE_UINT32;
+
+extern GrB_Semiring GxB_MAX_ISNE_INT64;
+
+extern GrB_Semiring GxB_MAX_ISNE_UINT64;
+
+extern GrB_Semiring GxB_MAX_ISNE_FP32;
+
+extern GrB_Semiring GxB_MAX_ISNE_FP64;
+
+extern GrB_Semiring GxB_MAX_ISGT_INT8;
+
+extern GrB_Semiring GxB_MAX_ISGT_UINT8;
+
+extern GrB_Semiring GxB_MAX_ISGT_INT16;
+
+extern GrB_Semiring GxB_MAX_ISGT_UINT16;
+
+extern GrB_Semiring GxB_MAX_ISGT_INT32;
+
+extern GrB_Semiring GxB_MAX_ISGT_UINT32;
+
+extern GrB_Semiring GxB_MAX_ISGT_INT64;
+
+extern GrB_Semiring GxB_MAX_ISGT_UINT64;
+
+extern GrB_Semiring GxB_MAX_ISGT_FP32;
+
+extern GrB_Semiring GxB_MAX_ISGT_FP64;
+
+extern GrB_Semiring GxB_MAX_ISLT_INT8;
+
+extern GrB_Semiring GxB_MAX_ISLT_UINT8;
+
+extern GrB_Semiring GxB_MAX_ISLT_INT16;
+
+extern GrB_Semiring GxB_MAX_ISLT_UINT16;
+
+extern GrB_Semiring GxB_MAX_ISLT_INT32;
+
+extern GrB_Semiring GxB_MAX_ISLT_UINT32;
+
+extern GrB_Semiring GxB_MAX_ISLT_INT64;
+
+extern GrB_Semiring GxB_MAX_ISLT_UINT64;
+
+extern GrB_Semiring GxB_MAX_ISLT_FP32;
+
+extern GrB_Semiring GxB_MAX_ISLT_FP64;
+
+extern GrB_Semiring GxB_MAX_ISGE_INT8;
+
+extern GrB_Semiring GxB_MAX_ISGE_UINT8;
+
+extern GrB_Semiring GxB_MAX_ISGE_INT16;
+
+extern GrB_Semiring GxB_MAX_ISGE_UINT16;
+
+extern GrB_Semiring GxB_MAX_ISGE_INT32;
+
+extern GrB_Semiring GxB_MAX_ISGE_UINT32;
+
+extern GrB_Semiring GxB_MAX_ISGE_INT64;
+
+extern GrB_Semiring GxB_MAX_ISGE_UINT64;
+
+extern GrB_Semiring GxB_MAX_ISGE_FP32;
+
+extern GrB_Semiring GxB_MAX_ISGE_FP64;
+
+extern GrB_Semiring GxB_MAX_ISLE_INT8;
+
+extern GrB_Semiring GxB_MAX_ISLE_UINT8;
+
+extern GrB_Semiring GxB_MAX_ISLE_INT16;
+
+extern GrB_Semiring GxB_MAX_ISLE_UINT16;
+
+extern GrB_Semiring GxB_MAX_ISLE_INT32;
+
+extern GrB_Semiring GxB_MAX_ISLE_UINT32;
+
+extern GrB_Semiring GxB_MAX_ISLE_INT64;
+
+extern GrB_Semiring GxB_MAX_ISLE_UINT64;
+
+extern GrB_Semiring GxB_MAX_ISLE_FP32;
+
+extern GrB_Semiring GxB_MAX_ISLE_FP64;
+
+extern GrB_Semiring GxB_MAX_LOR_INT8;
+
+extern GrB_Semiring GxB_MAX_LOR_UINT8;
+
+extern GrB_Semiring GxB_MAX_LOR_INT16;
+
+extern GrB_Semiring GxB_MAX_LOR_UINT16;
+
+extern GrB_Semiring GxB_MAX_LOR_INT32;
+
+extern GrB_Semiring GxB_MAX_LOR_UINT32;
+
+extern GrB_Semiring GxB_MAX_LOR_INT64;
+
+extern GrB_Semiring GxB_MAX_LOR_UINT64;
+
+extern GrB_Semiring GxB_MAX_LOR_FP32;
+
+extern GrB_Semiring GxB_MAX_LOR_FP64;
+
+extern GrB_Semiring GxB_MAX_LAND_INT8;
+
+extern GrB_Semiring GxB_MAX_LAND_UINT8;
+
+extern GrB_Semiring GxB_MAX_LAND_INT16;
+
+extern GrB_Semiring GxB_MAX_LAND_UINT16;
+
+extern GrB_Semiring GxB_MAX_LAND_INT32;
+
+extern GrB_Semiring GxB_MAX_LAND_UINT32;
+
+extern GrB_Semiring GxB_MAX_LAND_INT64;
+
+extern GrB_Semiring GxB_MAX_LAND_UINT64;
+
+extern GrB_Semiring GxB_MAX_LAND_FP32;
+
+extern GrB_Semiring GxB_MAX_LAND_FP64;
+
+extern GrB_Semiring GxB_MAX_LXOR_INT8;
+
+extern GrB_Semiring GxB_MAX_LXOR_UINT8;
+
+extern GrB_Semiring GxB_MAX_LXOR_INT16;
+
+extern GrB_Semiring GxB_MAX_LXOR_UINT16;
+
+extern GrB_Semiring GxB_MAX_LXOR_INT32;
+
+extern GrB_Semiring GxB_MAX_LXOR_UINT32;
+
+extern GrB_Semiring GxB_MAX_LXOR_INT64;
+
+extern GrB_Semiring GxB_MAX_LXOR_UINT64;
+
+extern GrB_Semiring GxB_MAX_LXOR_FP32;
+
+extern GrB_Semiring GxB_MAX_LXOR_FP64;
+
+extern GrB_Semiring GxB_PLUS_FIRST_INT8;
+
+extern GrB_Semiring GxB_PLUS_FIRST_UINT8;
+
+extern GrB_Semiring GxB_PLUS_FIRST_INT16;
+
+extern GrB_Semiring GxB_PLUS_FIRST_UINT16;
+
+extern GrB_Semiring GxB_PLUS_FIRST_INT32;
+
+extern GrB_Semiring GxB_PLUS_FIRST_UINT32;
+
+extern GrB_Semiring GxB_PLUS_FIRST_INT64;
+
+extern GrB_Semiring GxB_PLUS_FIRST_UINT64;
+
+extern GrB_Semiring GxB_PLUS_FIRST_FP32;
+
+extern GrB_Semiring GxB_PLUS_FIRST_FP64;
+
+extern GrB_Semiring GxB_PLUS_SECOND_INT8;
+
+extern GrB_Semiring GxB_PLUS_SECOND_UINT8;
+
+extern GrB_Semiring GxB_PLUS_SECOND_INT16;
+
+extern GrB_Semiring GxB_PLUS_SECOND_UINT16;
+
+extern GrB_Semiring GxB_PLUS_SECOND_INT32;
+
+extern GrB_Semiring GxB_PLUS_SECOND_UINT32;
+
+extern GrB_Semiring GxB_PLUS_SECOND_INT64;
+
+extern GrB_Semiring GxB_PLUS_SECOND_UINT64;
+
+extern GrB_Semiring GxB_PLUS_SECOND_FP32;
+
+extern GrB_Semiring GxB_PLUS_SECOND_FP64;
+
+extern GrB_Semiring GxB_PLUS_PAIR_INT8;
+
+extern GrB_Semiring GxB_PLUS_PAIR_UINT8;
+
+extern GrB_Semiring GxB_PLUS_PAIR_INT16;
+
+extern GrB_Semiring GxB_PLUS_PAIR_UINT16;
+
+extern GrB_Semiring GxB_PLUS_PAIR_INT32;
+
+extern GrB_Semiring GxB_PLUS_PAIR_UINT32;
+
+extern GrB_Semiring GxB_PLUS_PAIR_INT64;
+
+extern GrB_Semiring GxB_PLUS_PAIR_UINT64;
+
+extern GrB_Semiring GxB_PLUS_PAIR_FP32;
+
+extern GrB_Semiring GxB_PLUS_PAIR_FP64;
+
+extern GrB_Semiring GxB_PLUS_MIN_INT8;
+
+extern GrB_Semiring GxB_PLUS_MIN_UINT8;
+
+extern GrB_Semiring GxB_PLUS_MIN_INT16;
+
+extern GrB_Semiring GxB_PLUS_MIN_UINT16;
+
+extern GrB_Semiring GxB_PLUS_MIN_INT32;
+
+extern GrB_Semiring GxB_PLUS_MIN_UINT32;
+
+extern GrB_Semiring GxB_PLUS_MIN_INT64;
+
+extern GrB_Semiring GxB_PLUS_MIN_UINT64;
+
+extern GrB_Semiring GxB_PLUS_MIN_FP32;
+
+extern GrB_Semiring GxB_PLUS_MIN_FP64;
+
+extern GrB_Semiring GxB_PLUS_MAX_INT8;
+
+extern GrB_Semiring GxB_PLUS_MAX_UINT8;
+
+extern GrB_Semiring GxB_PLUS_MAX_INT16;
+
+extern GrB_Semiring GxB_PLUS_MAX_UINT16;
+
+extern GrB_Semiring GxB_PLUS_MAX_INT32;
+
+extern GrB_Semiring GxB_PLUS_MAX_UINT32;
+
+extern GrB_Semiring GxB_PLUS_MAX_INT64;
+
+extern GrB_Semiring GxB_PLUS_MAX_UINT64;
+
+extern GrB_Semiring GxB_PLUS_MAX_FP32;
+
+extern GrB_Semiring GxB_PLUS_MAX_FP64;
+
+extern GrB_Semiring GxB_PLUS_PLUS_INT8;
+
+extern GrB_Semiring GxB_PLUS_PLUS_UINT8;
+
+extern GrB_Semiring GxB_PLUS_PLUS_INT16;
+
+extern GrB_Semiring GxB_PLUS_PLUS_UINT16;
+
+extern GrB_Semiring GxB_PLUS_PLUS_INT32;
+
+extern GrB_Semiring GxB_PLUS_PLUS_UINT32;
+
+extern GrB_Semiring GxB_PLUS_PLUS_INT64;
+
+extern GrB_Semiring GxB_PLUS_PLUS_UINT64;
+
+extern GrB_Semiring GxB_PLUS_PLUS_FP32;
+
+extern GrB_Semiring GxB_PLUS_PLUS_FP64;
+
+extern GrB_Semiring GxB_PLUS_MINUS_INT8;
+
+extern GrB_Semiring GxB_PLUS_MINUS_UINT8;
+
+extern GrB_Semiring GxB_PLUS_MINUS_INT16;
+
+extern GrB_Semiring GxB_PLUS_MINUS_UINT16;
+
+extern GrB_Semiring GxB_PLUS_MINUS_INT32;
+
+extern GrB_Semiring GxB_PLUS_MINUS_UINT32;
+
+extern GrB_Semiring GxB_PLUS_MINUS_INT64;
+
+extern GrB_Semiring GxB_PLUS_MINUS_UINT64;
+
+extern GrB_Semiring GxB_PLUS_MINUS_FP32;
+
+extern GrB_Semiring GxB_PLUS_MINUS_FP64;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_INT8;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_UINT8;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_INT16;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_UINT16;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_INT32;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_UINT32;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_INT64;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_UINT64;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_FP32;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_FP64;
+
+extern GrB_Semiring GxB_PLUS_TIMES_INT8;
+
+extern GrB_Semiring GxB_PLUS_TIMES_UINT8;
+
+extern GrB_Semiring GxB_PLUS_TIMES_INT16;
+
+extern GrB_Semiring GxB_PLUS_TIMES_UINT16;
+
+extern GrB_Semiring GxB_PLUS_TIMES_INT32;
+
+extern GrB_Semiring GxB_PLUS_TIMES_UINT32;
+
+extern GrB_Semiring GxB_PLUS_TIMES_INT64;
+
+extern GrB_Semiring GxB_PLUS_TIMES_UINT64;
+
+extern GrB_Semiring GxB_PLUS_TIMES_FP32;
+
+extern GrB_Semiring GxB_PLUS_TIMES_FP64;
+
+extern GrB_Semiring GxB_PLUS_DIV_INT8;
+
+extern GrB_Semiring GxB_PLUS_DIV_UINT8;
+
+extern GrB_Semiring GxB_PLUS_DIV_INT16;
+
+extern GrB_Semiring GxB_PLUS_DIV_UINT16;
+
+extern GrB_Semiring GxB_PLUS_DIV_INT32;
+
+extern GrB_Semiring GxB_PLUS_DIV_UINT32;
+
+extern GrB_Semiring GxB_PLUS_DIV_INT64;
+
+extern GrB_Semiring GxB_PLUS_DIV_UINT64;
+
+extern GrB_Semiring GxB_PLUS_DIV_FP32;
+
+extern GrB_Semiring GxB_PLUS_DIV_FP64;
+
+extern GrB_Semiring GxB_PLUS_RDIV_INT8;
+
+extern GrB_Semiring GxB_PLUS_RDIV_UINT8;
+
+extern GrB_Semiring GxB_PLUS_RDIV_INT16;
+
+extern GrB_Semiring GxB_PLUS_RDIV_UINT16;
+
+extern GrB_Semiring GxB_PLUS_RDIV_INT32;
+
+extern GrB_Semiring GxB_PLUS_RDIV_UINT32;
+
+extern GrB_Semiring GxB_PLUS_RDIV_INT64;
+
+extern GrB_Semiring GxB_PLUS_RDIV_UINT64;
+
+extern GrB_Semiring GxB_PLUS_RDIV_FP32;
+
+extern GrB_Semiring GxB_PLUS_RDIV_FP64;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_INT8;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_UINT8;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_INT16;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_UINT16;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_INT32;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_UINT32;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_INT64;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_UINT64;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_FP32;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_FP64;
+
+extern GrB_Semiring GxB_PLUS_ISNE_INT8;
+
+extern GrB_Semiring GxB_PLUS_ISNE_UINT8;
+
+extern GrB_Semiring GxB_PLUS_ISNE_INT16;
+
+extern GrB_Semiring GxB_PLUS_ISNE_UINT16;
+
+extern GrB_Semiring GxB_PLUS_ISNE_INT32;
+
+extern GrB_Semiring GxB_PLUS_ISNE_UINT32;
+
+extern GrB_Semiring GxB_PLUS_ISNE_INT64;
+
+extern GrB_Semiring GxB_PLUS_ISNE_UINT64;
+
+extern GrB_Semiring GxB_PLUS_ISNE_FP32;
+
+extern GrB_Semiring GxB_PLUS_ISNE_FP64;
+
+extern GrB_Semiring GxB_PLUS_ISGT_INT8;
+
+extern GrB_Semiring GxB_PLUS_ISGT_UINT8;
+
+extern GrB_Semiring GxB_PLUS_ISGT_INT16;
+
+extern GrB_Semiring GxB_PLUS_ISGT_UINT16;
+
+extern GrB_Semiring GxB_PLUS_ISGT_INT32;
+
+extern GrB_Semiring GxB_PLUS_ISGT_UINT32;
+
+extern GrB_Semiring GxB_PLUS_ISGT_INT64;
+
+extern GrB_Semiring GxB_PLUS_ISGT_UINT64;
+
+extern GrB_Semiring GxB_PLUS_ISGT_FP32;
+
+extern GrB_Semiring GxB_PLUS_ISGT_FP64;
+
+extern GrB_Semiring GxB_PLUS_ISLT_INT8;
+
+extern GrB_Semiring GxB_PLUS_ISLT_UINT8;
+
+extern GrB_Semiring GxB_PLUS_ISLT_INT16;
+
+extern GrB_Semiring GxB_PLUS_ISLT_UINT16;
+
+extern GrB_Semiring GxB_PLUS_ISLT_INT32;
+
+extern GrB_Semiring GxB_PLUS_ISLT_UINT32;
+
+extern GrB_Semiring GxB_PLUS_ISLT_INT64;
+
+extern GrB_Semiring GxB_PLUS_ISLT_UINT64;
+
+extern GrB_Semiring GxB_PLUS_ISLT_FP32;
+
+extern GrB_Semiring GxB_PLUS_ISLT_FP64;
+
+extern GrB_Semiring GxB_PLUS_ISGE_INT8;
+
+extern GrB_Semiring GxB_PLUS_ISGE_UINT8;
+
+extern GrB_Semiring GxB_PLUS_ISGE_INT16;
+
+extern GrB_Semiring GxB_PLUS_ISGE_UINT16;
+
+extern GrB_Semiring GxB_PLUS_ISGE_INT32;
+
+extern GrB_Semiring GxB_PLUS_ISGE_UINT32;
+
+extern GrB_Semiring GxB_PLUS_ISGE_INT64;
+
+extern GrB_Semiring GxB_PLUS_ISGE_UINT64;
+
+extern GrB_Semiring GxB_PLUS_ISGE_FP32;
+
+extern GrB_Semiring GxB_PLUS_ISGE_FP64;
+
+extern GrB_Semiring GxB_PLUS_ISLE_INT8;
+
+extern GrB_Semiring GxB_PLUS_ISLE_UINT8;
+
+extern GrB_Semiring GxB_PLUS_ISLE_INT16;
+
+extern GrB_Semiring GxB_PLUS_ISLE_UINT16;
+
+extern GrB_Semiring GxB_PLUS_ISLE_INT32;
+
+extern GrB_Semiring GxB_PLUS_ISLE_UINT32;
+
+extern GrB_Semiring GxB_PLUS_ISLE_INT64;
+
+extern GrB_Semiring GxB_PLUS_ISLE_UINT64;
+
+extern GrB_Semiring GxB_PLUS_ISLE_FP32;
+
+extern GrB_Semiring GxB_PLUS_ISLE_FP64;
+
+extern GrB_Semiring GxB_PLUS_LOR_INT8;
+
+extern GrB_Semiring GxB_PLUS_LOR_UINT8;
+
+extern GrB_Semiring GxB_PLUS_LOR_INT16;
+
+extern GrB_Semiring GxB_PLUS_LOR_UINT16;
+
+extern GrB_Semiring GxB_PLUS_LOR_INT32;
+
+extern GrB_Semiring GxB_PLUS_LOR_UINT32;
+
+extern GrB_Semiring GxB_PLUS_LOR_INT64;
+
+extern GrB_Semiring GxB_PLUS_LOR_UINT64;
+
+extern GrB_Semiring GxB_PLUS_LOR_FP32;
+
+extern GrB_Semiring GxB_PLUS_LOR_FP64;
+
+extern GrB_Semiring GxB_PLUS_LAND_INT8;
+
+extern GrB_Semiring GxB_PLUS_LAND_UINT8;
+
+extern GrB_Semiring GxB_PLUS_LAND_INT16;
+
+extern GrB_Semiring GxB_PLUS_LAND_UINT16;
+
+extern GrB_Semiring GxB_PLUS_LAND_INT32;
+
+extern GrB_Semiring GxB_PLUS_LAND_UINT32;
+
+extern GrB_Semiring GxB_PLUS_LAND_INT64;
+
+extern GrB_Semiring GxB_PLUS_LAND_UINT64;
+
+extern GrB_Semiring GxB_PLUS_LAND_FP32;
+
+extern GrB_Semiring GxB_PLUS_LAND_FP64;
+
+extern GrB_Semiring GxB_PLUS_LXOR_INT8;
+
+extern GrB_Semiring GxB_PLUS_LXOR_UINT8;
+
+extern GrB_Semiring GxB_PLUS_LXOR_INT16;
+
+extern GrB_Semiring GxB_PLUS_LXOR_UINT16;
+
+extern GrB_Semiring GxB_PLUS_LXOR_INT32;
+
+extern GrB_Semiring GxB_PLUS_LXOR_UINT32;
+
+extern GrB_Semiring GxB_PLUS_LXOR_INT64;
+
+extern GrB_Semiring GxB_PLUS_LXOR_UINT64;
+
+extern GrB_Semiring GxB_PLUS_LXOR_FP32;
+
+extern GrB_Semiring GxB_PLUS_LXOR_FP64;
+
+extern GrB_Semiring GxB_TIMES_FIRST_INT8;
+
+extern GrB_Semiring GxB_TIMES_FIRST_UINT8;
+
+extern GrB_Semiring GxB_TIMES_FIRST_INT16;
+
+extern GrB_Semiring GxB_TIMES_FIRST_UINT16;
+
+extern GrB_Semiring GxB_TIMES_FIRST_INT32;
+
+extern GrB_Semiring GxB_TIMES_FIRST_UINT32;
+
+extern GrB_Semiring GxB_TIMES_FIRST_INT64;
+
+extern GrB_Semiring GxB_TIMES_FIRST_UINT64;
+
+extern GrB_Semiring GxB_TIMES_FIRST_FP32;
+
+extern GrB_Semiring GxB_TIMES_FIRST_FP64;
+
+extern GrB_Semiring GxB_TIMES_SECOND_INT8;
+
+extern GrB_Semiring GxB_TIMES_SECOND_UINT8;
+
+extern GrB_Semiring GxB_TIMES_SECOND_INT16;
+
+extern GrB_Semiring GxB_TIMES_SECOND_UINT16;
+
+extern GrB_Semiring GxB_TIMES_SECOND_INT32;
+
+extern GrB_Semiring GxB_TIMES_SECOND_UINT32;
+
+extern GrB_Semiring GxB_TIMES_SECOND_INT64;
+
+extern GrB_Semiring GxB_TIMES_SECOND_UINT64;
+
+extern GrB_Semiring GxB_TIMES_SECOND_FP32;
+
+extern GrB_Semiring GxB_TIMES_SECOND_FP64;
+
+extern GrB_Semiring GxB_TIMES_PAIR_INT8;
+
+extern GrB_Semiring GxB_TIMES_PAIR_UINT8;
+
+extern GrB_Semiring GxB_TIMES_PAIR_INT16;
+
+extern GrB_Semiring GxB_TIMES_PAIR_UINT16;
+
+extern GrB_Semiring GxB_TIMES_PAIR_INT32;
+
+extern GrB_Semiring GxB_TIMES_PAIR_UINT32;
+
+extern GrB_Semiring GxB_TIMES_PAIR_INT64;
+
+extern GrB_Semiring GxB_TIMES_PAIR_UINT64;
+
+extern GrB_Semiring GxB_TIMES_PAIR_FP32;
+
+extern GrB_Semiring GxB_TIMES_PAIR_FP64;
+
+extern GrB_Semiring GxB_TIMES_MIN_INT8;
+
+extern GrB_Semiring GxB_TIMES_MIN_UINT8;
+
+extern GrB_Semiring GxB_TIMES_MIN_INT16;
+
+extern GrB_Semiring GxB_TIMES_MIN_UINT16;
+
+extern GrB_Semiring GxB_TIMES_MIN_INT32;
+
+extern GrB_Semiring GxB_TIMES_MIN_UINT32;
+
+extern GrB_Semiring GxB_TIMES_MIN_INT64;
+
+extern GrB_Semiring GxB_TIMES_MIN_UINT64;
+
+extern GrB_Semiring GxB_TIMES_MIN_FP32;
+
+extern GrB_Semiring GxB_TIMES_MIN_FP64;
+
+extern GrB_Semiring GxB_TIMES_MAX_INT8;
+
+extern GrB_Semiring GxB_TIMES_MAX_UINT8;
+
+extern GrB_Semiring GxB_TIMES_MAX_INT16;
+
+extern GrB_Semiring GxB_TIMES_MAX_UINT16;
+
+extern GrB_Semiring GxB_TIMES_MAX_INT32;
+
+extern GrB_Semiring GxB_TIMES_MAX_UINT32;
+
+extern GrB_Semiring GxB_TIMES_MAX_INT64;
+
+extern GrB_Semiring GxB_TIMES_MAX_UINT64;
+
+extern GrB_Semiring GxB_TIMES_MAX_FP32;
+
+extern GrB_Semiring GxB_TIMES_MAX_FP64;
+
+extern GrB_Semiring GxB_TIMES_PLUS_INT8;
+
+extern GrB_Semiring GxB_TIMES_PLUS_UINT8;
+
+extern GrB_Semiring GxB_TIMES_PLUS_INT16;
+
+extern GrB_Semiring GxB_TIMES_PLUS_UINT16;
+
+extern GrB_Semiring GxB_TIMES_PLUS_INT32;
+
+extern GrB_Semiring GxB_TIMES_PLUS_UINT32;
+
+extern GrB_Semiring GxB_TIMES_PLUS_INT64;
+
+extern GrB_Semiring GxB_TIMES_PLUS_UINT64;
+
+extern GrB_Semiring GxB_TIMES_PLUS_FP32;
+
+extern GrB_Semiring GxB_TIMES_PLUS_FP64;
+
+extern GrB_Semiring GxB_TIMES_MINUS_INT8;
+
+extern GrB_Semiring GxB_TIMES_MINUS_UINT8;
+
+extern GrB_Semiring GxB_TIMES_MINUS_INT16;
+
+extern GrB_Semiring GxB_TIMES_MINUS_UINT16;
+
+extern GrB_Semiring GxB_TIMES_MINUS_INT32;
+
+extern GrB_Semiring GxB_TIMES_MINUS_UINT32;
+
+extern GrB_Semiring GxB_TIMES_MINUS_INT64;
+
+extern GrB_Semiring GxB_TIMES_MINUS_UINT64;
+
+extern GrB_Semiring GxB_TIMES_MINUS_FP32;
+
+extern GrB_Semiring GxB_TIMES_MINUS_FP64;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_INT8;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_UINT8;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_INT16;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_UINT16;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_INT32;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_UINT32;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_INT64;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_UINT64;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_FP32;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_FP64;
+
+extern GrB_Semiring GxB_TIMES_TIMES_INT8;
+
+extern GrB_Semiring GxB_TIMES_TIMES_UINT8;
+
+extern GrB_Semiring GxB_TIMES_TIMES_INT16;
+
+extern GrB_Semiring GxB_TIMES_TIMES_UINT16;
+
+extern GrB_Semiring GxB_TIMES_TIMES_INT32;
+
+extern GrB_Semiring GxB_TIMES_TIMES_UINT32;
+
+extern GrB_Semiring GxB_TIMES_TIMES_INT64;
+
+extern GrB_Semiring GxB_TIMES_TIMES_UINT64;
+
+extern GrB_Semiring GxB_TIMES_TIMES_FP32;
+
+extern GrB_Semiring GxB_TIMES_TIMES_FP64;
+
+extern GrB_Semiring GxB_TIMES_DIV_INT8;
+
+extern GrB_Semiring GxB_TIMES_DIV_UINT8;
+
+extern GrB_Semiring GxB_TIMES_DIV_INT16;
+
+extern GrB_Semiring GxB_TIMES_DIV_UINT16;
+
+extern GrB_Semiring GxB_TIMES_DIV_INT32;
+
+extern GrB_Semiring GxB_TIMES_DIV_UINT32;
+
+extern GrB_Semiring GxB_TIMES_DIV_INT64;
+
+extern GrB_Semiring GxB_TIMES_DIV_UINT64;
+
+extern GrB_Semiring GxB_TIMES_DIV_FP32;
+
+extern GrB_Semiring GxB_TIMES_DIV_FP64;
+
+extern GrB_Semiring GxB_TIMES_RDIV_INT8;
+
+extern GrB_Semiring GxB_TIMES_RDIV_UINT8;
+
+extern GrB_Semiring GxB_TIMES_RDIV_INT16;
+
+extern GrB_Semiring GxB_TIMES_RDIV_UINT16;
+
+extern GrB_Semiring GxB_TIMES_RDIV_INT32;
+
+extern GrB_Semiring GxB_TIMES_RDIV_UINT32;
+
+extern GrB_Semiring GxB_TIMES_RDIV_INT64;
+
+extern GrB_Semiring GxB_TIMES_RDIV_UINT64;
+
+extern GrB_Semiring GxB_TIMES_RDIV_FP32;
+
+extern GrB_Semiring GxB_TIMES_RDIV_FP64;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_INT8;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_UINT8;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_INT16;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_UINT16;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_INT32;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_UINT32;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_INT64;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_UINT64;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_FP32;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_FP64;
+
+extern GrB_Semiring GxB_TIMES_ISNE_INT8;
+
+extern GrB_Semiring GxB_TIMES_ISNE_UINT8;
+
+extern GrB_Semiring GxB_TIMES_ISNE_INT16;
+
+extern GrB_Semiring GxB_TIMES_ISNE_UINT16;
+
+extern GrB_Semiring GxB_TIMES_ISNE_INT32;
+
+extern GrB_Semiring GxB_TIMES_ISNE_UINT32;
+
+extern GrB_Semiring GxB_TIMES_ISNE_INT64;
+
+extern GrB_Semiring GxB_TIMES_ISNE_UINT64;
+
+extern GrB_Semiring GxB_TIMES_ISNE_FP32;
+
+extern GrB_Semiring GxB_TIMES_ISNE_FP64;
+
+extern GrB_Semiring GxB_TIMES_ISGT_INT8;
+
+extern GrB_Semiring GxB_TIMES_ISGT_UINT8;
+
+extern GrB_Semiring GxB_TIMES_ISGT_INT16;
+
+extern GrB_Semiring GxB_TIMES_ISGT_UINT16;
+
+extern GrB_Semiring GxB_TIMES_ISGT_INT32;
+
+extern GrB_Semiring GxB_TIMES_ISGT_UINT32;
+
+extern GrB_Semiring GxB_TIMES_ISGT_INT64;
+
+extern GrB_Semiring GxB_TIMES_ISGT_UINT64;
+
+extern GrB_Semiring GxB_TIMES_ISGT_FP32;
+
+extern GrB_Semiring GxB_TIMES_ISGT_FP64;
+
+extern GrB_Semiring GxB_TIMES_ISLT_INT8;
+
+extern GrB_Semiring GxB_TIMES_ISLT_UINT8;
+
+extern GrB_Semiring GxB_TIMES_ISLT_INT16;
+
+extern GrB_Semiring GxB_TIMES_ISLT_UINT16;
+
+extern GrB_Semiring GxB_TIMES_ISLT_INT32;
+
+extern GrB_Semiring GxB_TIMES_ISLT_UINT32;
+
+extern GrB_Semiring GxB_TIMES_ISLT_INT64;
+
+extern GrB_Semiring GxB_TIMES_ISLT_UINT64;
+
+extern GrB_Semiring GxB_TIMES_ISLT_FP32;
+
+extern GrB_Semiring GxB_TIMES_ISLT_FP64;
+
+extern GrB_Semiring GxB_TIMES_ISGE_INT8;
+
+extern GrB_Semiring GxB_TIMES_ISGE_UINT8;
+
+extern GrB_Semiring GxB_TIMES_ISGE_INT16;
+
+extern GrB_Semiring GxB_TIMES_ISGE_UINT16;
+
+extern GrB_Semiring GxB_TIMES_ISGE_INT32;
+
+extern GrB_Semiring GxB_TIMES_ISGE_UINT32;
+
+extern GrB_Semiring GxB_TIMES_ISGE_INT64;
+
+extern GrB_Semiring GxB_TIMES_ISGE_UINT64;
+
+extern GrB_Semiring GxB_TIMES_ISGE_FP32;
+
+extern GrB_Semiring GxB_TIMES_ISGE_FP64;
+
+extern GrB_Semiring GxB_TIMES_ISLE_INT8;
+
+extern GrB_Semiring GxB_TIMES_ISLE_UINT8;
+
+extern GrB_Semiring GxB_TIMES_ISLE_INT16;
+
+extern GrB_Semiring GxB_TIMES_ISLE_UINT16;
+
+extern GrB_Semiring GxB_TIMES_ISLE_INT32;
+
+extern GrB_Semiring GxB_TIMES_ISLE_UINT32;
+
+extern GrB_Semiring GxB_TIMES_ISLE_INT64;
+
+extern GrB_Semiring GxB_TIMES_ISLE_UINT64;
+
+extern GrB_Semiring GxB_TIMES_ISLE_FP32;
+
+extern GrB_Semiring GxB_TIMES_ISLE_FP64;
+
+extern GrB_Semiring GxB_TIMES_LOR_INT8;
+
+extern GrB_Semiring GxB_TIMES_LOR_UINT8;
+
+extern GrB_Semiring GxB_TIMES_LOR_INT16;
+
+extern GrB_Semiring GxB_TIMES_LOR_UINT16;
+
+extern GrB_Semiring GxB_TIMES_LOR_INT32;
+
+extern GrB_Semiring GxB_TIMES_LOR_UINT32;
+
+extern GrB_Semiring GxB_TIMES_LOR_INT64;
+
+extern GrB_Semiring GxB_TIMES_LOR_UINT64;
+
+extern GrB_Semiring GxB_TIMES_LOR_FP32;
+
+extern GrB_Semiring GxB_TIMES_LOR_FP64;
+
+extern GrB_Semiring GxB_TIMES_LAND_INT8;
+
+extern GrB_Semiring GxB_TIMES_LAND_UINT8;
+
+extern GrB_Semiring GxB_TIMES_LAND_INT16;
+
+extern GrB_Semiring GxB_TIMES_LAND_UINT16;
+
+extern GrB_Semiring GxB_TIMES_LAND_INT32;
+
+extern GrB_Semiring GxB_TIMES_LAND_UINT32;
+
+extern GrB_Semiring GxB_TIMES_LAND_INT64;
+
+extern GrB_Semiring GxB_TIMES_LAND_UINT64;
+
+extern GrB_Semiring GxB_TIMES_LAND_FP32;
+
+extern GrB_Semiring GxB_TIMES_LAND_FP64;
+
+extern GrB_Semiring GxB_TIMES_LXOR_INT8;
+
+extern GrB_Semiring GxB_TIMES_LXOR_UINT8;
+
+extern GrB_Semiring GxB_TIMES_LXOR_INT16;
+
+extern GrB_Semiring GxB_TIMES_LXOR_UINT16;
+
+extern GrB_Semiring GxB_TIMES_LXOR_INT32;
+
+extern GrB_Semiring GxB_TIMES_LXOR_UINT32;
+
+extern GrB_Semiring GxB_TIMES_LXOR_INT64;
+
+extern GrB_Semiring GxB_TIMES_LXOR_UINT64;
+
+extern GrB_Semiring GxB_TIMES_LXOR_FP32;
+
+extern GrB_Semiring GxB_TIMES_LXOR_FP64;
+
+extern GrB_Semiring GxB_ANY_FIRST_INT8;
+
+extern GrB_Semiring GxB_ANY_FIRST_UINT8;
+
+extern GrB_Semiring GxB_ANY_FIRST_INT16;
+
+extern GrB_Semiring GxB_ANY_FIRST_UINT16;
+
+extern GrB_Semiring GxB_ANY_FIRST_INT32;
+
+extern GrB_Semiring GxB_ANY_FIRST_UINT32;
+
+extern GrB_Semiring GxB_ANY_FIRST_INT64;
+
+extern GrB_Semiring GxB_ANY_FIRST_UINT64;
+
+extern GrB_Semiring GxB_ANY_FIRST_FP32;
+
+extern GrB_Semiring GxB_ANY_FIRST_FP64;
+
+extern GrB_Semiring GxB_ANY_SECOND_INT8;
+
+extern GrB_Semiring GxB_ANY_SECOND_UINT8;
+
+extern GrB_Semiring GxB_ANY_SECOND_INT16;
+
+extern GrB_Semiring GxB_ANY_SECOND_UINT16;
+
+extern GrB_Semiring GxB_ANY_SECOND_INT32;
+
+extern GrB_Semiring GxB_ANY_SECOND_UINT32;
+
+extern GrB_Semiring GxB_ANY_SECOND_INT64;
+
+extern GrB_Semiring GxB_ANY_SECOND_UINT64;
+
+extern GrB_Semiring GxB_ANY_SECOND_FP32;
+
+extern GrB_Semiring GxB_ANY_SECOND_FP64;
+
+extern GrB_Semiring GxB_ANY_PAIR_INT8;
+
+extern GrB_Semiring GxB_ANY_PAIR_UINT8;
+
+extern GrB_Semiring GxB_ANY_PAIR_INT16;
+
+extern GrB_Semiring GxB_ANY_PAIR_UINT16;
+
+extern GrB_Semiring GxB_ANY_PAIR_INT32;
+
+extern GrB_Semiring GxB_ANY_PAIR_UINT32;
+
+extern GrB_Semiring GxB_ANY_PAIR_INT64;
+
+extern GrB_Semiring GxB_ANY_PAIR_UINT64;
+
+extern GrB_Semiring GxB_ANY_PAIR_FP32;
+
+extern GrB_Semiring GxB_ANY_PAIR_FP64;
+
+extern GrB_Semiring GxB_ANY_MIN_INT8;
+
+extern GrB_Semiring GxB_ANY_MIN_UINT8;
+
+extern GrB_Semiring GxB_ANY_MIN_INT16;
+
+extern GrB_Semiring GxB_ANY_MIN_UINT16;
+
+extern GrB_Semiring GxB_ANY_MIN_INT32;
+
+extern GrB_Semiring GxB_ANY_MIN_UINT32;
+
+extern GrB_Semiring GxB_ANY_MIN_INT64;
+
+extern GrB_Semiring GxB_ANY_MIN_UINT64;
+
+extern GrB_Semiring GxB_ANY_MIN_FP32;
+
+extern GrB_Semiring GxB_ANY_MIN_FP64;
+
+extern GrB_Semiring GxB_ANY_MAX_INT8;
+
+extern GrB_Semiring GxB_ANY_MAX_UINT8;
+
+extern GrB_Semiring GxB_ANY_MAX_INT16;
+
+extern GrB_Semiring GxB_ANY_MAX_UINT16;
+
+extern GrB_Semiring GxB_ANY_MAX_INT32;
+
+extern GrB_Semiring GxB_ANY_MAX_UINT32;
+
+extern GrB_Semiring GxB_ANY_MAX_INT64;
+
+extern GrB_Semiring GxB_ANY_MAX_UINT64;
+
+extern GrB_Semiring GxB_ANY_MAX_FP32;
+
+extern GrB_Semiring GxB_ANY_MAX_FP64;
+
+extern GrB_Semiring GxB_ANY_PLUS_INT8;
+
+extern GrB_Semiring GxB_ANY_PLUS_UINT8;
+
+extern GrB_Semiring GxB_ANY_PLUS_INT16;
+
+extern GrB_Semiring GxB_ANY_PLUS_UINT16;
+
+extern GrB_Semiring GxB_ANY_PLUS_INT32;
+
+extern GrB_Semiring GxB_ANY_PLUS_UINT32;
+
+extern GrB_Semiring GxB_ANY_PLUS_INT64;
+
+extern GrB_Semiring GxB_ANY_PLUS_UINT64;
+
+extern GrB_Semiring GxB_ANY_PLUS_FP32;
+
+extern GrB_Semiring GxB_ANY_PLUS_FP64;
+
+extern GrB_Semiring GxB_ANY_MINUS_INT8;
+
+extern GrB_Semiring GxB_ANY_MINUS_UINT8;
+
+extern GrB_Semiring GxB_ANY_MINUS_INT16;
+
+extern GrB_Semiring GxB_ANY_MINUS_UINT16;
+
+extern GrB_Semiring GxB_ANY_MINUS_INT32;
+
+extern GrB_Semiring GxB_ANY_MINUS_UINT32;
+
+extern GrB_Semiring GxB_ANY_MINUS_INT64;
+
+extern GrB_Semiring GxB_ANY_MINUS_UINT64;
+
+extern GrB_Semiring GxB_ANY_MINUS_FP32;
+
+extern GrB_Semiring GxB_ANY_MINUS_FP64;
+
+extern GrB_Semiring GxB_ANY_RMINUS_INT8;
+
+extern GrB_Semiring GxB_ANY_RMINUS_UINT8;
+
+extern GrB_Semiring GxB_ANY_RMINUS_INT16;
+
+extern GrB_Semiring GxB_ANY_RMINUS_UINT16;
+
+extern GrB_Semiring GxB_ANY_RMINUS_INT32;
+
+extern GrB_Semiring GxB_ANY_RMINUS_UINT32;
+
+extern GrB_Semiring GxB_ANY_RMINUS_INT64;
+
+extern GrB_Semiring GxB_ANY_RMINUS_UINT64;
+
+extern GrB_Semiring GxB_ANY_RMINUS_FP32;
+
+extern GrB_Semiring GxB_ANY_RMINUS_FP64;
+
+extern GrB_Semiring GxB_ANY_TIMES_INT8;
+
+extern GrB_Semiring GxB_ANY_TIMES_UINT8;
+
+extern GrB_Semiring GxB_ANY_TIMES_INT16;
+
+extern GrB_Semiring GxB_ANY_TIMES_UINT16;
+
+extern GrB_Semiring GxB_ANY_TIMES_INT32;
+
+extern GrB_Semiring GxB_ANY_TIMES_UINT32;
+
+extern GrB_Semiring GxB_ANY_TIMES_INT64;
+
+extern GrB_Semiring GxB_ANY_TIMES_UINT64;
+
+extern GrB_Semiring GxB_ANY_TIMES_FP32;
+
+extern GrB_Semiring GxB_ANY_TIMES_FP64;
+
+extern GrB_Semiring GxB_ANY_DIV_INT8;
+
+extern GrB_Semiring GxB_ANY_DIV_UINT8;
+
+extern GrB_Semiring GxB_ANY_DIV_INT16;
+
+extern GrB_Semiring GxB_ANY_DIV_UINT16;
+
+extern GrB_Semiring GxB_ANY_DIV_INT32;
+
+extern GrB_Semiring GxB_ANY_DIV_UINT32;
+
+extern GrB_Semiring GxB_ANY_DIV_INT64;
+
+extern GrB_Semiring GxB_ANY_DIV_UINT64;
+
+extern GrB_Semiring GxB_ANY_DIV_FP32;
+
+extern GrB_Semiring GxB_ANY_DIV_FP64;
+
+extern GrB_Semiring GxB_ANY_RDIV_INT8;
+
+extern GrB_Semiring GxB_ANY_RDIV_UINT8;
+
+extern GrB_Semiring GxB_ANY_RDIV_INT16;
+
+extern GrB_Semiring GxB_ANY_RDIV_UINT16;
+
+extern GrB_Semiring GxB_ANY_RDIV_INT32;
+
+extern GrB_Semiring GxB_ANY_RDIV_UINT32;
+
+extern GrB_Semiring GxB_ANY_RDIV_INT64;
+
+extern GrB_Semiring GxB_ANY_RDIV_UINT64;
+
+extern GrB_Semiring GxB_ANY_RDIV_FP32;
+
+extern GrB_Semiring GxB_ANY_RDIV_FP64;
+
+extern GrB_Semiring GxB_ANY_ISEQ_INT8;
+
+extern GrB_Semiring GxB_ANY_ISEQ_UINT8;
+
+extern GrB_Semiring GxB_ANY_ISEQ_INT16;
+
+extern GrB_Semiring GxB_ANY_ISEQ_UINT16;
+
+extern GrB_Semiring GxB_ANY_ISEQ_INT32;
+
+extern GrB_Semiring GxB_ANY_ISEQ_UINT32;
+
+extern GrB_Semiring GxB_ANY_ISEQ_INT64;
+
+extern GrB_Semiring GxB_ANY_ISEQ_UINT64;
+
+extern GrB_Semiring GxB_ANY_ISEQ_FP32;
+
+extern GrB_Semiring GxB_ANY_ISEQ_FP64;
+
+extern GrB_Semiring GxB_ANY_ISNE_INT8;
+
+extern GrB_Semiring GxB_ANY_ISNE_UINT8;
+
+extern GrB_Semiring GxB_ANY_ISNE_INT16;
+
+extern GrB_Semiring GxB_ANY_ISNE_UINT16;
+
+extern GrB_Semiring GxB_ANY_ISNE_INT32;
+
+extern GrB_Semiring GxB_ANY_ISNE_UINT32;
+
+extern GrB_Semiring GxB_ANY_ISNE_INT64;
+
+extern GrB_Semiring GxB_ANY_ISNE_UINT64;
+
+extern GrB_Semiring GxB_ANY_ISNE_FP32;
+
+extern GrB_Semiring GxB_ANY_ISNE_FP64;
+
+extern GrB_Semiring GxB_ANY_ISGT_INT8;
+
+extern GrB_Semiring GxB_ANY_ISGT_UINT8;
+
+extern GrB_Semiring GxB_ANY_ISGT_INT16;
+
+extern GrB_Semiring GxB_ANY_ISGT_UINT16;
+
+extern GrB_Semiring GxB_ANY_ISGT_INT32;
+
+extern GrB_Semiring GxB_ANY_ISGT_UINT32;
+
+extern GrB_Semiring GxB_ANY_ISGT_INT64;
+
+extern GrB_Semiring GxB_ANY_ISGT_UINT64;
+
+extern GrB_Semiring GxB_ANY_ISGT_FP32;
+
+extern GrB_Semiring GxB_ANY_ISGT_FP64;
+
+extern GrB_Semiring GxB_ANY_ISLT_INT8;
+
+extern GrB_Semiring GxB_ANY_ISLT_UINT8;
+
+extern GrB_Semiring GxB_ANY_ISLT_INT16;
+
+extern GrB_Semiring GxB_ANY_ISLT_UINT16;
+
+extern GrB_Semiring GxB_ANY_ISLT_INT32;
+
+extern GrB_Semiring GxB_ANY_ISLT_UINT32;
+
+extern GrB_Semiring GxB_ANY_ISLT_INT64;
+
+extern GrB_Semiring GxB_ANY_ISLT_UINT64;
+
+extern GrB_Semiring GxB_ANY_ISLT_FP32;
+
+extern GrB_Semiring GxB_ANY_ISLT_FP64;
+
+extern GrB_Semiring GxB_ANY_ISGE_INT8;
+
+extern GrB_Semiring GxB_ANY_ISGE_UINT8;
+
+extern GrB_Semiring GxB_ANY_ISGE_INT16;
+
+extern GrB_Semiring GxB_ANY_ISGE_UINT16;
+
+extern GrB_Semiring GxB_ANY_ISGE_INT32;
+
+extern GrB_Semiring GxB_ANY_ISGE_UINT32;
+
+extern GrB_Semiring GxB_ANY_ISGE_INT64;
+
+extern GrB_Semiring GxB_ANY_ISGE_UINT64;
+
+extern GrB_Semiring GxB_ANY_ISGE_FP32;
+
+extern GrB_Semiring GxB_ANY_ISGE_FP64;
+
+extern GrB_Semiring GxB_ANY_ISLE_INT8;
+
+extern GrB_Semiring GxB_ANY_ISLE_UINT8;
+
+extern GrB_Semiring GxB_ANY_ISLE_INT16;
+
+extern GrB_Semiring GxB_ANY_ISLE_UINT16;
+
+extern GrB_Semiring GxB_ANY_ISLE_INT32;
+
+extern GrB_Semiring GxB_ANY_ISLE_UINT32;
+
+extern GrB_Semiring GxB_ANY_ISLE_INT64;
+
+extern GrB_Semiring GxB_ANY_ISLE_UINT64;
+
+extern GrB_Semiring GxB_ANY_ISLE_FP32;
+
+extern GrB_Semiring GxB_ANY_ISLE_FP64;
+
+extern GrB_Semiring GxB_ANY_LOR_INT8;
+
+extern GrB_Semiring GxB_ANY_LOR_UINT8;
+
+extern GrB_Semiring GxB_ANY_LOR_INT16;
+
+extern GrB_Semiring GxB_ANY_LOR_UINT16;
+
+extern GrB_Semiring GxB_ANY_LOR_INT32;
+
+extern GrB_Semiring GxB_ANY_LOR_UINT32;
+
+extern GrB_Semiring GxB_ANY_LOR_INT64;
+
+extern GrB_Semiring GxB_ANY_LOR_UINT64;
+
+extern GrB_Semiring GxB_ANY_LOR_FP32;
+
+extern GrB_Semiring GxB_ANY_LOR_FP64;
+
+extern GrB_Semiring GxB_ANY_LAND_INT8;
+
+extern GrB_Semiring GxB_ANY_LAND_UINT8;
+
+extern GrB_Semiring GxB_ANY_LAND_INT16;
+
+extern GrB_Semiring GxB_ANY_LAND_UINT16;
+
+extern GrB_Semiring GxB_ANY_LAND_INT32;
+
+extern GrB_Semiring GxB_ANY_LAND_UINT32;
+
+extern GrB_Semiring GxB_ANY_LAND_INT64;
+
+extern GrB_Semiring GxB_ANY_LAND_UINT64;
+
+extern GrB_Semiring GxB_ANY_LAND_FP32;
+
+extern GrB_Semiring GxB_ANY_LAND_FP64;
+
+extern GrB_Semiring GxB_ANY_LXOR_INT8;
+
+extern GrB_Semiring GxB_ANY_LXOR_UINT8;
+
+extern GrB_Semiring GxB_ANY_LXOR_INT16;
+
+extern GrB_Semiring GxB_ANY_LXOR_UINT16;
+
+extern GrB_Semiring GxB_ANY_LXOR_INT32;
+
+extern GrB_Semiring GxB_ANY_LXOR_UINT32;
+
+extern GrB_Semiring GxB_ANY_LXOR_INT64;
+
+extern GrB_Semiring GxB_ANY_LXOR_UINT64;
+
+extern GrB_Semiring GxB_ANY_LXOR_FP32;
+
+extern GrB_Semiring GxB_ANY_LXOR_FP64;
+
+extern GrB_Semiring GxB_LOR_EQ_INT8;
+
+extern GrB_Semiring GxB_LOR_EQ_UINT8;
+
+extern GrB_Semiring GxB_LOR_EQ_INT16;
+
+extern GrB_Semiring GxB_LOR_EQ_UINT16;
+
+extern GrB_Semiring GxB_LOR_EQ_INT32;
+
+extern GrB_Semiring GxB_LOR_EQ_UINT32;
+
+extern GrB_Semiring GxB_LOR_EQ_INT64;
+
+extern GrB_Semiring GxB_LOR_EQ_UINT64;
+
+extern GrB_Semiring GxB_LOR_EQ_FP32;
+
+extern GrB_Semiring GxB_LOR_EQ_FP64;
+
+extern GrB_Semiring GxB_LOR_NE_INT8;
+
+extern GrB_Semiring GxB_LOR_NE_UINT8;
+
+extern GrB_Semiring GxB_LOR_NE_INT16;
+
+extern GrB_Semiring GxB_LOR_NE_UINT16;
+
+extern GrB_Semiring GxB_LOR_NE_INT32;
+
+extern GrB_Semiring GxB_LOR_NE_UINT32;
+
+extern GrB_Semiring GxB_LOR_NE_INT64;
+
+extern GrB_Semiring GxB_LOR_NE_UINT64;
+
+extern GrB_Semiring GxB_LOR_NE_FP32;
+
+extern GrB_Semiring GxB_LOR_NE_FP64;
+
+extern GrB_Semiring GxB_LOR_GT_INT8;
+
+extern GrB_Semiring GxB_LOR_GT_UINT8;
+
+extern GrB_Semiring GxB_LOR_GT_INT16;
+
+extern GrB_Semiring GxB_LOR_GT_UINT16;
+
+extern GrB_Semiring GxB_LOR_GT_INT32;
+
+extern GrB_Semiring GxB_LOR_GT_UINT32;
+
+extern GrB_Semiring GxB_LOR_GT_INT64;
+
+extern GrB_Semiring GxB_LOR_GT_UINT64;
+
+extern GrB_Semiring GxB_LOR_GT_FP32;
+
+extern GrB_Semiring GxB_LOR_GT_FP64;
+
+extern GrB_Semiring GxB_LOR_LT_INT8;
+
+extern GrB_Semiring GxB_LOR_LT_UINT8;
+
+extern GrB_Semiring GxB_LOR_LT_INT16;
+
+extern GrB_Semiring GxB_LOR_LT_UINT16;
+
+extern GrB_Semiring GxB_LOR_LT_INT32;
+
+extern GrB_Semiring GxB_LOR_LT_UINT32;
+
+extern GrB_Semiring GxB_LOR_LT_INT64;
+
+extern GrB_Semiring GxB_LOR_LT_UINT64;
+
+extern GrB_Semiring GxB_LOR_LT_FP32;
+
+extern GrB_Semiring GxB_LOR_LT_FP64;
+
+extern GrB_Semiring GxB_LOR_GE_INT8;
+
+extern GrB_Semiring GxB_LOR_GE_UINT8;
+
+extern GrB_Semiring GxB_LOR_GE_INT16;
+
+extern GrB_Semiring GxB_LOR_GE_UINT16;
+
+extern GrB_Semiring GxB_LOR_GE_INT32;
+
+extern GrB_Semiring GxB_LOR_GE_UINT32;
+
+extern GrB_Semiring GxB_LOR_GE_INT64;
+
+extern GrB_Semiring GxB_LOR_GE_UINT64;
+
+extern GrB_Semiring GxB_LOR_GE_FP32;
+
+extern GrB_Semiring GxB_LOR_GE_FP64;
+
+extern GrB_Semiring GxB_LOR_LE_INT8;
+
+extern GrB_Semiring GxB_LOR_LE_UINT8;
+
+extern GrB_Semiring GxB_LOR_LE_INT16;
+
+extern GrB_Semiring GxB_LOR_LE_UINT16;
+
+extern GrB_Semiring GxB_LOR_LE_INT32;
+
+extern GrB_Semiring GxB_LOR_LE_UINT32;
+
+extern GrB_Semiring GxB_LOR_LE_INT64;
+
+extern GrB_Semiring GxB_LOR_LE_UINT64;
+
+extern GrB_Semiring GxB_LOR_LE_FP32;
+
+extern GrB_Semiring GxB_LOR_LE_FP64;
+
+extern GrB_Semiring GxB_LAND_EQ_INT8;
+
+extern GrB_Semiring GxB_LAND_EQ_UINT8;
+
+extern GrB_Semiring GxB_LAND_EQ_INT16;
+
+extern GrB_Semiring GxB_LAND_EQ_UINT16;
+
+extern GrB_Semiring GxB_LAND_EQ_INT32;
+
+extern GrB_Semiring GxB_LAND_EQ_UINT32;
+
+extern GrB_Semiring GxB_LAND_EQ_INT64;
+
+extern GrB_Semiring GxB_LAND_EQ_UINT64;
+
+extern GrB_Semiring GxB_LAND_EQ_FP32;
+
+extern GrB_Semiring GxB_LAND_EQ_FP64;
+
+extern GrB_Semiring GxB_LAND_NE_INT8;
+
+extern GrB_Semiring GxB_LAND_NE_UINT8;
+
+extern GrB_Semiring GxB_LAND_NE_INT16;
+
+extern GrB_Semiring GxB_LAND_NE_UINT16;
+
+extern GrB_Semiring GxB_LAND_NE_INT32;
+
+extern GrB_Semiring GxB_LAND_NE_UINT32;
+
+extern GrB_Semiring GxB_LAND_NE_INT64;
+
+extern GrB_Semiring GxB_LAND_NE_UINT64;
+
+extern GrB_Semiring GxB_LAND_NE_FP32;
+
+extern GrB_Semiring GxB_LAND_NE_FP64;
+
+extern GrB_Semiring GxB_LAND_GT_INT8;
+
+extern GrB_Semiring GxB_LAND_GT_UINT8;
+
+extern GrB_Semiring GxB_LAND_GT_INT16;
+
+extern GrB_Semiring GxB_LAND_GT_UINT16;
+
+extern GrB_Semiring GxB_LAND_GT_INT32;
+
+extern GrB_Semiring GxB_LAND_GT_UINT32;
+
+extern GrB_Semiring GxB_LAND_GT_INT64;
+
+extern GrB_Semiring GxB_LAND_GT_UINT64;
+
+extern GrB_Semiring GxB_LAND_GT_FP32;
+
+extern GrB_Semiring GxB_LAND_GT_FP64;
+
+extern GrB_Semiring GxB_LAND_LT_INT8;
+
+extern GrB_Semiring GxB_LAND_LT_UINT8;
+
+extern GrB_Semiring GxB_LAND_LT_INT16;
+
+extern GrB_Semiring GxB_LAND_LT_UINT16;
+
+extern GrB_Semiring GxB_LAND_LT_INT32;
+
+extern GrB_Semiring GxB_LAND_LT_UINT32;
+
+extern GrB_Semiring GxB_LAND_LT_INT64;
+
+extern GrB_Semiring GxB_LAND_LT_UINT64;
+
+extern GrB_Semiring GxB_LAND_LT_FP32;
+
+extern GrB_Semiring GxB_LAND_LT_FP64;
+
+extern GrB_Semiring GxB_LAND_GE_INT8;
+
+extern GrB_Semiring GxB_LAND_GE_UINT8;
+
+extern GrB_Semiring GxB_LAND_GE_INT16;
+
+extern GrB_Semiring GxB_LAND_GE_UINT16;
+
+extern GrB_Semiring GxB_LAND_GE_INT32;
+
+extern GrB_Semiring GxB_LAND_GE_UINT32;
+
+extern GrB_Semiring GxB_LAND_GE_INT64;
+
+extern GrB_Semiring GxB_LAND_GE_UINT64;
+
+extern GrB_Semiring GxB_LAND_GE_FP32;
+
+extern GrB_Semiring GxB_LAND_GE_FP64;
+
+extern GrB_Semiring GxB_LAND_LE_INT8;
+
+extern GrB_Semiring GxB_LAND_LE_UINT8;
+
+extern GrB_Semiring GxB_LAND_LE_INT16;
+
+extern GrB_Semiring GxB_LAND_LE_UINT16;
+
+extern GrB_Semiring GxB_LAND_LE_INT32;
+
+extern GrB_Semiring GxB_LAND_LE_UINT32;
+
+extern GrB_Semiring GxB_LAND_LE_INT64;
+
+extern GrB_Semiring GxB_LAND_LE_UINT64;
+
+extern GrB_Semiring GxB_LAND_LE_FP32;
+
+extern GrB_Semiring GxB_LAND_LE_FP64;
+
+extern GrB_Semiring GxB_LXOR_EQ_INT8;
+
+extern GrB_Semiring GxB_LXOR_EQ_UINT8;
+
+extern GrB_Semiring GxB_LXOR_EQ_INT16;
+
+extern GrB_Semiring GxB_LXOR_EQ_UINT16;
+
+extern GrB_Semiring GxB_LXOR_EQ_INT32;
+
+extern GrB_Semiring GxB_LXOR_EQ_UINT32;
+
+extern GrB_Semiring GxB_LXOR_EQ_INT64;
+
+extern GrB_Semiring GxB_LXOR_EQ_UINT64;
+
+extern GrB_Semiring GxB_LXOR_EQ_FP32;
+
+extern GrB_Semiring GxB_LXOR_EQ_FP64;
+
+extern GrB_Semiring GxB_LXOR_NE_INT8;
+
+extern GrB_Semiring GxB_LXOR_NE_UINT8;
+
+extern GrB_Semiring GxB_LXOR_NE_INT16;
+
+extern GrB_Semiring GxB_LXOR_NE_UINT16;
+
+extern GrB_Semiring GxB_LXOR_NE_INT32;
+
+extern GrB_Semiring GxB_LXOR_NE_UINT32;
+
+extern GrB_Semiring GxB_LXOR_NE_INT64;
+
+extern GrB_Semiring GxB_LXOR_NE_UINT64;
+
+extern GrB_Semiring GxB_LXOR_NE_FP32;
+
+extern GrB_Semiring GxB_LXOR_NE_FP64;
+
+extern GrB_Semiring GxB_LXOR_GT_INT8;
+
+extern GrB_Semiring GxB_LXOR_GT_UINT8;
+
+extern GrB_Semiring GxB_LXOR_GT_INT16;
+
+extern GrB_Semiring GxB_LXOR_GT_UINT16;
+
+extern GrB_Semiring GxB_LXOR_GT_INT32;
+
+extern GrB_Semiring GxB_LXOR_GT_UINT32;
+
+extern GrB_Semiring GxB_LXOR_GT_INT64;
+
+extern GrB_Semiring GxB_LXOR_GT_UINT64;
+
+extern GrB_Semiring GxB_LXOR_GT_FP32;
+
+extern GrB_Semiring GxB_LXOR_GT_FP64;
+
+extern GrB_Semiring GxB_LXOR_LT_INT8;
+
+extern GrB_Semiring GxB_LXOR_LT_UINT8;
+
+extern GrB_Semiring GxB_LXOR_LT_INT16;
+
+extern GrB_Semiring GxB_LXOR_LT_UINT16;
+
+extern GrB_Semiring GxB_LXOR_LT_INT32;
+
+extern GrB_Semiring GxB_LXOR_LT_UINT32;
+
+extern GrB_Semiring GxB_LXOR_LT_INT64;
+
+extern GrB_Semiring GxB_LXOR_LT_UINT64;
+
+extern GrB_Semiring GxB_LXOR_LT_FP32;
+
+extern GrB_Semiring GxB_LXOR_LT_FP64;
+
+extern GrB_Semiring GxB_LXOR_GE_INT8;
+
+extern GrB_Semiring GxB_LXOR_GE_UINT8;
+
+extern GrB_Semiring GxB_LXOR_GE_INT16;
+
+extern GrB_Semiring GxB_LXOR_GE_UINT16;
+
+extern GrB_Semiring GxB_LXOR_GE_INT32;
+
+extern GrB_Semiring GxB_LXOR_GE_UINT32;
+
+extern GrB_Semiring GxB_LXOR_GE_INT64;
+
+extern GrB_Semiring GxB_LXOR_GE_UINT64;
+
+extern GrB_Semiring GxB_LXOR_GE_FP32;
+
+extern GrB_Semiring GxB_LXOR_GE_FP64;
+
+extern GrB_Semiring GxB_LXOR_LE_INT8;
+
+extern GrB_Semiring GxB_LXOR_LE_UINT8;
+
+extern GrB_Semiring GxB_LXOR_LE_INT16;
+
+extern GrB_Semiring GxB_LXOR_LE_UINT16;
+
+extern GrB_Semiring GxB_LXOR_LE_INT32;
+
+extern GrB_Semiring GxB_LXOR_LE_UINT32;
+
+extern GrB_Semiring GxB_LXOR_LE_INT64;
+
+extern GrB_Semiring GxB_LXOR_LE_UINT64;
+
+extern GrB_Semiring GxB_LXOR_LE_FP32;
+
+extern GrB_Semiring GxB_LXOR_LE_FP64;
+
+extern GrB_Semiring GxB_EQ_EQ_INT8;
+
+extern GrB_Semiring GxB_EQ_EQ_UINT8;
+
+extern GrB_Semiring GxB_EQ_EQ_INT16;
+
+extern GrB_Semiring GxB_EQ_EQ_UINT16;
+
+extern GrB_Semiring GxB_EQ_EQ_INT32;
+
+extern GrB_Semiring GxB_EQ_EQ_UINT32;
+
+extern GrB_Semiring GxB_EQ_EQ_INT64;
+
+extern GrB_Semiring GxB_EQ_EQ_UINT64;
+
+extern GrB_Semiring GxB_EQ_EQ_FP32;
+
+extern GrB_Semiring GxB_EQ_EQ_FP64;
+
+extern GrB_Semiring GxB_EQ_NE_INT8;
+
+extern GrB_Semiring GxB_EQ_NE_UINT8;
+
+extern GrB_Semiring GxB_EQ_NE_INT16;
+
+extern GrB_Semiring GxB_EQ_NE_UINT16;
+
+extern GrB_Semiring GxB_EQ_NE_INT32;
+
+extern GrB_Semiring GxB_EQ_NE_UINT32;
+
+extern GrB_Semiring GxB_EQ_NE_INT64;
+
+extern GrB_Semiring GxB_EQ_NE_UINT64;
+
+extern GrB_Semiring GxB_EQ_NE_FP32;
+
+extern GrB_Semiring GxB_EQ_NE_FP64;
+
+extern GrB_Semiring GxB_EQ_GT_INT8;
+
+extern GrB_Semiring GxB_EQ_GT_UINT8;
+
+extern GrB_Semiring GxB_EQ_GT_INT16;
+
+extern GrB_Semiring GxB_EQ_GT_UINT16;
+
+extern GrB_Semiring GxB_EQ_GT_INT32;
+
+extern GrB_Semiring GxB_EQ_GT_UINT32;
+
+extern GrB_Semiring GxB_EQ_GT_INT64;
+
+extern GrB_Semiring GxB_EQ_GT_UINT64;
+
+extern GrB_Semiring GxB_EQ_GT_FP32;
+
+extern GrB_Semiring GxB_EQ_GT_FP64;
+
+extern GrB_Semiring GxB_EQ_LT_INT8;
+
+extern GrB_Semiring GxB_EQ_LT_UINT8;
+
+extern GrB_Semiring GxB_EQ_LT_INT16;
+
+extern GrB_Semiring GxB_EQ_LT_UINT16;
+
+extern GrB_Semiring GxB_EQ_LT_INT32;
+
+extern GrB_Semiring GxB_EQ_LT_UINT32;
+
+extern GrB_Semiring GxB_EQ_LT_INT64;
+
+extern GrB_Semiring GxB_EQ_LT_UINT64;
+
+extern GrB_Semiring GxB_EQ_LT_FP32;
+
+extern GrB_Semiring GxB_EQ_LT_FP64;
+
+extern GrB_Semiring GxB_EQ_GE_INT8;
+
+extern GrB_Semiring GxB_EQ_GE_UINT8;
+
+extern GrB_Semiring GxB_EQ_GE_INT16;
+
+extern GrB_Semiring GxB_EQ_GE_UINT16;
+
+extern GrB_Semiring GxB_EQ_GE_INT32;
+
+extern GrB_Semiring GxB_EQ_GE_UINT32;
+
+extern GrB_Semiring GxB_EQ_GE_INT64;
+
+extern GrB_Semiring GxB_EQ_GE_UINT64;
+
+extern GrB_Semiring GxB_EQ_GE_FP32;
+
+extern GrB_Semiring GxB_EQ_GE_FP64;
+
+extern GrB_Semiring GxB_EQ_LE_INT8;
+
+extern GrB_Semiring GxB_EQ_LE_UINT8;
+
+extern GrB_Semiring GxB_EQ_LE_INT16;
+
+extern GrB_Semiring GxB_EQ_LE_UINT16;
+
+extern GrB_Semiring GxB_EQ_LE_INT32;
+
+extern GrB_Semiring GxB_EQ_LE_UINT32;
+
+extern GrB_Semiring GxB_EQ_LE_INT64;
+
+extern GrB_Semiring GxB_EQ_LE_UINT64;
+
+extern GrB_Semiring GxB_EQ_LE_FP32;
+
+extern GrB_Semiring GxB_EQ_LE_FP64;
+
+extern GrB_Semiring GxB_ANY_EQ_INT8;
+
+extern GrB_Semiring GxB_ANY_EQ_UINT8;
+
+extern GrB_Semiring GxB_ANY_EQ_INT16;
+
+extern GrB_Semiring GxB_ANY_EQ_UINT16;
+
+extern GrB_Semiring GxB_ANY_EQ_INT32;
+
+extern GrB_Semiring GxB_ANY_EQ_UINT32;
+
+extern GrB_Semiring GxB_ANY_EQ_INT64;
+
+extern GrB_Semiring GxB_ANY_EQ_UINT64;
+
+extern GrB_Semiring GxB_ANY_EQ_FP32;
+
+extern GrB_Semiring GxB_ANY_EQ_FP64;
+
+extern GrB_Semiring GxB_ANY_NE_INT8;
+
+extern GrB_Semiring GxB_ANY_NE_UINT8;
+
+extern GrB_Semiring GxB_ANY_NE_INT16;
+
+extern GrB_Semiring GxB_ANY_NE_UINT16;
+
+extern GrB_Semiring GxB_ANY_NE_INT32;
+
+extern GrB_Semiring GxB_ANY_NE_UINT32;
+
+extern GrB_Semiring GxB_ANY_NE_INT64;
+
+extern GrB_Semiring GxB_ANY_NE_UINT64;
+
+extern GrB_Semiring GxB_ANY_NE_FP32;
+
+extern GrB_Semiring GxB_ANY_NE_FP64;
+
+extern GrB_Semiring GxB_ANY_GT_INT8;
+
+extern GrB_Semiring GxB_ANY_GT_UINT8;
+
+extern GrB_Semiring GxB_ANY_GT_INT16;
+
+extern GrB_Semiring GxB_ANY_GT_UINT16;
+
+extern GrB_Semiring GxB_ANY_GT_INT32;
+
+extern GrB_Semiring GxB_ANY_GT_UINT32;
+
+extern GrB_Semiring GxB_ANY_GT_INT64;
+
+extern GrB_Semiring GxB_ANY_GT_UINT64;
+
+extern GrB_Semiring GxB_ANY_GT_FP32;
+
+extern GrB_Semiring GxB_ANY_GT_FP64;
+
+extern GrB_Semiring GxB_ANY_LT_INT8;
+
+extern GrB_Semiring GxB_ANY_LT_UINT8;
+
+extern GrB_Semiring GxB_ANY_LT_INT16;
+
+extern GrB_Semiring GxB_ANY_LT_UINT16;
+
+extern GrB_Semiring GxB_ANY_LT_INT32;
+
+extern GrB_Semiring GxB_ANY_LT_UINT32;
+
+extern GrB_Semiring GxB_ANY_LT_INT64;
+
+extern GrB_Semiring GxB_ANY_LT_UINT64;
+
+extern GrB_Semiring GxB_ANY_LT_FP32;
+
+extern GrB_Semiring GxB_ANY_LT_FP64;
+
+extern GrB_Semiring GxB_ANY_GE_INT8;
+
+extern GrB_Semiring GxB_ANY_GE_UINT8;
+
+extern GrB_Semiring GxB_ANY_GE_INT16;
+
+extern GrB_Semiring GxB_ANY_GE_UINT16;
+
+extern GrB_Semiring GxB_ANY_GE_INT32;
+
+extern GrB_Semiring GxB_ANY_GE_UINT32;
+
+extern GrB_Semiring GxB_ANY_GE_INT64;
+
+extern GrB_Semiring GxB_ANY_GE_UINT64;
+
+extern GrB_Semiring GxB_ANY_GE_FP32;
+
+extern GrB_Semiring GxB_ANY_GE_FP64;
+
+extern GrB_Semiring GxB_ANY_LE_INT8;
+
+extern GrB_Semiring GxB_ANY_LE_UINT8;
+
+extern GrB_Semiring GxB_ANY_LE_INT16;
+
+extern GrB_Semiring GxB_ANY_LE_UINT16;
+
+extern GrB_Semiring GxB_ANY_LE_INT32;
+
+extern GrB_Semiring GxB_ANY_LE_UINT32;
+
+extern GrB_Semiring GxB_ANY_LE_INT64;
+
+extern GrB_Semiring GxB_ANY_LE_UINT64;
+
+extern GrB_Semiring GxB_ANY_LE_FP32;
+
+extern GrB_Semiring GxB_ANY_LE_FP64;
+
+extern GrB_Semiring GxB_LOR_FIRST_BOOL;
+
+extern GrB_Semiring GxB_LOR_SECOND_BOOL;
+
+extern GrB_Semiring GxB_LOR_PAIR_BOOL;
+
+extern GrB_Semiring GxB_LOR_LOR_BOOL;
+
+extern GrB_Semiring GxB_LOR_LAND_BOOL;
+
+extern GrB_Semiring GxB_LOR_LXOR_BOOL;
+
+extern GrB_Semiring GxB_LOR_EQ_BOOL;
+
+extern GrB_Semiring GxB_LOR_GT_BOOL;
+
+extern GrB_Semiring GxB_LOR_LT_BOOL;
+
+extern GrB_Semiring GxB_LOR_GE_BOOL;
+
+extern GrB_Semiring GxB_LOR_LE_BOOL;
+
+extern GrB_Semiring GxB_LAND_FIRST_BOOL;
+
+extern GrB_Semiring GxB_LAND_SECOND_BOOL;
+
+extern GrB_Semiring GxB_LAND_PAIR_BOOL;
+
+extern GrB_Semiring GxB_LAND_LOR_BOOL;
+
+extern GrB_Semiring GxB_LAND_LAND_BOOL;
+
+extern GrB_Semiring GxB_LAND_LXOR_BOOL;
+
+extern GrB_Semiring GxB_LAND_EQ_BOOL;
+
+extern GrB_Semiring GxB_LAND_GT_BOOL;
+
+extern GrB_Semiring GxB_LAND_LT_BOOL;
+
+extern GrB_Semiring GxB_LAND_GE_BOOL;
+
+extern GrB_Semiring GxB_LAND_LE_BOOL;
+
+extern GrB_Semiring GxB_LXOR_FIRST_BOOL;
+
+extern GrB_Semiring GxB_LXOR_SECOND_BOOL;
+
+extern GrB_Semiring GxB_LXOR_PAIR_BOOL;
+
+extern GrB_Semiring GxB_LXOR_LOR_BOOL;
+
+extern GrB_Semiring GxB_LXOR_LAND_BOOL;
+
+extern GrB_Semiring GxB_LXOR_LXOR_BOOL;
+
+extern GrB_Semiring GxB_LXOR_EQ_BOOL;
+
+extern GrB_Semiring GxB_LXOR_GT_BOOL;
+
+extern GrB_Semiring GxB_LXOR_LT_BOOL;
+
+extern GrB_Semiring GxB_LXOR_GE_BOOL;
+
+extern GrB_Semiring GxB_LXOR_LE_BOOL;
+
+extern GrB_Semiring GxB_EQ_FIRST_BOOL;
+
+extern GrB_Semiring GxB_EQ_SECOND_BOOL;
+
+extern GrB_Semiring GxB_EQ_PAIR_BOOL;
+
+extern GrB_Semiring GxB_EQ_LOR_BOOL;
+
+extern GrB_Semiring GxB_EQ_LAND_BOOL;
+
+extern GrB_Semiring GxB_EQ_LXOR_BOOL;
+
+extern GrB_Semiring GxB_EQ_EQ_BOOL;
+
+extern GrB_Semiring GxB_EQ_GT_BOOL;
+
+extern GrB_Semiring GxB_EQ_LT_BOOL;
+
+extern GrB_Semiring GxB_EQ_GE_BOOL;
+
+extern GrB_Semiring GxB_EQ_LE_BOOL;
+
+extern GrB_Semiring GxB_ANY_FIRST_BOOL;
+
+extern GrB_Semiring GxB_ANY_SECOND_BOOL;
+
+extern GrB_Semiring GxB_ANY_PAIR_BOOL;
+
+extern GrB_Semiring GxB_ANY_LOR_BOOL;
+
+extern GrB_Semiring GxB_ANY_LAND_BOOL;
+
+extern GrB_Semiring GxB_ANY_LXOR_BOOL;
+
+extern GrB_Semiring GxB_ANY_EQ_BOOL;
+
+extern GrB_Semiring GxB_ANY_GT_BOOL;
+
+extern GrB_Semiring GxB_ANY_LT_BOOL;
+
+extern GrB_Semiring GxB_ANY_GE_BOOL;
+
+extern GrB_Semiring GxB_ANY_LE_BOOL;
+
+extern GrB_Semiring GxB_BOR_BOR_UINT8;
+
+extern GrB_Semiring GxB_BOR_BOR_UINT16;
+
+extern GrB_Semiring GxB_BOR_BOR_UINT32;
+
+extern GrB_Semiring GxB_BOR_BOR_UINT64;
+
+extern GrB_Semiring GxB_BOR_BAND_UINT8;
+
+extern GrB_Semiring GxB_BOR_BAND_UINT16;
+
+extern GrB_Semiring GxB_BOR_BAND_UINT32;
+
+extern GrB_Semiring GxB_BOR_BAND_UINT64;
+
+extern GrB_Semiring GxB_BOR_BXOR_UINT8;
+
+extern GrB_Semiring GxB_BOR_BXOR_UINT16;
+
+extern GrB_Semiring GxB_BOR_BXOR_UINT32;
+
+extern GrB_Semiring GxB_BOR_BXOR_UINT64;
+
+extern GrB_Semiring GxB_BOR_BXNOR_UINT8;
+
+extern GrB_Semiring GxB_BOR_BXNOR_UINT16;
+
+extern GrB_Semiring GxB_BOR_BXNOR_UINT32;
+
+extern GrB_Semiring GxB_BOR_BXNOR_UINT64;
+
+extern GrB_Semiring GxB_BAND_BOR_UINT8;
+
+extern GrB_Semiring GxB_BAND_BOR_UINT16;
+
+extern GrB_Semiring GxB_BAND_BOR_UINT32;
+
+extern GrB_Semiring GxB_BAND_BOR_UINT64;
+
+extern GrB_Semiring GxB_BAND_BAND_UINT8;
+
+extern GrB_Semiring GxB_BAND_BAND_UINT16;
+
+extern GrB_Semiring GxB_BAND_BAND_UINT32;
+
+extern GrB_Semiring GxB_BAND_BAND_UINT64;
+
+extern GrB_Semiring GxB_BAND_BXOR_UINT8;
+
+extern GrB_Semiring GxB_BAND_BXOR_UINT16;
+
+extern GrB_Semiring GxB_BAND_BXOR_UINT32;
+
+extern GrB_Semiring GxB_BAND_BXOR_UINT64;
+
+extern GrB_Semiring GxB_BAND_BXNOR_UINT8;
+
+extern GrB_Semiring GxB_BAND_BXNOR_UINT16;
+
+extern GrB_Semiring GxB_BAND_BXNOR_UINT32;
+
+extern GrB_Semiring GxB_BAND_BXNOR_UINT64;
+
+extern GrB_Semiring GxB_BXOR_BOR_UINT8;
+
+extern GrB_Semiring GxB_BXOR_BOR_UINT16;
+
+extern GrB_Semiring GxB_BXOR_BOR_UINT32;
+
+extern GrB_Semiring GxB_BXOR_BOR_UINT64;
+
+extern GrB_Semiring GxB_BXOR_BAND_UINT8;
+
+extern GrB_Semiring GxB_BXOR_BAND_UINT16;
+
+extern GrB_Semiring GxB_BXOR_BAND_UINT32;
+
+extern GrB_Semiring GxB_BXOR_BAND_UINT64;
+
+extern GrB_Semiring GxB_BXOR_BXOR_UINT8;
+
+extern GrB_Semiring GxB_BXOR_BXOR_UINT16;
+
+extern GrB_Semiring GxB_BXOR_BXOR_UINT32;
+
+extern GrB_Semiring GxB_BXOR_BXOR_UINT64;
+
+extern GrB_Semiring GxB_BXOR_BXNOR_UINT8;
+
+extern GrB_Semiring GxB_BXOR_BXNOR_UINT16;
+
+extern GrB_Semiring GxB_BXOR_BXNOR_UINT32;
+
+extern GrB_Semiring GxB_BXOR_BXNOR_UINT64;
+
+extern GrB_Semiring GxB_BXNOR_BOR_UINT8;
+
+extern GrB_Semiring GxB_BXNOR_BOR_UINT16;
+
+extern GrB_Semiring GxB_BXNOR_BOR_UINT32;
+
+extern GrB_Semiring GxB_BXNOR_BOR_UINT64;
+
+extern GrB_Semiring GxB_BXNOR_BAND_UINT8;
+
+extern GrB_Semiring GxB_BXNOR_BAND_UINT16;
+
+extern GrB_Semiring GxB_BXNOR_BAND_UINT32;
+
+extern GrB_Semiring GxB_BXNOR_BAND_UINT64;
+
+extern GrB_Semiring GxB_BXNOR_BXOR_UINT8;
+
+extern GrB_Semiring GxB_BXNOR_BXOR_UINT16;
+
+extern GrB_Semiring GxB_BXNOR_BXOR_UINT32;
+
+extern GrB_Semiring GxB_BXNOR_BXOR_UINT64;
+
+extern GrB_Semiring GxB_BXNOR_BXNOR_UINT8;
+
+extern GrB_Semiring GxB_BXNOR_BXNOR_UINT16;
+
+extern GrB_Semiring GxB_BXNOR_BXNOR_UINT32;
+
+extern GrB_Semiring GxB_BXNOR_BXNOR_UINT64;
+
+extern GrB_Semiring GxB_MIN_FIRSTI_INT32;
+
+extern GrB_Semiring GxB_MIN_FIRSTI_INT64;
+
+extern GrB_Semiring GxB_MIN_FIRSTI1_INT32;
+
+extern GrB_Semiring GxB_MIN_FIRSTI1_INT64;
+
+extern GrB_Semiring GxB_MIN_FIRSTJ_INT32;
+
+extern GrB_Semiring GxB_MIN_FIRSTJ_INT64;
+
+extern GrB_Semiring GxB_MIN_FIRSTJ1_INT32;
+
+extern GrB_Semiring GxB_MIN_FIRSTJ1_INT64;
+
+extern GrB_Semiring GxB_MIN_SECONDI_INT32;
+
+extern GrB_Semiring GxB_MIN_SECONDI_INT64;
+
+extern GrB_Semiring GxB_MIN_SECONDI1_INT32;
+
+extern GrB_Semiring GxB_MIN_SECONDI1_INT64;
+
+extern GrB_Semiring GxB_MIN_SECONDJ_INT32;
+
+extern GrB_Semiring GxB_MIN_SECONDJ_INT64;
+
 extern GrB_Semiring GxB_MIN_SECONDJ1_INT32;
 
 extern GrB_Semiring GxB_MIN_SECONDJ1_INT64;
+
+extern GrB_Semiring GxB_MAX_FIRSTI_INT32;
+
+extern GrB_Semiring GxB_MAX_FIRSTI_INT64;
+
+extern GrB_Semiring GxB_MAX_FIRSTI1_INT32;
+
+extern GrB_Semiring GxB_MAX_FIRSTI1_INT64;
+
+extern GrB_Semiring GxB_MAX_FIRSTJ_INT32;
+
+extern GrB_Semiring GxB_MAX_FIRSTJ_INT64;
+
+extern GrB_Semiring GxB_MAX_FIRSTJ1_INT32;
+
+extern GrB_Semiring GxB_MAX_FIRSTJ1_INT64;
+
+extern GrB_Semiring GxB_MAX_SECONDI_INT32;
+
+extern GrB_Semiring GxB_MAX_SECONDI_INT64;
+
+extern GrB_Semiring GxB_MAX_SECONDI1_INT32;
+
+extern GrB_Semiring GxB_MAX_SECONDI1_INT64;
+
+extern GrB_Semiring GxB_MAX_SECONDJ_INT32;
+
+extern GrB_Semiring GxB_MAX_SECONDJ_INT64;
 
 extern GrB_Semiring GxB_MAX_SECONDJ1_INT32;
 
 extern GrB_Semiring GxB_MAX_SECONDJ1_INT64;
 
+extern GrB_Semiring GxB_ANY_FIRSTI_INT32;
+
+extern GrB_Semiring GxB_ANY_FIRSTI_INT64;
+
+extern GrB_Semiring GxB_ANY_FIRSTI1_INT32;
+
+extern GrB_Semiring GxB_ANY_FIRSTI1_INT64;
+
+extern GrB_Semiring GxB_ANY_FIRSTJ_INT32;
+
+extern GrB_Semiring GxB_ANY_FIRSTJ_INT64;
+
+extern GrB_Semiring GxB_ANY_FIRSTJ1_INT32;
+
+extern GrB_Semiring GxB_ANY_FIRSTJ1_INT64;
+
+extern GrB_Semiring GxB_ANY_SECONDI_INT32;
+
+extern GrB_Semiring GxB_ANY_SECONDI_INT64;
+
+extern GrB_Semiring GxB_ANY_SECONDI1_INT32;
+
+extern GrB_Semiring GxB_ANY_SECONDI1_INT64;
+
+extern GrB_Semiring GxB_ANY_SECONDJ_INT32;
+
+extern GrB_Semiring GxB_ANY_SECONDJ_INT64;
+
 extern GrB_Semiring GxB_ANY_SECONDJ1_INT32;
 
 extern GrB_Semiring GxB_ANY_SECONDJ1_INT64;
 
+extern GrB_Semiring GxB_PLUS_FIRSTI_INT32;
+
+extern GrB_Semiring GxB_PLUS_FIRSTI_INT64;
+
+extern GrB_Semiring GxB_PLUS_FIRSTI1_INT32;
+
+extern GrB_Semiring GxB_PLUS_FIRSTI1_INT64;
+
+extern GrB_Semiring GxB_PLUS_FIRSTJ_INT32;
+
+extern GrB_Semiring GxB_PLUS_FIRSTJ_INT64;
+
+extern GrB_Semiring GxB_PLUS_FIRSTJ1_INT32;
+
+extern GrB_Semiring GxB_PLUS_FIRSTJ1_INT64;
+
+extern GrB_Semiring GxB_PLUS_SECONDI_INT32;
+
+extern GrB_Semiring GxB_PLUS_SECONDI_INT64;
+
+extern GrB_Semiring GxB_PLUS_SECONDI1_INT32;
+
+extern GrB_Semiring GxB_PLUS_SECONDI1_INT64;
+
+extern GrB_Semiring GxB_PLUS_SECONDJ_INT32;
+
+extern GrB_Semiring GxB_PLUS_SECONDJ_INT64;
+
 extern GrB_Semiring GxB_PLUS_SECONDJ1_INT32;
 
 extern GrB_Semiring GxB_PLUS_SECONDJ1_INT64;
+
+extern GrB_Semiring GxB_TIMES_FIRSTI_INT32;
+
+extern GrB_Semiring GxB_TIMES_FIRSTI_INT64;
+
+extern GrB_Semiring GxB_TIMES_FIRSTI1_INT32;
+
+extern GrB_Semiring GxB_TIMES_FIRSTI1_INT64;
+
+extern GrB_Semiring GxB_TIMES_FIRSTJ_INT32;
+
+extern GrB_Semiring GxB_TIMES_FIRSTJ_INT64;
+
+extern GrB_Semiring GxB_TIMES_FIRSTJ1_INT32;
+
+extern GrB_Semiring GxB_TIMES_FIRSTJ1_INT64;
+
+extern GrB_Semiring GxB_TIMES_SECONDI_INT32;
+
+extern GrB_Semiring GxB_TIMES_SECONDI_INT64;
+
+extern GrB_Semiring GxB_TIMES_SECONDI1_INT32;
+
+extern GrB_Semiring GxB_TIMES_SECONDI1_INT64;
+
+extern GrB_Semiring GxB_TIMES_SECONDJ_INT32;
+
+extern GrB_Semiring GxB_TIMES_SECONDJ_INT64;
 
 extern GrB_Semiring GxB_TIMES_SECONDJ1_INT32;
 

@@ -89,6 +89,11 @@ fn semirings() -> Vec<Semiring> {
         builtin(Op::Bxor, Op::Band, Uint16),
         builtin(Op::Lor, Op::Lt, Int32),
         builtin(Op::Plus, Op::Rminus, Fp64),
+        builtin(Op::Max, Op::Isgt, Fp32),
+        builtin(Op::Plus, Op::Iseq, Uint8),
+        builtin(Op::Any, Op::Eq, Int16),
+        builtin(Op::Eq, Op::Lt, Int32),
+        builtin(Op::Times, Op::Lxor, Int64),
         user_multiply_semiring(),
     ]
     .into_iter()

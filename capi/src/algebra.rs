@@ -132,12 +132,18 @@ semiring_for!(LAND, Land, LOR, Lor, BOOL, bool, Bool);
 semiring_for!(LXOR, Lxor, LAND, Land, BOOL, bool, Bool);
 semiring_for!(LXNOR, Lxnor, LOR, Lor, BOOL, bool, Bool);
 
-// SuiteSparse's positional operators (`GxB_FIRSTI_INT32`, `GxB_POSITIONJ1_INT64`,
-// …) and the 80 positional semirings it predefines (`GxB_MIN_SECONDI_INT64`, …).
+// SuiteSparse's predefined GxB operators, monoids and semirings, for the
+// operators the engine has (its user guide's tables): the positional ones,
+// ONE, LNOT, ANY, PAIR, RMINUS, RDIV, POW, ISEQ … ISLE, the logical ones on
+// every type; the ANY, boolean and bitwise monoids and the historical
+// `GxB_<op>_<type>_MONOID` names; the semirings of the guide's families
+// (their `GxB_<add>_<mul>_<type>` names, spec semirings included).
 
 macro_rules! gxb_unary_for {
     ($($arg:tt)*) => { op_for!(GrB_UnaryOp, GB_UnaryOp_opaque, UnaryCode, GxB, $($arg)*); };
 }
+for_each_builtin!(gxb_unary_for, ONE, One);
+for_each_builtin!(gxb_unary_for, LNOT, Lnot);
 for_each_index_type!(gxb_unary_for, POSITIONI, PositionI);
 for_each_index_type!(gxb_unary_for, POSITIONI1, PositionI1);
 for_each_index_type!(gxb_unary_for, POSITIONJ, PositionJ);
@@ -146,6 +152,48 @@ for_each_index_type!(gxb_unary_for, POSITIONJ1, PositionJ1);
 macro_rules! gxb_binary_for {
     ($($arg:tt)*) => { op_for!(GrB_BinaryOp, GB_BinaryOp_opaque, BinaryCode, GxB, $($arg)*); };
 }
+for_each_builtin!(gxb_binary_for, ANY, Any);
+for_each_builtin!(gxb_binary_for, PAIR, Oneb);
+for_each_builtin!(gxb_binary_for, RMINUS, Rminus);
+for_each_builtin!(gxb_binary_for, RDIV, Rdiv);
+for_each_builtin!(gxb_binary_for, POW, Pow);
+for_each_builtin!(gxb_binary_for, ISEQ, Iseq);
+for_each_builtin!(gxb_binary_for, ISNE, Isne);
+for_each_builtin!(gxb_binary_for, ISGT, Isgt);
+for_each_builtin!(gxb_binary_for, ISLT, Islt);
+for_each_builtin!(gxb_binary_for, ISGE, Isge);
+for_each_builtin!(gxb_binary_for, ISLE, Isle);
+for_each_builtin!(gxb_binary_for, LOR, Lor);
+for_each_builtin!(gxb_binary_for, LAND, Land);
+for_each_builtin!(gxb_binary_for, LXOR, Lxor);
+for_each_index_type!(gxb_binary_for, FIRSTI, FirstI);
+for_each_index_type!(gxb_binary_for, FIRSTI1, FirstI1);
+for_each_index_type!(gxb_binary_for, FIRSTJ, FirstJ);
+for_each_index_type!(gxb_binary_for, FIRSTJ1, FirstJ1);
+for_each_index_type!(gxb_binary_for, SECONDI, SecondI);
+for_each_index_type!(gxb_binary_for, SECONDI1, SecondI1);
+for_each_index_type!(gxb_binary_for, SECONDJ, SecondJ);
+for_each_index_type!(gxb_binary_for, SECONDJ1, SecondJ1);
+
+macro_rules! gxb_monoid_for {
+    ($name:ident, $code:ident, $suffix:ident, $t:ty, $tc:ident) => {
+        paste! { predefined!([<GxB_ $name _ $suffix _MONOID>]: GrB_Monoid = GB_Monoid_opaque, (BinaryCode::$code, TypeCode::$tc)); }
+    };
+}
+for_each_numeric!(gxb_monoid_for, MIN, Min);
+for_each_numeric!(gxb_monoid_for, MAX, Max);
+for_each_numeric!(gxb_monoid_for, PLUS, Plus);
+for_each_numeric!(gxb_monoid_for, TIMES, Times);
+for_each_builtin!(gxb_monoid_for, ANY, Any);
+for_bool!(gxb_monoid_for, LOR, Lor);
+for_bool!(gxb_monoid_for, LAND, Land);
+for_bool!(gxb_monoid_for, LXOR, Lxor);
+for_bool!(gxb_monoid_for, LXNOR, Lxnor);
+for_bool!(gxb_monoid_for, EQ, Eq);
+for_each_unsigned!(gxb_monoid_for, BOR, Bor);
+for_each_unsigned!(gxb_monoid_for, BAND, Band);
+for_each_unsigned!(gxb_monoid_for, BXOR, Bxor);
+for_each_unsigned!(gxb_monoid_for, BXNOR, Bxnor);
 
 macro_rules! gxb_semiring_for {
     ($add:ident, $acode:ident, $mul:ident, $mcode:ident, $suffix:ident, $t:ty, $tc:ident) => {
@@ -153,28 +201,36 @@ macro_rules! gxb_semiring_for {
     };
 }
 
-/// A positional operator on both types, and its semirings with the five
-/// monoids SuiteSparse pairs them with.
-macro_rules! positional {
-    ($($mul:ident = $mcode:ident),* $(,)?) => {$(
-        for_each_index_type!(gxb_binary_for, $mul, $mcode);
-        for_each_index_type!(gxb_semiring_for, MIN, Min, $mul, $mcode);
-        for_each_index_type!(gxb_semiring_for, MAX, Max, $mul, $mcode);
-        for_each_index_type!(gxb_semiring_for, ANY, Any, $mul, $mcode);
-        for_each_index_type!(gxb_semiring_for, PLUS, Plus, $mul, $mcode);
-        for_each_index_type!(gxb_semiring_for, TIMES, Times, $mul, $mcode);
-    )*};
+/// The semirings `GxB_<add>_<mul>_<type>` of every listed monoid with every
+/// listed multiply, on each type `$each!` gives.
+macro_rules! gxb_semirings {
+    ($each:ident: [$($add:ident = $acode:ident),*] x $muls:tt) => {
+        $(gxb_semirings!(@muls $each, $add, $acode, $muls);)*
+    };
+    (@muls $each:ident, $add:ident, $acode:ident, [$($mul:ident = $mcode:ident),*]) => {
+        $($each!(gxb_semiring_for, $add, $acode, $mul, $mcode);)*
+    };
 }
-positional!(
-    FIRSTI = FirstI,
-    FIRSTI1 = FirstI1,
-    FIRSTJ = FirstJ,
-    FIRSTJ1 = FirstJ1,
-    SECONDI = SecondI,
-    SECONDI1 = SecondI1,
-    SECONDJ = SecondJ,
-    SECONDJ1 = SecondJ1,
-);
+gxb_semirings!(for_each_numeric:
+    [MIN = Min, MAX = Max, PLUS = Plus, TIMES = Times, ANY = Any] x
+    [FIRST = First, SECOND = Second, PAIR = Oneb, MIN = Min, MAX = Max, PLUS = Plus,
+     MINUS = Minus, RMINUS = Rminus, TIMES = Times, DIV = Div, RDIV = Rdiv, ISEQ = Iseq,
+     ISNE = Isne, ISGT = Isgt, ISLT = Islt, ISGE = Isge, ISLE = Isle, LOR = Lor, LAND = Land,
+     LXOR = Lxor]);
+gxb_semirings!(for_each_numeric:
+    [LOR = Lor, LAND = Land, LXOR = Lxor, EQ = Eq, ANY = Any] x
+    [EQ = Eq, NE = Ne, GT = Gt, LT = Lt, GE = Ge, LE = Le]);
+gxb_semirings!(for_bool:
+    [LOR = Lor, LAND = Land, LXOR = Lxor, EQ = Eq, ANY = Any] x
+    [FIRST = First, SECOND = Second, PAIR = Oneb, LOR = Lor, LAND = Land, LXOR = Lxor,
+     EQ = Eq, GT = Gt, LT = Lt, GE = Ge, LE = Le]);
+gxb_semirings!(for_each_unsigned:
+    [BOR = Bor, BAND = Band, BXOR = Bxor, BXNOR = Bxnor] x
+    [BOR = Bor, BAND = Band, BXOR = Bxor, BXNOR = Bxnor]);
+gxb_semirings!(for_each_index_type:
+    [MIN = Min, MAX = Max, ANY = Any, PLUS = Plus, TIMES = Times] x
+    [FIRSTI = FirstI, FIRSTI1 = FirstI1, FIRSTJ = FirstJ, FIRSTJ1 = FirstJ1,
+     SECONDI = SecondI, SECONDI1 = SecondI1, SECONDJ = SecondJ, SECONDJ1 = SecondJ1]);
 
 /// A user-defined unary function: `z = f(x)`.
 pub type GxB_unary_function = Option<unsafe extern "C" fn(*mut c_void, *const c_void)>;

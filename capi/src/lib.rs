@@ -61,6 +61,23 @@ macro_rules! for_each_integer {
     };
 }
 
+/// As [`for_each_builtin`], for the 4 unsigned integer types.
+macro_rules! for_each_unsigned {
+    ($mac:ident $(, $arg:tt)*) => {
+        $mac!($($arg,)* UINT8, u8, Uint8);
+        $mac!($($arg,)* UINT16, u16, Uint16);
+        $mac!($($arg,)* UINT32, u32, Uint32);
+        $mac!($($arg,)* UINT64, u64, Uint64);
+    };
+}
+
+/// As [`for_each_builtin`], for BOOL alone.
+macro_rules! for_bool {
+    ($mac:ident $(, $arg:tt)*) => {
+        $mac!($($arg,)* BOOL, bool, Bool);
+    };
+}
+
 /// As [`for_each_builtin`], for INT32 and INT64 (the output types of the
 /// positional operators).
 macro_rules! for_each_index_type {

@@ -69,6 +69,18 @@ pub enum BinaryCode {
     Bxor,
     /// bitwise XNOR (integers)
     Bxnor,
+    /// `z = (x == y)` as 1 or 0 of the operands' type (`GxB_ISEQ`)
+    Iseq,
+    /// `z = (x != y)`, 1 or 0 (`GxB_ISNE`)
+    Isne,
+    /// `z = (x > y)`, 1 or 0 (`GxB_ISGT`)
+    Isgt,
+    /// `z = (x < y)`, 1 or 0 (`GxB_ISLT`)
+    Islt,
+    /// `z = (x >= y)`, 1 or 0 (`GxB_ISGE`)
+    Isge,
+    /// `z = (x <= y)`, 1 or 0 (`GxB_ISLE`)
+    Isle,
     /// `z = i`, the row index of `x` (`GxB_FIRSTI`; positional, INT32 or INT64)
     FirstI,
     /// `z = i + 1` (`GxB_FIRSTI1`)
@@ -89,7 +101,7 @@ pub enum BinaryCode {
 
 impl BinaryCode {
     /// Every built-in binary operator.
-    pub const ALL: [BinaryCode; 35] = [
+    pub const ALL: [BinaryCode; 41] = [
         BinaryCode::First,
         BinaryCode::Second,
         BinaryCode::Oneb,
@@ -117,6 +129,12 @@ impl BinaryCode {
         BinaryCode::Band,
         BinaryCode::Bxor,
         BinaryCode::Bxnor,
+        BinaryCode::Iseq,
+        BinaryCode::Isne,
+        BinaryCode::Isgt,
+        BinaryCode::Islt,
+        BinaryCode::Isge,
+        BinaryCode::Isle,
         BinaryCode::FirstI,
         BinaryCode::FirstI1,
         BinaryCode::FirstJ,
@@ -157,6 +175,12 @@ impl BinaryCode {
             BinaryCode::Band => "BAND",
             BinaryCode::Bxor => "BXOR",
             BinaryCode::Bxnor => "BXNOR",
+            BinaryCode::Iseq => "ISEQ",
+            BinaryCode::Isne => "ISNE",
+            BinaryCode::Isgt => "ISGT",
+            BinaryCode::Islt => "ISLT",
+            BinaryCode::Isge => "ISGE",
+            BinaryCode::Isle => "ISLE",
             BinaryCode::FirstI => "FIRSTI",
             BinaryCode::FirstI1 => "FIRSTI1",
             BinaryCode::FirstJ => "FIRSTJ",
@@ -189,15 +213,15 @@ impl BinaryCode {
     }
 
     /// `"GrB"` when the spec defines the operator on type `t`, else `"GxB"`
-    /// (SuiteSparse's extensions: `ANY`, `RMINUS`, `RDIV`, `POW`, the
-    /// logical operators on types other than bool, the positional ones).
+    /// (SuiteSparse's extensions: `ANY`, `RMINUS`, `RDIV`, `POW`, `ISEQ` …,
+    /// the logical operators on types other than bool, the positional ones).
     pub const fn prefix(self, t: TypeCode) -> &'static str {
         let spec = match self {
             BinaryCode::Lor | BinaryCode::Land | BinaryCode::Lxor | BinaryCode::Lxnor => {
                 matches!(t, TypeCode::Bool)
             }
             BinaryCode::Any | BinaryCode::Rminus | BinaryCode::Rdiv | BinaryCode::Pow => false,
-            _ => !self.is_positional(),
+            _ => !self.is_positional() && self.comparison_of().is_none(),
         };
         if spec {
             "GrB"
@@ -217,6 +241,20 @@ impl BinaryCode {
                 | BinaryCode::Ge
                 | BinaryCode::Le
         )
+    }
+
+    /// For `ISEQ` … `ISLE`, the comparison whose truth they return as a
+    /// value of the operands' type.
+    pub const fn comparison_of(self) -> Option<BinaryCode> {
+        Some(match self {
+            BinaryCode::Iseq => BinaryCode::Eq,
+            BinaryCode::Isne => BinaryCode::Ne,
+            BinaryCode::Isgt => BinaryCode::Gt,
+            BinaryCode::Islt => BinaryCode::Lt,
+            BinaryCode::Isge => BinaryCode::Ge,
+            BinaryCode::Isle => BinaryCode::Le,
+            _ => return None,
+        })
     }
 
     /// True for the bitwise operators, defined on integer types only.
@@ -242,6 +280,10 @@ impl BinaryCode {
                 | BinaryCode::Lt
                 | BinaryCode::Ge
                 | BinaryCode::Le
+                | BinaryCode::Isgt
+                | BinaryCode::Islt
+                | BinaryCode::Isge
+                | BinaryCode::Isle
                 | BinaryCode::Any
         ) && !self.is_positional()
     }
@@ -284,6 +326,12 @@ pub fn arith_fn<T: Arith>(code: BinaryCode) -> Option<fn(T, T) -> T> {
         BinaryCode::Band => |x: T, y| x.band(y),
         BinaryCode::Bxor => |x: T, y| x.bxor(y),
         BinaryCode::Bxnor => |x: T, y: T| x.bxor(y).bnot(),
+        BinaryCode::Iseq => |x: T, y: T| logic(x == y),
+        BinaryCode::Isne => |x: T, y: T| logic(x != y),
+        BinaryCode::Isgt => |x: T, y: T| logic(x > y),
+        BinaryCode::Islt => |x: T, y: T| logic(x < y),
+        BinaryCode::Isge => |x: T, y: T| logic(x >= y),
+        BinaryCode::Isle => |x: T, y: T| logic(x <= y),
         BinaryCode::Eq
         | BinaryCode::Ne
         | BinaryCode::Gt
@@ -512,6 +560,31 @@ mod tests {
         assert!(BinaryOp::builtin(BinaryCode::Bor, TypeCode::Fp32).is_none());
         let oneb = BinaryOp::builtin(BinaryCode::Oneb, TypeCode::Fp32).unwrap();
         assert_eq!(eval(&oneb, 5.0f32, 7.0, 4), 1.0f32.to_ne_bytes().to_vec());
+    }
+
+    #[test]
+    fn suitesparse_operators_compute() {
+        // ISxx give 1 or 0 in the operands' type; NaN compares false.
+        let isgt = BinaryOp::builtin(BinaryCode::Isgt, TypeCode::Fp64).unwrap();
+        assert_eq!(isgt.name(), "GxB_ISGT_FP64");
+        assert_eq!(isgt.ztype(), &Type::FP64);
+        assert_eq!(eval(&isgt, 2.0f64, 1.0, 8), 1.0f64.to_ne_bytes().to_vec());
+        assert_eq!(eval(&isgt, f64::NAN, 1.0, 8), 0.0f64.to_ne_bytes().to_vec());
+        let isne = BinaryOp::builtin(BinaryCode::Isne, TypeCode::Uint64).unwrap();
+        assert_eq!(eval(&isne, 3u64, 3, 8), 0u64.to_ne_bytes().to_vec());
+        // Integer POW is computed in double and cast back: saturating, NaN to 0.
+        let pow = BinaryOp::builtin(BinaryCode::Pow, TypeCode::Int8).unwrap();
+        assert_eq!(pow.name(), "GxB_POW_INT8");
+        assert_eq!(eval(&pow, 3i8, 4, 1), vec![81]);
+        assert_eq!(eval(&pow, 3i8, 5, 1), vec![127]);
+        assert_eq!(eval(&pow, 2i8, -1, 1), vec![0]);
+        // Logical operators on other types: 1 or 0 of that type.
+        let land = BinaryOp::builtin(BinaryCode::Land, TypeCode::Uint64).unwrap();
+        assert_eq!(land.name(), "GxB_LAND_UINT64");
+        assert_eq!(eval(&land, 5u64, 7, 8), 1u64.to_ne_bytes().to_vec());
+        assert_eq!(eval(&land, 5u64, 0, 8), 0u64.to_ne_bytes().to_vec());
+        let lor = BinaryOp::builtin(BinaryCode::Lor, TypeCode::Bool).unwrap();
+        assert_eq!(lor.name(), "GrB_LOR_BOOL");
     }
 
     #[test]

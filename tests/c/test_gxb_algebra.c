@@ -1,6 +1,7 @@
 /* SuiteSparse's predefined GxB operators, monoids and semirings through the
  * C API: positional operators (GxB_FIRSTI ..., GxB_POSITIONI ...) in products,
- * element-wise operations and apply, and where they are refused. */
+ * element-wise operations and apply, and where they are refused; the GxB
+ * objects LAGraph names, with SuiteSparse's semantics. */
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -88,10 +89,98 @@ static void positional(void)
     GrB_free(&y);
 }
 
+/* The GxB objects LAGraph uses (its scc, modularity, triangle counting,
+ * clustering and BFS code). */
+static void lagraph_names(void)
+{
+    GrB_Matrix A = NULL, C = NULL;
+    GrB_Vector u = NULL, v = NULL, w = NULL;
+    GrB_Vector b = NULL;
+    /* A = [1 2 .; . 3 4; 5 . 6] (INT64). */
+    GrB_Index I[6] = {0, 0, 1, 1, 2, 2}, J[6] = {0, 1, 1, 2, 0, 2};
+    int64_t X[6] = {1, 2, 3, 4, 5, 6};
+    int64_t v64 = 0;
+    uint64_t u64 = 0;
+    double d = 0;
+    float f = 0;
+    bool t = false;
+    GrB_Index n = 0;
+
+    OK(GrB_Matrix_new(&A, GrB_INT64, 3, 3));
+    OK(GrB_Matrix_build(A, I, J, X, 6, GrB_PLUS_INT64));
+    OK(GrB_Matrix_new(&C, GrB_INT64, 3, 3));
+
+    /* Counting paths: PLUS.PAIR; sums: PLUS.TIMES, PLUS.FIRST, PLUS.SECOND. */
+    OK(GrB_mxm(C, NULL, NULL, GxB_PLUS_PAIR_INT64, A, A, NULL));
+    OK(GrB_Matrix_extractElement_INT64(&v64, C, 0, 1)); CHECK(v64 == 2);
+    OK(GrB_mxm(C, NULL, NULL, GxB_PLUS_TIMES_INT64, A, A, NULL));
+    OK(GrB_Matrix_extractElement_INT64(&v64, C, 0, 1)); CHECK(v64 == 1 * 2 + 2 * 3);
+    OK(GrB_mxm(C, NULL, NULL, GxB_PLUS_FIRST_INT64, A, A, NULL));
+    OK(GrB_Matrix_extractElement_INT64(&v64, C, 0, 1)); CHECK(v64 == 1 + 2);
+    OK(GrB_mxm(C, NULL, NULL, GxB_PLUS_SECOND_INT64, A, A, NULL));
+    OK(GrB_Matrix_extractElement_INT64(&v64, C, 0, 1)); CHECK(v64 == 2 + 3);
+
+    /* ANY.EQ: is some product equal? LOR.FIRST / LAND.FIRST on bool. */
+    OK(GrB_Vector_new(&u, GrB_FP64, 3));
+    OK(GrB_Vector_setElement_FP64(u, 2.0, 1));
+    OK(GrB_Vector_setElement_FP64(u, 5.0, 2));
+    OK(GrB_Vector_new(&b, GrB_BOOL, 3));
+    OK(GrB_mxv(b, NULL, NULL, GxB_ANY_EQ_FP64, A, u, NULL));
+    OK(GrB_Vector_nvals(&n, b)); CHECK(n == 3);
+    OK(GrB_Vector_extractElement_BOOL(&t, b, 0)); CHECK(t);  /* A(0,1) == u(1) */
+    OK(GrB_Vector_extractElement_BOOL(&t, b, 1)); CHECK(!t);
+    OK(GrB_Vector_new(&v, GrB_BOOL, 3));
+    OK(GrB_Vector_setElement_BOOL(v, false, 0));
+    OK(GrB_Vector_setElement_BOOL(v, true, 1));
+    OK(GrB_vxm(b, NULL, NULL, GxB_LOR_FIRST_BOOL, v, A, NULL));
+    OK(GrB_Vector_extractElement_BOOL(&t, b, 2)); CHECK(t);  /* v(1) reaches 2 */
+    OK(GrB_Vector_extractElement_BOOL(&t, b, 0)); CHECK(!t); /* only v(0) */
+    OK(GrB_vxm(b, NULL, NULL, GxB_LAND_FIRST_BOOL, v, A, NULL));
+    OK(GrB_Vector_extractElement_BOOL(&t, b, 1)); CHECK(!t); /* v(0) and v(1) */
+
+    /* ISEQ, ISNE and LAND on UINT64 give 1 or 0 of UINT64. */
+    OK(GrB_Vector_new(&w, GrB_UINT64, 3));
+    OK(GrB_Vector_assign_UINT64(w, NULL, NULL, 7, GrB_ALL, 3, NULL));
+    OK(GrB_Vector_setElement_UINT64(w, 0, 2));
+    OK(GrB_Vector_eWiseMult_BinaryOp(w, NULL, NULL, GxB_ISEQ_UINT64, w, w, NULL));
+    OK(GrB_Vector_extractElement_UINT64(&u64, w, 2)); CHECK(u64 == 1);
+    OK(GrB_Vector_eWiseMult_BinaryOp(w, NULL, GxB_LAND_UINT64, GxB_ISNE_UINT64, w, w, NULL));
+    OK(GrB_Vector_extractElement_UINT64(&u64, w, 0)); CHECK(u64 == 0);
+
+    /* POW: integers computed in double and cast back (saturating). */
+    OK(GrB_Matrix_apply_BinaryOp2nd_INT64(C, NULL, NULL, GxB_POW_INT64, A, 2, NULL));
+    OK(GrB_Matrix_extractElement_INT64(&v64, C, 2, 2)); CHECK(v64 == 36);
+    OK(GrB_Matrix_apply_BinaryOp2nd_INT64(C, NULL, NULL, GxB_POW_INT64, A, 40, NULL));
+    OK(GrB_Matrix_extractElement_INT64(&v64, C, 2, 2)); CHECK(v64 == INT64_MAX);
+    OK(GrB_Vector_apply_BinaryOp1st_FP32(u, NULL, NULL, GxB_POW_FP32, 2.0f, u, NULL));
+    OK(GrB_Vector_extractElement_FP32(&f, u, 2)); CHECK(f == 32.0f);
+    OK(GrB_Vector_extractElement_FP64(&d, u, 1)); CHECK(d == 4.0);
+
+    /* ONE and LNOT. */
+    OK(GrB_Matrix_apply(C, NULL, NULL, GxB_ONE_INT64, A, NULL));
+    OK(GrB_Matrix_extractElement_INT64(&v64, C, 2, 0)); CHECK(v64 == 1);
+    OK(GrB_Vector_apply(b, b, NULL, GxB_LNOT_BOOL, b, NULL));
+    OK(GrB_Vector_extractElement_BOOL(&t, b, 2)); CHECK(!t);
+
+    /* The ANY monoid keeps some entry; EQ on bool is LXNOR. */
+    OK(GrB_Matrix_reduce_Monoid(w, NULL, NULL, GxB_ANY_UINT64_MONOID, A, NULL));
+    OK(GrB_Vector_nvals(&n, w)); CHECK(n == 3);
+    OK(GrB_Vector_reduce_BOOL(&t, NULL, GxB_EQ_BOOL_MONOID, v, NULL));
+    CHECK(!t);
+
+    GrB_free(&A);
+    GrB_free(&C);
+    GrB_free(&u);
+    GrB_free(&v);
+    GrB_free(&w);
+    GrB_free(&b);
+}
+
 int main(void)
 {
     OK(GrB_init(GrB_NONBLOCKING));
     positional();
+    lagraph_names();
     OK(GrB_finalize());
     return check_done("test_gxb_algebra");
 }

@@ -134,6 +134,18 @@ pub mod binary {
         lxor = Lxor;
         /// logical XNOR
         lxnor = Lxnor;
+        /// `z = (x == y)`, 1 or 0 of `T` (`GxB_ISEQ`)
+        iseq = Iseq;
+        /// `z = (x != y)`, 1 or 0 of `T`
+        isne = Isne;
+        /// `z = (x > y)`, 1 or 0 of `T`
+        isgt = Isgt;
+        /// `z = (x < y)`, 1 or 0 of `T`
+        islt = Islt;
+        /// `z = (x >= y)`, 1 or 0 of `T`
+        isge = Isge;
+        /// `z = (x <= y)`, 1 or 0 of `T`
+        isle = Isle;
     }
 
     ops! { [T: Integer] -> <T, T, T> by T:
