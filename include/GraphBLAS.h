@@ -215,6 +215,37 @@ typedef void (*GxB_index_unary_function)(void *z, const void *x, GrB_Index i, Gr
  * Functions and predefined objects (generated from the Rust sources)
  * ------------------------------------------------------------------------ */
 
+/* ------------------------------------------------------------------------
+ * Complex types (SuiteSparse's GxB_FC32 and GxB_FC64)
+ * ------------------------------------------------------------------------ */
+
+/* GxB_FC32_t and GxB_FC64_t: C's float complex and double complex (the real
+ * part, then the imaginary part); C++ uses std::complex, of the same layout.
+ * GxB_CMPLXF(r, i) and GxB_CMPLX(r, i) make a value from its parts. The
+ * header does not include <complex.h>: its macro I would rename the
+ * parameters named I below (include it after this header). */
+#if defined(__cplusplus)
+#include <complex>
+typedef std::complex<float> GxB_FC32_t;
+typedef std::complex<double> GxB_FC64_t;
+#define GxB_CMPLXF(r, i) GxB_FC32_t((float) (r), (float) (i))
+#define GxB_CMPLX(r, i) GxB_FC64_t((double) (r), (double) (i))
+#else
+typedef float _Complex GxB_FC32_t;
+typedef double _Complex GxB_FC64_t;
+/* A complex value is an array of its two parts (C11 6.2.5). */
+static inline GxB_FC32_t GxB_CMPLXF(float r, float i)
+{
+    union { float parts[2]; GxB_FC32_t z; } u = {{r, i}};
+    return u.z;
+}
+static inline GxB_FC64_t GxB_CMPLX(double r, double i)
+{
+    union { double parts[2]; GxB_FC64_t z; } u = {{r, i}};
+    return u.z;
+}
+#endif
+
 
 // `GrB_OUTP_FIELD`
 #define OUTP 0
@@ -1344,6 +1375,26 @@ extern GrB_UnaryOp GxB_LNOT_FP32;
 
 extern GrB_UnaryOp GxB_LNOT_FP64;
 
+extern GrB_UnaryOp GxB_IDENTITY_FC32;
+
+extern GrB_UnaryOp GxB_IDENTITY_FC64;
+
+extern GrB_UnaryOp GxB_AINV_FC32;
+
+extern GrB_UnaryOp GxB_AINV_FC64;
+
+extern GrB_UnaryOp GxB_MINV_FC32;
+
+extern GrB_UnaryOp GxB_MINV_FC64;
+
+extern GrB_UnaryOp GxB_ABS_FC32;
+
+extern GrB_UnaryOp GxB_ABS_FC64;
+
+extern GrB_UnaryOp GxB_ONE_FC32;
+
+extern GrB_UnaryOp GxB_ONE_FC64;
+
 extern GrB_UnaryOp GxB_POSITIONI_INT32;
 
 extern GrB_UnaryOp GxB_POSITIONI_INT64;
@@ -1668,6 +1719,66 @@ extern GrB_BinaryOp GxB_LXOR_FP32;
 
 extern GrB_BinaryOp GxB_LXOR_FP64;
 
+extern GrB_BinaryOp GxB_FIRST_FC32;
+
+extern GrB_BinaryOp GxB_FIRST_FC64;
+
+extern GrB_BinaryOp GxB_SECOND_FC32;
+
+extern GrB_BinaryOp GxB_SECOND_FC64;
+
+extern GrB_BinaryOp GxB_ONEB_FC32;
+
+extern GrB_BinaryOp GxB_ONEB_FC64;
+
+extern GrB_BinaryOp GxB_PAIR_FC32;
+
+extern GrB_BinaryOp GxB_PAIR_FC64;
+
+extern GrB_BinaryOp GxB_ANY_FC32;
+
+extern GrB_BinaryOp GxB_ANY_FC64;
+
+extern GrB_BinaryOp GxB_PLUS_FC32;
+
+extern GrB_BinaryOp GxB_PLUS_FC64;
+
+extern GrB_BinaryOp GxB_MINUS_FC32;
+
+extern GrB_BinaryOp GxB_MINUS_FC64;
+
+extern GrB_BinaryOp GxB_RMINUS_FC32;
+
+extern GrB_BinaryOp GxB_RMINUS_FC64;
+
+extern GrB_BinaryOp GxB_TIMES_FC32;
+
+extern GrB_BinaryOp GxB_TIMES_FC64;
+
+extern GrB_BinaryOp GxB_DIV_FC32;
+
+extern GrB_BinaryOp GxB_DIV_FC64;
+
+extern GrB_BinaryOp GxB_RDIV_FC32;
+
+extern GrB_BinaryOp GxB_RDIV_FC64;
+
+extern GrB_BinaryOp GxB_ISEQ_FC32;
+
+extern GrB_BinaryOp GxB_ISEQ_FC64;
+
+extern GrB_BinaryOp GxB_ISNE_FC32;
+
+extern GrB_BinaryOp GxB_ISNE_FC64;
+
+extern GrB_BinaryOp GxB_EQ_FC32;
+
+extern GrB_BinaryOp GxB_EQ_FC64;
+
+extern GrB_BinaryOp GxB_NE_FC32;
+
+extern GrB_BinaryOp GxB_NE_FC64;
+
 extern GrB_BinaryOp GxB_FIRSTI_INT32;
 
 extern GrB_BinaryOp GxB_FIRSTI_INT64;
@@ -1699,6 +1810,14 @@ extern GrB_BinaryOp GxB_SECONDJ_INT64;
 extern GrB_BinaryOp GxB_SECONDJ1_INT32;
 
 extern GrB_BinaryOp GxB_SECONDJ1_INT64;
+
+extern GrB_IndexUnaryOp GxB_VALUEEQ_FC32;
+
+extern GrB_IndexUnaryOp GxB_VALUEEQ_FC64;
+
+extern GrB_IndexUnaryOp GxB_VALUENE_FC32;
+
+extern GrB_IndexUnaryOp GxB_VALUENE_FC64;
 
 extern GrB_Monoid GxB_MIN_INT8_MONOID;
 
@@ -1801,6 +1920,18 @@ extern GrB_Monoid GxB_ANY_UINT64_MONOID;
 extern GrB_Monoid GxB_ANY_FP32_MONOID;
 
 extern GrB_Monoid GxB_ANY_FP64_MONOID;
+
+extern GrB_Monoid GxB_ANY_FC32_MONOID;
+
+extern GrB_Monoid GxB_ANY_FC64_MONOID;
+
+extern GrB_Monoid GxB_PLUS_FC32_MONOID;
+
+extern GrB_Monoid GxB_PLUS_FC64_MONOID;
+
+extern GrB_Monoid GxB_TIMES_FC32_MONOID;
+
+extern GrB_Monoid GxB_TIMES_FC64_MONOID;
 
 extern GrB_Monoid GxB_LOR_BOOL_MONOID;
 
@@ -4682,6 +4813,114 @@ extern GrB_Semiring GxB_BXNOR_BXNOR_UINT32;
 
 extern GrB_Semiring GxB_BXNOR_BXNOR_UINT64;
 
+extern GrB_Semiring GxB_PLUS_FIRST_FC32;
+
+extern GrB_Semiring GxB_PLUS_FIRST_FC64;
+
+extern GrB_Semiring GxB_PLUS_SECOND_FC32;
+
+extern GrB_Semiring GxB_PLUS_SECOND_FC64;
+
+extern GrB_Semiring GxB_PLUS_PAIR_FC32;
+
+extern GrB_Semiring GxB_PLUS_PAIR_FC64;
+
+extern GrB_Semiring GxB_PLUS_PLUS_FC32;
+
+extern GrB_Semiring GxB_PLUS_PLUS_FC64;
+
+extern GrB_Semiring GxB_PLUS_MINUS_FC32;
+
+extern GrB_Semiring GxB_PLUS_MINUS_FC64;
+
+extern GrB_Semiring GxB_PLUS_TIMES_FC32;
+
+extern GrB_Semiring GxB_PLUS_TIMES_FC64;
+
+extern GrB_Semiring GxB_PLUS_DIV_FC32;
+
+extern GrB_Semiring GxB_PLUS_DIV_FC64;
+
+extern GrB_Semiring GxB_PLUS_RDIV_FC32;
+
+extern GrB_Semiring GxB_PLUS_RDIV_FC64;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_FC32;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_FC64;
+
+extern GrB_Semiring GxB_TIMES_FIRST_FC32;
+
+extern GrB_Semiring GxB_TIMES_FIRST_FC64;
+
+extern GrB_Semiring GxB_TIMES_SECOND_FC32;
+
+extern GrB_Semiring GxB_TIMES_SECOND_FC64;
+
+extern GrB_Semiring GxB_TIMES_PAIR_FC32;
+
+extern GrB_Semiring GxB_TIMES_PAIR_FC64;
+
+extern GrB_Semiring GxB_TIMES_PLUS_FC32;
+
+extern GrB_Semiring GxB_TIMES_PLUS_FC64;
+
+extern GrB_Semiring GxB_TIMES_MINUS_FC32;
+
+extern GrB_Semiring GxB_TIMES_MINUS_FC64;
+
+extern GrB_Semiring GxB_TIMES_TIMES_FC32;
+
+extern GrB_Semiring GxB_TIMES_TIMES_FC64;
+
+extern GrB_Semiring GxB_TIMES_DIV_FC32;
+
+extern GrB_Semiring GxB_TIMES_DIV_FC64;
+
+extern GrB_Semiring GxB_TIMES_RDIV_FC32;
+
+extern GrB_Semiring GxB_TIMES_RDIV_FC64;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_FC32;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_FC64;
+
+extern GrB_Semiring GxB_ANY_FIRST_FC32;
+
+extern GrB_Semiring GxB_ANY_FIRST_FC64;
+
+extern GrB_Semiring GxB_ANY_SECOND_FC32;
+
+extern GrB_Semiring GxB_ANY_SECOND_FC64;
+
+extern GrB_Semiring GxB_ANY_PAIR_FC32;
+
+extern GrB_Semiring GxB_ANY_PAIR_FC64;
+
+extern GrB_Semiring GxB_ANY_PLUS_FC32;
+
+extern GrB_Semiring GxB_ANY_PLUS_FC64;
+
+extern GrB_Semiring GxB_ANY_MINUS_FC32;
+
+extern GrB_Semiring GxB_ANY_MINUS_FC64;
+
+extern GrB_Semiring GxB_ANY_TIMES_FC32;
+
+extern GrB_Semiring GxB_ANY_TIMES_FC64;
+
+extern GrB_Semiring GxB_ANY_DIV_FC32;
+
+extern GrB_Semiring GxB_ANY_DIV_FC64;
+
+extern GrB_Semiring GxB_ANY_RDIV_FC32;
+
+extern GrB_Semiring GxB_ANY_RDIV_FC64;
+
+extern GrB_Semiring GxB_ANY_RMINUS_FC32;
+
+extern GrB_Semiring GxB_ANY_RMINUS_FC64;
+
 extern GrB_Semiring GxB_MIN_FIRSTI_INT32;
 
 extern GrB_Semiring GxB_MIN_FIRSTI_INT64;
@@ -4943,6 +5182,12 @@ extern GrB_Type GrB_FP32;
 //`GrB_FP64`
 extern GrB_Type GrB_FP64;
 
+//`GxB_FC32`
+extern GrB_Type GxB_FC32;
+
+//`GxB_FC64`
+extern GrB_Type GxB_FC64;
+
 // `GrB_UnaryOp_new(&op, f, ztype, xtype)`.
 GrB_Info GrB_UnaryOp_new(GrB_UnaryOp *op,
                          GxB_unary_function function,
@@ -5021,6 +5266,12 @@ GrB_Info GrB_Monoid_new_FP32(GrB_Monoid *monoid, GrB_BinaryOp op, float identity
 
 //`GrB_Monoid_new_FP64(&monoid, op, identity)`.
 GrB_Info GrB_Monoid_new_FP64(GrB_Monoid *monoid, GrB_BinaryOp op, double identity);
+
+//`GxB_Monoid_new_FC32(&monoid, op, identity)`.
+GrB_Info GxB_Monoid_new_FC32(GrB_Monoid *monoid, GrB_BinaryOp op, GxB_FC32_t identity);
+
+//`GxB_Monoid_new_FC64(&monoid, op, identity)`.
+GrB_Info GxB_Monoid_new_FC64(GrB_Monoid *monoid, GrB_BinaryOp op, GxB_FC64_t identity);
 
 // `GrB_Monoid_new_UDT(&monoid, op, identity)`: the identity points to a value of the operator's type.
 GrB_Info GrB_Monoid_new_UDT(GrB_Monoid *monoid,
@@ -6039,6 +6290,48 @@ GrB_Info GrB_Matrix_build_FP64(GrB_Matrix C,
 GrB_Info GrB_Matrix_extractTuples_FP64(GrB_Index *I,
                                        GrB_Index *J,
                                        double *X,
+                                       GrB_Index *nvals,
+                                       GrB_Matrix A);
+
+//`GxB_Matrix_setElement_FC32(C, x, i, j)`: `C(i,j) = x`.
+GrB_Info GxB_Matrix_setElement_FC32(GrB_Matrix C, GxB_FC32_t x, GrB_Index i, GrB_Index j);
+
+//`GxB_Matrix_extractElement_FC32(&x, A, i, j)`: `x = A(i,j)`, or `GrB_NO_VALUE`.
+GrB_Info GxB_Matrix_extractElement_FC32(GxB_FC32_t *x, GrB_Matrix A, GrB_Index i, GrB_Index j);
+
+//`GxB_Matrix_build_FC32(C, I, J, X, nvals, dup)`.
+GrB_Info GxB_Matrix_build_FC32(GrB_Matrix C,
+                               const GrB_Index *I,
+                               const GrB_Index *J,
+                               const GxB_FC32_t *X,
+                               GrB_Index nvals,
+                               GrB_BinaryOp dup);
+
+//`GxB_Matrix_extractTuples_FC32(I, J, X, &nvals, A)`.
+GrB_Info GxB_Matrix_extractTuples_FC32(GrB_Index *I,
+                                       GrB_Index *J,
+                                       GxB_FC32_t *X,
+                                       GrB_Index *nvals,
+                                       GrB_Matrix A);
+
+//`GxB_Matrix_setElement_FC64(C, x, i, j)`: `C(i,j) = x`.
+GrB_Info GxB_Matrix_setElement_FC64(GrB_Matrix C, GxB_FC64_t x, GrB_Index i, GrB_Index j);
+
+//`GxB_Matrix_extractElement_FC64(&x, A, i, j)`: `x = A(i,j)`, or `GrB_NO_VALUE`.
+GrB_Info GxB_Matrix_extractElement_FC64(GxB_FC64_t *x, GrB_Matrix A, GrB_Index i, GrB_Index j);
+
+//`GxB_Matrix_build_FC64(C, I, J, X, nvals, dup)`.
+GrB_Info GxB_Matrix_build_FC64(GrB_Matrix C,
+                               const GrB_Index *I,
+                               const GrB_Index *J,
+                               const GxB_FC64_t *X,
+                               GrB_Index nvals,
+                               GrB_BinaryOp dup);
+
+//`GxB_Matrix_extractTuples_FC64(I, J, X, &nvals, A)`.
+GrB_Info GxB_Matrix_extractTuples_FC64(GrB_Index *I,
+                                       GrB_Index *J,
+                                       GxB_FC64_t *X,
                                        GrB_Index *nvals,
                                        GrB_Matrix A);
 
@@ -7719,6 +8012,34 @@ GrB_Info GrB_Vector_reduce_FP64(double *val,
                                 GrB_Vector u,
                                 GrB_Descriptor desc);
 
+//`GxB_Matrix_reduce_FC32(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.
+GrB_Info GxB_Matrix_reduce_FC32(GxB_FC32_t *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Matrix A,
+                                GrB_Descriptor desc);
+
+//`GxB_Vector_reduce_FC32(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.
+GrB_Info GxB_Vector_reduce_FC32(GxB_FC32_t *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Vector u,
+                                GrB_Descriptor desc);
+
+//`GxB_Matrix_reduce_FC64(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.
+GrB_Info GxB_Matrix_reduce_FC64(GxB_FC64_t *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Matrix A,
+                                GrB_Descriptor desc);
+
+//`GxB_Vector_reduce_FC64(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.
+GrB_Info GxB_Vector_reduce_FC64(GxB_FC64_t *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Vector u,
+                                GrB_Descriptor desc);
+
 // `GrB_Matrix_reduce_UDT(&val, accum, monoid, A, desc)`: `val` holds a value of the monoid's type.
 GrB_Info GrB_Matrix_reduce_UDT(void *val,
                                GrB_BinaryOp accum,
@@ -7911,6 +8232,18 @@ GrB_Info GrB_Scalar_setElement_FP64(GrB_Scalar s, double x);
 
 //`GrB_Scalar_extractElement_FP64(&x, s)`: `GrB_NO_VALUE` when empty.
 GrB_Info GrB_Scalar_extractElement_FP64(double *x, GrB_Scalar s);
+
+//`GxB_Scalar_setElement_FC32(s, x)`.
+GrB_Info GxB_Scalar_setElement_FC32(GrB_Scalar s, GxB_FC32_t x);
+
+//`GxB_Scalar_extractElement_FC32(&x, s)`: `GrB_NO_VALUE` when empty.
+GrB_Info GxB_Scalar_extractElement_FC32(GxB_FC32_t *x, GrB_Scalar s);
+
+//`GxB_Scalar_setElement_FC64(s, x)`.
+GrB_Info GxB_Scalar_setElement_FC64(GrB_Scalar s, GxB_FC64_t x);
+
+//`GxB_Scalar_extractElement_FC64(&x, s)`: `GrB_NO_VALUE` when empty.
+GrB_Info GxB_Scalar_extractElement_FC64(GxB_FC64_t *x, GrB_Scalar s);
 
 // `GrB_Scalar_setElement_UDT(s, &x)`: `x` points to a value of the scalar's type.
 GrB_Info GrB_Scalar_setElement_UDT(GrB_Scalar s, const void *x);
@@ -8137,6 +8470,38 @@ GrB_Info GrB_Vector_build_FP64(GrB_Vector w,
 //`GrB_Vector_extractTuples_FP64(I, X, &nvals, v)`.
 GrB_Info GrB_Vector_extractTuples_FP64(GrB_Index *I, double *X, GrB_Index *nvals, GrB_Vector v);
 
+//`GxB_Vector_setElement_FC32(w, x, i)`: `w(i) = x`.
+GrB_Info GxB_Vector_setElement_FC32(GrB_Vector w, GxB_FC32_t x, GrB_Index i);
+
+//`GxB_Vector_extractElement_FC32(&x, v, i)`: `x = v(i)`, or `GrB_NO_VALUE`.
+GrB_Info GxB_Vector_extractElement_FC32(GxB_FC32_t *x, GrB_Vector v, GrB_Index i);
+
+//`GxB_Vector_build_FC32(w, I, X, nvals, dup)`.
+GrB_Info GxB_Vector_build_FC32(GrB_Vector w,
+                               const GrB_Index *I,
+                               const GxB_FC32_t *X,
+                               GrB_Index nvals,
+                               GrB_BinaryOp dup);
+
+//`GxB_Vector_extractTuples_FC32(I, X, &nvals, v)`.
+GrB_Info GxB_Vector_extractTuples_FC32(GrB_Index *I, GxB_FC32_t *X, GrB_Index *nvals, GrB_Vector v);
+
+//`GxB_Vector_setElement_FC64(w, x, i)`: `w(i) = x`.
+GrB_Info GxB_Vector_setElement_FC64(GrB_Vector w, GxB_FC64_t x, GrB_Index i);
+
+//`GxB_Vector_extractElement_FC64(&x, v, i)`: `x = v(i)`, or `GrB_NO_VALUE`.
+GrB_Info GxB_Vector_extractElement_FC64(GxB_FC64_t *x, GrB_Vector v, GrB_Index i);
+
+//`GxB_Vector_build_FC64(w, I, X, nvals, dup)`.
+GrB_Info GxB_Vector_build_FC64(GrB_Vector w,
+                               const GrB_Index *I,
+                               const GxB_FC64_t *X,
+                               GrB_Index nvals,
+                               GrB_BinaryOp dup);
+
+//`GxB_Vector_extractTuples_FC64(I, X, &nvals, v)`.
+GrB_Info GxB_Vector_extractTuples_FC64(GrB_Index *I, GxB_FC64_t *X, GrB_Index *nvals, GrB_Vector v);
+
 // `GrB_Vector_setElement_UDT(w, &x, i)`.
 GrB_Info GrB_Vector_setElement_UDT(GrB_Vector w, const void *x, GrB_Index i);
 
@@ -8190,6 +8555,16 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
     const int64_t *: p##INT64, const uint64_t *: p##UINT64,                    \
     const float *: p##FP32, const double *: p##FP64, const void *: p##UDT
 
+/* The branches for the complex types (the GxB_ functions), by value and by
+ * pointer. */
+#define GB_COMPLEX_BY_VALUE(p) GxB_FC32_t: p##FC32, GxB_FC64_t: p##FC64
+
+#define GB_COMPLEX_BY_POINTER(p) GxB_FC32_t *: p##FC32, GxB_FC64_t *: p##FC64
+
+#define GB_COMPLEX_BY_CONST_POINTER(p)                                         \
+    GB_COMPLEX_BY_POINTER(p), const GxB_FC32_t *: p##FC32,                     \
+    const GxB_FC64_t *: p##FC64
+
 /* The first of the variadic arguments. */
 #define GB_FIRST(...) GB_FIRST_(__VA_ARGS__, 0)
 #define GB_FIRST_(x, ...) x
@@ -8198,49 +8573,61 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
 
 #define GrB_Monoid_new(monoid, op, identity)                                   \
     _Generic((identity), GB_BY_VALUE(GrB_Monoid_new_),                         \
+             GB_COMPLEX_BY_VALUE(GxB_Monoid_new_),                             \
              void *: GrB_Monoid_new_UDT, const void *: GrB_Monoid_new_UDT)     \
     (monoid, op, identity)
 
 #define GrB_Scalar_setElement(s, x)                                            \
     _Generic((x), GB_BY_VALUE(GrB_Scalar_setElement_),                         \
+             GB_COMPLEX_BY_VALUE(GxB_Scalar_setElement_),                      \
              void *: GrB_Scalar_setElement_UDT,                                \
              const void *: GrB_Scalar_setElement_UDT)(s, x)
 
 #define GrB_Scalar_extractElement(x, s)                                        \
-    _Generic((x), GB_BY_POINTER(GrB_Scalar_extractElement_))(x, s)
+    _Generic((x), GB_BY_POINTER(GrB_Scalar_extractElement_),                   \
+             GB_COMPLEX_BY_POINTER(GxB_Scalar_extractElement_))(x, s)
 
 #define GrB_Vector_build(w, I, X, nvals, dup)                                  \
-    _Generic((X), GB_BY_CONST_POINTER(GrB_Vector_build_))(w, I, X, nvals, dup)
+    _Generic((X), GB_BY_CONST_POINTER(GrB_Vector_build_),                      \
+             GB_COMPLEX_BY_CONST_POINTER(GxB_Vector_build_))(w, I, X, nvals, dup)
 
 #define GrB_Vector_setElement(w, x, i)                                         \
     _Generic((x), GB_BY_VALUE(GrB_Vector_setElement_),                         \
+             GB_COMPLEX_BY_VALUE(GxB_Vector_setElement_),                      \
              void *: GrB_Vector_setElement_UDT,                                \
              const void *: GrB_Vector_setElement_UDT,                          \
              GrB_Scalar: GrB_Vector_setElement_Scalar)(w, x, i)
 
 #define GrB_Vector_extractElement(x, v, i)                                     \
     _Generic((x), GB_BY_POINTER(GrB_Vector_extractElement_),                   \
+             GB_COMPLEX_BY_POINTER(GxB_Vector_extractElement_),                \
              GrB_Scalar: GrB_Vector_extractElement_Scalar)(x, v, i)
 
 #define GrB_Vector_extractTuples(I, X, nvals, v)                               \
-    _Generic((X), GB_BY_POINTER(GrB_Vector_extractTuples_))(I, X, nvals, v)
+    _Generic((X), GB_BY_POINTER(GrB_Vector_extractTuples_),                    \
+             GB_COMPLEX_BY_POINTER(GxB_Vector_extractTuples_))(I, X, nvals, v)
 
 #define GrB_Matrix_build(C, I, J, X, nvals, dup)                               \
-    _Generic((X), GB_BY_CONST_POINTER(GrB_Matrix_build_))                      \
+    _Generic((X), GB_BY_CONST_POINTER(GrB_Matrix_build_),                      \
+             GB_COMPLEX_BY_CONST_POINTER(GxB_Matrix_build_))                   \
     (C, I, J, X, nvals, dup)
 
 #define GrB_Matrix_setElement(C, x, i, j)                                      \
     _Generic((x), GB_BY_VALUE(GrB_Matrix_setElement_),                         \
+             GB_COMPLEX_BY_VALUE(GxB_Matrix_setElement_),                      \
              void *: GrB_Matrix_setElement_UDT,                                \
              const void *: GrB_Matrix_setElement_UDT,                          \
              GrB_Scalar: GrB_Matrix_setElement_Scalar)(C, x, i, j)
 
 #define GrB_Matrix_extractElement(x, A, i, j)                                  \
     _Generic((x), GB_BY_POINTER(GrB_Matrix_extractElement_),                   \
+             GB_COMPLEX_BY_POINTER(GxB_Matrix_extractElement_),                \
              GrB_Scalar: GrB_Matrix_extractElement_Scalar)(x, A, i, j)
 
 #define GrB_Matrix_extractTuples(I, J, X, nvals, A)                            \
-    _Generic((X), GB_BY_POINTER(GrB_Matrix_extractTuples_))(I, J, X, nvals, A)
+    _Generic((X), GB_BY_POINTER(GrB_Matrix_extractTuples_),                    \
+             GB_COMPLEX_BY_POINTER(GxB_Matrix_extractTuples_))                 \
+    (I, J, X, nvals, A)
 
 #define GrB_Matrix_import(A, type, nrows, ncols, Ap, Ai, Ax, Ap_len, Ai_len,   \
                           Ax_len, format)                                      \
@@ -8426,6 +8813,10 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
     _Generic((A), GrB_Vector: GrB_Vector_reduce_##p,                           \
              default: GrB_Matrix_reduce_##p)
 
+#define GB_REDUCE_TO_COMPLEX(A, p)                                             \
+    _Generic((A), GrB_Vector: GxB_Vector_reduce_##p,                           \
+             default: GxB_Matrix_reduce_##p)
+
 #define GB_REDUCE_TO_SCALAR(op, A)                                             \
     _Generic((op),                                                             \
         GrB_BinaryOp: _Generic((A),                                            \
@@ -8452,6 +8843,8 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
         uint64_t *: GB_REDUCE_TO_VALUE(arg4, UINT64),                          \
         float *: GB_REDUCE_TO_VALUE(arg4, FP32),                               \
         double *: GB_REDUCE_TO_VALUE(arg4, FP64),                              \
+        GxB_FC32_t *: GB_REDUCE_TO_COMPLEX(arg4, FC32),                        \
+        GxB_FC64_t *: GB_REDUCE_TO_COMPLEX(arg4, FC64),                        \
         void *: GB_REDUCE_TO_VALUE(arg4, UDT))                                 \
     (arg1, arg2, arg3, arg4, __VA_ARGS__)
 

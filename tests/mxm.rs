@@ -94,6 +94,12 @@ fn semirings() -> Vec<Semiring> {
         builtin(Op::Any, Op::Eq, Int16),
         builtin(Op::Eq, Op::Lt, Int32),
         builtin(Op::Times, Op::Lxor, Int64),
+        builtin(Op::Plus, Op::Times, Fc64),
+        builtin(Op::Plus, Op::Times, Fc32),
+        builtin(Op::Times, Op::Minus, Fc64),
+        builtin(Op::Any, Op::Div, Fc64),
+        builtin(Op::Plus, Op::Oneb, Fc32),
+        builtin(Op::Lor, Op::Eq, Fc64),
         user_multiply_semiring(),
     ]
     .into_iter()
@@ -117,17 +123,17 @@ fn arb_accum() -> BoxedStrategy<Option<BinaryOp>> {
 
 fn arb_input_type() -> BoxedStrategy<TypeCode> {
     use TypeCode::*;
-    proptest::sample::select(vec![Int32, Fp64, Uint8, Bool, Int64]).boxed()
+    proptest::sample::select(vec![Int32, Fp64, Uint8, Bool, Int64, Fc64, Fc32]).boxed()
 }
 
 fn arb_output_type() -> BoxedStrategy<TypeCode> {
     use TypeCode::*;
-    proptest::sample::select(vec![Fp64, Int32, Int64, Bool, Uint16]).boxed()
+    proptest::sample::select(vec![Fp64, Int32, Int64, Bool, Uint16, Fc64]).boxed()
 }
 
 fn arb_mask_type() -> BoxedStrategy<TypeCode> {
     use TypeCode::*;
-    proptest::sample::select(vec![Bool, Uint8, Fp32]).boxed()
+    proptest::sample::select(vec![Bool, Uint8, Fp32, Fc32]).boxed()
 }
 
 /// Random operands for `C<M> = op(A) * op(B)`: `(A, B, C, M)` stored with the

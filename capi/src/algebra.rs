@@ -3,7 +3,7 @@
 
 use crate::api::{api, GrB_Info};
 use crate::handle::*;
-use crate::values::value_from_bytes;
+use crate::values::{value_from_bytes, CValue};
 use engine::algebra::{
     BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Monoid, Semiring, TypeCode, UnaryCode,
     UnaryOp, Value,
@@ -135,15 +135,21 @@ semiring_for!(LXNOR, Lxnor, LOR, Lor, BOOL, bool, Bool);
 // SuiteSparse's predefined GxB operators, monoids and semirings, for the
 // operators the engine has (its user guide's tables): the positional ones,
 // ONE, LNOT, ANY, PAIR, RMINUS, RDIV, POW, ISEQ … ISLE, the logical ones on
-// every type; the ANY, boolean and bitwise monoids and the historical
-// `GxB_<op>_<type>_MONOID` names; the semirings of the guide's families
-// (their `GxB_<add>_<mul>_<type>` names, spec semirings included).
+// every type, the complex ones; the ANY, boolean, bitwise and complex
+// monoids and the historical `GxB_<op>_<type>_MONOID` names; the semirings
+// of the guide's families (their `GxB_<add>_<mul>_<type>` names, spec
+// semirings included).
 
 macro_rules! gxb_unary_for {
     ($($arg:tt)*) => { op_for!(GrB_UnaryOp, GB_UnaryOp_opaque, UnaryCode, GxB, $($arg)*); };
 }
 for_each_builtin!(gxb_unary_for, ONE, One);
 for_each_builtin!(gxb_unary_for, LNOT, Lnot);
+for_each_complex!(gxb_unary_for, IDENTITY, Identity);
+for_each_complex!(gxb_unary_for, AINV, Ainv);
+for_each_complex!(gxb_unary_for, MINV, Minv);
+for_each_complex!(gxb_unary_for, ABS, Abs);
+for_each_complex!(gxb_unary_for, ONE, One);
 for_each_index_type!(gxb_unary_for, POSITIONI, PositionI);
 for_each_index_type!(gxb_unary_for, POSITIONI1, PositionI1);
 for_each_index_type!(gxb_unary_for, POSITIONJ, PositionJ);
@@ -166,6 +172,21 @@ for_each_builtin!(gxb_binary_for, ISLE, Isle);
 for_each_builtin!(gxb_binary_for, LOR, Lor);
 for_each_builtin!(gxb_binary_for, LAND, Land);
 for_each_builtin!(gxb_binary_for, LXOR, Lxor);
+for_each_complex!(gxb_binary_for, FIRST, First);
+for_each_complex!(gxb_binary_for, SECOND, Second);
+for_each_complex!(gxb_binary_for, ONEB, Oneb);
+for_each_complex!(gxb_binary_for, PAIR, Oneb);
+for_each_complex!(gxb_binary_for, ANY, Any);
+for_each_complex!(gxb_binary_for, PLUS, Plus);
+for_each_complex!(gxb_binary_for, MINUS, Minus);
+for_each_complex!(gxb_binary_for, RMINUS, Rminus);
+for_each_complex!(gxb_binary_for, TIMES, Times);
+for_each_complex!(gxb_binary_for, DIV, Div);
+for_each_complex!(gxb_binary_for, RDIV, Rdiv);
+for_each_complex!(gxb_binary_for, ISEQ, Iseq);
+for_each_complex!(gxb_binary_for, ISNE, Isne);
+for_each_complex!(gxb_binary_for, EQ, Eq);
+for_each_complex!(gxb_binary_for, NE, Ne);
 for_each_index_type!(gxb_binary_for, FIRSTI, FirstI);
 for_each_index_type!(gxb_binary_for, FIRSTI1, FirstI1);
 for_each_index_type!(gxb_binary_for, FIRSTJ, FirstJ);
@@ -174,6 +195,12 @@ for_each_index_type!(gxb_binary_for, SECONDI, SecondI);
 for_each_index_type!(gxb_binary_for, SECONDI1, SecondI1);
 for_each_index_type!(gxb_binary_for, SECONDJ, SecondJ);
 for_each_index_type!(gxb_binary_for, SECONDJ1, SecondJ1);
+
+macro_rules! gxb_index_for {
+    ($($arg:tt)*) => { op_for!(GrB_IndexUnaryOp, GB_IndexUnaryOp_opaque, IndexUnaryCode, GxB, $($arg)*); };
+}
+for_each_complex!(gxb_index_for, VALUEEQ, ValueEq);
+for_each_complex!(gxb_index_for, VALUENE, ValueNe);
 
 macro_rules! gxb_monoid_for {
     ($name:ident, $code:ident, $suffix:ident, $t:ty, $tc:ident) => {
@@ -185,6 +212,9 @@ for_each_numeric!(gxb_monoid_for, MAX, Max);
 for_each_numeric!(gxb_monoid_for, PLUS, Plus);
 for_each_numeric!(gxb_monoid_for, TIMES, Times);
 for_each_builtin!(gxb_monoid_for, ANY, Any);
+for_each_complex!(gxb_monoid_for, ANY, Any);
+for_each_complex!(gxb_monoid_for, PLUS, Plus);
+for_each_complex!(gxb_monoid_for, TIMES, Times);
 for_bool!(gxb_monoid_for, LOR, Lor);
 for_bool!(gxb_monoid_for, LAND, Land);
 for_bool!(gxb_monoid_for, LXOR, Lxor);
@@ -227,6 +257,10 @@ gxb_semirings!(for_bool:
 gxb_semirings!(for_each_unsigned:
     [BOR = Bor, BAND = Band, BXOR = Bxor, BXNOR = Bxnor] x
     [BOR = Bor, BAND = Band, BXOR = Bxor, BXNOR = Bxnor]);
+gxb_semirings!(for_each_complex:
+    [PLUS = Plus, TIMES = Times, ANY = Any] x
+    [FIRST = First, SECOND = Second, PAIR = Oneb, PLUS = Plus, MINUS = Minus, TIMES = Times,
+     DIV = Div, RDIV = Rdiv, RMINUS = Rminus]);
 gxb_semirings!(for_each_index_type:
     [MIN = Min, MAX = Max, ANY = Any, PLUS = Plus, TIMES = Times] x
     [FIRSTI = FirstI, FIRSTI1 = FirstI1, FIRSTJ = FirstJ, FIRSTJ1 = FirstJ1,
@@ -411,17 +445,18 @@ unsafe fn new_monoid(
 }
 
 macro_rules! monoid_new {
-    ($suffix:ident, $t:ty, $tc:ident) => {
+    ($prefix:ident, $suffix:ident, $t:ty, $tc:ident) => {
         paste! {
-            #[doc = concat!("`GrB_Monoid_new_", stringify!($suffix), "(&monoid, op, identity)`.")]
+            #[doc = concat!("`", stringify!($prefix), "_Monoid_new_", stringify!($suffix), "(&monoid, op, identity)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_Monoid_new_ $suffix>](monoid: *mut GrB_Monoid, op: GrB_BinaryOp, identity: $t) -> GrB_Info {
-                new_monoid(monoid, op, |_| Ok(Value::new(identity)))
+            pub unsafe extern "C" fn [<$prefix _Monoid_new_ $suffix>](monoid: *mut GrB_Monoid, op: GrB_BinaryOp, identity: $t) -> GrB_Info {
+                new_monoid(monoid, op, |_| Ok(identity.value()))
             }
         }
     };
 }
-for_each_builtin!(monoid_new);
+for_each_builtin!(monoid_new, GrB);
+for_each_complex!(monoid_new, GxB);
 
 /// `GrB_Monoid_new_UDT(&monoid, op, identity)`: the identity points to a value of the operator's type.
 #[no_mangle]

@@ -61,6 +61,14 @@ macro_rules! for_each_integer {
     };
 }
 
+/// As [`for_each_builtin`], for the complex types (`GxB_FC32`, `GxB_FC64`).
+macro_rules! for_each_complex {
+    ($mac:ident $(, $arg:tt)*) => {
+        $mac!($($arg,)* FC32, $crate::types::GxB_FC32_t, Fc32);
+        $mac!($($arg,)* FC64, $crate::types::GxB_FC64_t, Fc64);
+    };
+}
+
 /// As [`for_each_builtin`], for the 4 unsigned integer types.
 macro_rules! for_each_unsigned {
     ($mac:ident $(, $arg:tt)*) => {

@@ -214,15 +214,17 @@ impl BinaryCode {
 
     /// `"GrB"` when the spec defines the operator on type `t`, else `"GxB"`
     /// (SuiteSparse's extensions: `ANY`, `RMINUS`, `RDIV`, `POW`, `ISEQ` …,
-    /// the logical operators on types other than bool, the positional ones).
+    /// the logical operators on types other than bool, the positional ones,
+    /// every operator on a complex type).
     pub const fn prefix(self, t: TypeCode) -> &'static str {
-        let spec = match self {
-            BinaryCode::Lor | BinaryCode::Land | BinaryCode::Lxor | BinaryCode::Lxnor => {
-                matches!(t, TypeCode::Bool)
-            }
-            BinaryCode::Any | BinaryCode::Rminus | BinaryCode::Rdiv | BinaryCode::Pow => false,
-            _ => !self.is_positional() && self.comparison_of().is_none(),
-        };
+        let spec = t.is_real()
+            && match self {
+                BinaryCode::Lor | BinaryCode::Land | BinaryCode::Lxor | BinaryCode::Lxnor => {
+                    matches!(t, TypeCode::Bool)
+                }
+                BinaryCode::Any | BinaryCode::Rminus | BinaryCode::Rdiv | BinaryCode::Pow => false,
+                _ => !self.is_positional() && self.comparison_of().is_none(),
+            };
         if spec {
             "GrB"
         } else {
@@ -293,6 +295,7 @@ impl BinaryCode {
     pub const fn defined_for(self, t: TypeCode) -> bool {
         match t {
             TypeCode::Udt => false,
+            TypeCode::Fc32 | TypeCode::Fc64 => super::complex::binary_defined(self),
             _ if self.is_positional() => matches!(t, TypeCode::Int32 | TypeCode::Int64),
             _ => !self.is_bitwise() || t.is_integer(),
         }
@@ -494,7 +497,8 @@ impl BinaryOp {
             BinaryKind::User(f) => f.clone(),
             BinaryKind::Builtin(code) => {
                 let code = *code;
-                with_type!(self.xtype.code(), T => builtin_byte_fn::<T>(code), udt => unreachable!("built-in operators have built-in types"))
+                let t = self.xtype.code();
+                with_type!(t, T => builtin_byte_fn::<T>(code), udt => super::complex::binary_fn(code, t))
             }
         }
     }

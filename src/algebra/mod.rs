@@ -2,6 +2,7 @@
 
 pub mod arith;
 pub mod binary;
+pub mod complex;
 pub mod element;
 pub mod indexunary;
 pub mod monoid;

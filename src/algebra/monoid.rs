@@ -48,7 +48,7 @@ pub fn builtin_identity<T: Arith>(code: BinaryCode) -> Option<(T, Option<T>)> {
 pub fn is_spec_monoid(code: BinaryCode, t: TypeCode) -> bool {
     match code {
         BinaryCode::Plus | BinaryCode::Times | BinaryCode::Min | BinaryCode::Max => {
-            t != TypeCode::Bool
+            t != TypeCode::Bool && t.is_real()
         }
         BinaryCode::Lor | BinaryCode::Land | BinaryCode::Lxor | BinaryCode::Lxnor => {
             t == TypeCode::Bool
@@ -68,7 +68,11 @@ impl Monoid {
         let (identity, terminal) = with_type!(t, T => {
             let (id, term) = builtin_identity::<T>(code)?;
             (Value::new(id), term.map(Value::new))
-        }, udt => return None);
+        }, udt => {
+            let (id, term) = super::complex::monoid_identity(code, t)?;
+            let ty = Type::builtin(t);
+            (Value::from_bytes(&ty, &id), term.map(|b| Value::from_bytes(&ty, &b)))
+        });
         Some(Monoid {
             op,
             identity,

@@ -17,6 +17,9 @@ pub struct Semiring {
 /// True for the semirings the spec predefines (its table of `GrB_*_SEMIRING_*`).
 pub fn is_spec_semiring(add: BinaryCode, mul: BinaryCode, t: TypeCode) -> bool {
     use BinaryCode::*;
+    if !t.is_real() {
+        return false;
+    }
     if t == TypeCode::Bool {
         return matches!(
             (add, mul),

@@ -83,8 +83,12 @@ impl UnaryCode {
     }
 
     /// `"GrB"` when the spec defines the operator on type `t`, else `"GxB"`
-    /// (`ONE`, logical negation on types other than bool, the positional ones).
+    /// (`ONE`, logical negation on types other than bool, the positional ones,
+    /// every operator on a complex type).
     pub const fn prefix(self, t: TypeCode) -> &'static str {
+        if t.is_complex() {
+            return "GxB";
+        }
         match self {
             UnaryCode::Identity | UnaryCode::Ainv | UnaryCode::Minv | UnaryCode::Abs => "GrB",
             UnaryCode::Bnot => "GrB",
@@ -98,6 +102,7 @@ impl UnaryCode {
     pub const fn defined_for(self, t: TypeCode) -> bool {
         match (self, t) {
             (_, TypeCode::Udt) => false,
+            (_, TypeCode::Fc32 | TypeCode::Fc64) => super::complex::unary_defined(self),
             (UnaryCode::Bnot, t) => t.is_integer(),
             _ if self.position().is_some() => matches!(t, TypeCode::Int32 | TypeCode::Int64),
             _ => true,
@@ -161,10 +166,16 @@ impl UnaryOp {
         } else {
             format!("{}_{}_{}", code.prefix(t), code.name(), t.suffix())
         };
+        // The modulus of a complex value is real.
+        let ztype = match (code, t) {
+            (UnaryCode::Abs, TypeCode::Fc32) => Type::FP32,
+            (UnaryCode::Abs, TypeCode::Fc64) => Type::FP64,
+            _ => Type::builtin(t),
+        };
         Some(UnaryOp {
             kind: UnaryKind::Builtin(code),
             xtype: Type::builtin(t),
-            ztype: Type::builtin(t),
+            ztype,
             name: name.into(),
         })
     }
@@ -213,7 +224,8 @@ impl UnaryOp {
             UnaryKind::User(f) => f.clone(),
             UnaryKind::Builtin(code) => {
                 let code = *code;
-                with_type!(self.xtype.code(), T => builtin_byte_fn::<T>(code), udt => unreachable!("built-in operators have built-in types"))
+                let t = self.xtype.code();
+                with_type!(t, T => builtin_byte_fn::<T>(code), udt => super::complex::unary_fn(code, t))
             }
         }
     }

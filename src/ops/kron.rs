@@ -187,7 +187,8 @@ impl Layout<'_> {
 fn kron_values(layout: &Layout<'_>, op: &BinaryOp, nnz: usize) -> Result<Array> {
     let (ax, bx) = (&layout.a.x, &layout.b.x);
     if let Some(code) = op.code() {
-        if ax.ty() == *op.xtype() && bx.ty() == *op.ytype() {
+        let typed = op.xtype().is_builtin() && op.ytype().is_builtin();
+        if typed && ax.ty() == *op.xtype() && bx.ty() == *op.ytype() {
             return with_type!(ax.code(), T => {
                 let (xa, xb) = (ax.as_slice::<T>().unwrap(), bx.as_slice::<T>().unwrap());
                 match arith_fn::<T>(code) {

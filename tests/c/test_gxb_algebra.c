@@ -1,7 +1,7 @@
 /* SuiteSparse's predefined GxB operators, monoids and semirings through the
  * C API: positional operators (GxB_FIRSTI ..., GxB_POSITIONI ...) in products,
  * element-wise operations and apply, and where they are refused; the GxB
- * objects LAGraph names, with SuiteSparse's semantics. */
+ * objects LAGraph names, with SuiteSparse's semantics; the complex types. */
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -176,11 +176,96 @@ static void lagraph_names(void)
     GrB_free(&b);
 }
 
+/* The complex types: typed functions, typecasts, operators, monoids and
+ * semirings on GxB_FC32 and GxB_FC64. */
+static void complex_types(void)
+{
+    GrB_Matrix A = NULL, C = NULL, R = NULL;
+    GrB_Vector v = NULL;
+    GrB_Scalar s = NULL;
+    GrB_Type type = NULL;
+    GrB_Monoid times = NULL;
+    /* A = [1+2i  3-i; .  i] */
+    GrB_Index I[4] = {0, 0, 1}, J[4] = {0, 1, 1}, K[3] = {0, 0, 0};
+    GxB_FC64_t X[3] = {GxB_CMPLX(1, 2), GxB_CMPLX(3, -1), GxB_CMPLX(0, 1)};
+    GxB_FC64_t z = GxB_CMPLX(0, 0), Y[4];
+    GxB_FC32_t w = GxB_CMPLXF(0, 0), W[3] = {GxB_CMPLXF(1, 1), GxB_CMPLXF(2, 0),
+                                           GxB_CMPLXF(0, -3)};
+    double d = 0;
+    bool t = false;
+    GrB_Index n = 3;
+
+    OK(GrB_Matrix_new(&A, GxB_FC64, 2, 2));
+    OK(GxB_Matrix_build_FC64(A, I, J, X, 3, GxB_PLUS_FC64));
+    OK(GxB_Matrix_type(&type, A)); CHECK(type == GxB_FC64);
+    OK(GrB_Matrix_extractElement(&z, A, 0, 1)); CHECK(z == GxB_CMPLX(3, -1));
+    /* Complex to real takes the real part; to bool, any part nonzero. */
+    OK(GrB_Matrix_extractElement_FP64(&d, A, 0, 1)); CHECK(d == 3);
+    OK(GrB_Matrix_extractElement_BOOL(&t, A, 1, 1)); CHECK(t);
+    OK(GrB_Matrix_setElement(A, GxB_CMPLX(5, -5), 1, 0));
+    n = 4;
+    OK(GrB_Matrix_extractTuples(I, J, Y, &n, A));
+    CHECK(n == 4);
+
+    /* C = A*A: C(0,0) = (1+2i)^2 + (3-i)(5-5i) = (-3+4i) + (10-20i). */
+    OK(GrB_Matrix_new(&C, GxB_FC64, 2, 2));
+    OK(GrB_mxm(C, NULL, NULL, GxB_PLUS_TIMES_FC64, A, A, NULL));
+    OK(GrB_Matrix_extractElement(&z, C, 0, 0)); CHECK(z == GxB_CMPLX(7, -16));
+
+    /* |A| is real; A == A is boolean; A + A and -A. */
+    OK(GrB_Matrix_new(&R, GrB_FP64, 2, 2));
+    OK(GrB_Matrix_apply(R, NULL, NULL, GxB_ABS_FC64, A, NULL));
+    OK(GrB_Matrix_extractElement_FP64(&d, R, 1, 1)); CHECK(d == 1);
+    OK(GrB_Matrix_eWiseMult_BinaryOp(R, NULL, NULL, GxB_EQ_FC64, A, C, NULL));
+    OK(GrB_Matrix_extractElement_FP64(&d, R, 0, 0)); CHECK(d == 0);
+    OK(GrB_Matrix_eWiseAdd_BinaryOp(C, NULL, NULL, GxB_PLUS_FC64, A, A, NULL));
+    OK(GrB_Matrix_extractElement(&z, C, 0, 1)); CHECK(z == GxB_CMPLX(6, -2));
+    OK(GrB_Matrix_apply(C, NULL, NULL, GxB_AINV_FC64, A, NULL));
+    OK(GrB_Matrix_extractElement(&z, C, 1, 1)); CHECK(z == GxB_CMPLX(0, -1));
+    OK(GrB_Matrix_apply(C, NULL, NULL, GxB_IDENTITY_FC64, A, NULL));
+
+    /* select with VALUENE and a complex scalar; reduce with the PLUS monoid. */
+    OK(GrB_Scalar_new(&s, GxB_FC64));
+    OK(GrB_Scalar_setElement(s, GxB_CMPLX(0, 1)));
+    OK(GrB_Matrix_select_Scalar(C, NULL, NULL, GxB_VALUENE_FC64, A, s, NULL));
+    OK(GrB_Matrix_nvals(&n, C)); CHECK(n == 3);
+    OK(GrB_Matrix_reduce_Monoid_Scalar(s, NULL, GxB_PLUS_FC64_MONOID, A, NULL));
+    OK(GrB_Scalar_extractElement(&z, s)); CHECK(z == GxB_CMPLX(9, -3));
+    OK(GxB_Monoid_new_FC64(&times, GxB_TIMES_FC64, GxB_CMPLX(1, 0)));
+    /* (1+2i)(3-i)(5-5i)(i) = 50i: its real part is 0. */
+    OK(GrB_Matrix_reduce_Monoid_Scalar(s, NULL, times, A, NULL));
+    OK(GrB_Scalar_extractElement(&z, s)); CHECK(z == GxB_CMPLX(0, 50));
+    OK(GrB_Scalar_extractElement_FP64(&d, s)); CHECK(d == 0);
+    OK(GrB_reduce(&z, NULL, GxB_PLUS_FC64_MONOID, A, NULL)); CHECK(z == GxB_CMPLX(9, -3));
+    OK(GrB_reduce(&z, GxB_TIMES_FC64, times, A, NULL)); CHECK(z == GxB_CMPLX(150, 450));
+
+    /* FC32 vectors, built from FP64 values (real to complex). */
+    OK(GrB_Vector_new(&v, GxB_FC32, 3));
+    OK(GrB_Vector_build(v, K, W, 1, NULL));
+    OK(GrB_Vector_extractElement(&w, v, 0)); CHECK(w == GxB_CMPLXF(1, 1));
+    OK(GrB_Vector_setElement_FP64(v, 2.5, 2));
+    OK(GrB_Vector_extractElement(&w, v, 2)); CHECK(w == GxB_CMPLXF(2.5, 0));
+    OK(GrB_Vector_apply(v, NULL, NULL, GxB_MINV_FC32, v, NULL));
+    OK(GrB_Vector_extractElement(&w, v, 0)); CHECK(w == GxB_CMPLXF(0.5, -0.5));
+    n = 3;
+    OK(GrB_Vector_extractTuples(K, W, &n, v)); CHECK(n == 2);
+    OK(GrB_get(GxB_PLUS_TIMES_FC32, (char *) Y, GrB_NAME));
+    CHECK(strcmp((char *) Y, "GxB_PLUS_TIMES_FC32") == 0);
+
+    GrB_free(&A);
+    GrB_free(&C);
+    GrB_free(&R);
+    GrB_free(&v);
+    GrB_free(&s);
+    GrB_free(&times);
+}
+
 int main(void)
 {
     OK(GrB_init(GrB_NONBLOCKING));
     positional();
     lagraph_names();
+    complex_types();
     OK(GrB_finalize());
     return check_done("test_gxb_algebra");
 }
