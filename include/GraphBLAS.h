@@ -215,6 +215,37 @@ typedef void (*GxB_index_unary_function)(void *z, const void *x, GrB_Index i, Gr
  * Functions and predefined objects (generated from the Rust sources)
  * ------------------------------------------------------------------------ */
 
+/* ------------------------------------------------------------------------
+ * Complex types (SuiteSparse's GxB_FC32 and GxB_FC64)
+ * ------------------------------------------------------------------------ */
+
+/* GxB_FC32_t and GxB_FC64_t: C's float complex and double complex (the real
+ * part, then the imaginary part); C++ uses std::complex, of the same layout.
+ * GxB_CMPLXF(r, i) and GxB_CMPLX(r, i) make a value from its parts. The
+ * header does not include <complex.h>: its macro I would rename the
+ * parameters named I below (include it after this header). */
+#if defined(__cplusplus)
+#include <complex>
+typedef std::complex<float> GxB_FC32_t;
+typedef std::complex<double> GxB_FC64_t;
+#define GxB_CMPLXF(r, i) GxB_FC32_t((float) (r), (float) (i))
+#define GxB_CMPLX(r, i) GxB_FC64_t((double) (r), (double) (i))
+#else
+typedef float _Complex GxB_FC32_t;
+typedef double _Complex GxB_FC64_t;
+/* A complex value is an array of its two parts (C11 6.2.5). */
+static inline GxB_FC32_t GxB_CMPLXF(float r, float i)
+{
+    union { float parts[2]; GxB_FC32_t z; } u = {{r, i}};
+    return u.z;
+}
+static inline GxB_FC64_t GxB_CMPLX(double r, double i)
+{
+    union { double parts[2]; GxB_FC64_t z; } u = {{r, i}};
+    return u.z;
+}
+#endif
+
 
 // `GrB_OUTP_FIELD`
 #define OUTP 0
@@ -1300,6 +1331,3756 @@ extern GrB_Semiring GrB_LXOR_LAND_SEMIRING_BOOL;
 
 extern GrB_Semiring GrB_LXNOR_LOR_SEMIRING_BOOL;
 
+extern GrB_UnaryOp GxB_ONE_BOOL;
+
+extern GrB_UnaryOp GxB_ONE_INT8;
+
+extern GrB_UnaryOp GxB_ONE_UINT8;
+
+extern GrB_UnaryOp GxB_ONE_INT16;
+
+extern GrB_UnaryOp GxB_ONE_UINT16;
+
+extern GrB_UnaryOp GxB_ONE_INT32;
+
+extern GrB_UnaryOp GxB_ONE_UINT32;
+
+extern GrB_UnaryOp GxB_ONE_INT64;
+
+extern GrB_UnaryOp GxB_ONE_UINT64;
+
+extern GrB_UnaryOp GxB_ONE_FP32;
+
+extern GrB_UnaryOp GxB_ONE_FP64;
+
+extern GrB_UnaryOp GxB_LNOT_BOOL;
+
+extern GrB_UnaryOp GxB_LNOT_INT8;
+
+extern GrB_UnaryOp GxB_LNOT_UINT8;
+
+extern GrB_UnaryOp GxB_LNOT_INT16;
+
+extern GrB_UnaryOp GxB_LNOT_UINT16;
+
+extern GrB_UnaryOp GxB_LNOT_INT32;
+
+extern GrB_UnaryOp GxB_LNOT_UINT32;
+
+extern GrB_UnaryOp GxB_LNOT_INT64;
+
+extern GrB_UnaryOp GxB_LNOT_UINT64;
+
+extern GrB_UnaryOp GxB_LNOT_FP32;
+
+extern GrB_UnaryOp GxB_LNOT_FP64;
+
+extern GrB_UnaryOp GxB_IDENTITY_FC32;
+
+extern GrB_UnaryOp GxB_IDENTITY_FC64;
+
+extern GrB_UnaryOp GxB_AINV_FC32;
+
+extern GrB_UnaryOp GxB_AINV_FC64;
+
+extern GrB_UnaryOp GxB_MINV_FC32;
+
+extern GrB_UnaryOp GxB_MINV_FC64;
+
+extern GrB_UnaryOp GxB_ABS_FC32;
+
+extern GrB_UnaryOp GxB_ABS_FC64;
+
+extern GrB_UnaryOp GxB_ONE_FC32;
+
+extern GrB_UnaryOp GxB_ONE_FC64;
+
+extern GrB_UnaryOp GxB_POSITIONI_INT32;
+
+extern GrB_UnaryOp GxB_POSITIONI_INT64;
+
+extern GrB_UnaryOp GxB_POSITIONI1_INT32;
+
+extern GrB_UnaryOp GxB_POSITIONI1_INT64;
+
+extern GrB_UnaryOp GxB_POSITIONJ_INT32;
+
+extern GrB_UnaryOp GxB_POSITIONJ_INT64;
+
+extern GrB_UnaryOp GxB_POSITIONJ1_INT32;
+
+extern GrB_UnaryOp GxB_POSITIONJ1_INT64;
+
+extern GrB_BinaryOp GxB_ANY_BOOL;
+
+extern GrB_BinaryOp GxB_ANY_INT8;
+
+extern GrB_BinaryOp GxB_ANY_UINT8;
+
+extern GrB_BinaryOp GxB_ANY_INT16;
+
+extern GrB_BinaryOp GxB_ANY_UINT16;
+
+extern GrB_BinaryOp GxB_ANY_INT32;
+
+extern GrB_BinaryOp GxB_ANY_UINT32;
+
+extern GrB_BinaryOp GxB_ANY_INT64;
+
+extern GrB_BinaryOp GxB_ANY_UINT64;
+
+extern GrB_BinaryOp GxB_ANY_FP32;
+
+extern GrB_BinaryOp GxB_ANY_FP64;
+
+extern GrB_BinaryOp GxB_PAIR_BOOL;
+
+extern GrB_BinaryOp GxB_PAIR_INT8;
+
+extern GrB_BinaryOp GxB_PAIR_UINT8;
+
+extern GrB_BinaryOp GxB_PAIR_INT16;
+
+extern GrB_BinaryOp GxB_PAIR_UINT16;
+
+extern GrB_BinaryOp GxB_PAIR_INT32;
+
+extern GrB_BinaryOp GxB_PAIR_UINT32;
+
+extern GrB_BinaryOp GxB_PAIR_INT64;
+
+extern GrB_BinaryOp GxB_PAIR_UINT64;
+
+extern GrB_BinaryOp GxB_PAIR_FP32;
+
+extern GrB_BinaryOp GxB_PAIR_FP64;
+
+extern GrB_BinaryOp GxB_RMINUS_BOOL;
+
+extern GrB_BinaryOp GxB_RMINUS_INT8;
+
+extern GrB_BinaryOp GxB_RMINUS_UINT8;
+
+extern GrB_BinaryOp GxB_RMINUS_INT16;
+
+extern GrB_BinaryOp GxB_RMINUS_UINT16;
+
+extern GrB_BinaryOp GxB_RMINUS_INT32;
+
+extern GrB_BinaryOp GxB_RMINUS_UINT32;
+
+extern GrB_BinaryOp GxB_RMINUS_INT64;
+
+extern GrB_BinaryOp GxB_RMINUS_UINT64;
+
+extern GrB_BinaryOp GxB_RMINUS_FP32;
+
+extern GrB_BinaryOp GxB_RMINUS_FP64;
+
+extern GrB_BinaryOp GxB_RDIV_BOOL;
+
+extern GrB_BinaryOp GxB_RDIV_INT8;
+
+extern GrB_BinaryOp GxB_RDIV_UINT8;
+
+extern GrB_BinaryOp GxB_RDIV_INT16;
+
+extern GrB_BinaryOp GxB_RDIV_UINT16;
+
+extern GrB_BinaryOp GxB_RDIV_INT32;
+
+extern GrB_BinaryOp GxB_RDIV_UINT32;
+
+extern GrB_BinaryOp GxB_RDIV_INT64;
+
+extern GrB_BinaryOp GxB_RDIV_UINT64;
+
+extern GrB_BinaryOp GxB_RDIV_FP32;
+
+extern GrB_BinaryOp GxB_RDIV_FP64;
+
+extern GrB_BinaryOp GxB_POW_BOOL;
+
+extern GrB_BinaryOp GxB_POW_INT8;
+
+extern GrB_BinaryOp GxB_POW_UINT8;
+
+extern GrB_BinaryOp GxB_POW_INT16;
+
+extern GrB_BinaryOp GxB_POW_UINT16;
+
+extern GrB_BinaryOp GxB_POW_INT32;
+
+extern GrB_BinaryOp GxB_POW_UINT32;
+
+extern GrB_BinaryOp GxB_POW_INT64;
+
+extern GrB_BinaryOp GxB_POW_UINT64;
+
+extern GrB_BinaryOp GxB_POW_FP32;
+
+extern GrB_BinaryOp GxB_POW_FP64;
+
+extern GrB_BinaryOp GxB_ISEQ_BOOL;
+
+extern GrB_BinaryOp GxB_ISEQ_INT8;
+
+extern GrB_BinaryOp GxB_ISEQ_UINT8;
+
+extern GrB_BinaryOp GxB_ISEQ_INT16;
+
+extern GrB_BinaryOp GxB_ISEQ_UINT16;
+
+extern GrB_BinaryOp GxB_ISEQ_INT32;
+
+extern GrB_BinaryOp GxB_ISEQ_UINT32;
+
+extern GrB_BinaryOp GxB_ISEQ_INT64;
+
+extern GrB_BinaryOp GxB_ISEQ_UINT64;
+
+extern GrB_BinaryOp GxB_ISEQ_FP32;
+
+extern GrB_BinaryOp GxB_ISEQ_FP64;
+
+extern GrB_BinaryOp GxB_ISNE_BOOL;
+
+extern GrB_BinaryOp GxB_ISNE_INT8;
+
+extern GrB_BinaryOp GxB_ISNE_UINT8;
+
+extern GrB_BinaryOp GxB_ISNE_INT16;
+
+extern GrB_BinaryOp GxB_ISNE_UINT16;
+
+extern GrB_BinaryOp GxB_ISNE_INT32;
+
+extern GrB_BinaryOp GxB_ISNE_UINT32;
+
+extern GrB_BinaryOp GxB_ISNE_INT64;
+
+extern GrB_BinaryOp GxB_ISNE_UINT64;
+
+extern GrB_BinaryOp GxB_ISNE_FP32;
+
+extern GrB_BinaryOp GxB_ISNE_FP64;
+
+extern GrB_BinaryOp GxB_ISGT_BOOL;
+
+extern GrB_BinaryOp GxB_ISGT_INT8;
+
+extern GrB_BinaryOp GxB_ISGT_UINT8;
+
+extern GrB_BinaryOp GxB_ISGT_INT16;
+
+extern GrB_BinaryOp GxB_ISGT_UINT16;
+
+extern GrB_BinaryOp GxB_ISGT_INT32;
+
+extern GrB_BinaryOp GxB_ISGT_UINT32;
+
+extern GrB_BinaryOp GxB_ISGT_INT64;
+
+extern GrB_BinaryOp GxB_ISGT_UINT64;
+
+extern GrB_BinaryOp GxB_ISGT_FP32;
+
+extern GrB_BinaryOp GxB_ISGT_FP64;
+
+extern GrB_BinaryOp GxB_ISLT_BOOL;
+
+extern GrB_BinaryOp GxB_ISLT_INT8;
+
+extern GrB_BinaryOp GxB_ISLT_UINT8;
+
+extern GrB_BinaryOp GxB_ISLT_INT16;
+
+extern GrB_BinaryOp GxB_ISLT_UINT16;
+
+extern GrB_BinaryOp GxB_ISLT_INT32;
+
+extern GrB_BinaryOp GxB_ISLT_UINT32;
+
+extern GrB_BinaryOp GxB_ISLT_INT64;
+
+extern GrB_BinaryOp GxB_ISLT_UINT64;
+
+extern GrB_BinaryOp GxB_ISLT_FP32;
+
+extern GrB_BinaryOp GxB_ISLT_FP64;
+
+extern GrB_BinaryOp GxB_ISGE_BOOL;
+
+extern GrB_BinaryOp GxB_ISGE_INT8;
+
+extern GrB_BinaryOp GxB_ISGE_UINT8;
+
+extern GrB_BinaryOp GxB_ISGE_INT16;
+
+extern GrB_BinaryOp GxB_ISGE_UINT16;
+
+extern GrB_BinaryOp GxB_ISGE_INT32;
+
+extern GrB_BinaryOp GxB_ISGE_UINT32;
+
+extern GrB_BinaryOp GxB_ISGE_INT64;
+
+extern GrB_BinaryOp GxB_ISGE_UINT64;
+
+extern GrB_BinaryOp GxB_ISGE_FP32;
+
+extern GrB_BinaryOp GxB_ISGE_FP64;
+
+extern GrB_BinaryOp GxB_ISLE_BOOL;
+
+extern GrB_BinaryOp GxB_ISLE_INT8;
+
+extern GrB_BinaryOp GxB_ISLE_UINT8;
+
+extern GrB_BinaryOp GxB_ISLE_INT16;
+
+extern GrB_BinaryOp GxB_ISLE_UINT16;
+
+extern GrB_BinaryOp GxB_ISLE_INT32;
+
+extern GrB_BinaryOp GxB_ISLE_UINT32;
+
+extern GrB_BinaryOp GxB_ISLE_INT64;
+
+extern GrB_BinaryOp GxB_ISLE_UINT64;
+
+extern GrB_BinaryOp GxB_ISLE_FP32;
+
+extern GrB_BinaryOp GxB_ISLE_FP64;
+
+extern GrB_BinaryOp GxB_LOR_BOOL;
+
+extern GrB_BinaryOp GxB_LOR_INT8;
+
+extern GrB_BinaryOp GxB_LOR_UINT8;
+
+extern GrB_BinaryOp GxB_LOR_INT16;
+
+extern GrB_BinaryOp GxB_LOR_UINT16;
+
+extern GrB_BinaryOp GxB_LOR_INT32;
+
+extern GrB_BinaryOp GxB_LOR_UINT32;
+
+extern GrB_BinaryOp GxB_LOR_INT64;
+
+extern GrB_BinaryOp GxB_LOR_UINT64;
+
+extern GrB_BinaryOp GxB_LOR_FP32;
+
+extern GrB_BinaryOp GxB_LOR_FP64;
+
+extern GrB_BinaryOp GxB_LAND_BOOL;
+
+extern GrB_BinaryOp GxB_LAND_INT8;
+
+extern GrB_BinaryOp GxB_LAND_UINT8;
+
+extern GrB_BinaryOp GxB_LAND_INT16;
+
+extern GrB_BinaryOp GxB_LAND_UINT16;
+
+extern GrB_BinaryOp GxB_LAND_INT32;
+
+extern GrB_BinaryOp GxB_LAND_UINT32;
+
+extern GrB_BinaryOp GxB_LAND_INT64;
+
+extern GrB_BinaryOp GxB_LAND_UINT64;
+
+extern GrB_BinaryOp GxB_LAND_FP32;
+
+extern GrB_BinaryOp GxB_LAND_FP64;
+
+extern GrB_BinaryOp GxB_LXOR_BOOL;
+
+extern GrB_BinaryOp GxB_LXOR_INT8;
+
+extern GrB_BinaryOp GxB_LXOR_UINT8;
+
+extern GrB_BinaryOp GxB_LXOR_INT16;
+
+extern GrB_BinaryOp GxB_LXOR_UINT16;
+
+extern GrB_BinaryOp GxB_LXOR_INT32;
+
+extern GrB_BinaryOp GxB_LXOR_UINT32;
+
+extern GrB_BinaryOp GxB_LXOR_INT64;
+
+extern GrB_BinaryOp GxB_LXOR_UINT64;
+
+extern GrB_BinaryOp GxB_LXOR_FP32;
+
+extern GrB_BinaryOp GxB_LXOR_FP64;
+
+extern GrB_BinaryOp GxB_FIRST_FC32;
+
+extern GrB_BinaryOp GxB_FIRST_FC64;
+
+extern GrB_BinaryOp GxB_SECOND_FC32;
+
+extern GrB_BinaryOp GxB_SECOND_FC64;
+
+extern GrB_BinaryOp GxB_ONEB_FC32;
+
+extern GrB_BinaryOp GxB_ONEB_FC64;
+
+extern GrB_BinaryOp GxB_PAIR_FC32;
+
+extern GrB_BinaryOp GxB_PAIR_FC64;
+
+extern GrB_BinaryOp GxB_ANY_FC32;
+
+extern GrB_BinaryOp GxB_ANY_FC64;
+
+extern GrB_BinaryOp GxB_PLUS_FC32;
+
+extern GrB_BinaryOp GxB_PLUS_FC64;
+
+extern GrB_BinaryOp GxB_MINUS_FC32;
+
+extern GrB_BinaryOp GxB_MINUS_FC64;
+
+extern GrB_BinaryOp GxB_RMINUS_FC32;
+
+extern GrB_BinaryOp GxB_RMINUS_FC64;
+
+extern GrB_BinaryOp GxB_TIMES_FC32;
+
+extern GrB_BinaryOp GxB_TIMES_FC64;
+
+extern GrB_BinaryOp GxB_DIV_FC32;
+
+extern GrB_BinaryOp GxB_DIV_FC64;
+
+extern GrB_BinaryOp GxB_RDIV_FC32;
+
+extern GrB_BinaryOp GxB_RDIV_FC64;
+
+extern GrB_BinaryOp GxB_ISEQ_FC32;
+
+extern GrB_BinaryOp GxB_ISEQ_FC64;
+
+extern GrB_BinaryOp GxB_ISNE_FC32;
+
+extern GrB_BinaryOp GxB_ISNE_FC64;
+
+extern GrB_BinaryOp GxB_EQ_FC32;
+
+extern GrB_BinaryOp GxB_EQ_FC64;
+
+extern GrB_BinaryOp GxB_NE_FC32;
+
+extern GrB_BinaryOp GxB_NE_FC64;
+
+extern GrB_BinaryOp GxB_FIRSTI_INT32;
+
+extern GrB_BinaryOp GxB_FIRSTI_INT64;
+
+extern GrB_BinaryOp GxB_FIRSTI1_INT32;
+
+extern GrB_BinaryOp GxB_FIRSTI1_INT64;
+
+extern GrB_BinaryOp GxB_FIRSTJ_INT32;
+
+extern GrB_BinaryOp GxB_FIRSTJ_INT64;
+
+extern GrB_BinaryOp GxB_FIRSTJ1_INT32;
+
+extern GrB_BinaryOp GxB_FIRSTJ1_INT64;
+
+extern GrB_BinaryOp GxB_SECONDI_INT32;
+
+extern GrB_BinaryOp GxB_SECONDI_INT64;
+
+extern GrB_BinaryOp GxB_SECONDI1_INT32;
+
+extern GrB_BinaryOp GxB_SECONDI1_INT64;
+
+extern GrB_BinaryOp GxB_SECONDJ_INT32;
+
+extern GrB_BinaryOp GxB_SECONDJ_INT64;
+
+extern GrB_BinaryOp GxB_SECONDJ1_INT32;
+
+extern GrB_BinaryOp GxB_SECONDJ1_INT64;
+
+extern GrB_IndexUnaryOp GxB_VALUEEQ_FC32;
+
+extern GrB_IndexUnaryOp GxB_VALUEEQ_FC64;
+
+extern GrB_IndexUnaryOp GxB_VALUENE_FC32;
+
+extern GrB_IndexUnaryOp GxB_VALUENE_FC64;
+
+extern GrB_Monoid GxB_MIN_INT8_MONOID;
+
+extern GrB_Monoid GxB_MIN_UINT8_MONOID;
+
+extern GrB_Monoid GxB_MIN_INT16_MONOID;
+
+extern GrB_Monoid GxB_MIN_UINT16_MONOID;
+
+extern GrB_Monoid GxB_MIN_INT32_MONOID;
+
+extern GrB_Monoid GxB_MIN_UINT32_MONOID;
+
+extern GrB_Monoid GxB_MIN_INT64_MONOID;
+
+extern GrB_Monoid GxB_MIN_UINT64_MONOID;
+
+extern GrB_Monoid GxB_MIN_FP32_MONOID;
+
+extern GrB_Monoid GxB_MIN_FP64_MONOID;
+
+extern GrB_Monoid GxB_MAX_INT8_MONOID;
+
+extern GrB_Monoid GxB_MAX_UINT8_MONOID;
+
+extern GrB_Monoid GxB_MAX_INT16_MONOID;
+
+extern GrB_Monoid GxB_MAX_UINT16_MONOID;
+
+extern GrB_Monoid GxB_MAX_INT32_MONOID;
+
+extern GrB_Monoid GxB_MAX_UINT32_MONOID;
+
+extern GrB_Monoid GxB_MAX_INT64_MONOID;
+
+extern GrB_Monoid GxB_MAX_UINT64_MONOID;
+
+extern GrB_Monoid GxB_MAX_FP32_MONOID;
+
+extern GrB_Monoid GxB_MAX_FP64_MONOID;
+
+extern GrB_Monoid GxB_PLUS_INT8_MONOID;
+
+extern GrB_Monoid GxB_PLUS_UINT8_MONOID;
+
+extern GrB_Monoid GxB_PLUS_INT16_MONOID;
+
+extern GrB_Monoid GxB_PLUS_UINT16_MONOID;
+
+extern GrB_Monoid GxB_PLUS_INT32_MONOID;
+
+extern GrB_Monoid GxB_PLUS_UINT32_MONOID;
+
+extern GrB_Monoid GxB_PLUS_INT64_MONOID;
+
+extern GrB_Monoid GxB_PLUS_UINT64_MONOID;
+
+extern GrB_Monoid GxB_PLUS_FP32_MONOID;
+
+extern GrB_Monoid GxB_PLUS_FP64_MONOID;
+
+extern GrB_Monoid GxB_TIMES_INT8_MONOID;
+
+extern GrB_Monoid GxB_TIMES_UINT8_MONOID;
+
+extern GrB_Monoid GxB_TIMES_INT16_MONOID;
+
+extern GrB_Monoid GxB_TIMES_UINT16_MONOID;
+
+extern GrB_Monoid GxB_TIMES_INT32_MONOID;
+
+extern GrB_Monoid GxB_TIMES_UINT32_MONOID;
+
+extern GrB_Monoid GxB_TIMES_INT64_MONOID;
+
+extern GrB_Monoid GxB_TIMES_UINT64_MONOID;
+
+extern GrB_Monoid GxB_TIMES_FP32_MONOID;
+
+extern GrB_Monoid GxB_TIMES_FP64_MONOID;
+
+extern GrB_Monoid GxB_ANY_BOOL_MONOID;
+
+extern GrB_Monoid GxB_ANY_INT8_MONOID;
+
+extern GrB_Monoid GxB_ANY_UINT8_MONOID;
+
+extern GrB_Monoid GxB_ANY_INT16_MONOID;
+
+extern GrB_Monoid GxB_ANY_UINT16_MONOID;
+
+extern GrB_Monoid GxB_ANY_INT32_MONOID;
+
+extern GrB_Monoid GxB_ANY_UINT32_MONOID;
+
+extern GrB_Monoid GxB_ANY_INT64_MONOID;
+
+extern GrB_Monoid GxB_ANY_UINT64_MONOID;
+
+extern GrB_Monoid GxB_ANY_FP32_MONOID;
+
+extern GrB_Monoid GxB_ANY_FP64_MONOID;
+
+extern GrB_Monoid GxB_ANY_FC32_MONOID;
+
+extern GrB_Monoid GxB_ANY_FC64_MONOID;
+
+extern GrB_Monoid GxB_PLUS_FC32_MONOID;
+
+extern GrB_Monoid GxB_PLUS_FC64_MONOID;
+
+extern GrB_Monoid GxB_TIMES_FC32_MONOID;
+
+extern GrB_Monoid GxB_TIMES_FC64_MONOID;
+
+extern GrB_Monoid GxB_LOR_BOOL_MONOID;
+
+extern GrB_Monoid GxB_LAND_BOOL_MONOID;
+
+extern GrB_Monoid GxB_LXOR_BOOL_MONOID;
+
+extern GrB_Monoid GxB_LXNOR_BOOL_MONOID;
+
+extern GrB_Monoid GxB_EQ_BOOL_MONOID;
+
+extern GrB_Monoid GxB_BOR_UINT8_MONOID;
+
+extern GrB_Monoid GxB_BOR_UINT16_MONOID;
+
+extern GrB_Monoid GxB_BOR_UINT32_MONOID;
+
+extern GrB_Monoid GxB_BOR_UINT64_MONOID;
+
+extern GrB_Monoid GxB_BAND_UINT8_MONOID;
+
+extern GrB_Monoid GxB_BAND_UINT16_MONOID;
+
+extern GrB_Monoid GxB_BAND_UINT32_MONOID;
+
+extern GrB_Monoid GxB_BAND_UINT64_MONOID;
+
+extern GrB_Monoid GxB_BXOR_UINT8_MONOID;
+
+extern GrB_Monoid GxB_BXOR_UINT16_MONOID;
+
+extern GrB_Monoid GxB_BXOR_UINT32_MONOID;
+
+extern GrB_Monoid GxB_BXOR_UINT64_MONOID;
+
+extern GrB_Monoid GxB_BXNOR_UINT8_MONOID;
+
+extern GrB_Monoid GxB_BXNOR_UINT16_MONOID;
+
+extern GrB_Monoid GxB_BXNOR_UINT32_MONOID;
+
+extern GrB_Monoid GxB_BXNOR_UINT64_MONOID;
+
+extern GrB_Semiring GxB_MIN_FIRST_INT8;
+
+extern GrB_Semiring GxB_MIN_FIRST_UINT8;
+
+extern GrB_Semiring GxB_MIN_FIRST_INT16;
+
+extern GrB_Semiring GxB_MIN_FIRST_UINT16;
+
+extern GrB_Semiring GxB_MIN_FIRST_INT32;
+
+extern GrB_Semiring GxB_MIN_FIRST_UINT32;
+
+extern GrB_Semiring GxB_MIN_FIRST_INT64;
+
+extern GrB_Semiring GxB_MIN_FIRST_UINT64;
+
+extern GrB_Semiring GxB_MIN_FIRST_FP32;
+
+extern GrB_Semiring GxB_MIN_FIRST_FP64;
+
+extern GrB_Semiring GxB_MIN_SECOND_INT8;
+
+extern GrB_Semiring GxB_MIN_SECOND_UINT8;
+
+extern GrB_Semiring GxB_MIN_SECOND_INT16;
+
+extern GrB_Semiring GxB_MIN_SECOND_UINT16;
+
+extern GrB_Semiring GxB_MIN_SECOND_INT32;
+
+extern GrB_Semiring GxB_MIN_SECOND_UINT32;
+
+extern GrB_Semiring GxB_MIN_SECOND_INT64;
+
+extern GrB_Semiring GxB_MIN_SECOND_UINT64;
+
+extern GrB_Semiring GxB_MIN_SECOND_FP32;
+
+extern GrB_Semiring GxB_MIN_SECOND_FP64;
+
+extern GrB_Semiring GxB_MIN_PAIR_INT8;
+
+extern GrB_Semiring GxB_MIN_PAIR_UINT8;
+
+extern GrB_Semiring GxB_MIN_PAIR_INT16;
+
+extern GrB_Semiring GxB_MIN_PAIR_UINT16;
+
+extern GrB_Semiring GxB_MIN_PAIR_INT32;
+
+extern GrB_Semiring GxB_MIN_PAIR_UINT32;
+
+extern GrB_Semiring GxB_MIN_PAIR_INT64;
+
+extern GrB_Semiring GxB_MIN_PAIR_UINT64;
+
+extern GrB_Semiring GxB_MIN_PAIR_FP32;
+
+extern GrB_Semiring GxB_MIN_PAIR_FP64;
+
+extern GrB_Semiring GxB_MIN_MIN_INT8;
+
+extern GrB_Semiring GxB_MIN_MIN_UINT8;
+
+extern GrB_Semiring GxB_MIN_MIN_INT16;
+
+extern GrB_Semiring GxB_MIN_MIN_UINT16;
+
+extern GrB_Semiring GxB_MIN_MIN_INT32;
+
+extern GrB_Semiring GxB_MIN_MIN_UINT32;
+
+extern GrB_Semiring GxB_MIN_MIN_INT64;
+
+extern GrB_Semiring GxB_MIN_MIN_UINT64;
+
+extern GrB_Semiring GxB_MIN_MIN_FP32;
+
+extern GrB_Semiring GxB_MIN_MIN_FP64;
+
+extern GrB_Semiring GxB_MIN_MAX_INT8;
+
+extern GrB_Semiring GxB_MIN_MAX_UINT8;
+
+extern GrB_Semiring GxB_MIN_MAX_INT16;
+
+extern GrB_Semiring GxB_MIN_MAX_UINT16;
+
+extern GrB_Semiring GxB_MIN_MAX_INT32;
+
+extern GrB_Semiring GxB_MIN_MAX_UINT32;
+
+extern GrB_Semiring GxB_MIN_MAX_INT64;
+
+extern GrB_Semiring GxB_MIN_MAX_UINT64;
+
+extern GrB_Semiring GxB_MIN_MAX_FP32;
+
+extern GrB_Semiring GxB_MIN_MAX_FP64;
+
+extern GrB_Semiring GxB_MIN_PLUS_INT8;
+
+extern GrB_Semiring GxB_MIN_PLUS_UINT8;
+
+extern GrB_Semiring GxB_MIN_PLUS_INT16;
+
+extern GrB_Semiring GxB_MIN_PLUS_UINT16;
+
+extern GrB_Semiring GxB_MIN_PLUS_INT32;
+
+extern GrB_Semiring GxB_MIN_PLUS_UINT32;
+
+extern GrB_Semiring GxB_MIN_PLUS_INT64;
+
+extern GrB_Semiring GxB_MIN_PLUS_UINT64;
+
+extern GrB_Semiring GxB_MIN_PLUS_FP32;
+
+extern GrB_Semiring GxB_MIN_PLUS_FP64;
+
+extern GrB_Semiring GxB_MIN_MINUS_INT8;
+
+extern GrB_Semiring GxB_MIN_MINUS_UINT8;
+
+extern GrB_Semiring GxB_MIN_MINUS_INT16;
+
+extern GrB_Semiring GxB_MIN_MINUS_UINT16;
+
+extern GrB_Semiring GxB_MIN_MINUS_INT32;
+
+extern GrB_Semiring GxB_MIN_MINUS_UINT32;
+
+extern GrB_Semiring GxB_MIN_MINUS_INT64;
+
+extern GrB_Semiring GxB_MIN_MINUS_UINT64;
+
+extern GrB_Semiring GxB_MIN_MINUS_FP32;
+
+extern GrB_Semiring GxB_MIN_MINUS_FP64;
+
+extern GrB_Semiring GxB_MIN_RMINUS_INT8;
+
+extern GrB_Semiring GxB_MIN_RMINUS_UINT8;
+
+extern GrB_Semiring GxB_MIN_RMINUS_INT16;
+
+extern GrB_Semiring GxB_MIN_RMINUS_UINT16;
+
+extern GrB_Semiring GxB_MIN_RMINUS_INT32;
+
+extern GrB_Semiring GxB_MIN_RMINUS_UINT32;
+
+extern GrB_Semiring GxB_MIN_RMINUS_INT64;
+
+extern GrB_Semiring GxB_MIN_RMINUS_UINT64;
+
+extern GrB_Semiring GxB_MIN_RMINUS_FP32;
+
+extern GrB_Semiring GxB_MIN_RMINUS_FP64;
+
+extern GrB_Semiring GxB_MIN_TIMES_INT8;
+
+extern GrB_Semiring GxB_MIN_TIMES_UINT8;
+
+extern GrB_Semiring GxB_MIN_TIMES_INT16;
+
+extern GrB_Semiring GxB_MIN_TIMES_UINT16;
+
+extern GrB_Semiring GxB_MIN_TIMES_INT32;
+
+extern GrB_Semiring GxB_MIN_TIMES_UINT32;
+
+extern GrB_Semiring GxB_MIN_TIMES_INT64;
+
+extern GrB_Semiring GxB_MIN_TIMES_UINT64;
+
+extern GrB_Semiring GxB_MIN_TIMES_FP32;
+
+extern GrB_Semiring GxB_MIN_TIMES_FP64;
+
+extern GrB_Semiring GxB_MIN_DIV_INT8;
+
+extern GrB_Semiring GxB_MIN_DIV_UINT8;
+
+extern GrB_Semiring GxB_MIN_DIV_INT16;
+
+extern GrB_Semiring GxB_MIN_DIV_UINT16;
+
+extern GrB_Semiring GxB_MIN_DIV_INT32;
+
+extern GrB_Semiring GxB_MIN_DIV_UINT32;
+
+extern GrB_Semiring GxB_MIN_DIV_INT64;
+
+extern GrB_Semiring GxB_MIN_DIV_UINT64;
+
+extern GrB_Semiring GxB_MIN_DIV_FP32;
+
+extern GrB_Semiring GxB_MIN_DIV_FP64;
+
+extern GrB_Semiring GxB_MIN_RDIV_INT8;
+
+extern GrB_Semiring GxB_MIN_RDIV_UINT8;
+
+extern GrB_Semiring GxB_MIN_RDIV_INT16;
+
+extern GrB_Semiring GxB_MIN_RDIV_UINT16;
+
+extern GrB_Semiring GxB_MIN_RDIV_INT32;
+
+extern GrB_Semiring GxB_MIN_RDIV_UINT32;
+
+extern GrB_Semiring GxB_MIN_RDIV_INT64;
+
+extern GrB_Semiring GxB_MIN_RDIV_UINT64;
+
+extern GrB_Semiring GxB_MIN_RDIV_FP32;
+
+extern GrB_Semiring GxB_MIN_RDIV_FP64;
+
+extern GrB_Semiring GxB_MIN_ISEQ_INT8;
+
+extern GrB_Semiring GxB_MIN_ISEQ_UINT8;
+
+extern GrB_Semiring GxB_MIN_ISEQ_INT16;
+
+extern GrB_Semiring GxB_MIN_ISEQ_UINT16;
+
+extern GrB_Semiring GxB_MIN_ISEQ_INT32;
+
+extern GrB_Semiring GxB_MIN_ISEQ_UINT32;
+
+extern GrB_Semiring GxB_MIN_ISEQ_INT64;
+
+extern GrB_Semiring GxB_MIN_ISEQ_UINT64;
+
+extern GrB_Semiring GxB_MIN_ISEQ_FP32;
+
+extern GrB_Semiring GxB_MIN_ISEQ_FP64;
+
+extern GrB_Semiring GxB_MIN_ISNE_INT8;
+
+extern GrB_Semiring GxB_MIN_ISNE_UINT8;
+
+extern GrB_Semiring GxB_MIN_ISNE_INT16;
+
+extern GrB_Semiring GxB_MIN_ISNE_UINT16;
+
+extern GrB_Semiring GxB_MIN_ISNE_INT32;
+
+extern GrB_Semiring GxB_MIN_ISNE_UINT32;
+
+extern GrB_Semiring GxB_MIN_ISNE_INT64;
+
+extern GrB_Semiring GxB_MIN_ISNE_UINT64;
+
+extern GrB_Semiring GxB_MIN_ISNE_FP32;
+
+extern GrB_Semiring GxB_MIN_ISNE_FP64;
+
+extern GrB_Semiring GxB_MIN_ISGT_INT8;
+
+extern GrB_Semiring GxB_MIN_ISGT_UINT8;
+
+extern GrB_Semiring GxB_MIN_ISGT_INT16;
+
+extern GrB_Semiring GxB_MIN_ISGT_UINT16;
+
+extern GrB_Semiring GxB_MIN_ISGT_INT32;
+
+extern GrB_Semiring GxB_MIN_ISGT_UINT32;
+
+extern GrB_Semiring GxB_MIN_ISGT_INT64;
+
+extern GrB_Semiring GxB_MIN_ISGT_UINT64;
+
+extern GrB_Semiring GxB_MIN_ISGT_FP32;
+
+extern GrB_Semiring GxB_MIN_ISGT_FP64;
+
+extern GrB_Semiring GxB_MIN_ISLT_INT8;
+
+extern GrB_Semiring GxB_MIN_ISLT_UINT8;
+
+extern GrB_Semiring GxB_MIN_ISLT_INT16;
+
+extern GrB_Semiring GxB_MIN_ISLT_UINT16;
+
+extern GrB_Semiring GxB_MIN_ISLT_INT32;
+
+extern GrB_Semiring GxB_MIN_ISLT_UINT32;
+
+extern GrB_Semiring GxB_MIN_ISLT_INT64;
+
+extern GrB_Semiring GxB_MIN_ISLT_UINT64;
+
+extern GrB_Semiring GxB_MIN_ISLT_FP32;
+
+extern GrB_Semiring GxB_MIN_ISLT_FP64;
+
+extern GrB_Semiring GxB_MIN_ISGE_INT8;
+
+extern GrB_Semiring GxB_MIN_ISGE_UINT8;
+
+extern GrB_Semiring GxB_MIN_ISGE_INT16;
+
+extern GrB_Semiring GxB_MIN_ISGE_UINT16;
+
+extern GrB_Semiring GxB_MIN_ISGE_INT32;
+
+extern GrB_Semiring GxB_MIN_ISGE_UINT32;
+
+extern GrB_Semiring GxB_MIN_ISGE_INT64;
+
+extern GrB_Semiring GxB_MIN_ISGE_UINT64;
+
+extern GrB_Semiring GxB_MIN_ISGE_FP32;
+
+extern GrB_Semiring GxB_MIN_ISGE_FP64;
+
+extern GrB_Semiring GxB_MIN_ISLE_INT8;
+
+extern GrB_Semiring GxB_MIN_ISLE_UINT8;
+
+extern GrB_Semiring GxB_MIN_ISLE_INT16;
+
+extern GrB_Semiring GxB_MIN_ISLE_UINT16;
+
+extern GrB_Semiring GxB_MIN_ISLE_INT32;
+
+extern GrB_Semiring GxB_MIN_ISLE_UINT32;
+
+extern GrB_Semiring GxB_MIN_ISLE_INT64;
+
+extern GrB_Semiring GxB_MIN_ISLE_UINT64;
+
+extern GrB_Semiring GxB_MIN_ISLE_FP32;
+
+extern GrB_Semiring GxB_MIN_ISLE_FP64;
+
+extern GrB_Semiring GxB_MIN_LOR_INT8;
+
+extern GrB_Semiring GxB_MIN_LOR_UINT8;
+
+extern GrB_Semiring GxB_MIN_LOR_INT16;
+
+extern GrB_Semiring GxB_MIN_LOR_UINT16;
+
+extern GrB_Semiring GxB_MIN_LOR_INT32;
+
+extern GrB_Semiring GxB_MIN_LOR_UINT32;
+
+extern GrB_Semiring GxB_MIN_LOR_INT64;
+
+extern GrB_Semiring GxB_MIN_LOR_UINT64;
+
+extern GrB_Semiring GxB_MIN_LOR_FP32;
+
+extern GrB_Semiring GxB_MIN_LOR_FP64;
+
+extern GrB_Semiring GxB_MIN_LAND_INT8;
+
+extern GrB_Semiring GxB_MIN_LAND_UINT8;
+
+extern GrB_Semiring GxB_MIN_LAND_INT16;
+
+extern GrB_Semiring GxB_MIN_LAND_UINT16;
+
+extern GrB_Semiring GxB_MIN_LAND_INT32;
+
+extern GrB_Semiring GxB_MIN_LAND_UINT32;
+
+extern GrB_Semiring GxB_MIN_LAND_INT64;
+
+extern GrB_Semiring GxB_MIN_LAND_UINT64;
+
+extern GrB_Semiring GxB_MIN_LAND_FP32;
+
+extern GrB_Semiring GxB_MIN_LAND_FP64;
+
+extern GrB_Semiring GxB_MIN_LXOR_INT8;
+
+extern GrB_Semiring GxB_MIN_LXOR_UINT8;
+
+extern GrB_Semiring GxB_MIN_LXOR_INT16;
+
+extern GrB_Semiring GxB_MIN_LXOR_UINT16;
+
+extern GrB_Semiring GxB_MIN_LXOR_INT32;
+
+extern GrB_Semiring GxB_MIN_LXOR_UINT32;
+
+extern GrB_Semiring GxB_MIN_LXOR_INT64;
+
+extern GrB_Semiring GxB_MIN_LXOR_UINT64;
+
+extern GrB_Semiring GxB_MIN_LXOR_FP32;
+
+extern GrB_Semiring GxB_MIN_LXOR_FP64;
+
+extern GrB_Semiring GxB_MAX_FIRST_INT8;
+
+extern GrB_Semiring GxB_MAX_FIRST_UINT8;
+
+extern GrB_Semiring GxB_MAX_FIRST_INT16;
+
+extern GrB_Semiring GxB_MAX_FIRST_UINT16;
+
+extern GrB_Semiring GxB_MAX_FIRST_INT32;
+
+extern GrB_Semiring GxB_MAX_FIRST_UINT32;
+
+extern GrB_Semiring GxB_MAX_FIRST_INT64;
+
+extern GrB_Semiring GxB_MAX_FIRST_UINT64;
+
+extern GrB_Semiring GxB_MAX_FIRST_FP32;
+
+extern GrB_Semiring GxB_MAX_FIRST_FP64;
+
+extern GrB_Semiring GxB_MAX_SECOND_INT8;
+
+extern GrB_Semiring GxB_MAX_SECOND_UINT8;
+
+extern GrB_Semiring GxB_MAX_SECOND_INT16;
+
+extern GrB_Semiring GxB_MAX_SECOND_UINT16;
+
+extern GrB_Semiring GxB_MAX_SECOND_INT32;
+
+extern GrB_Semiring GxB_MAX_SECOND_UINT32;
+
+extern GrB_Semiring GxB_MAX_SECOND_INT64;
+
+extern GrB_Semiring GxB_MAX_SECOND_UINT64;
+
+extern GrB_Semiring GxB_MAX_SECOND_FP32;
+
+extern GrB_Semiring GxB_MAX_SECOND_FP64;
+
+extern GrB_Semiring GxB_MAX_PAIR_INT8;
+
+extern GrB_Semiring GxB_MAX_PAIR_UINT8;
+
+extern GrB_Semiring GxB_MAX_PAIR_INT16;
+
+extern GrB_Semiring GxB_MAX_PAIR_UINT16;
+
+extern GrB_Semiring GxB_MAX_PAIR_INT32;
+
+extern GrB_Semiring GxB_MAX_PAIR_UINT32;
+
+extern GrB_Semiring GxB_MAX_PAIR_INT64;
+
+extern GrB_Semiring GxB_MAX_PAIR_UINT64;
+
+extern GrB_Semiring GxB_MAX_PAIR_FP32;
+
+extern GrB_Semiring GxB_MAX_PAIR_FP64;
+
+extern GrB_Semiring GxB_MAX_MIN_INT8;
+
+extern GrB_Semiring GxB_MAX_MIN_UINT8;
+
+extern GrB_Semiring GxB_MAX_MIN_INT16;
+
+extern GrB_Semiring GxB_MAX_MIN_UINT16;
+
+extern GrB_Semiring GxB_MAX_MIN_INT32;
+
+extern GrB_Semiring GxB_MAX_MIN_UINT32;
+
+extern GrB_Semiring GxB_MAX_MIN_INT64;
+
+extern GrB_Semiring GxB_MAX_MIN_UINT64;
+
+extern GrB_Semiring GxB_MAX_MIN_FP32;
+
+extern GrB_Semiring GxB_MAX_MIN_FP64;
+
+extern GrB_Semiring GxB_MAX_MAX_INT8;
+
+extern GrB_Semiring GxB_MAX_MAX_UINT8;
+
+extern GrB_Semiring GxB_MAX_MAX_INT16;
+
+extern GrB_Semiring GxB_MAX_MAX_UINT16;
+
+extern GrB_Semiring GxB_MAX_MAX_INT32;
+
+extern GrB_Semiring GxB_MAX_MAX_UINT32;
+
+extern GrB_Semiring GxB_MAX_MAX_INT64;
+
+extern GrB_Semiring GxB_MAX_MAX_UINT64;
+
+extern GrB_Semiring GxB_MAX_MAX_FP32;
+
+extern GrB_Semiring GxB_MAX_MAX_FP64;
+
+extern GrB_Semiring GxB_MAX_PLUS_INT8;
+
+extern GrB_Semiring GxB_MAX_PLUS_UINT8;
+
+extern GrB_Semiring GxB_MAX_PLUS_INT16;
+
+extern GrB_Semiring GxB_MAX_PLUS_UINT16;
+
+extern GrB_Semiring GxB_MAX_PLUS_INT32;
+
+extern GrB_Semiring GxB_MAX_PLUS_UINT32;
+
+extern GrB_Semiring GxB_MAX_PLUS_INT64;
+
+extern GrB_Semiring GxB_MAX_PLUS_UINT64;
+
+extern GrB_Semiring GxB_MAX_PLUS_FP32;
+
+extern GrB_Semiring GxB_MAX_PLUS_FP64;
+
+extern GrB_Semiring GxB_MAX_MINUS_INT8;
+
+extern GrB_Semiring GxB_MAX_MINUS_UINT8;
+
+extern GrB_Semiring GxB_MAX_MINUS_INT16;
+
+extern GrB_Semiring GxB_MAX_MINUS_UINT16;
+
+extern GrB_Semiring GxB_MAX_MINUS_INT32;
+
+extern GrB_Semiring GxB_MAX_MINUS_UINT32;
+
+extern GrB_Semiring GxB_MAX_MINUS_INT64;
+
+extern GrB_Semiring GxB_MAX_MINUS_UINT64;
+
+extern GrB_Semiring GxB_MAX_MINUS_FP32;
+
+extern GrB_Semiring GxB_MAX_MINUS_FP64;
+
+extern GrB_Semiring GxB_MAX_RMINUS_INT8;
+
+extern GrB_Semiring GxB_MAX_RMINUS_UINT8;
+
+extern GrB_Semiring GxB_MAX_RMINUS_INT16;
+
+extern GrB_Semiring GxB_MAX_RMINUS_UINT16;
+
+extern GrB_Semiring GxB_MAX_RMINUS_INT32;
+
+extern GrB_Semiring GxB_MAX_RMINUS_UINT32;
+
+extern GrB_Semiring GxB_MAX_RMINUS_INT64;
+
+extern GrB_Semiring GxB_MAX_RMINUS_UINT64;
+
+extern GrB_Semiring GxB_MAX_RMINUS_FP32;
+
+extern GrB_Semiring GxB_MAX_RMINUS_FP64;
+
+extern GrB_Semiring GxB_MAX_TIMES_INT8;
+
+extern GrB_Semiring GxB_MAX_TIMES_UINT8;
+
+extern GrB_Semiring GxB_MAX_TIMES_INT16;
+
+extern GrB_Semiring GxB_MAX_TIMES_UINT16;
+
+extern GrB_Semiring GxB_MAX_TIMES_INT32;
+
+extern GrB_Semiring GxB_MAX_TIMES_UINT32;
+
+extern GrB_Semiring GxB_MAX_TIMES_INT64;
+
+extern GrB_Semiring GxB_MAX_TIMES_UINT64;
+
+extern GrB_Semiring GxB_MAX_TIMES_FP32;
+
+extern GrB_Semiring GxB_MAX_TIMES_FP64;
+
+extern GrB_Semiring GxB_MAX_DIV_INT8;
+
+extern GrB_Semiring GxB_MAX_DIV_UINT8;
+
+extern GrB_Semiring GxB_MAX_DIV_INT16;
+
+extern GrB_Semiring GxB_MAX_DIV_UINT16;
+
+extern GrB_Semiring GxB_MAX_DIV_INT32;
+
+extern GrB_Semiring GxB_MAX_DIV_UINT32;
+
+extern GrB_Semiring GxB_MAX_DIV_INT64;
+
+extern GrB_Semiring GxB_MAX_DIV_UINT64;
+
+extern GrB_Semiring GxB_MAX_DIV_FP32;
+
+extern GrB_Semiring GxB_MAX_DIV_FP64;
+
+extern GrB_Semiring GxB_MAX_RDIV_INT8;
+
+extern GrB_Semiring GxB_MAX_RDIV_UINT8;
+
+extern GrB_Semiring GxB_MAX_RDIV_INT16;
+
+extern GrB_Semiring GxB_MAX_RDIV_UINT16;
+
+extern GrB_Semiring GxB_MAX_RDIV_INT32;
+
+extern GrB_Semiring GxB_MAX_RDIV_UINT32;
+
+extern GrB_Semiring GxB_MAX_RDIV_INT64;
+
+extern GrB_Semiring GxB_MAX_RDIV_UINT64;
+
+extern GrB_Semiring GxB_MAX_RDIV_FP32;
+
+extern GrB_Semiring GxB_MAX_RDIV_FP64;
+
+extern GrB_Semiring GxB_MAX_ISEQ_INT8;
+
+extern GrB_Semiring GxB_MAX_ISEQ_UINT8;
+
+extern GrB_Semiring GxB_MAX_ISEQ_INT16;
+
+extern GrB_Semiring GxB_MAX_ISEQ_UINT16;
+
+extern GrB_Semiring GxB_MAX_ISEQ_INT32;
+
+extern GrB_Semiring GxB_MAX_ISEQ_UINT32;
+
+extern GrB_Semiring GxB_MAX_ISEQ_INT64;
+
+extern GrB_Semiring GxB_MAX_ISEQ_UINT64;
+
+extern GrB_Semiring GxB_MAX_ISEQ_FP32;
+
+extern GrB_Semiring GxB_MAX_ISEQ_FP64;
+
+extern GrB_Semiring GxB_MAX_ISNE_INT8;
+
+extern GrB_Semiring GxB_MAX_ISNE_UINT8;
+
+extern GrB_Semiring GxB_MAX_ISNE_INT16;
+
+extern GrB_Semiring GxB_MAX_ISNE_UINT16;
+
+extern GrB_Semiring GxB_MAX_ISNE_INT32;
+
+extern GrB_Semiring GxB_MAX_ISNE_UINT32;
+
+extern GrB_Semiring GxB_MAX_ISNE_INT64;
+
+extern GrB_Semiring GxB_MAX_ISNE_UINT64;
+
+extern GrB_Semiring GxB_MAX_ISNE_FP32;
+
+extern GrB_Semiring GxB_MAX_ISNE_FP64;
+
+extern GrB_Semiring GxB_MAX_ISGT_INT8;
+
+extern GrB_Semiring GxB_MAX_ISGT_UINT8;
+
+extern GrB_Semiring GxB_MAX_ISGT_INT16;
+
+extern GrB_Semiring GxB_MAX_ISGT_UINT16;
+
+extern GrB_Semiring GxB_MAX_ISGT_INT32;
+
+extern GrB_Semiring GxB_MAX_ISGT_UINT32;
+
+extern GrB_Semiring GxB_MAX_ISGT_INT64;
+
+extern GrB_Semiring GxB_MAX_ISGT_UINT64;
+
+extern GrB_Semiring GxB_MAX_ISGT_FP32;
+
+extern GrB_Semiring GxB_MAX_ISGT_FP64;
+
+extern GrB_Semiring GxB_MAX_ISLT_INT8;
+
+extern GrB_Semiring GxB_MAX_ISLT_UINT8;
+
+extern GrB_Semiring GxB_MAX_ISLT_INT16;
+
+extern GrB_Semiring GxB_MAX_ISLT_UINT16;
+
+extern GrB_Semiring GxB_MAX_ISLT_INT32;
+
+extern GrB_Semiring GxB_MAX_ISLT_UINT32;
+
+extern GrB_Semiring GxB_MAX_ISLT_INT64;
+
+extern GrB_Semiring GxB_MAX_ISLT_UINT64;
+
+extern GrB_Semiring GxB_MAX_ISLT_FP32;
+
+extern GrB_Semiring GxB_MAX_ISLT_FP64;
+
+extern GrB_Semiring GxB_MAX_ISGE_INT8;
+
+extern GrB_Semiring GxB_MAX_ISGE_UINT8;
+
+extern GrB_Semiring GxB_MAX_ISGE_INT16;
+
+extern GrB_Semiring GxB_MAX_ISGE_UINT16;
+
+extern GrB_Semiring GxB_MAX_ISGE_INT32;
+
+extern GrB_Semiring GxB_MAX_ISGE_UINT32;
+
+extern GrB_Semiring GxB_MAX_ISGE_INT64;
+
+extern GrB_Semiring GxB_MAX_ISGE_UINT64;
+
+extern GrB_Semiring GxB_MAX_ISGE_FP32;
+
+extern GrB_Semiring GxB_MAX_ISGE_FP64;
+
+extern GrB_Semiring GxB_MAX_ISLE_INT8;
+
+extern GrB_Semiring GxB_MAX_ISLE_UINT8;
+
+extern GrB_Semiring GxB_MAX_ISLE_INT16;
+
+extern GrB_Semiring GxB_MAX_ISLE_UINT16;
+
+extern GrB_Semiring GxB_MAX_ISLE_INT32;
+
+extern GrB_Semiring GxB_MAX_ISLE_UINT32;
+
+extern GrB_Semiring GxB_MAX_ISLE_INT64;
+
+extern GrB_Semiring GxB_MAX_ISLE_UINT64;
+
+extern GrB_Semiring GxB_MAX_ISLE_FP32;
+
+extern GrB_Semiring GxB_MAX_ISLE_FP64;
+
+extern GrB_Semiring GxB_MAX_LOR_INT8;
+
+extern GrB_Semiring GxB_MAX_LOR_UINT8;
+
+extern GrB_Semiring GxB_MAX_LOR_INT16;
+
+extern GrB_Semiring GxB_MAX_LOR_UINT16;
+
+extern GrB_Semiring GxB_MAX_LOR_INT32;
+
+extern GrB_Semiring GxB_MAX_LOR_UINT32;
+
+extern GrB_Semiring GxB_MAX_LOR_INT64;
+
+extern GrB_Semiring GxB_MAX_LOR_UINT64;
+
+extern GrB_Semiring GxB_MAX_LOR_FP32;
+
+extern GrB_Semiring GxB_MAX_LOR_FP64;
+
+extern GrB_Semiring GxB_MAX_LAND_INT8;
+
+extern GrB_Semiring GxB_MAX_LAND_UINT8;
+
+extern GrB_Semiring GxB_MAX_LAND_INT16;
+
+extern GrB_Semiring GxB_MAX_LAND_UINT16;
+
+extern GrB_Semiring GxB_MAX_LAND_INT32;
+
+extern GrB_Semiring GxB_MAX_LAND_UINT32;
+
+extern GrB_Semiring GxB_MAX_LAND_INT64;
+
+extern GrB_Semiring GxB_MAX_LAND_UINT64;
+
+extern GrB_Semiring GxB_MAX_LAND_FP32;
+
+extern GrB_Semiring GxB_MAX_LAND_FP64;
+
+extern GrB_Semiring GxB_MAX_LXOR_INT8;
+
+extern GrB_Semiring GxB_MAX_LXOR_UINT8;
+
+extern GrB_Semiring GxB_MAX_LXOR_INT16;
+
+extern GrB_Semiring GxB_MAX_LXOR_UINT16;
+
+extern GrB_Semiring GxB_MAX_LXOR_INT32;
+
+extern GrB_Semiring GxB_MAX_LXOR_UINT32;
+
+extern GrB_Semiring GxB_MAX_LXOR_INT64;
+
+extern GrB_Semiring GxB_MAX_LXOR_UINT64;
+
+extern GrB_Semiring GxB_MAX_LXOR_FP32;
+
+extern GrB_Semiring GxB_MAX_LXOR_FP64;
+
+extern GrB_Semiring GxB_PLUS_FIRST_INT8;
+
+extern GrB_Semiring GxB_PLUS_FIRST_UINT8;
+
+extern GrB_Semiring GxB_PLUS_FIRST_INT16;
+
+extern GrB_Semiring GxB_PLUS_FIRST_UINT16;
+
+extern GrB_Semiring GxB_PLUS_FIRST_INT32;
+
+extern GrB_Semiring GxB_PLUS_FIRST_UINT32;
+
+extern GrB_Semiring GxB_PLUS_FIRST_INT64;
+
+extern GrB_Semiring GxB_PLUS_FIRST_UINT64;
+
+extern GrB_Semiring GxB_PLUS_FIRST_FP32;
+
+extern GrB_Semiring GxB_PLUS_FIRST_FP64;
+
+extern GrB_Semiring GxB_PLUS_SECOND_INT8;
+
+extern GrB_Semiring GxB_PLUS_SECOND_UINT8;
+
+extern GrB_Semiring GxB_PLUS_SECOND_INT16;
+
+extern GrB_Semiring GxB_PLUS_SECOND_UINT16;
+
+extern GrB_Semiring GxB_PLUS_SECOND_INT32;
+
+extern GrB_Semiring GxB_PLUS_SECOND_UINT32;
+
+extern GrB_Semiring GxB_PLUS_SECOND_INT64;
+
+extern GrB_Semiring GxB_PLUS_SECOND_UINT64;
+
+extern GrB_Semiring GxB_PLUS_SECOND_FP32;
+
+extern GrB_Semiring GxB_PLUS_SECOND_FP64;
+
+extern GrB_Semiring GxB_PLUS_PAIR_INT8;
+
+extern GrB_Semiring GxB_PLUS_PAIR_UINT8;
+
+extern GrB_Semiring GxB_PLUS_PAIR_INT16;
+
+extern GrB_Semiring GxB_PLUS_PAIR_UINT16;
+
+extern GrB_Semiring GxB_PLUS_PAIR_INT32;
+
+extern GrB_Semiring GxB_PLUS_PAIR_UINT32;
+
+extern GrB_Semiring GxB_PLUS_PAIR_INT64;
+
+extern GrB_Semiring GxB_PLUS_PAIR_UINT64;
+
+extern GrB_Semiring GxB_PLUS_PAIR_FP32;
+
+extern GrB_Semiring GxB_PLUS_PAIR_FP64;
+
+extern GrB_Semiring GxB_PLUS_MIN_INT8;
+
+extern GrB_Semiring GxB_PLUS_MIN_UINT8;
+
+extern GrB_Semiring GxB_PLUS_MIN_INT16;
+
+extern GrB_Semiring GxB_PLUS_MIN_UINT16;
+
+extern GrB_Semiring GxB_PLUS_MIN_INT32;
+
+extern GrB_Semiring GxB_PLUS_MIN_UINT32;
+
+extern GrB_Semiring GxB_PLUS_MIN_INT64;
+
+extern GrB_Semiring GxB_PLUS_MIN_UINT64;
+
+extern GrB_Semiring GxB_PLUS_MIN_FP32;
+
+extern GrB_Semiring GxB_PLUS_MIN_FP64;
+
+extern GrB_Semiring GxB_PLUS_MAX_INT8;
+
+extern GrB_Semiring GxB_PLUS_MAX_UINT8;
+
+extern GrB_Semiring GxB_PLUS_MAX_INT16;
+
+extern GrB_Semiring GxB_PLUS_MAX_UINT16;
+
+extern GrB_Semiring GxB_PLUS_MAX_INT32;
+
+extern GrB_Semiring GxB_PLUS_MAX_UINT32;
+
+extern GrB_Semiring GxB_PLUS_MAX_INT64;
+
+extern GrB_Semiring GxB_PLUS_MAX_UINT64;
+
+extern GrB_Semiring GxB_PLUS_MAX_FP32;
+
+extern GrB_Semiring GxB_PLUS_MAX_FP64;
+
+extern GrB_Semiring GxB_PLUS_PLUS_INT8;
+
+extern GrB_Semiring GxB_PLUS_PLUS_UINT8;
+
+extern GrB_Semiring GxB_PLUS_PLUS_INT16;
+
+extern GrB_Semiring GxB_PLUS_PLUS_UINT16;
+
+extern GrB_Semiring GxB_PLUS_PLUS_INT32;
+
+extern GrB_Semiring GxB_PLUS_PLUS_UINT32;
+
+extern GrB_Semiring GxB_PLUS_PLUS_INT64;
+
+extern GrB_Semiring GxB_PLUS_PLUS_UINT64;
+
+extern GrB_Semiring GxB_PLUS_PLUS_FP32;
+
+extern GrB_Semiring GxB_PLUS_PLUS_FP64;
+
+extern GrB_Semiring GxB_PLUS_MINUS_INT8;
+
+extern GrB_Semiring GxB_PLUS_MINUS_UINT8;
+
+extern GrB_Semiring GxB_PLUS_MINUS_INT16;
+
+extern GrB_Semiring GxB_PLUS_MINUS_UINT16;
+
+extern GrB_Semiring GxB_PLUS_MINUS_INT32;
+
+extern GrB_Semiring GxB_PLUS_MINUS_UINT32;
+
+extern GrB_Semiring GxB_PLUS_MINUS_INT64;
+
+extern GrB_Semiring GxB_PLUS_MINUS_UINT64;
+
+extern GrB_Semiring GxB_PLUS_MINUS_FP32;
+
+extern GrB_Semiring GxB_PLUS_MINUS_FP64;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_INT8;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_UINT8;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_INT16;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_UINT16;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_INT32;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_UINT32;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_INT64;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_UINT64;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_FP32;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_FP64;
+
+extern GrB_Semiring GxB_PLUS_TIMES_INT8;
+
+extern GrB_Semiring GxB_PLUS_TIMES_UINT8;
+
+extern GrB_Semiring GxB_PLUS_TIMES_INT16;
+
+extern GrB_Semiring GxB_PLUS_TIMES_UINT16;
+
+extern GrB_Semiring GxB_PLUS_TIMES_INT32;
+
+extern GrB_Semiring GxB_PLUS_TIMES_UINT32;
+
+extern GrB_Semiring GxB_PLUS_TIMES_INT64;
+
+extern GrB_Semiring GxB_PLUS_TIMES_UINT64;
+
+extern GrB_Semiring GxB_PLUS_TIMES_FP32;
+
+extern GrB_Semiring GxB_PLUS_TIMES_FP64;
+
+extern GrB_Semiring GxB_PLUS_DIV_INT8;
+
+extern GrB_Semiring GxB_PLUS_DIV_UINT8;
+
+extern GrB_Semiring GxB_PLUS_DIV_INT16;
+
+extern GrB_Semiring GxB_PLUS_DIV_UINT16;
+
+extern GrB_Semiring GxB_PLUS_DIV_INT32;
+
+extern GrB_Semiring GxB_PLUS_DIV_UINT32;
+
+extern GrB_Semiring GxB_PLUS_DIV_INT64;
+
+extern GrB_Semiring GxB_PLUS_DIV_UINT64;
+
+extern GrB_Semiring GxB_PLUS_DIV_FP32;
+
+extern GrB_Semiring GxB_PLUS_DIV_FP64;
+
+extern GrB_Semiring GxB_PLUS_RDIV_INT8;
+
+extern GrB_Semiring GxB_PLUS_RDIV_UINT8;
+
+extern GrB_Semiring GxB_PLUS_RDIV_INT16;
+
+extern GrB_Semiring GxB_PLUS_RDIV_UINT16;
+
+extern GrB_Semiring GxB_PLUS_RDIV_INT32;
+
+extern GrB_Semiring GxB_PLUS_RDIV_UINT32;
+
+extern GrB_Semiring GxB_PLUS_RDIV_INT64;
+
+extern GrB_Semiring GxB_PLUS_RDIV_UINT64;
+
+extern GrB_Semiring GxB_PLUS_RDIV_FP32;
+
+extern GrB_Semiring GxB_PLUS_RDIV_FP64;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_INT8;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_UINT8;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_INT16;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_UINT16;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_INT32;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_UINT32;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_INT64;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_UINT64;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_FP32;
+
+extern GrB_Semiring GxB_PLUS_ISEQ_FP64;
+
+extern GrB_Semiring GxB_PLUS_ISNE_INT8;
+
+extern GrB_Semiring GxB_PLUS_ISNE_UINT8;
+
+extern GrB_Semiring GxB_PLUS_ISNE_INT16;
+
+extern GrB_Semiring GxB_PLUS_ISNE_UINT16;
+
+extern GrB_Semiring GxB_PLUS_ISNE_INT32;
+
+extern GrB_Semiring GxB_PLUS_ISNE_UINT32;
+
+extern GrB_Semiring GxB_PLUS_ISNE_INT64;
+
+extern GrB_Semiring GxB_PLUS_ISNE_UINT64;
+
+extern GrB_Semiring GxB_PLUS_ISNE_FP32;
+
+extern GrB_Semiring GxB_PLUS_ISNE_FP64;
+
+extern GrB_Semiring GxB_PLUS_ISGT_INT8;
+
+extern GrB_Semiring GxB_PLUS_ISGT_UINT8;
+
+extern GrB_Semiring GxB_PLUS_ISGT_INT16;
+
+extern GrB_Semiring GxB_PLUS_ISGT_UINT16;
+
+extern GrB_Semiring GxB_PLUS_ISGT_INT32;
+
+extern GrB_Semiring GxB_PLUS_ISGT_UINT32;
+
+extern GrB_Semiring GxB_PLUS_ISGT_INT64;
+
+extern GrB_Semiring GxB_PLUS_ISGT_UINT64;
+
+extern GrB_Semiring GxB_PLUS_ISGT_FP32;
+
+extern GrB_Semiring GxB_PLUS_ISGT_FP64;
+
+extern GrB_Semiring GxB_PLUS_ISLT_INT8;
+
+extern GrB_Semiring GxB_PLUS_ISLT_UINT8;
+
+extern GrB_Semiring GxB_PLUS_ISLT_INT16;
+
+extern GrB_Semiring GxB_PLUS_ISLT_UINT16;
+
+extern GrB_Semiring GxB_PLUS_ISLT_INT32;
+
+extern GrB_Semiring GxB_PLUS_ISLT_UINT32;
+
+extern GrB_Semiring GxB_PLUS_ISLT_INT64;
+
+extern GrB_Semiring GxB_PLUS_ISLT_UINT64;
+
+extern GrB_Semiring GxB_PLUS_ISLT_FP32;
+
+extern GrB_Semiring GxB_PLUS_ISLT_FP64;
+
+extern GrB_Semiring GxB_PLUS_ISGE_INT8;
+
+extern GrB_Semiring GxB_PLUS_ISGE_UINT8;
+
+extern GrB_Semiring GxB_PLUS_ISGE_INT16;
+
+extern GrB_Semiring GxB_PLUS_ISGE_UINT16;
+
+extern GrB_Semiring GxB_PLUS_ISGE_INT32;
+
+extern GrB_Semiring GxB_PLUS_ISGE_UINT32;
+
+extern GrB_Semiring GxB_PLUS_ISGE_INT64;
+
+extern GrB_Semiring GxB_PLUS_ISGE_UINT64;
+
+extern GrB_Semiring GxB_PLUS_ISGE_FP32;
+
+extern GrB_Semiring GxB_PLUS_ISGE_FP64;
+
+extern GrB_Semiring GxB_PLUS_ISLE_INT8;
+
+extern GrB_Semiring GxB_PLUS_ISLE_UINT8;
+
+extern GrB_Semiring GxB_PLUS_ISLE_INT16;
+
+extern GrB_Semiring GxB_PLUS_ISLE_UINT16;
+
+extern GrB_Semiring GxB_PLUS_ISLE_INT32;
+
+extern GrB_Semiring GxB_PLUS_ISLE_UINT32;
+
+extern GrB_Semiring GxB_PLUS_ISLE_INT64;
+
+extern GrB_Semiring GxB_PLUS_ISLE_UINT64;
+
+extern GrB_Semiring GxB_PLUS_ISLE_FP32;
+
+extern GrB_Semiring GxB_PLUS_ISLE_FP64;
+
+extern GrB_Semiring GxB_PLUS_LOR_INT8;
+
+extern GrB_Semiring GxB_PLUS_LOR_UINT8;
+
+extern GrB_Semiring GxB_PLUS_LOR_INT16;
+
+extern GrB_Semiring GxB_PLUS_LOR_UINT16;
+
+extern GrB_Semiring GxB_PLUS_LOR_INT32;
+
+extern GrB_Semiring GxB_PLUS_LOR_UINT32;
+
+extern GrB_Semiring GxB_PLUS_LOR_INT64;
+
+extern GrB_Semiring GxB_PLUS_LOR_UINT64;
+
+extern GrB_Semiring GxB_PLUS_LOR_FP32;
+
+extern GrB_Semiring GxB_PLUS_LOR_FP64;
+
+extern GrB_Semiring GxB_PLUS_LAND_INT8;
+
+extern GrB_Semiring GxB_PLUS_LAND_UINT8;
+
+extern GrB_Semiring GxB_PLUS_LAND_INT16;
+
+extern GrB_Semiring GxB_PLUS_LAND_UINT16;
+
+extern GrB_Semiring GxB_PLUS_LAND_INT32;
+
+extern GrB_Semiring GxB_PLUS_LAND_UINT32;
+
+extern GrB_Semiring GxB_PLUS_LAND_INT64;
+
+extern GrB_Semiring GxB_PLUS_LAND_UINT64;
+
+extern GrB_Semiring GxB_PLUS_LAND_FP32;
+
+extern GrB_Semiring GxB_PLUS_LAND_FP64;
+
+extern GrB_Semiring GxB_PLUS_LXOR_INT8;
+
+extern GrB_Semiring GxB_PLUS_LXOR_UINT8;
+
+extern GrB_Semiring GxB_PLUS_LXOR_INT16;
+
+extern GrB_Semiring GxB_PLUS_LXOR_UINT16;
+
+extern GrB_Semiring GxB_PLUS_LXOR_INT32;
+
+extern GrB_Semiring GxB_PLUS_LXOR_UINT32;
+
+extern GrB_Semiring GxB_PLUS_LXOR_INT64;
+
+extern GrB_Semiring GxB_PLUS_LXOR_UINT64;
+
+extern GrB_Semiring GxB_PLUS_LXOR_FP32;
+
+extern GrB_Semiring GxB_PLUS_LXOR_FP64;
+
+extern GrB_Semiring GxB_TIMES_FIRST_INT8;
+
+extern GrB_Semiring GxB_TIMES_FIRST_UINT8;
+
+extern GrB_Semiring GxB_TIMES_FIRST_INT16;
+
+extern GrB_Semiring GxB_TIMES_FIRST_UINT16;
+
+extern GrB_Semiring GxB_TIMES_FIRST_INT32;
+
+extern GrB_Semiring GxB_TIMES_FIRST_UINT32;
+
+extern GrB_Semiring GxB_TIMES_FIRST_INT64;
+
+extern GrB_Semiring GxB_TIMES_FIRST_UINT64;
+
+extern GrB_Semiring GxB_TIMES_FIRST_FP32;
+
+extern GrB_Semiring GxB_TIMES_FIRST_FP64;
+
+extern GrB_Semiring GxB_TIMES_SECOND_INT8;
+
+extern GrB_Semiring GxB_TIMES_SECOND_UINT8;
+
+extern GrB_Semiring GxB_TIMES_SECOND_INT16;
+
+extern GrB_Semiring GxB_TIMES_SECOND_UINT16;
+
+extern GrB_Semiring GxB_TIMES_SECOND_INT32;
+
+extern GrB_Semiring GxB_TIMES_SECOND_UINT32;
+
+extern GrB_Semiring GxB_TIMES_SECOND_INT64;
+
+extern GrB_Semiring GxB_TIMES_SECOND_UINT64;
+
+extern GrB_Semiring GxB_TIMES_SECOND_FP32;
+
+extern GrB_Semiring GxB_TIMES_SECOND_FP64;
+
+extern GrB_Semiring GxB_TIMES_PAIR_INT8;
+
+extern GrB_Semiring GxB_TIMES_PAIR_UINT8;
+
+extern GrB_Semiring GxB_TIMES_PAIR_INT16;
+
+extern GrB_Semiring GxB_TIMES_PAIR_UINT16;
+
+extern GrB_Semiring GxB_TIMES_PAIR_INT32;
+
+extern GrB_Semiring GxB_TIMES_PAIR_UINT32;
+
+extern GrB_Semiring GxB_TIMES_PAIR_INT64;
+
+extern GrB_Semiring GxB_TIMES_PAIR_UINT64;
+
+extern GrB_Semiring GxB_TIMES_PAIR_FP32;
+
+extern GrB_Semiring GxB_TIMES_PAIR_FP64;
+
+extern GrB_Semiring GxB_TIMES_MIN_INT8;
+
+extern GrB_Semiring GxB_TIMES_MIN_UINT8;
+
+extern GrB_Semiring GxB_TIMES_MIN_INT16;
+
+extern GrB_Semiring GxB_TIMES_MIN_UINT16;
+
+extern GrB_Semiring GxB_TIMES_MIN_INT32;
+
+extern GrB_Semiring GxB_TIMES_MIN_UINT32;
+
+extern GrB_Semiring GxB_TIMES_MIN_INT64;
+
+extern GrB_Semiring GxB_TIMES_MIN_UINT64;
+
+extern GrB_Semiring GxB_TIMES_MIN_FP32;
+
+extern GrB_Semiring GxB_TIMES_MIN_FP64;
+
+extern GrB_Semiring GxB_TIMES_MAX_INT8;
+
+extern GrB_Semiring GxB_TIMES_MAX_UINT8;
+
+extern GrB_Semiring GxB_TIMES_MAX_INT16;
+
+extern GrB_Semiring GxB_TIMES_MAX_UINT16;
+
+extern GrB_Semiring GxB_TIMES_MAX_INT32;
+
+extern GrB_Semiring GxB_TIMES_MAX_UINT32;
+
+extern GrB_Semiring GxB_TIMES_MAX_INT64;
+
+extern GrB_Semiring GxB_TIMES_MAX_UINT64;
+
+extern GrB_Semiring GxB_TIMES_MAX_FP32;
+
+extern GrB_Semiring GxB_TIMES_MAX_FP64;
+
+extern GrB_Semiring GxB_TIMES_PLUS_INT8;
+
+extern GrB_Semiring GxB_TIMES_PLUS_UINT8;
+
+extern GrB_Semiring GxB_TIMES_PLUS_INT16;
+
+extern GrB_Semiring GxB_TIMES_PLUS_UINT16;
+
+extern GrB_Semiring GxB_TIMES_PLUS_INT32;
+
+extern GrB_Semiring GxB_TIMES_PLUS_UINT32;
+
+extern GrB_Semiring GxB_TIMES_PLUS_INT64;
+
+extern GrB_Semiring GxB_TIMES_PLUS_UINT64;
+
+extern GrB_Semiring GxB_TIMES_PLUS_FP32;
+
+extern GrB_Semiring GxB_TIMES_PLUS_FP64;
+
+extern GrB_Semiring GxB_TIMES_MINUS_INT8;
+
+extern GrB_Semiring GxB_TIMES_MINUS_UINT8;
+
+extern GrB_Semiring GxB_TIMES_MINUS_INT16;
+
+extern GrB_Semiring GxB_TIMES_MINUS_UINT16;
+
+extern GrB_Semiring GxB_TIMES_MINUS_INT32;
+
+extern GrB_Semiring GxB_TIMES_MINUS_UINT32;
+
+extern GrB_Semiring GxB_TIMES_MINUS_INT64;
+
+extern GrB_Semiring GxB_TIMES_MINUS_UINT64;
+
+extern GrB_Semiring GxB_TIMES_MINUS_FP32;
+
+extern GrB_Semiring GxB_TIMES_MINUS_FP64;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_INT8;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_UINT8;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_INT16;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_UINT16;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_INT32;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_UINT32;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_INT64;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_UINT64;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_FP32;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_FP64;
+
+extern GrB_Semiring GxB_TIMES_TIMES_INT8;
+
+extern GrB_Semiring GxB_TIMES_TIMES_UINT8;
+
+extern GrB_Semiring GxB_TIMES_TIMES_INT16;
+
+extern GrB_Semiring GxB_TIMES_TIMES_UINT16;
+
+extern GrB_Semiring GxB_TIMES_TIMES_INT32;
+
+extern GrB_Semiring GxB_TIMES_TIMES_UINT32;
+
+extern GrB_Semiring GxB_TIMES_TIMES_INT64;
+
+extern GrB_Semiring GxB_TIMES_TIMES_UINT64;
+
+extern GrB_Semiring GxB_TIMES_TIMES_FP32;
+
+extern GrB_Semiring GxB_TIMES_TIMES_FP64;
+
+extern GrB_Semiring GxB_TIMES_DIV_INT8;
+
+extern GrB_Semiring GxB_TIMES_DIV_UINT8;
+
+extern GrB_Semiring GxB_TIMES_DIV_INT16;
+
+extern GrB_Semiring GxB_TIMES_DIV_UINT16;
+
+extern GrB_Semiring GxB_TIMES_DIV_INT32;
+
+extern GrB_Semiring GxB_TIMES_DIV_UINT32;
+
+extern GrB_Semiring GxB_TIMES_DIV_INT64;
+
+extern GrB_Semiring GxB_TIMES_DIV_UINT64;
+
+extern GrB_Semiring GxB_TIMES_DIV_FP32;
+
+extern GrB_Semiring GxB_TIMES_DIV_FP64;
+
+extern GrB_Semiring GxB_TIMES_RDIV_INT8;
+
+extern GrB_Semiring GxB_TIMES_RDIV_UINT8;
+
+extern GrB_Semiring GxB_TIMES_RDIV_INT16;
+
+extern GrB_Semiring GxB_TIMES_RDIV_UINT16;
+
+extern GrB_Semiring GxB_TIMES_RDIV_INT32;
+
+extern GrB_Semiring GxB_TIMES_RDIV_UINT32;
+
+extern GrB_Semiring GxB_TIMES_RDIV_INT64;
+
+extern GrB_Semiring GxB_TIMES_RDIV_UINT64;
+
+extern GrB_Semiring GxB_TIMES_RDIV_FP32;
+
+extern GrB_Semiring GxB_TIMES_RDIV_FP64;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_INT8;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_UINT8;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_INT16;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_UINT16;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_INT32;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_UINT32;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_INT64;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_UINT64;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_FP32;
+
+extern GrB_Semiring GxB_TIMES_ISEQ_FP64;
+
+extern GrB_Semiring GxB_TIMES_ISNE_INT8;
+
+extern GrB_Semiring GxB_TIMES_ISNE_UINT8;
+
+extern GrB_Semiring GxB_TIMES_ISNE_INT16;
+
+extern GrB_Semiring GxB_TIMES_ISNE_UINT16;
+
+extern GrB_Semiring GxB_TIMES_ISNE_INT32;
+
+extern GrB_Semiring GxB_TIMES_ISNE_UINT32;
+
+extern GrB_Semiring GxB_TIMES_ISNE_INT64;
+
+extern GrB_Semiring GxB_TIMES_ISNE_UINT64;
+
+extern GrB_Semiring GxB_TIMES_ISNE_FP32;
+
+extern GrB_Semiring GxB_TIMES_ISNE_FP64;
+
+extern GrB_Semiring GxB_TIMES_ISGT_INT8;
+
+extern GrB_Semiring GxB_TIMES_ISGT_UINT8;
+
+extern GrB_Semiring GxB_TIMES_ISGT_INT16;
+
+extern GrB_Semiring GxB_TIMES_ISGT_UINT16;
+
+extern GrB_Semiring GxB_TIMES_ISGT_INT32;
+
+extern GrB_Semiring GxB_TIMES_ISGT_UINT32;
+
+extern GrB_Semiring GxB_TIMES_ISGT_INT64;
+
+extern GrB_Semiring GxB_TIMES_ISGT_UINT64;
+
+extern GrB_Semiring GxB_TIMES_ISGT_FP32;
+
+extern GrB_Semiring GxB_TIMES_ISGT_FP64;
+
+extern GrB_Semiring GxB_TIMES_ISLT_INT8;
+
+extern GrB_Semiring GxB_TIMES_ISLT_UINT8;
+
+extern GrB_Semiring GxB_TIMES_ISLT_INT16;
+
+extern GrB_Semiring GxB_TIMES_ISLT_UINT16;
+
+extern GrB_Semiring GxB_TIMES_ISLT_INT32;
+
+extern GrB_Semiring GxB_TIMES_ISLT_UINT32;
+
+extern GrB_Semiring GxB_TIMES_ISLT_INT64;
+
+extern GrB_Semiring GxB_TIMES_ISLT_UINT64;
+
+extern GrB_Semiring GxB_TIMES_ISLT_FP32;
+
+extern GrB_Semiring GxB_TIMES_ISLT_FP64;
+
+extern GrB_Semiring GxB_TIMES_ISGE_INT8;
+
+extern GrB_Semiring GxB_TIMES_ISGE_UINT8;
+
+extern GrB_Semiring GxB_TIMES_ISGE_INT16;
+
+extern GrB_Semiring GxB_TIMES_ISGE_UINT16;
+
+extern GrB_Semiring GxB_TIMES_ISGE_INT32;
+
+extern GrB_Semiring GxB_TIMES_ISGE_UINT32;
+
+extern GrB_Semiring GxB_TIMES_ISGE_INT64;
+
+extern GrB_Semiring GxB_TIMES_ISGE_UINT64;
+
+extern GrB_Semiring GxB_TIMES_ISGE_FP32;
+
+extern GrB_Semiring GxB_TIMES_ISGE_FP64;
+
+extern GrB_Semiring GxB_TIMES_ISLE_INT8;
+
+extern GrB_Semiring GxB_TIMES_ISLE_UINT8;
+
+extern GrB_Semiring GxB_TIMES_ISLE_INT16;
+
+extern GrB_Semiring GxB_TIMES_ISLE_UINT16;
+
+extern GrB_Semiring GxB_TIMES_ISLE_INT32;
+
+extern GrB_Semiring GxB_TIMES_ISLE_UINT32;
+
+extern GrB_Semiring GxB_TIMES_ISLE_INT64;
+
+extern GrB_Semiring GxB_TIMES_ISLE_UINT64;
+
+extern GrB_Semiring GxB_TIMES_ISLE_FP32;
+
+extern GrB_Semiring GxB_TIMES_ISLE_FP64;
+
+extern GrB_Semiring GxB_TIMES_LOR_INT8;
+
+extern GrB_Semiring GxB_TIMES_LOR_UINT8;
+
+extern GrB_Semiring GxB_TIMES_LOR_INT16;
+
+extern GrB_Semiring GxB_TIMES_LOR_UINT16;
+
+extern GrB_Semiring GxB_TIMES_LOR_INT32;
+
+extern GrB_Semiring GxB_TIMES_LOR_UINT32;
+
+extern GrB_Semiring GxB_TIMES_LOR_INT64;
+
+extern GrB_Semiring GxB_TIMES_LOR_UINT64;
+
+extern GrB_Semiring GxB_TIMES_LOR_FP32;
+
+extern GrB_Semiring GxB_TIMES_LOR_FP64;
+
+extern GrB_Semiring GxB_TIMES_LAND_INT8;
+
+extern GrB_Semiring GxB_TIMES_LAND_UINT8;
+
+extern GrB_Semiring GxB_TIMES_LAND_INT16;
+
+extern GrB_Semiring GxB_TIMES_LAND_UINT16;
+
+extern GrB_Semiring GxB_TIMES_LAND_INT32;
+
+extern GrB_Semiring GxB_TIMES_LAND_UINT32;
+
+extern GrB_Semiring GxB_TIMES_LAND_INT64;
+
+extern GrB_Semiring GxB_TIMES_LAND_UINT64;
+
+extern GrB_Semiring GxB_TIMES_LAND_FP32;
+
+extern GrB_Semiring GxB_TIMES_LAND_FP64;
+
+extern GrB_Semiring GxB_TIMES_LXOR_INT8;
+
+extern GrB_Semiring GxB_TIMES_LXOR_UINT8;
+
+extern GrB_Semiring GxB_TIMES_LXOR_INT16;
+
+extern GrB_Semiring GxB_TIMES_LXOR_UINT16;
+
+extern GrB_Semiring GxB_TIMES_LXOR_INT32;
+
+extern GrB_Semiring GxB_TIMES_LXOR_UINT32;
+
+extern GrB_Semiring GxB_TIMES_LXOR_INT64;
+
+extern GrB_Semiring GxB_TIMES_LXOR_UINT64;
+
+extern GrB_Semiring GxB_TIMES_LXOR_FP32;
+
+extern GrB_Semiring GxB_TIMES_LXOR_FP64;
+
+extern GrB_Semiring GxB_ANY_FIRST_INT8;
+
+extern GrB_Semiring GxB_ANY_FIRST_UINT8;
+
+extern GrB_Semiring GxB_ANY_FIRST_INT16;
+
+extern GrB_Semiring GxB_ANY_FIRST_UINT16;
+
+extern GrB_Semiring GxB_ANY_FIRST_INT32;
+
+extern GrB_Semiring GxB_ANY_FIRST_UINT32;
+
+extern GrB_Semiring GxB_ANY_FIRST_INT64;
+
+extern GrB_Semiring GxB_ANY_FIRST_UINT64;
+
+extern GrB_Semiring GxB_ANY_FIRST_FP32;
+
+extern GrB_Semiring GxB_ANY_FIRST_FP64;
+
+extern GrB_Semiring GxB_ANY_SECOND_INT8;
+
+extern GrB_Semiring GxB_ANY_SECOND_UINT8;
+
+extern GrB_Semiring GxB_ANY_SECOND_INT16;
+
+extern GrB_Semiring GxB_ANY_SECOND_UINT16;
+
+extern GrB_Semiring GxB_ANY_SECOND_INT32;
+
+extern GrB_Semiring GxB_ANY_SECOND_UINT32;
+
+extern GrB_Semiring GxB_ANY_SECOND_INT64;
+
+extern GrB_Semiring GxB_ANY_SECOND_UINT64;
+
+extern GrB_Semiring GxB_ANY_SECOND_FP32;
+
+extern GrB_Semiring GxB_ANY_SECOND_FP64;
+
+extern GrB_Semiring GxB_ANY_PAIR_INT8;
+
+extern GrB_Semiring GxB_ANY_PAIR_UINT8;
+
+extern GrB_Semiring GxB_ANY_PAIR_INT16;
+
+extern GrB_Semiring GxB_ANY_PAIR_UINT16;
+
+extern GrB_Semiring GxB_ANY_PAIR_INT32;
+
+extern GrB_Semiring GxB_ANY_PAIR_UINT32;
+
+extern GrB_Semiring GxB_ANY_PAIR_INT64;
+
+extern GrB_Semiring GxB_ANY_PAIR_UINT64;
+
+extern GrB_Semiring GxB_ANY_PAIR_FP32;
+
+extern GrB_Semiring GxB_ANY_PAIR_FP64;
+
+extern GrB_Semiring GxB_ANY_MIN_INT8;
+
+extern GrB_Semiring GxB_ANY_MIN_UINT8;
+
+extern GrB_Semiring GxB_ANY_MIN_INT16;
+
+extern GrB_Semiring GxB_ANY_MIN_UINT16;
+
+extern GrB_Semiring GxB_ANY_MIN_INT32;
+
+extern GrB_Semiring GxB_ANY_MIN_UINT32;
+
+extern GrB_Semiring GxB_ANY_MIN_INT64;
+
+extern GrB_Semiring GxB_ANY_MIN_UINT64;
+
+extern GrB_Semiring GxB_ANY_MIN_FP32;
+
+extern GrB_Semiring GxB_ANY_MIN_FP64;
+
+extern GrB_Semiring GxB_ANY_MAX_INT8;
+
+extern GrB_Semiring GxB_ANY_MAX_UINT8;
+
+extern GrB_Semiring GxB_ANY_MAX_INT16;
+
+extern GrB_Semiring GxB_ANY_MAX_UINT16;
+
+extern GrB_Semiring GxB_ANY_MAX_INT32;
+
+extern GrB_Semiring GxB_ANY_MAX_UINT32;
+
+extern GrB_Semiring GxB_ANY_MAX_INT64;
+
+extern GrB_Semiring GxB_ANY_MAX_UINT64;
+
+extern GrB_Semiring GxB_ANY_MAX_FP32;
+
+extern GrB_Semiring GxB_ANY_MAX_FP64;
+
+extern GrB_Semiring GxB_ANY_PLUS_INT8;
+
+extern GrB_Semiring GxB_ANY_PLUS_UINT8;
+
+extern GrB_Semiring GxB_ANY_PLUS_INT16;
+
+extern GrB_Semiring GxB_ANY_PLUS_UINT16;
+
+extern GrB_Semiring GxB_ANY_PLUS_INT32;
+
+extern GrB_Semiring GxB_ANY_PLUS_UINT32;
+
+extern GrB_Semiring GxB_ANY_PLUS_INT64;
+
+extern GrB_Semiring GxB_ANY_PLUS_UINT64;
+
+extern GrB_Semiring GxB_ANY_PLUS_FP32;
+
+extern GrB_Semiring GxB_ANY_PLUS_FP64;
+
+extern GrB_Semiring GxB_ANY_MINUS_INT8;
+
+extern GrB_Semiring GxB_ANY_MINUS_UINT8;
+
+extern GrB_Semiring GxB_ANY_MINUS_INT16;
+
+extern GrB_Semiring GxB_ANY_MINUS_UINT16;
+
+extern GrB_Semiring GxB_ANY_MINUS_INT32;
+
+extern GrB_Semiring GxB_ANY_MINUS_UINT32;
+
+extern GrB_Semiring GxB_ANY_MINUS_INT64;
+
+extern GrB_Semiring GxB_ANY_MINUS_UINT64;
+
+extern GrB_Semiring GxB_ANY_MINUS_FP32;
+
+extern GrB_Semiring GxB_ANY_MINUS_FP64;
+
+extern GrB_Semiring GxB_ANY_RMINUS_INT8;
+
+extern GrB_Semiring GxB_ANY_RMINUS_UINT8;
+
+extern GrB_Semiring GxB_ANY_RMINUS_INT16;
+
+extern GrB_Semiring GxB_ANY_RMINUS_UINT16;
+
+extern GrB_Semiring GxB_ANY_RMINUS_INT32;
+
+extern GrB_Semiring GxB_ANY_RMINUS_UINT32;
+
+extern GrB_Semiring GxB_ANY_RMINUS_INT64;
+
+extern GrB_Semiring GxB_ANY_RMINUS_UINT64;
+
+extern GrB_Semiring GxB_ANY_RMINUS_FP32;
+
+extern GrB_Semiring GxB_ANY_RMINUS_FP64;
+
+extern GrB_Semiring GxB_ANY_TIMES_INT8;
+
+extern GrB_Semiring GxB_ANY_TIMES_UINT8;
+
+extern GrB_Semiring GxB_ANY_TIMES_INT16;
+
+extern GrB_Semiring GxB_ANY_TIMES_UINT16;
+
+extern GrB_Semiring GxB_ANY_TIMES_INT32;
+
+extern GrB_Semiring GxB_ANY_TIMES_UINT32;
+
+extern GrB_Semiring GxB_ANY_TIMES_INT64;
+
+extern GrB_Semiring GxB_ANY_TIMES_UINT64;
+
+extern GrB_Semiring GxB_ANY_TIMES_FP32;
+
+extern GrB_Semiring GxB_ANY_TIMES_FP64;
+
+extern GrB_Semiring GxB_ANY_DIV_INT8;
+
+extern GrB_Semiring GxB_ANY_DIV_UINT8;
+
+extern GrB_Semiring GxB_ANY_DIV_INT16;
+
+extern GrB_Semiring GxB_ANY_DIV_UINT16;
+
+extern GrB_Semiring GxB_ANY_DIV_INT32;
+
+extern GrB_Semiring GxB_ANY_DIV_UINT32;
+
+extern GrB_Semiring GxB_ANY_DIV_INT64;
+
+extern GrB_Semiring GxB_ANY_DIV_UINT64;
+
+extern GrB_Semiring GxB_ANY_DIV_FP32;
+
+extern GrB_Semiring GxB_ANY_DIV_FP64;
+
+extern GrB_Semiring GxB_ANY_RDIV_INT8;
+
+extern GrB_Semiring GxB_ANY_RDIV_UINT8;
+
+extern GrB_Semiring GxB_ANY_RDIV_INT16;
+
+extern GrB_Semiring GxB_ANY_RDIV_UINT16;
+
+extern GrB_Semiring GxB_ANY_RDIV_INT32;
+
+extern GrB_Semiring GxB_ANY_RDIV_UINT32;
+
+extern GrB_Semiring GxB_ANY_RDIV_INT64;
+
+extern GrB_Semiring GxB_ANY_RDIV_UINT64;
+
+extern GrB_Semiring GxB_ANY_RDIV_FP32;
+
+extern GrB_Semiring GxB_ANY_RDIV_FP64;
+
+extern GrB_Semiring GxB_ANY_ISEQ_INT8;
+
+extern GrB_Semiring GxB_ANY_ISEQ_UINT8;
+
+extern GrB_Semiring GxB_ANY_ISEQ_INT16;
+
+extern GrB_Semiring GxB_ANY_ISEQ_UINT16;
+
+extern GrB_Semiring GxB_ANY_ISEQ_INT32;
+
+extern GrB_Semiring GxB_ANY_ISEQ_UINT32;
+
+extern GrB_Semiring GxB_ANY_ISEQ_INT64;
+
+extern GrB_Semiring GxB_ANY_ISEQ_UINT64;
+
+extern GrB_Semiring GxB_ANY_ISEQ_FP32;
+
+extern GrB_Semiring GxB_ANY_ISEQ_FP64;
+
+extern GrB_Semiring GxB_ANY_ISNE_INT8;
+
+extern GrB_Semiring GxB_ANY_ISNE_UINT8;
+
+extern GrB_Semiring GxB_ANY_ISNE_INT16;
+
+extern GrB_Semiring GxB_ANY_ISNE_UINT16;
+
+extern GrB_Semiring GxB_ANY_ISNE_INT32;
+
+extern GrB_Semiring GxB_ANY_ISNE_UINT32;
+
+extern GrB_Semiring GxB_ANY_ISNE_INT64;
+
+extern GrB_Semiring GxB_ANY_ISNE_UINT64;
+
+extern GrB_Semiring GxB_ANY_ISNE_FP32;
+
+extern GrB_Semiring GxB_ANY_ISNE_FP64;
+
+extern GrB_Semiring GxB_ANY_ISGT_INT8;
+
+extern GrB_Semiring GxB_ANY_ISGT_UINT8;
+
+extern GrB_Semiring GxB_ANY_ISGT_INT16;
+
+extern GrB_Semiring GxB_ANY_ISGT_UINT16;
+
+extern GrB_Semiring GxB_ANY_ISGT_INT32;
+
+extern GrB_Semiring GxB_ANY_ISGT_UINT32;
+
+extern GrB_Semiring GxB_ANY_ISGT_INT64;
+
+extern GrB_Semiring GxB_ANY_ISGT_UINT64;
+
+extern GrB_Semiring GxB_ANY_ISGT_FP32;
+
+extern GrB_Semiring GxB_ANY_ISGT_FP64;
+
+extern GrB_Semiring GxB_ANY_ISLT_INT8;
+
+extern GrB_Semiring GxB_ANY_ISLT_UINT8;
+
+extern GrB_Semiring GxB_ANY_ISLT_INT16;
+
+extern GrB_Semiring GxB_ANY_ISLT_UINT16;
+
+extern GrB_Semiring GxB_ANY_ISLT_INT32;
+
+extern GrB_Semiring GxB_ANY_ISLT_UINT32;
+
+extern GrB_Semiring GxB_ANY_ISLT_INT64;
+
+extern GrB_Semiring GxB_ANY_ISLT_UINT64;
+
+extern GrB_Semiring GxB_ANY_ISLT_FP32;
+
+extern GrB_Semiring GxB_ANY_ISLT_FP64;
+
+extern GrB_Semiring GxB_ANY_ISGE_INT8;
+
+extern GrB_Semiring GxB_ANY_ISGE_UINT8;
+
+extern GrB_Semiring GxB_ANY_ISGE_INT16;
+
+extern GrB_Semiring GxB_ANY_ISGE_UINT16;
+
+extern GrB_Semiring GxB_ANY_ISGE_INT32;
+
+extern GrB_Semiring GxB_ANY_ISGE_UINT32;
+
+extern GrB_Semiring GxB_ANY_ISGE_INT64;
+
+extern GrB_Semiring GxB_ANY_ISGE_UINT64;
+
+extern GrB_Semiring GxB_ANY_ISGE_FP32;
+
+extern GrB_Semiring GxB_ANY_ISGE_FP64;
+
+extern GrB_Semiring GxB_ANY_ISLE_INT8;
+
+extern GrB_Semiring GxB_ANY_ISLE_UINT8;
+
+extern GrB_Semiring GxB_ANY_ISLE_INT16;
+
+extern GrB_Semiring GxB_ANY_ISLE_UINT16;
+
+extern GrB_Semiring GxB_ANY_ISLE_INT32;
+
+extern GrB_Semiring GxB_ANY_ISLE_UINT32;
+
+extern GrB_Semiring GxB_ANY_ISLE_INT64;
+
+extern GrB_Semiring GxB_ANY_ISLE_UINT64;
+
+extern GrB_Semiring GxB_ANY_ISLE_FP32;
+
+extern GrB_Semiring GxB_ANY_ISLE_FP64;
+
+extern GrB_Semiring GxB_ANY_LOR_INT8;
+
+extern GrB_Semiring GxB_ANY_LOR_UINT8;
+
+extern GrB_Semiring GxB_ANY_LOR_INT16;
+
+extern GrB_Semiring GxB_ANY_LOR_UINT16;
+
+extern GrB_Semiring GxB_ANY_LOR_INT32;
+
+extern GrB_Semiring GxB_ANY_LOR_UINT32;
+
+extern GrB_Semiring GxB_ANY_LOR_INT64;
+
+extern GrB_Semiring GxB_ANY_LOR_UINT64;
+
+extern GrB_Semiring GxB_ANY_LOR_FP32;
+
+extern GrB_Semiring GxB_ANY_LOR_FP64;
+
+extern GrB_Semiring GxB_ANY_LAND_INT8;
+
+extern GrB_Semiring GxB_ANY_LAND_UINT8;
+
+extern GrB_Semiring GxB_ANY_LAND_INT16;
+
+extern GrB_Semiring GxB_ANY_LAND_UINT16;
+
+extern GrB_Semiring GxB_ANY_LAND_INT32;
+
+extern GrB_Semiring GxB_ANY_LAND_UINT32;
+
+extern GrB_Semiring GxB_ANY_LAND_INT64;
+
+extern GrB_Semiring GxB_ANY_LAND_UINT64;
+
+extern GrB_Semiring GxB_ANY_LAND_FP32;
+
+extern GrB_Semiring GxB_ANY_LAND_FP64;
+
+extern GrB_Semiring GxB_ANY_LXOR_INT8;
+
+extern GrB_Semiring GxB_ANY_LXOR_UINT8;
+
+extern GrB_Semiring GxB_ANY_LXOR_INT16;
+
+extern GrB_Semiring GxB_ANY_LXOR_UINT16;
+
+extern GrB_Semiring GxB_ANY_LXOR_INT32;
+
+extern GrB_Semiring GxB_ANY_LXOR_UINT32;
+
+extern GrB_Semiring GxB_ANY_LXOR_INT64;
+
+extern GrB_Semiring GxB_ANY_LXOR_UINT64;
+
+extern GrB_Semiring GxB_ANY_LXOR_FP32;
+
+extern GrB_Semiring GxB_ANY_LXOR_FP64;
+
+extern GrB_Semiring GxB_LOR_EQ_INT8;
+
+extern GrB_Semiring GxB_LOR_EQ_UINT8;
+
+extern GrB_Semiring GxB_LOR_EQ_INT16;
+
+extern GrB_Semiring GxB_LOR_EQ_UINT16;
+
+extern GrB_Semiring GxB_LOR_EQ_INT32;
+
+extern GrB_Semiring GxB_LOR_EQ_UINT32;
+
+extern GrB_Semiring GxB_LOR_EQ_INT64;
+
+extern GrB_Semiring GxB_LOR_EQ_UINT64;
+
+extern GrB_Semiring GxB_LOR_EQ_FP32;
+
+extern GrB_Semiring GxB_LOR_EQ_FP64;
+
+extern GrB_Semiring GxB_LOR_NE_INT8;
+
+extern GrB_Semiring GxB_LOR_NE_UINT8;
+
+extern GrB_Semiring GxB_LOR_NE_INT16;
+
+extern GrB_Semiring GxB_LOR_NE_UINT16;
+
+extern GrB_Semiring GxB_LOR_NE_INT32;
+
+extern GrB_Semiring GxB_LOR_NE_UINT32;
+
+extern GrB_Semiring GxB_LOR_NE_INT64;
+
+extern GrB_Semiring GxB_LOR_NE_UINT64;
+
+extern GrB_Semiring GxB_LOR_NE_FP32;
+
+extern GrB_Semiring GxB_LOR_NE_FP64;
+
+extern GrB_Semiring GxB_LOR_GT_INT8;
+
+extern GrB_Semiring GxB_LOR_GT_UINT8;
+
+extern GrB_Semiring GxB_LOR_GT_INT16;
+
+extern GrB_Semiring GxB_LOR_GT_UINT16;
+
+extern GrB_Semiring GxB_LOR_GT_INT32;
+
+extern GrB_Semiring GxB_LOR_GT_UINT32;
+
+extern GrB_Semiring GxB_LOR_GT_INT64;
+
+extern GrB_Semiring GxB_LOR_GT_UINT64;
+
+extern GrB_Semiring GxB_LOR_GT_FP32;
+
+extern GrB_Semiring GxB_LOR_GT_FP64;
+
+extern GrB_Semiring GxB_LOR_LT_INT8;
+
+extern GrB_Semiring GxB_LOR_LT_UINT8;
+
+extern GrB_Semiring GxB_LOR_LT_INT16;
+
+extern GrB_Semiring GxB_LOR_LT_UINT16;
+
+extern GrB_Semiring GxB_LOR_LT_INT32;
+
+extern GrB_Semiring GxB_LOR_LT_UINT32;
+
+extern GrB_Semiring GxB_LOR_LT_INT64;
+
+extern GrB_Semiring GxB_LOR_LT_UINT64;
+
+extern GrB_Semiring GxB_LOR_LT_FP32;
+
+extern GrB_Semiring GxB_LOR_LT_FP64;
+
+extern GrB_Semiring GxB_LOR_GE_INT8;
+
+extern GrB_Semiring GxB_LOR_GE_UINT8;
+
+extern GrB_Semiring GxB_LOR_GE_INT16;
+
+extern GrB_Semiring GxB_LOR_GE_UINT16;
+
+extern GrB_Semiring GxB_LOR_GE_INT32;
+
+extern GrB_Semiring GxB_LOR_GE_UINT32;
+
+extern GrB_Semiring GxB_LOR_GE_INT64;
+
+extern GrB_Semiring GxB_LOR_GE_UINT64;
+
+extern GrB_Semiring GxB_LOR_GE_FP32;
+
+extern GrB_Semiring GxB_LOR_GE_FP64;
+
+extern GrB_Semiring GxB_LOR_LE_INT8;
+
+extern GrB_Semiring GxB_LOR_LE_UINT8;
+
+extern GrB_Semiring GxB_LOR_LE_INT16;
+
+extern GrB_Semiring GxB_LOR_LE_UINT16;
+
+extern GrB_Semiring GxB_LOR_LE_INT32;
+
+extern GrB_Semiring GxB_LOR_LE_UINT32;
+
+extern GrB_Semiring GxB_LOR_LE_INT64;
+
+extern GrB_Semiring GxB_LOR_LE_UINT64;
+
+extern GrB_Semiring GxB_LOR_LE_FP32;
+
+extern GrB_Semiring GxB_LOR_LE_FP64;
+
+extern GrB_Semiring GxB_LAND_EQ_INT8;
+
+extern GrB_Semiring GxB_LAND_EQ_UINT8;
+
+extern GrB_Semiring GxB_LAND_EQ_INT16;
+
+extern GrB_Semiring GxB_LAND_EQ_UINT16;
+
+extern GrB_Semiring GxB_LAND_EQ_INT32;
+
+extern GrB_Semiring GxB_LAND_EQ_UINT32;
+
+extern GrB_Semiring GxB_LAND_EQ_INT64;
+
+extern GrB_Semiring GxB_LAND_EQ_UINT64;
+
+extern GrB_Semiring GxB_LAND_EQ_FP32;
+
+extern GrB_Semiring GxB_LAND_EQ_FP64;
+
+extern GrB_Semiring GxB_LAND_NE_INT8;
+
+extern GrB_Semiring GxB_LAND_NE_UINT8;
+
+extern GrB_Semiring GxB_LAND_NE_INT16;
+
+extern GrB_Semiring GxB_LAND_NE_UINT16;
+
+extern GrB_Semiring GxB_LAND_NE_INT32;
+
+extern GrB_Semiring GxB_LAND_NE_UINT32;
+
+extern GrB_Semiring GxB_LAND_NE_INT64;
+
+extern GrB_Semiring GxB_LAND_NE_UINT64;
+
+extern GrB_Semiring GxB_LAND_NE_FP32;
+
+extern GrB_Semiring GxB_LAND_NE_FP64;
+
+extern GrB_Semiring GxB_LAND_GT_INT8;
+
+extern GrB_Semiring GxB_LAND_GT_UINT8;
+
+extern GrB_Semiring GxB_LAND_GT_INT16;
+
+extern GrB_Semiring GxB_LAND_GT_UINT16;
+
+extern GrB_Semiring GxB_LAND_GT_INT32;
+
+extern GrB_Semiring GxB_LAND_GT_UINT32;
+
+extern GrB_Semiring GxB_LAND_GT_INT64;
+
+extern GrB_Semiring GxB_LAND_GT_UINT64;
+
+extern GrB_Semiring GxB_LAND_GT_FP32;
+
+extern GrB_Semiring GxB_LAND_GT_FP64;
+
+extern GrB_Semiring GxB_LAND_LT_INT8;
+
+extern GrB_Semiring GxB_LAND_LT_UINT8;
+
+extern GrB_Semiring GxB_LAND_LT_INT16;
+
+extern GrB_Semiring GxB_LAND_LT_UINT16;
+
+extern GrB_Semiring GxB_LAND_LT_INT32;
+
+extern GrB_Semiring GxB_LAND_LT_UINT32;
+
+extern GrB_Semiring GxB_LAND_LT_INT64;
+
+extern GrB_Semiring GxB_LAND_LT_UINT64;
+
+extern GrB_Semiring GxB_LAND_LT_FP32;
+
+extern GrB_Semiring GxB_LAND_LT_FP64;
+
+extern GrB_Semiring GxB_LAND_GE_INT8;
+
+extern GrB_Semiring GxB_LAND_GE_UINT8;
+
+extern GrB_Semiring GxB_LAND_GE_INT16;
+
+extern GrB_Semiring GxB_LAND_GE_UINT16;
+
+extern GrB_Semiring GxB_LAND_GE_INT32;
+
+extern GrB_Semiring GxB_LAND_GE_UINT32;
+
+extern GrB_Semiring GxB_LAND_GE_INT64;
+
+extern GrB_Semiring GxB_LAND_GE_UINT64;
+
+extern GrB_Semiring GxB_LAND_GE_FP32;
+
+extern GrB_Semiring GxB_LAND_GE_FP64;
+
+extern GrB_Semiring GxB_LAND_LE_INT8;
+
+extern GrB_Semiring GxB_LAND_LE_UINT8;
+
+extern GrB_Semiring GxB_LAND_LE_INT16;
+
+extern GrB_Semiring GxB_LAND_LE_UINT16;
+
+extern GrB_Semiring GxB_LAND_LE_INT32;
+
+extern GrB_Semiring GxB_LAND_LE_UINT32;
+
+extern GrB_Semiring GxB_LAND_LE_INT64;
+
+extern GrB_Semiring GxB_LAND_LE_UINT64;
+
+extern GrB_Semiring GxB_LAND_LE_FP32;
+
+extern GrB_Semiring GxB_LAND_LE_FP64;
+
+extern GrB_Semiring GxB_LXOR_EQ_INT8;
+
+extern GrB_Semiring GxB_LXOR_EQ_UINT8;
+
+extern GrB_Semiring GxB_LXOR_EQ_INT16;
+
+extern GrB_Semiring GxB_LXOR_EQ_UINT16;
+
+extern GrB_Semiring GxB_LXOR_EQ_INT32;
+
+extern GrB_Semiring GxB_LXOR_EQ_UINT32;
+
+extern GrB_Semiring GxB_LXOR_EQ_INT64;
+
+extern GrB_Semiring GxB_LXOR_EQ_UINT64;
+
+extern GrB_Semiring GxB_LXOR_EQ_FP32;
+
+extern GrB_Semiring GxB_LXOR_EQ_FP64;
+
+extern GrB_Semiring GxB_LXOR_NE_INT8;
+
+extern GrB_Semiring GxB_LXOR_NE_UINT8;
+
+extern GrB_Semiring GxB_LXOR_NE_INT16;
+
+extern GrB_Semiring GxB_LXOR_NE_UINT16;
+
+extern GrB_Semiring GxB_LXOR_NE_INT32;
+
+extern GrB_Semiring GxB_LXOR_NE_UINT32;
+
+extern GrB_Semiring GxB_LXOR_NE_INT64;
+
+extern GrB_Semiring GxB_LXOR_NE_UINT64;
+
+extern GrB_Semiring GxB_LXOR_NE_FP32;
+
+extern GrB_Semiring GxB_LXOR_NE_FP64;
+
+extern GrB_Semiring GxB_LXOR_GT_INT8;
+
+extern GrB_Semiring GxB_LXOR_GT_UINT8;
+
+extern GrB_Semiring GxB_LXOR_GT_INT16;
+
+extern GrB_Semiring GxB_LXOR_GT_UINT16;
+
+extern GrB_Semiring GxB_LXOR_GT_INT32;
+
+extern GrB_Semiring GxB_LXOR_GT_UINT32;
+
+extern GrB_Semiring GxB_LXOR_GT_INT64;
+
+extern GrB_Semiring GxB_LXOR_GT_UINT64;
+
+extern GrB_Semiring GxB_LXOR_GT_FP32;
+
+extern GrB_Semiring GxB_LXOR_GT_FP64;
+
+extern GrB_Semiring GxB_LXOR_LT_INT8;
+
+extern GrB_Semiring GxB_LXOR_LT_UINT8;
+
+extern GrB_Semiring GxB_LXOR_LT_INT16;
+
+extern GrB_Semiring GxB_LXOR_LT_UINT16;
+
+extern GrB_Semiring GxB_LXOR_LT_INT32;
+
+extern GrB_Semiring GxB_LXOR_LT_UINT32;
+
+extern GrB_Semiring GxB_LXOR_LT_INT64;
+
+extern GrB_Semiring GxB_LXOR_LT_UINT64;
+
+extern GrB_Semiring GxB_LXOR_LT_FP32;
+
+extern GrB_Semiring GxB_LXOR_LT_FP64;
+
+extern GrB_Semiring GxB_LXOR_GE_INT8;
+
+extern GrB_Semiring GxB_LXOR_GE_UINT8;
+
+extern GrB_Semiring GxB_LXOR_GE_INT16;
+
+extern GrB_Semiring GxB_LXOR_GE_UINT16;
+
+extern GrB_Semiring GxB_LXOR_GE_INT32;
+
+extern GrB_Semiring GxB_LXOR_GE_UINT32;
+
+extern GrB_Semiring GxB_LXOR_GE_INT64;
+
+extern GrB_Semiring GxB_LXOR_GE_UINT64;
+
+extern GrB_Semiring GxB_LXOR_GE_FP32;
+
+extern GrB_Semiring GxB_LXOR_GE_FP64;
+
+extern GrB_Semiring GxB_LXOR_LE_INT8;
+
+extern GrB_Semiring GxB_LXOR_LE_UINT8;
+
+extern GrB_Semiring GxB_LXOR_LE_INT16;
+
+extern GrB_Semiring GxB_LXOR_LE_UINT16;
+
+extern GrB_Semiring GxB_LXOR_LE_INT32;
+
+extern GrB_Semiring GxB_LXOR_LE_UINT32;
+
+extern GrB_Semiring GxB_LXOR_LE_INT64;
+
+extern GrB_Semiring GxB_LXOR_LE_UINT64;
+
+extern GrB_Semiring GxB_LXOR_LE_FP32;
+
+extern GrB_Semiring GxB_LXOR_LE_FP64;
+
+extern GrB_Semiring GxB_EQ_EQ_INT8;
+
+extern GrB_Semiring GxB_EQ_EQ_UINT8;
+
+extern GrB_Semiring GxB_EQ_EQ_INT16;
+
+extern GrB_Semiring GxB_EQ_EQ_UINT16;
+
+extern GrB_Semiring GxB_EQ_EQ_INT32;
+
+extern GrB_Semiring GxB_EQ_EQ_UINT32;
+
+extern GrB_Semiring GxB_EQ_EQ_INT64;
+
+extern GrB_Semiring GxB_EQ_EQ_UINT64;
+
+extern GrB_Semiring GxB_EQ_EQ_FP32;
+
+extern GrB_Semiring GxB_EQ_EQ_FP64;
+
+extern GrB_Semiring GxB_EQ_NE_INT8;
+
+extern GrB_Semiring GxB_EQ_NE_UINT8;
+
+extern GrB_Semiring GxB_EQ_NE_INT16;
+
+extern GrB_Semiring GxB_EQ_NE_UINT16;
+
+extern GrB_Semiring GxB_EQ_NE_INT32;
+
+extern GrB_Semiring GxB_EQ_NE_UINT32;
+
+extern GrB_Semiring GxB_EQ_NE_INT64;
+
+extern GrB_Semiring GxB_EQ_NE_UINT64;
+
+extern GrB_Semiring GxB_EQ_NE_FP32;
+
+extern GrB_Semiring GxB_EQ_NE_FP64;
+
+extern GrB_Semiring GxB_EQ_GT_INT8;
+
+extern GrB_Semiring GxB_EQ_GT_UINT8;
+
+extern GrB_Semiring GxB_EQ_GT_INT16;
+
+extern GrB_Semiring GxB_EQ_GT_UINT16;
+
+extern GrB_Semiring GxB_EQ_GT_INT32;
+
+extern GrB_Semiring GxB_EQ_GT_UINT32;
+
+extern GrB_Semiring GxB_EQ_GT_INT64;
+
+extern GrB_Semiring GxB_EQ_GT_UINT64;
+
+extern GrB_Semiring GxB_EQ_GT_FP32;
+
+extern GrB_Semiring GxB_EQ_GT_FP64;
+
+extern GrB_Semiring GxB_EQ_LT_INT8;
+
+extern GrB_Semiring GxB_EQ_LT_UINT8;
+
+extern GrB_Semiring GxB_EQ_LT_INT16;
+
+extern GrB_Semiring GxB_EQ_LT_UINT16;
+
+extern GrB_Semiring GxB_EQ_LT_INT32;
+
+extern GrB_Semiring GxB_EQ_LT_UINT32;
+
+extern GrB_Semiring GxB_EQ_LT_INT64;
+
+extern GrB_Semiring GxB_EQ_LT_UINT64;
+
+extern GrB_Semiring GxB_EQ_LT_FP32;
+
+extern GrB_Semiring GxB_EQ_LT_FP64;
+
+extern GrB_Semiring GxB_EQ_GE_INT8;
+
+extern GrB_Semiring GxB_EQ_GE_UINT8;
+
+extern GrB_Semiring GxB_EQ_GE_INT16;
+
+extern GrB_Semiring GxB_EQ_GE_UINT16;
+
+extern GrB_Semiring GxB_EQ_GE_INT32;
+
+extern GrB_Semiring GxB_EQ_GE_UINT32;
+
+extern GrB_Semiring GxB_EQ_GE_INT64;
+
+extern GrB_Semiring GxB_EQ_GE_UINT64;
+
+extern GrB_Semiring GxB_EQ_GE_FP32;
+
+extern GrB_Semiring GxB_EQ_GE_FP64;
+
+extern GrB_Semiring GxB_EQ_LE_INT8;
+
+extern GrB_Semiring GxB_EQ_LE_UINT8;
+
+extern GrB_Semiring GxB_EQ_LE_INT16;
+
+extern GrB_Semiring GxB_EQ_LE_UINT16;
+
+extern GrB_Semiring GxB_EQ_LE_INT32;
+
+extern GrB_Semiring GxB_EQ_LE_UINT32;
+
+extern GrB_Semiring GxB_EQ_LE_INT64;
+
+extern GrB_Semiring GxB_EQ_LE_UINT64;
+
+extern GrB_Semiring GxB_EQ_LE_FP32;
+
+extern GrB_Semiring GxB_EQ_LE_FP64;
+
+extern GrB_Semiring GxB_ANY_EQ_INT8;
+
+extern GrB_Semiring GxB_ANY_EQ_UINT8;
+
+extern GrB_Semiring GxB_ANY_EQ_INT16;
+
+extern GrB_Semiring GxB_ANY_EQ_UINT16;
+
+extern GrB_Semiring GxB_ANY_EQ_INT32;
+
+extern GrB_Semiring GxB_ANY_EQ_UINT32;
+
+extern GrB_Semiring GxB_ANY_EQ_INT64;
+
+extern GrB_Semiring GxB_ANY_EQ_UINT64;
+
+extern GrB_Semiring GxB_ANY_EQ_FP32;
+
+extern GrB_Semiring GxB_ANY_EQ_FP64;
+
+extern GrB_Semiring GxB_ANY_NE_INT8;
+
+extern GrB_Semiring GxB_ANY_NE_UINT8;
+
+extern GrB_Semiring GxB_ANY_NE_INT16;
+
+extern GrB_Semiring GxB_ANY_NE_UINT16;
+
+extern GrB_Semiring GxB_ANY_NE_INT32;
+
+extern GrB_Semiring GxB_ANY_NE_UINT32;
+
+extern GrB_Semiring GxB_ANY_NE_INT64;
+
+extern GrB_Semiring GxB_ANY_NE_UINT64;
+
+extern GrB_Semiring GxB_ANY_NE_FP32;
+
+extern GrB_Semiring GxB_ANY_NE_FP64;
+
+extern GrB_Semiring GxB_ANY_GT_INT8;
+
+extern GrB_Semiring GxB_ANY_GT_UINT8;
+
+extern GrB_Semiring GxB_ANY_GT_INT16;
+
+extern GrB_Semiring GxB_ANY_GT_UINT16;
+
+extern GrB_Semiring GxB_ANY_GT_INT32;
+
+extern GrB_Semiring GxB_ANY_GT_UINT32;
+
+extern GrB_Semiring GxB_ANY_GT_INT64;
+
+extern GrB_Semiring GxB_ANY_GT_UINT64;
+
+extern GrB_Semiring GxB_ANY_GT_FP32;
+
+extern GrB_Semiring GxB_ANY_GT_FP64;
+
+extern GrB_Semiring GxB_ANY_LT_INT8;
+
+extern GrB_Semiring GxB_ANY_LT_UINT8;
+
+extern GrB_Semiring GxB_ANY_LT_INT16;
+
+extern GrB_Semiring GxB_ANY_LT_UINT16;
+
+extern GrB_Semiring GxB_ANY_LT_INT32;
+
+extern GrB_Semiring GxB_ANY_LT_UINT32;
+
+extern GrB_Semiring GxB_ANY_LT_INT64;
+
+extern GrB_Semiring GxB_ANY_LT_UINT64;
+
+extern GrB_Semiring GxB_ANY_LT_FP32;
+
+extern GrB_Semiring GxB_ANY_LT_FP64;
+
+extern GrB_Semiring GxB_ANY_GE_INT8;
+
+extern GrB_Semiring GxB_ANY_GE_UINT8;
+
+extern GrB_Semiring GxB_ANY_GE_INT16;
+
+extern GrB_Semiring GxB_ANY_GE_UINT16;
+
+extern GrB_Semiring GxB_ANY_GE_INT32;
+
+extern GrB_Semiring GxB_ANY_GE_UINT32;
+
+extern GrB_Semiring GxB_ANY_GE_INT64;
+
+extern GrB_Semiring GxB_ANY_GE_UINT64;
+
+extern GrB_Semiring GxB_ANY_GE_FP32;
+
+extern GrB_Semiring GxB_ANY_GE_FP64;
+
+extern GrB_Semiring GxB_ANY_LE_INT8;
+
+extern GrB_Semiring GxB_ANY_LE_UINT8;
+
+extern GrB_Semiring GxB_ANY_LE_INT16;
+
+extern GrB_Semiring GxB_ANY_LE_UINT16;
+
+extern GrB_Semiring GxB_ANY_LE_INT32;
+
+extern GrB_Semiring GxB_ANY_LE_UINT32;
+
+extern GrB_Semiring GxB_ANY_LE_INT64;
+
+extern GrB_Semiring GxB_ANY_LE_UINT64;
+
+extern GrB_Semiring GxB_ANY_LE_FP32;
+
+extern GrB_Semiring GxB_ANY_LE_FP64;
+
+extern GrB_Semiring GxB_LOR_FIRST_BOOL;
+
+extern GrB_Semiring GxB_LOR_SECOND_BOOL;
+
+extern GrB_Semiring GxB_LOR_PAIR_BOOL;
+
+extern GrB_Semiring GxB_LOR_LOR_BOOL;
+
+extern GrB_Semiring GxB_LOR_LAND_BOOL;
+
+extern GrB_Semiring GxB_LOR_LXOR_BOOL;
+
+extern GrB_Semiring GxB_LOR_EQ_BOOL;
+
+extern GrB_Semiring GxB_LOR_GT_BOOL;
+
+extern GrB_Semiring GxB_LOR_LT_BOOL;
+
+extern GrB_Semiring GxB_LOR_GE_BOOL;
+
+extern GrB_Semiring GxB_LOR_LE_BOOL;
+
+extern GrB_Semiring GxB_LAND_FIRST_BOOL;
+
+extern GrB_Semiring GxB_LAND_SECOND_BOOL;
+
+extern GrB_Semiring GxB_LAND_PAIR_BOOL;
+
+extern GrB_Semiring GxB_LAND_LOR_BOOL;
+
+extern GrB_Semiring GxB_LAND_LAND_BOOL;
+
+extern GrB_Semiring GxB_LAND_LXOR_BOOL;
+
+extern GrB_Semiring GxB_LAND_EQ_BOOL;
+
+extern GrB_Semiring GxB_LAND_GT_BOOL;
+
+extern GrB_Semiring GxB_LAND_LT_BOOL;
+
+extern GrB_Semiring GxB_LAND_GE_BOOL;
+
+extern GrB_Semiring GxB_LAND_LE_BOOL;
+
+extern GrB_Semiring GxB_LXOR_FIRST_BOOL;
+
+extern GrB_Semiring GxB_LXOR_SECOND_BOOL;
+
+extern GrB_Semiring GxB_LXOR_PAIR_BOOL;
+
+extern GrB_Semiring GxB_LXOR_LOR_BOOL;
+
+extern GrB_Semiring GxB_LXOR_LAND_BOOL;
+
+extern GrB_Semiring GxB_LXOR_LXOR_BOOL;
+
+extern GrB_Semiring GxB_LXOR_EQ_BOOL;
+
+extern GrB_Semiring GxB_LXOR_GT_BOOL;
+
+extern GrB_Semiring GxB_LXOR_LT_BOOL;
+
+extern GrB_Semiring GxB_LXOR_GE_BOOL;
+
+extern GrB_Semiring GxB_LXOR_LE_BOOL;
+
+extern GrB_Semiring GxB_EQ_FIRST_BOOL;
+
+extern GrB_Semiring GxB_EQ_SECOND_BOOL;
+
+extern GrB_Semiring GxB_EQ_PAIR_BOOL;
+
+extern GrB_Semiring GxB_EQ_LOR_BOOL;
+
+extern GrB_Semiring GxB_EQ_LAND_BOOL;
+
+extern GrB_Semiring GxB_EQ_LXOR_BOOL;
+
+extern GrB_Semiring GxB_EQ_EQ_BOOL;
+
+extern GrB_Semiring GxB_EQ_GT_BOOL;
+
+extern GrB_Semiring GxB_EQ_LT_BOOL;
+
+extern GrB_Semiring GxB_EQ_GE_BOOL;
+
+extern GrB_Semiring GxB_EQ_LE_BOOL;
+
+extern GrB_Semiring GxB_ANY_FIRST_BOOL;
+
+extern GrB_Semiring GxB_ANY_SECOND_BOOL;
+
+extern GrB_Semiring GxB_ANY_PAIR_BOOL;
+
+extern GrB_Semiring GxB_ANY_LOR_BOOL;
+
+extern GrB_Semiring GxB_ANY_LAND_BOOL;
+
+extern GrB_Semiring GxB_ANY_LXOR_BOOL;
+
+extern GrB_Semiring GxB_ANY_EQ_BOOL;
+
+extern GrB_Semiring GxB_ANY_GT_BOOL;
+
+extern GrB_Semiring GxB_ANY_LT_BOOL;
+
+extern GrB_Semiring GxB_ANY_GE_BOOL;
+
+extern GrB_Semiring GxB_ANY_LE_BOOL;
+
+extern GrB_Semiring GxB_BOR_BOR_UINT8;
+
+extern GrB_Semiring GxB_BOR_BOR_UINT16;
+
+extern GrB_Semiring GxB_BOR_BOR_UINT32;
+
+extern GrB_Semiring GxB_BOR_BOR_UINT64;
+
+extern GrB_Semiring GxB_BOR_BAND_UINT8;
+
+extern GrB_Semiring GxB_BOR_BAND_UINT16;
+
+extern GrB_Semiring GxB_BOR_BAND_UINT32;
+
+extern GrB_Semiring GxB_BOR_BAND_UINT64;
+
+extern GrB_Semiring GxB_BOR_BXOR_UINT8;
+
+extern GrB_Semiring GxB_BOR_BXOR_UINT16;
+
+extern GrB_Semiring GxB_BOR_BXOR_UINT32;
+
+extern GrB_Semiring GxB_BOR_BXOR_UINT64;
+
+extern GrB_Semiring GxB_BOR_BXNOR_UINT8;
+
+extern GrB_Semiring GxB_BOR_BXNOR_UINT16;
+
+extern GrB_Semiring GxB_BOR_BXNOR_UINT32;
+
+extern GrB_Semiring GxB_BOR_BXNOR_UINT64;
+
+extern GrB_Semiring GxB_BAND_BOR_UINT8;
+
+extern GrB_Semiring GxB_BAND_BOR_UINT16;
+
+extern GrB_Semiring GxB_BAND_BOR_UINT32;
+
+extern GrB_Semiring GxB_BAND_BOR_UINT64;
+
+extern GrB_Semiring GxB_BAND_BAND_UINT8;
+
+extern GrB_Semiring GxB_BAND_BAND_UINT16;
+
+extern GrB_Semiring GxB_BAND_BAND_UINT32;
+
+extern GrB_Semiring GxB_BAND_BAND_UINT64;
+
+extern GrB_Semiring GxB_BAND_BXOR_UINT8;
+
+extern GrB_Semiring GxB_BAND_BXOR_UINT16;
+
+extern GrB_Semiring GxB_BAND_BXOR_UINT32;
+
+extern GrB_Semiring GxB_BAND_BXOR_UINT64;
+
+extern GrB_Semiring GxB_BAND_BXNOR_UINT8;
+
+extern GrB_Semiring GxB_BAND_BXNOR_UINT16;
+
+extern GrB_Semiring GxB_BAND_BXNOR_UINT32;
+
+extern GrB_Semiring GxB_BAND_BXNOR_UINT64;
+
+extern GrB_Semiring GxB_BXOR_BOR_UINT8;
+
+extern GrB_Semiring GxB_BXOR_BOR_UINT16;
+
+extern GrB_Semiring GxB_BXOR_BOR_UINT32;
+
+extern GrB_Semiring GxB_BXOR_BOR_UINT64;
+
+extern GrB_Semiring GxB_BXOR_BAND_UINT8;
+
+extern GrB_Semiring GxB_BXOR_BAND_UINT16;
+
+extern GrB_Semiring GxB_BXOR_BAND_UINT32;
+
+extern GrB_Semiring GxB_BXOR_BAND_UINT64;
+
+extern GrB_Semiring GxB_BXOR_BXOR_UINT8;
+
+extern GrB_Semiring GxB_BXOR_BXOR_UINT16;
+
+extern GrB_Semiring GxB_BXOR_BXOR_UINT32;
+
+extern GrB_Semiring GxB_BXOR_BXOR_UINT64;
+
+extern GrB_Semiring GxB_BXOR_BXNOR_UINT8;
+
+extern GrB_Semiring GxB_BXOR_BXNOR_UINT16;
+
+extern GrB_Semiring GxB_BXOR_BXNOR_UINT32;
+
+extern GrB_Semiring GxB_BXOR_BXNOR_UINT64;
+
+extern GrB_Semiring GxB_BXNOR_BOR_UINT8;
+
+extern GrB_Semiring GxB_BXNOR_BOR_UINT16;
+
+extern GrB_Semiring GxB_BXNOR_BOR_UINT32;
+
+extern GrB_Semiring GxB_BXNOR_BOR_UINT64;
+
+extern GrB_Semiring GxB_BXNOR_BAND_UINT8;
+
+extern GrB_Semiring GxB_BXNOR_BAND_UINT16;
+
+extern GrB_Semiring GxB_BXNOR_BAND_UINT32;
+
+extern GrB_Semiring GxB_BXNOR_BAND_UINT64;
+
+extern GrB_Semiring GxB_BXNOR_BXOR_UINT8;
+
+extern GrB_Semiring GxB_BXNOR_BXOR_UINT16;
+
+extern GrB_Semiring GxB_BXNOR_BXOR_UINT32;
+
+extern GrB_Semiring GxB_BXNOR_BXOR_UINT64;
+
+extern GrB_Semiring GxB_BXNOR_BXNOR_UINT8;
+
+extern GrB_Semiring GxB_BXNOR_BXNOR_UINT16;
+
+extern GrB_Semiring GxB_BXNOR_BXNOR_UINT32;
+
+extern GrB_Semiring GxB_BXNOR_BXNOR_UINT64;
+
+extern GrB_Semiring GxB_PLUS_FIRST_FC32;
+
+extern GrB_Semiring GxB_PLUS_FIRST_FC64;
+
+extern GrB_Semiring GxB_PLUS_SECOND_FC32;
+
+extern GrB_Semiring GxB_PLUS_SECOND_FC64;
+
+extern GrB_Semiring GxB_PLUS_PAIR_FC32;
+
+extern GrB_Semiring GxB_PLUS_PAIR_FC64;
+
+extern GrB_Semiring GxB_PLUS_PLUS_FC32;
+
+extern GrB_Semiring GxB_PLUS_PLUS_FC64;
+
+extern GrB_Semiring GxB_PLUS_MINUS_FC32;
+
+extern GrB_Semiring GxB_PLUS_MINUS_FC64;
+
+extern GrB_Semiring GxB_PLUS_TIMES_FC32;
+
+extern GrB_Semiring GxB_PLUS_TIMES_FC64;
+
+extern GrB_Semiring GxB_PLUS_DIV_FC32;
+
+extern GrB_Semiring GxB_PLUS_DIV_FC64;
+
+extern GrB_Semiring GxB_PLUS_RDIV_FC32;
+
+extern GrB_Semiring GxB_PLUS_RDIV_FC64;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_FC32;
+
+extern GrB_Semiring GxB_PLUS_RMINUS_FC64;
+
+extern GrB_Semiring GxB_TIMES_FIRST_FC32;
+
+extern GrB_Semiring GxB_TIMES_FIRST_FC64;
+
+extern GrB_Semiring GxB_TIMES_SECOND_FC32;
+
+extern GrB_Semiring GxB_TIMES_SECOND_FC64;
+
+extern GrB_Semiring GxB_TIMES_PAIR_FC32;
+
+extern GrB_Semiring GxB_TIMES_PAIR_FC64;
+
+extern GrB_Semiring GxB_TIMES_PLUS_FC32;
+
+extern GrB_Semiring GxB_TIMES_PLUS_FC64;
+
+extern GrB_Semiring GxB_TIMES_MINUS_FC32;
+
+extern GrB_Semiring GxB_TIMES_MINUS_FC64;
+
+extern GrB_Semiring GxB_TIMES_TIMES_FC32;
+
+extern GrB_Semiring GxB_TIMES_TIMES_FC64;
+
+extern GrB_Semiring GxB_TIMES_DIV_FC32;
+
+extern GrB_Semiring GxB_TIMES_DIV_FC64;
+
+extern GrB_Semiring GxB_TIMES_RDIV_FC32;
+
+extern GrB_Semiring GxB_TIMES_RDIV_FC64;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_FC32;
+
+extern GrB_Semiring GxB_TIMES_RMINUS_FC64;
+
+extern GrB_Semiring GxB_ANY_FIRST_FC32;
+
+extern GrB_Semiring GxB_ANY_FIRST_FC64;
+
+extern GrB_Semiring GxB_ANY_SECOND_FC32;
+
+extern GrB_Semiring GxB_ANY_SECOND_FC64;
+
+extern GrB_Semiring GxB_ANY_PAIR_FC32;
+
+extern GrB_Semiring GxB_ANY_PAIR_FC64;
+
+extern GrB_Semiring GxB_ANY_PLUS_FC32;
+
+extern GrB_Semiring GxB_ANY_PLUS_FC64;
+
+extern GrB_Semiring GxB_ANY_MINUS_FC32;
+
+extern GrB_Semiring GxB_ANY_MINUS_FC64;
+
+extern GrB_Semiring GxB_ANY_TIMES_FC32;
+
+extern GrB_Semiring GxB_ANY_TIMES_FC64;
+
+extern GrB_Semiring GxB_ANY_DIV_FC32;
+
+extern GrB_Semiring GxB_ANY_DIV_FC64;
+
+extern GrB_Semiring GxB_ANY_RDIV_FC32;
+
+extern GrB_Semiring GxB_ANY_RDIV_FC64;
+
+extern GrB_Semiring GxB_ANY_RMINUS_FC32;
+
+extern GrB_Semiring GxB_ANY_RMINUS_FC64;
+
+extern GrB_Semiring GxB_MIN_FIRSTI_INT32;
+
+extern GrB_Semiring GxB_MIN_FIRSTI_INT64;
+
+extern GrB_Semiring GxB_MIN_FIRSTI1_INT32;
+
+extern GrB_Semiring GxB_MIN_FIRSTI1_INT64;
+
+extern GrB_Semiring GxB_MIN_FIRSTJ_INT32;
+
+extern GrB_Semiring GxB_MIN_FIRSTJ_INT64;
+
+extern GrB_Semiring GxB_MIN_FIRSTJ1_INT32;
+
+extern GrB_Semiring GxB_MIN_FIRSTJ1_INT64;
+
+extern GrB_Semiring GxB_MIN_SECONDI_INT32;
+
+extern GrB_Semiring GxB_MIN_SECONDI_INT64;
+
+extern GrB_Semiring GxB_MIN_SECONDI1_INT32;
+
+extern GrB_Semiring GxB_MIN_SECONDI1_INT64;
+
+extern GrB_Semiring GxB_MIN_SECONDJ_INT32;
+
+extern GrB_Semiring GxB_MIN_SECONDJ_INT64;
+
+extern GrB_Semiring GxB_MIN_SECONDJ1_INT32;
+
+extern GrB_Semiring GxB_MIN_SECONDJ1_INT64;
+
+extern GrB_Semiring GxB_MAX_FIRSTI_INT32;
+
+extern GrB_Semiring GxB_MAX_FIRSTI_INT64;
+
+extern GrB_Semiring GxB_MAX_FIRSTI1_INT32;
+
+extern GrB_Semiring GxB_MAX_FIRSTI1_INT64;
+
+extern GrB_Semiring GxB_MAX_FIRSTJ_INT32;
+
+extern GrB_Semiring GxB_MAX_FIRSTJ_INT64;
+
+extern GrB_Semiring GxB_MAX_FIRSTJ1_INT32;
+
+extern GrB_Semiring GxB_MAX_FIRSTJ1_INT64;
+
+extern GrB_Semiring GxB_MAX_SECONDI_INT32;
+
+extern GrB_Semiring GxB_MAX_SECONDI_INT64;
+
+extern GrB_Semiring GxB_MAX_SECONDI1_INT32;
+
+extern GrB_Semiring GxB_MAX_SECONDI1_INT64;
+
+extern GrB_Semiring GxB_MAX_SECONDJ_INT32;
+
+extern GrB_Semiring GxB_MAX_SECONDJ_INT64;
+
+extern GrB_Semiring GxB_MAX_SECONDJ1_INT32;
+
+extern GrB_Semiring GxB_MAX_SECONDJ1_INT64;
+
+extern GrB_Semiring GxB_ANY_FIRSTI_INT32;
+
+extern GrB_Semiring GxB_ANY_FIRSTI_INT64;
+
+extern GrB_Semiring GxB_ANY_FIRSTI1_INT32;
+
+extern GrB_Semiring GxB_ANY_FIRSTI1_INT64;
+
+extern GrB_Semiring GxB_ANY_FIRSTJ_INT32;
+
+extern GrB_Semiring GxB_ANY_FIRSTJ_INT64;
+
+extern GrB_Semiring GxB_ANY_FIRSTJ1_INT32;
+
+extern GrB_Semiring GxB_ANY_FIRSTJ1_INT64;
+
+extern GrB_Semiring GxB_ANY_SECONDI_INT32;
+
+extern GrB_Semiring GxB_ANY_SECONDI_INT64;
+
+extern GrB_Semiring GxB_ANY_SECONDI1_INT32;
+
+extern GrB_Semiring GxB_ANY_SECONDI1_INT64;
+
+extern GrB_Semiring GxB_ANY_SECONDJ_INT32;
+
+extern GrB_Semiring GxB_ANY_SECONDJ_INT64;
+
+extern GrB_Semiring GxB_ANY_SECONDJ1_INT32;
+
+extern GrB_Semiring GxB_ANY_SECONDJ1_INT64;
+
+extern GrB_Semiring GxB_PLUS_FIRSTI_INT32;
+
+extern GrB_Semiring GxB_PLUS_FIRSTI_INT64;
+
+extern GrB_Semiring GxB_PLUS_FIRSTI1_INT32;
+
+extern GrB_Semiring GxB_PLUS_FIRSTI1_INT64;
+
+extern GrB_Semiring GxB_PLUS_FIRSTJ_INT32;
+
+extern GrB_Semiring GxB_PLUS_FIRSTJ_INT64;
+
+extern GrB_Semiring GxB_PLUS_FIRSTJ1_INT32;
+
+extern GrB_Semiring GxB_PLUS_FIRSTJ1_INT64;
+
+extern GrB_Semiring GxB_PLUS_SECONDI_INT32;
+
+extern GrB_Semiring GxB_PLUS_SECONDI_INT64;
+
+extern GrB_Semiring GxB_PLUS_SECONDI1_INT32;
+
+extern GrB_Semiring GxB_PLUS_SECONDI1_INT64;
+
+extern GrB_Semiring GxB_PLUS_SECONDJ_INT32;
+
+extern GrB_Semiring GxB_PLUS_SECONDJ_INT64;
+
+extern GrB_Semiring GxB_PLUS_SECONDJ1_INT32;
+
+extern GrB_Semiring GxB_PLUS_SECONDJ1_INT64;
+
+extern GrB_Semiring GxB_TIMES_FIRSTI_INT32;
+
+extern GrB_Semiring GxB_TIMES_FIRSTI_INT64;
+
+extern GrB_Semiring GxB_TIMES_FIRSTI1_INT32;
+
+extern GrB_Semiring GxB_TIMES_FIRSTI1_INT64;
+
+extern GrB_Semiring GxB_TIMES_FIRSTJ_INT32;
+
+extern GrB_Semiring GxB_TIMES_FIRSTJ_INT64;
+
+extern GrB_Semiring GxB_TIMES_FIRSTJ1_INT32;
+
+extern GrB_Semiring GxB_TIMES_FIRSTJ1_INT64;
+
+extern GrB_Semiring GxB_TIMES_SECONDI_INT32;
+
+extern GrB_Semiring GxB_TIMES_SECONDI_INT64;
+
+extern GrB_Semiring GxB_TIMES_SECONDI1_INT32;
+
+extern GrB_Semiring GxB_TIMES_SECONDI1_INT64;
+
+extern GrB_Semiring GxB_TIMES_SECONDJ_INT32;
+
+extern GrB_Semiring GxB_TIMES_SECONDJ_INT64;
+
+extern GrB_Semiring GxB_TIMES_SECONDJ1_INT32;
+
+extern GrB_Semiring GxB_TIMES_SECONDJ1_INT64;
+
 extern GrB_Descriptor GrB_DESC_T1;
 
 extern GrB_Descriptor GrB_DESC_T0;
@@ -1401,6 +5182,12 @@ extern GrB_Type GrB_FP32;
 //`GrB_FP64`
 extern GrB_Type GrB_FP64;
 
+//`GxB_FC32`
+extern GrB_Type GxB_FC32;
+
+//`GxB_FC64`
+extern GrB_Type GxB_FC64;
+
 // `GrB_UnaryOp_new(&op, f, ztype, xtype)`.
 GrB_Info GrB_UnaryOp_new(GrB_UnaryOp *op,
                          GxB_unary_function function,
@@ -1479,6 +5266,12 @@ GrB_Info GrB_Monoid_new_FP32(GrB_Monoid *monoid, GrB_BinaryOp op, float identity
 
 //`GrB_Monoid_new_FP64(&monoid, op, identity)`.
 GrB_Info GrB_Monoid_new_FP64(GrB_Monoid *monoid, GrB_BinaryOp op, double identity);
+
+//`GxB_Monoid_new_FC32(&monoid, op, identity)`.
+GrB_Info GxB_Monoid_new_FC32(GrB_Monoid *monoid, GrB_BinaryOp op, GxB_FC32_t identity);
+
+//`GxB_Monoid_new_FC64(&monoid, op, identity)`.
+GrB_Info GxB_Monoid_new_FC64(GrB_Monoid *monoid, GrB_BinaryOp op, GxB_FC64_t identity);
 
 // `GrB_Monoid_new_UDT(&monoid, op, identity)`: the identity points to a value of the operator's type.
 GrB_Info GrB_Monoid_new_UDT(GrB_Monoid *monoid,
@@ -2497,6 +6290,48 @@ GrB_Info GrB_Matrix_build_FP64(GrB_Matrix C,
 GrB_Info GrB_Matrix_extractTuples_FP64(GrB_Index *I,
                                        GrB_Index *J,
                                        double *X,
+                                       GrB_Index *nvals,
+                                       GrB_Matrix A);
+
+//`GxB_Matrix_setElement_FC32(C, x, i, j)`: `C(i,j) = x`.
+GrB_Info GxB_Matrix_setElement_FC32(GrB_Matrix C, GxB_FC32_t x, GrB_Index i, GrB_Index j);
+
+//`GxB_Matrix_extractElement_FC32(&x, A, i, j)`: `x = A(i,j)`, or `GrB_NO_VALUE`.
+GrB_Info GxB_Matrix_extractElement_FC32(GxB_FC32_t *x, GrB_Matrix A, GrB_Index i, GrB_Index j);
+
+//`GxB_Matrix_build_FC32(C, I, J, X, nvals, dup)`.
+GrB_Info GxB_Matrix_build_FC32(GrB_Matrix C,
+                               const GrB_Index *I,
+                               const GrB_Index *J,
+                               const GxB_FC32_t *X,
+                               GrB_Index nvals,
+                               GrB_BinaryOp dup);
+
+//`GxB_Matrix_extractTuples_FC32(I, J, X, &nvals, A)`.
+GrB_Info GxB_Matrix_extractTuples_FC32(GrB_Index *I,
+                                       GrB_Index *J,
+                                       GxB_FC32_t *X,
+                                       GrB_Index *nvals,
+                                       GrB_Matrix A);
+
+//`GxB_Matrix_setElement_FC64(C, x, i, j)`: `C(i,j) = x`.
+GrB_Info GxB_Matrix_setElement_FC64(GrB_Matrix C, GxB_FC64_t x, GrB_Index i, GrB_Index j);
+
+//`GxB_Matrix_extractElement_FC64(&x, A, i, j)`: `x = A(i,j)`, or `GrB_NO_VALUE`.
+GrB_Info GxB_Matrix_extractElement_FC64(GxB_FC64_t *x, GrB_Matrix A, GrB_Index i, GrB_Index j);
+
+//`GxB_Matrix_build_FC64(C, I, J, X, nvals, dup)`.
+GrB_Info GxB_Matrix_build_FC64(GrB_Matrix C,
+                               const GrB_Index *I,
+                               const GrB_Index *J,
+                               const GxB_FC64_t *X,
+                               GrB_Index nvals,
+                               GrB_BinaryOp dup);
+
+//`GxB_Matrix_extractTuples_FC64(I, J, X, &nvals, A)`.
+GrB_Info GxB_Matrix_extractTuples_FC64(GrB_Index *I,
+                                       GrB_Index *J,
+                                       GxB_FC64_t *X,
                                        GrB_Index *nvals,
                                        GrB_Matrix A);
 
@@ -4177,6 +8012,34 @@ GrB_Info GrB_Vector_reduce_FP64(double *val,
                                 GrB_Vector u,
                                 GrB_Descriptor desc);
 
+//`GxB_Matrix_reduce_FC32(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.
+GrB_Info GxB_Matrix_reduce_FC32(GxB_FC32_t *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Matrix A,
+                                GrB_Descriptor desc);
+
+//`GxB_Vector_reduce_FC32(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.
+GrB_Info GxB_Vector_reduce_FC32(GxB_FC32_t *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Vector u,
+                                GrB_Descriptor desc);
+
+//`GxB_Matrix_reduce_FC64(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.
+GrB_Info GxB_Matrix_reduce_FC64(GxB_FC64_t *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Matrix A,
+                                GrB_Descriptor desc);
+
+//`GxB_Vector_reduce_FC64(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.
+GrB_Info GxB_Vector_reduce_FC64(GxB_FC64_t *val,
+                                GrB_BinaryOp accum,
+                                GrB_Monoid monoid,
+                                GrB_Vector u,
+                                GrB_Descriptor desc);
+
 // `GrB_Matrix_reduce_UDT(&val, accum, monoid, A, desc)`: `val` holds a value of the monoid's type.
 GrB_Info GrB_Matrix_reduce_UDT(void *val,
                                GrB_BinaryOp accum,
@@ -4369,6 +8232,18 @@ GrB_Info GrB_Scalar_setElement_FP64(GrB_Scalar s, double x);
 
 //`GrB_Scalar_extractElement_FP64(&x, s)`: `GrB_NO_VALUE` when empty.
 GrB_Info GrB_Scalar_extractElement_FP64(double *x, GrB_Scalar s);
+
+//`GxB_Scalar_setElement_FC32(s, x)`.
+GrB_Info GxB_Scalar_setElement_FC32(GrB_Scalar s, GxB_FC32_t x);
+
+//`GxB_Scalar_extractElement_FC32(&x, s)`: `GrB_NO_VALUE` when empty.
+GrB_Info GxB_Scalar_extractElement_FC32(GxB_FC32_t *x, GrB_Scalar s);
+
+//`GxB_Scalar_setElement_FC64(s, x)`.
+GrB_Info GxB_Scalar_setElement_FC64(GrB_Scalar s, GxB_FC64_t x);
+
+//`GxB_Scalar_extractElement_FC64(&x, s)`: `GrB_NO_VALUE` when empty.
+GrB_Info GxB_Scalar_extractElement_FC64(GxB_FC64_t *x, GrB_Scalar s);
 
 // `GrB_Scalar_setElement_UDT(s, &x)`: `x` points to a value of the scalar's type.
 GrB_Info GrB_Scalar_setElement_UDT(GrB_Scalar s, const void *x);
@@ -4595,6 +8470,38 @@ GrB_Info GrB_Vector_build_FP64(GrB_Vector w,
 //`GrB_Vector_extractTuples_FP64(I, X, &nvals, v)`.
 GrB_Info GrB_Vector_extractTuples_FP64(GrB_Index *I, double *X, GrB_Index *nvals, GrB_Vector v);
 
+//`GxB_Vector_setElement_FC32(w, x, i)`: `w(i) = x`.
+GrB_Info GxB_Vector_setElement_FC32(GrB_Vector w, GxB_FC32_t x, GrB_Index i);
+
+//`GxB_Vector_extractElement_FC32(&x, v, i)`: `x = v(i)`, or `GrB_NO_VALUE`.
+GrB_Info GxB_Vector_extractElement_FC32(GxB_FC32_t *x, GrB_Vector v, GrB_Index i);
+
+//`GxB_Vector_build_FC32(w, I, X, nvals, dup)`.
+GrB_Info GxB_Vector_build_FC32(GrB_Vector w,
+                               const GrB_Index *I,
+                               const GxB_FC32_t *X,
+                               GrB_Index nvals,
+                               GrB_BinaryOp dup);
+
+//`GxB_Vector_extractTuples_FC32(I, X, &nvals, v)`.
+GrB_Info GxB_Vector_extractTuples_FC32(GrB_Index *I, GxB_FC32_t *X, GrB_Index *nvals, GrB_Vector v);
+
+//`GxB_Vector_setElement_FC64(w, x, i)`: `w(i) = x`.
+GrB_Info GxB_Vector_setElement_FC64(GrB_Vector w, GxB_FC64_t x, GrB_Index i);
+
+//`GxB_Vector_extractElement_FC64(&x, v, i)`: `x = v(i)`, or `GrB_NO_VALUE`.
+GrB_Info GxB_Vector_extractElement_FC64(GxB_FC64_t *x, GrB_Vector v, GrB_Index i);
+
+//`GxB_Vector_build_FC64(w, I, X, nvals, dup)`.
+GrB_Info GxB_Vector_build_FC64(GrB_Vector w,
+                               const GrB_Index *I,
+                               const GxB_FC64_t *X,
+                               GrB_Index nvals,
+                               GrB_BinaryOp dup);
+
+//`GxB_Vector_extractTuples_FC64(I, X, &nvals, v)`.
+GrB_Info GxB_Vector_extractTuples_FC64(GrB_Index *I, GxB_FC64_t *X, GrB_Index *nvals, GrB_Vector v);
+
 // `GrB_Vector_setElement_UDT(w, &x, i)`.
 GrB_Info GrB_Vector_setElement_UDT(GrB_Vector w, const void *x, GrB_Index i);
 
@@ -4648,6 +8555,16 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
     const int64_t *: p##INT64, const uint64_t *: p##UINT64,                    \
     const float *: p##FP32, const double *: p##FP64, const void *: p##UDT
 
+/* The branches for the complex types (the GxB_ functions), by value and by
+ * pointer. */
+#define GB_COMPLEX_BY_VALUE(p) GxB_FC32_t: p##FC32, GxB_FC64_t: p##FC64
+
+#define GB_COMPLEX_BY_POINTER(p) GxB_FC32_t *: p##FC32, GxB_FC64_t *: p##FC64
+
+#define GB_COMPLEX_BY_CONST_POINTER(p)                                         \
+    GB_COMPLEX_BY_POINTER(p), const GxB_FC32_t *: p##FC32,                     \
+    const GxB_FC64_t *: p##FC64
+
 /* The first of the variadic arguments. */
 #define GB_FIRST(...) GB_FIRST_(__VA_ARGS__, 0)
 #define GB_FIRST_(x, ...) x
@@ -4656,49 +8573,61 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
 
 #define GrB_Monoid_new(monoid, op, identity)                                   \
     _Generic((identity), GB_BY_VALUE(GrB_Monoid_new_),                         \
+             GB_COMPLEX_BY_VALUE(GxB_Monoid_new_),                             \
              void *: GrB_Monoid_new_UDT, const void *: GrB_Monoid_new_UDT)     \
     (monoid, op, identity)
 
 #define GrB_Scalar_setElement(s, x)                                            \
     _Generic((x), GB_BY_VALUE(GrB_Scalar_setElement_),                         \
+             GB_COMPLEX_BY_VALUE(GxB_Scalar_setElement_),                      \
              void *: GrB_Scalar_setElement_UDT,                                \
              const void *: GrB_Scalar_setElement_UDT)(s, x)
 
 #define GrB_Scalar_extractElement(x, s)                                        \
-    _Generic((x), GB_BY_POINTER(GrB_Scalar_extractElement_))(x, s)
+    _Generic((x), GB_BY_POINTER(GrB_Scalar_extractElement_),                   \
+             GB_COMPLEX_BY_POINTER(GxB_Scalar_extractElement_))(x, s)
 
 #define GrB_Vector_build(w, I, X, nvals, dup)                                  \
-    _Generic((X), GB_BY_CONST_POINTER(GrB_Vector_build_))(w, I, X, nvals, dup)
+    _Generic((X), GB_BY_CONST_POINTER(GrB_Vector_build_),                      \
+             GB_COMPLEX_BY_CONST_POINTER(GxB_Vector_build_))(w, I, X, nvals, dup)
 
 #define GrB_Vector_setElement(w, x, i)                                         \
     _Generic((x), GB_BY_VALUE(GrB_Vector_setElement_),                         \
+             GB_COMPLEX_BY_VALUE(GxB_Vector_setElement_),                      \
              void *: GrB_Vector_setElement_UDT,                                \
              const void *: GrB_Vector_setElement_UDT,                          \
              GrB_Scalar: GrB_Vector_setElement_Scalar)(w, x, i)
 
 #define GrB_Vector_extractElement(x, v, i)                                     \
     _Generic((x), GB_BY_POINTER(GrB_Vector_extractElement_),                   \
+             GB_COMPLEX_BY_POINTER(GxB_Vector_extractElement_),                \
              GrB_Scalar: GrB_Vector_extractElement_Scalar)(x, v, i)
 
 #define GrB_Vector_extractTuples(I, X, nvals, v)                               \
-    _Generic((X), GB_BY_POINTER(GrB_Vector_extractTuples_))(I, X, nvals, v)
+    _Generic((X), GB_BY_POINTER(GrB_Vector_extractTuples_),                    \
+             GB_COMPLEX_BY_POINTER(GxB_Vector_extractTuples_))(I, X, nvals, v)
 
 #define GrB_Matrix_build(C, I, J, X, nvals, dup)                               \
-    _Generic((X), GB_BY_CONST_POINTER(GrB_Matrix_build_))                      \
+    _Generic((X), GB_BY_CONST_POINTER(GrB_Matrix_build_),                      \
+             GB_COMPLEX_BY_CONST_POINTER(GxB_Matrix_build_))                   \
     (C, I, J, X, nvals, dup)
 
 #define GrB_Matrix_setElement(C, x, i, j)                                      \
     _Generic((x), GB_BY_VALUE(GrB_Matrix_setElement_),                         \
+             GB_COMPLEX_BY_VALUE(GxB_Matrix_setElement_),                      \
              void *: GrB_Matrix_setElement_UDT,                                \
              const void *: GrB_Matrix_setElement_UDT,                          \
              GrB_Scalar: GrB_Matrix_setElement_Scalar)(C, x, i, j)
 
 #define GrB_Matrix_extractElement(x, A, i, j)                                  \
     _Generic((x), GB_BY_POINTER(GrB_Matrix_extractElement_),                   \
+             GB_COMPLEX_BY_POINTER(GxB_Matrix_extractElement_),                \
              GrB_Scalar: GrB_Matrix_extractElement_Scalar)(x, A, i, j)
 
 #define GrB_Matrix_extractTuples(I, J, X, nvals, A)                            \
-    _Generic((X), GB_BY_POINTER(GrB_Matrix_extractTuples_))(I, J, X, nvals, A)
+    _Generic((X), GB_BY_POINTER(GrB_Matrix_extractTuples_),                    \
+             GB_COMPLEX_BY_POINTER(GxB_Matrix_extractTuples_))                 \
+    (I, J, X, nvals, A)
 
 #define GrB_Matrix_import(A, type, nrows, ncols, Ap, Ai, Ax, Ap_len, Ai_len,   \
                           Ax_len, format)                                      \
@@ -4884,6 +8813,10 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
     _Generic((A), GrB_Vector: GrB_Vector_reduce_##p,                           \
              default: GrB_Matrix_reduce_##p)
 
+#define GB_REDUCE_TO_COMPLEX(A, p)                                             \
+    _Generic((A), GrB_Vector: GxB_Vector_reduce_##p,                           \
+             default: GxB_Matrix_reduce_##p)
+
 #define GB_REDUCE_TO_SCALAR(op, A)                                             \
     _Generic((op),                                                             \
         GrB_BinaryOp: _Generic((A),                                            \
@@ -4910,6 +8843,8 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
         uint64_t *: GB_REDUCE_TO_VALUE(arg4, UINT64),                          \
         float *: GB_REDUCE_TO_VALUE(arg4, FP32),                               \
         double *: GB_REDUCE_TO_VALUE(arg4, FP64),                              \
+        GxB_FC32_t *: GB_REDUCE_TO_COMPLEX(arg4, FC32),                        \
+        GxB_FC64_t *: GB_REDUCE_TO_COMPLEX(arg4, FC64),                        \
         void *: GB_REDUCE_TO_VALUE(arg4, UDT))                                 \
     (arg1, arg2, arg3, arg4, __VA_ARGS__)
 

@@ -316,3 +316,27 @@ fn results_agree_in_both_modes() -> R {
     assert_eq!(run(Mode::Blocking)?, run(Mode::NonBlocking)?);
     Ok(())
 }
+
+#[test]
+fn positional_operators() -> R {
+    let a = a23();
+    // BFS parents: each vertex reached from the frontier q takes the index
+    // of a frontier vertex, the `k` of q' A (FIRSTJ, as SECONDI).
+    let q = Vector::from_pairs(2, [(1, true)])?;
+    let parents: Vector<i64> = q.vxm(&a, semiring::any_first_j()).eval()?;
+    assert_eq!(parents.pairs()?, vec![(1, 1), (2, 1)]);
+    // The last column of each row: MAX.FIRSTJ against a vector of ones.
+    let ones = Vector::from_pairs(3, [(0, 1u8), (1, 1), (2, 1)])?;
+    let last: Vector<i32> = a.mxv(&ones, semiring::max_first_j()).eval()?;
+    assert_eq!(last.pairs()?, vec![(0, 1), (1, 2)]);
+    let rows: Matrix<i64> = a.apply(unary::position_i1()).eval()?;
+    assert_eq!(rows.get(1, 2)?, Some(2));
+    let cols: Matrix<i32> = a.ewise_mult(&a, binary::second_j()).eval()?;
+    assert_eq!(cols.get(1, 2)?, Some(2));
+    let bound: Matrix<i64> = a.apply_second(binary::first_i(), 0.5).eval()?;
+    assert_eq!(
+        bound.triplets()?,
+        vec![(0, 0, 0), (0, 1, 0), (1, 1, 1), (1, 2, 1)]
+    );
+    Ok(())
+}

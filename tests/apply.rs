@@ -18,20 +18,29 @@ use oracle::udt::*;
 use oracle::*;
 use proptest::prelude::*;
 
+/// An output type of the positional operators.
+fn arb_index_type() -> impl Strategy<Value = TypeCode> {
+    proptest::sample::select(vec![TypeCode::Int32, TypeCode::Int64])
+}
+
 fn arb_unary() -> impl Strategy<Value = UnaryOp> {
-    (
-        proptest::sample::select(UnaryCode::ALL.to_vec()),
-        arb_type(),
-    )
-        .prop_filter_map("defined", |(c, t)| UnaryOp::builtin(c, t))
+    let positional = UnaryCode::ALL
+        .into_iter()
+        .filter(|c| c.position().is_some());
+    prop_oneof![
+        3 => (proptest::sample::select(UnaryCode::ALL.to_vec()), arb_type()),
+        1 => (proptest::sample::select(positional.collect::<Vec<_>>()), arb_index_type()),
+    ]
+    .prop_filter_map("defined", |(c, t)| UnaryOp::builtin(c, t))
 }
 
 fn arb_binary() -> impl Strategy<Value = BinaryOp> {
-    (
-        proptest::sample::select(BinaryCode::ALL.to_vec()),
-        arb_type(),
-    )
-        .prop_filter_map("defined", |(c, t)| BinaryOp::builtin(c, t))
+    let positional = BinaryCode::ALL.into_iter().filter(|c| c.is_positional());
+    prop_oneof![
+        3 => (proptest::sample::select(BinaryCode::ALL.to_vec()), arb_type()),
+        1 => (proptest::sample::select(positional.collect::<Vec<_>>()), arb_index_type()),
+    ]
+    .prop_filter_map("defined", |(c, t)| BinaryOp::builtin(c, t))
 }
 
 /// Every predefined index-unary operator with a valid type.
@@ -124,6 +133,11 @@ proptest! {
         // Positional operators read no values: any input type is fine.
         let pos = IndexUnaryOp::builtin(code, TypeCode::Int64).unwrap();
         case.check(&model::apply_index(&pos, &a, &thunk), |c, m, acc, d| apply_index(c, m, acc, &pos, &am, &thunk, d));
+        let posj = UnaryOp::builtin(UnaryCode::PositionJ1, TypeCode::Int32).unwrap();
+        case.check(&model::apply_unary(&posj, &a), |c, m, acc, d| apply_unary(c, m, acc, &posj, &am, d));
+        let secondi = BinaryOp::builtin(BinaryCode::SecondI, TypeCode::Int64).unwrap();
+        let p = pair(s, -s);
+        case.check(&model::apply_bind_second(&secondi, &a, &p), |c, m, acc, d| apply_bind_second(c, m, acc, &secondi, &am, &p, d));
         // A user operator on a built-in type returning fp64.
         let sz = signed_zero_index();
         let out = OMatrix::new(&Type::FP64, 4, 5);

@@ -40,6 +40,13 @@ fn arb_op() -> impl Strategy<Value = BinaryOp> {
         (Lor, Bool),
         (Bxor, Uint32),
         (Oneb, Int64),
+        (Isgt, Fp32),
+        (Iseq, Uint64),
+        (Land, Uint64),
+        (FirstI, Int64),
+        (FirstJ1, Int32),
+        (SecondI1, Int32),
+        (SecondJ, Int64),
     ])
     .prop_map(|(c, t)| op(c, t))
 }
@@ -266,22 +273,33 @@ proptest! {
             let exp = expected(&kind, &c, Some(&a), accum.as_ref(), &pop, &a, &b, &desc);
             assert_matches(&cm, &exp, 0.0);
         }
-        // Mixed domains: pair × int32 → fp64, into an int16 output.
-        let scale = pair_scale();
-        let out = OMatrix::new(&Type::INT16, a.nrows, a.ncols);
-        for kind in [OKind::Mult, OKind::Union(pair(x, y), Value::new(y as f32))] {
-            let cm = out.matrix(lc);
-            let am = input(&a, desc.transpose_first).matrix(la);
-            let im = input(&ints, desc.transpose_second).matrix(lb);
-            run(&kind, &cm, None, None, &scale, &am, &im, &desc).unwrap();
-            let exp = expected(&kind, &out, None, None, &scale, &a, &ints, &desc);
-            assert_matches(&cm, &exp, 0.0);
+        // Mixed domains: pair × int32 → fp64, into an int16 output; and a
+        // positional operator, which reads no values: pairs in, INT32 out.
+        let (scale, firstj1) = (pair_scale(), op(BinaryCode::FirstJ1, TypeCode::Int32));
+        let cases = [
+            (&scale, &ints, Type::INT16, OKind::Union(pair(x, y), Value::new(y as f32))),
+            (&firstj1, &b, Type::INT64, OKind::Union(Value::new(x), Value::new(y))),
+        ];
+        for (f, other, ty, union) in cases {
+            let out = OMatrix::new(&ty, a.nrows, a.ncols);
+            for kind in [OKind::Mult, union] {
+                let cm = out.matrix(lc);
+                let am = input(&a, desc.transpose_first).matrix(la);
+                let om = input(other, desc.transpose_second).matrix(lb);
+                run(&kind, &cm, None, None, f, &am, &om, &desc).unwrap();
+                let exp = expected(&kind, &out, None, None, f, &a, other, &desc);
+                assert_matches(&cm, &exp, 0.0);
+            }
         }
+        // eWiseAdd copies an entry of one input only: a pair cannot be INT32.
+        let cm = OMatrix::new(&Type::INT64, a.nrows, a.ncols).matrix(lc);
+        let err = ewise_add(&cm, None, None, &firstj1, &a.matrix(la), &b.matrix(lb), &Descriptor::default());
+        prop_assert_eq!(err.unwrap_err().info, Info::DomainMismatch);
     }
 
     #[test]
     fn commutative_operators_commute(
-        [a, b, _, _] in (0u64..7, 0u64..7, arb_type()).prop_flat_map(|(r, k, t)| [
+        [a, b, _, _] in (0u64..7, 0u64..7, arb_real_type()).prop_flat_map(|(r, k, t)| [
             arb_matrix_dims(t, r, k, 25), arb_matrix_dims(t, r, k, 25),
             arb_matrix_dims(t, r, k, 0), arb_matrix_dims(t, r, k, 0),
         ]),
@@ -547,6 +565,49 @@ fn errors_leave_the_output_unchanged() {
         ..d
     };
     ewise_add(&c, Some(&pairs), None, &plus, &a, &a, &s).unwrap();
+}
+
+/// SuiteSparse refuses a positional operator wherever values are combined:
+/// as an accumulator, a monoid's operator, build's `dup`, a reduction
+/// operator (`GrB_DOMAIN_MISMATCH`); nothing changes.
+#[test]
+fn positional_operators_do_not_combine_values() {
+    use graphblas::algebra::Monoid;
+    use graphblas::ops::reduce::{reduce_to_scalar, reduce_to_vector, ReduceOp};
+    let secondj = op(BinaryCode::SecondJ, TypeCode::Int64);
+    let mut c0 = OMatrix::new(&Type::INT64, 2, 3);
+    c0.set(1, 2, Value::new(5i64));
+    let c = c0.matrix(Layout::ALL[0]);
+    let a = c0.matrix(Layout::ALL[3]);
+    let d = Descriptor::default();
+    let check = |r: graphblas::Result<()>| {
+        assert_eq!(r.unwrap_err().info, Info::DomainMismatch);
+        assert_matches(&c, &c0, 0.0);
+    };
+    check(ewise_add(&c, None, Some(&secondj), &secondj, &a, &a, &d));
+    let mint = op(BinaryCode::Min, TypeCode::Int64);
+    check(ewise_mult(&c, None, Some(&secondj), &mint, &a, &a, &d));
+    let err = Monoid::new(secondj.clone(), Value::new(0i64)).unwrap_err();
+    assert_eq!(err.info, Info::DomainMismatch);
+    let empty = Matrix::new(&Type::INT64, 2, 3).unwrap();
+    let ones = graphblas::storage::Array::from_vec(vec![1i64, 2]);
+    let err = empty
+        .build(&[0, 0], &[1, 1], &ones, Some(&secondj))
+        .unwrap_err();
+    assert_eq!(err.info, Info::DomainMismatch);
+    assert_eq!(empty.nvals().unwrap(), 0);
+    let w0 = OMatrix::new(&Type::INT64, 2, 1);
+    let w = w0.vector(Layout::ALL[1]);
+    let err = reduce_to_vector(&w, None, None, &secondj, &a, &d).unwrap_err();
+    assert_eq!(err.info, Info::DomainMismatch);
+    assert_matches(w.as_matrix(), &w0, 0.0);
+    let s = graphblas::object::Scalar::new(&Type::INT64);
+    let err = reduce_to_scalar(&s, None, ReduceOp::BinaryOp(&secondj), &a).unwrap_err();
+    assert_eq!(err.info, Info::DomainMismatch);
+    let plus = Monoid::builtin(BinaryCode::Plus, TypeCode::Int64).unwrap();
+    let err = reduce_to_scalar(&s, Some(&secondj), ReduceOp::Monoid(&plus), &a).unwrap_err();
+    assert_eq!(err.info, Info::DomainMismatch);
+    assert_eq!(s.nvals(), 0);
 }
 
 #[test]

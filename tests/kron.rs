@@ -24,6 +24,10 @@ fn ops() -> Vec<BinaryOp> {
         BinaryOp::builtin(BinaryCode::Lt, TypeCode::Int16).unwrap(),
         BinaryOp::builtin(BinaryCode::Minus, TypeCode::Int8).unwrap(),
         BinaryOp::builtin(BinaryCode::Land, TypeCode::Bool).unwrap(),
+        BinaryOp::builtin(BinaryCode::FirstI, TypeCode::Int64).unwrap(),
+        BinaryOp::builtin(BinaryCode::FirstJ1, TypeCode::Int32).unwrap(),
+        BinaryOp::builtin(BinaryCode::SecondI1, TypeCode::Int64).unwrap(),
+        BinaryOp::builtin(BinaryCode::SecondJ, TypeCode::Int32).unwrap(),
         BinaryOp::user(
             "my_times",
             times.byte_fn(),

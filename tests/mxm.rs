@@ -35,6 +35,37 @@ fn user_multiply_semiring() -> Semiring {
     Semiring::new(add, mul).unwrap()
 }
 
+/// A positional multiply (`GxB_FIRSTJ_INT64`) under a user-defined MIN
+/// monoid: the generic tier.
+fn user_monoid_positional_semiring() -> Semiring {
+    let f = Arc::new(|z: &mut [u8], x: &[u8], y: &[u8]| {
+        let x = i64::from_ne_bytes(x.try_into().unwrap());
+        let y = i64::from_ne_bytes(y.try_into().unwrap());
+        z.copy_from_slice(&x.min(y).to_ne_bytes());
+    });
+    let min = BinaryOp::user("min_i64", f, Type::INT64, Type::INT64, Type::INT64);
+    let add = Monoid::new(min, Value::new(i64::MAX)).unwrap();
+    Semiring::new(add, BinaryOp::builtin(Op::FirstJ, TypeCode::Int64).unwrap()).unwrap()
+}
+
+/// Positional semirings: every multiply, each monoid, both output types.
+fn positional_semirings() -> Vec<Semiring> {
+    use TypeCode::*;
+    vec![
+        builtin(Op::Min, Op::FirstI, Int64),
+        builtin(Op::Max, Op::FirstI1, Int32),
+        builtin(Op::Plus, Op::FirstJ, Int32),
+        builtin(Op::Times, Op::FirstJ1, Int64),
+        builtin(Op::Any, Op::SecondI, Int64),
+        builtin(Op::Min, Op::SecondI1, Int32),
+        builtin(Op::Max, Op::SecondJ, Int64),
+        builtin(Op::Plus, Op::SecondJ1, Int64),
+        builtin(Op::Any, Op::FirstI, Int32),
+        builtin(Op::Min, Op::SecondI, Int64),
+        user_monoid_positional_semiring(),
+    ]
+}
+
 /// Semirings of every tier, with non-commutative and comparison multiplies.
 fn semirings() -> Vec<Semiring> {
     use TypeCode::*;
@@ -58,8 +89,22 @@ fn semirings() -> Vec<Semiring> {
         builtin(Op::Bxor, Op::Band, Uint16),
         builtin(Op::Lor, Op::Lt, Int32),
         builtin(Op::Plus, Op::Rminus, Fp64),
+        builtin(Op::Max, Op::Isgt, Fp32),
+        builtin(Op::Plus, Op::Iseq, Uint8),
+        builtin(Op::Any, Op::Eq, Int16),
+        builtin(Op::Eq, Op::Lt, Int32),
+        builtin(Op::Times, Op::Lxor, Int64),
+        builtin(Op::Plus, Op::Times, Fc64),
+        builtin(Op::Plus, Op::Times, Fc32),
+        builtin(Op::Times, Op::Minus, Fc64),
+        builtin(Op::Any, Op::Div, Fc64),
+        builtin(Op::Plus, Op::Oneb, Fc32),
+        builtin(Op::Lor, Op::Eq, Fc64),
         user_multiply_semiring(),
     ]
+    .into_iter()
+    .chain(positional_semirings())
+    .collect()
 }
 
 fn arb_semiring() -> BoxedStrategy<Semiring> {
@@ -78,17 +123,17 @@ fn arb_accum() -> BoxedStrategy<Option<BinaryOp>> {
 
 fn arb_input_type() -> BoxedStrategy<TypeCode> {
     use TypeCode::*;
-    proptest::sample::select(vec![Int32, Fp64, Uint8, Bool, Int64]).boxed()
+    proptest::sample::select(vec![Int32, Fp64, Uint8, Bool, Int64, Fc64, Fc32]).boxed()
 }
 
 fn arb_output_type() -> BoxedStrategy<TypeCode> {
     use TypeCode::*;
-    proptest::sample::select(vec![Fp64, Int32, Int64, Bool, Uint16]).boxed()
+    proptest::sample::select(vec![Fp64, Int32, Int64, Bool, Uint16, Fc64]).boxed()
 }
 
 fn arb_mask_type() -> BoxedStrategy<TypeCode> {
     use TypeCode::*;
-    proptest::sample::select(vec![Bool, Uint8, Fp32]).boxed()
+    proptest::sample::select(vec![Bool, Uint8, Fp32, Fc32]).boxed()
 }
 
 /// Random operands for `C<M> = op(A) * op(B)`: `(A, B, C, M)` stored with the
@@ -834,6 +879,34 @@ fn user_defined_type_semiring() {
     }
 }
 
+/// Positional multiplies read no values: user-typed operands, into an
+/// integer output, in every layout and with transposes.
+#[test]
+fn positional_semirings_take_operands_of_any_type() {
+    let pair = Type::user("pair", 8);
+    let semirings = [
+        builtin(Op::Min, Op::SecondI, TypeCode::Int64),
+        builtin(Op::Any, Op::FirstI1, TypeCode::Int32),
+        builtin(Op::Plus, Op::SecondJ, TypeCode::Int64),
+    ];
+    for (case, desc) in ["", "T0", "T1", "T0T1"].iter().enumerate() {
+        let desc = Descriptor::predefined(desc).unwrap_or_default();
+        let seed = case as u64 * 17 + 3;
+        let a = pair_matrix(&pair, 5, 5, seed);
+        let b = pair_matrix(&pair, 5, 5, seed + 1);
+        let c = sample(TypeCode::Int16, 5, 5, 0.3, seed + 2);
+        for s in &semirings {
+            for (k, &layout) in Layout::ALL.iter().enumerate() {
+                let cm = c.matrix(layout);
+                let (am, bm) = (a.matrix(Layout::ALL[(k + 3) % 8]), b.matrix(layout));
+                mxm(&cm, None, None, s, &am, &bm, &desc).unwrap();
+                let expected = expected_mxm(&a, &b, &c, None, None, s, &desc);
+                assert_matches(&cm, &expected, 0.0);
+            }
+        }
+    }
+}
+
 #[test]
 fn errors_leave_the_output_unchanged() {
     let s = builtin(Op::Plus, Op::Times, TypeCode::Fp64);
@@ -876,6 +949,9 @@ fn errors_leave_the_output_unchanged() {
         Info::DomainMismatch,
         "user-typed result into FP64"
     );
+    let firsti = BinaryOp::builtin(Op::FirstI, TypeCode::Int64).unwrap();
+    let err = mxm(&cm, None, Some(&firsti), &s, &am, &am, &t1).unwrap_err();
+    assert_eq!(err.info, Info::DomainMismatch, "a positional accumulator");
     let bad_accum = BinaryOp::builtin(Op::Plus, TypeCode::Int32).unwrap();
     let pc = pair_matrix(&pair, 4, 4, 1).matrix(Layout::ALL[0]);
     let err = mxm(&pc, None, Some(&bad_accum), &ps, &p, &p, &t1).unwrap_err();

@@ -61,6 +61,21 @@ enum Step {
     /// Replaces the matrix in slot `c` by a new, empty one (a pending result
     /// it held is then read only by the nodes that use it).
     Fresh(usize),
+    /// `C = A ⊕.⊗ B` over the positional semiring [`positional_semiring`]`(k)`.
+    PositionalMxm(usize, usize, usize, usize),
+    /// A positional element-wise step [`positional_ewise`]`(k)`.
+    PositionalEwise(usize, usize, usize, usize),
+}
+
+/// Positional semirings: the row index of `A` (cut by a row tile), the
+/// column index of `B` (cut by a column tile), and `k`.
+fn positional_semiring(k: usize) -> Semiring {
+    let (add, mul) = [
+        (BinaryCode::Min, BinaryCode::FirstI),
+        (BinaryCode::Plus, BinaryCode::SecondJ1),
+        (BinaryCode::Any, BinaryCode::SecondI),
+    ][k];
+    Semiring::builtin(add, mul, T).unwrap()
 }
 
 /// How a step writes: mask slot, accumulate, descriptor.
@@ -95,6 +110,8 @@ fn arb_step(n: u64) -> impl Strategy<Value = (Step, Write)> {
         1 => (s.clone(), -3i64..4).prop_map(|(c, v)| Step::AssignValue(c, v)),
         1 => (s.clone(), -3i64..4).prop_map(|(c, v)| Step::AssignEverywhere(c, v)),
         2 => s.clone().prop_map(Step::Fresh),
+        1 => (s.clone(), s.clone(), s.clone(), 0..3usize).prop_map(|(c, a, b, k)| Step::PositionalMxm(c, a, b, k)),
+        1 => (s.clone(), s.clone(), s.clone(), 0..3usize).prop_map(|(c, a, b, k)| Step::PositionalEwise(c, a, b, k)),
     ];
     let write = (
         proptest::option::weighted(0.4, 0..POOL),
@@ -216,6 +233,27 @@ fn run_step(pool: &mut [Matrix], reduced: &mut Vec<OMatrix>, step: &Step, w: &Wr
             let all = Indices::All;
             assign::assign_scalar(&p[*c], mask, accum, &Value::new(*v), all, all, d)
         }
+        Step::PositionalMxm(c, a, b, k) => {
+            let s = positional_semiring(*k);
+            mxm::mxm(&p[*c], mask, accum, &s, &p[*a], &p[*b], d)
+        }
+        Step::PositionalEwise(c, a, b, k) => {
+            let (c, a, b) = (&p[*c], &p[*a], &p[*b]);
+            match k {
+                0 => {
+                    let f = BinaryOp::builtin(BinaryCode::FirstJ, T).unwrap();
+                    ewise::ewise_mult(c, mask, accum, &f, a, b, d)
+                }
+                1 => {
+                    let f = BinaryOp::builtin(BinaryCode::SecondI1, T).unwrap();
+                    ewise::ewise_add(c, mask, accum, &f, a, b, d)
+                }
+                _ => {
+                    let f = UnaryOp::builtin(UnaryCode::PositionJ, T).unwrap();
+                    apply::apply_unary(c, mask, accum, &f, a, d)
+                }
+            }
+        }
     };
     r.unwrap_or_else(|e| panic!("{step:?} {w:?}: {e}"));
 }
@@ -252,6 +290,9 @@ fn arb_chain_step() -> impl Strategy<Value = (Step, Write)> {
         1 => other.clone().prop_map(|a| Step::Mxm(NEXT, a, PREV)),
         1 => other.clone().prop_map(|a| Step::Pattern(NEXT, a, PREV)),
         2 => (-3i64..4).prop_map(|v| Step::AssignEverywhere(NEXT, v)),
+        1 => (other.clone(), 0..3usize).prop_map(|(b, k)| Step::PositionalMxm(NEXT, PREV, b, k)),
+        1 => (other.clone(), 0..3usize).prop_map(|(a, k)| Step::PositionalMxm(NEXT, a, PREV, k)),
+        1 => (other.clone(), 0..3usize).prop_map(|(b, k)| Step::PositionalEwise(NEXT, PREV, b, k)),
     ];
     let write = (
         proptest::option::weighted(0.4, 0..=PREV),
@@ -805,7 +846,7 @@ fn a_product_used_as_a_structural_mask_is_computed_for_its_pattern() {
         "{steps:?}"
     );
     assert!(
-        steps.iter().any(|s| s.contains("kernel Mxm GrB_ANY_ONEB")),
+        steps.iter().any(|s| s.contains("kernel Mxm GxB_ANY_PAIR")),
         "{steps:?}"
     );
     let expected = blocking(program);
@@ -1283,4 +1324,85 @@ fn a_product_under_its_outputs_own_structure_replaces_it() {
             assert!(!steps.iter().any(tiled), "{case}: {steps:?}");
         }
     }
+}
+
+/// `w = (A ⊕.⊗ u) - d` (eWiseAdd) with a positional multiply whose value is
+/// the row index of `A` plus one: a row tile of `A` starts its rows at 0, so
+/// the product must not join the pipeline as blocks.
+#[test]
+fn positional_products_do_not_join_pipelines_as_blocks() {
+    let n = 200;
+    let ty = graphblas::algebra::Type::INT64;
+    let a = matrix_n(
+        n,
+        (0..n).flat_map(|i| [(i, (i * 7) % n, 1), (i, (i + 3) % n, 2)]),
+    );
+    let program = || {
+        let u = Vector::new(&ty, n).unwrap();
+        let d = Vector::new(&ty, n).unwrap();
+        for i in 0..n {
+            u.set_element(i, &Value::new(1i64)).unwrap();
+            d.set_element(i, &Value::new((i % 5) as i64)).unwrap();
+        }
+        let (r, w) = (Vector::new(&ty, n).unwrap(), Vector::new(&ty, n).unwrap());
+        let min_firsti = Semiring::builtin(BinaryCode::Min, BinaryCode::FirstI1, T).unwrap();
+        let d0 = Descriptor::default();
+        mxm::mxv(&r, None, None, &min_firsti, &a, &u, &d0).unwrap();
+        let minus = BinaryOp::builtin(BinaryCode::Minus, T).unwrap();
+        ewise::ewise_add_vector(&w, None, None, &minus, &r, &d, &d0).unwrap();
+        // The product is read by the chain only.
+        drop(r);
+        explain::capture(|| OMatrix::of_vector(&w))
+    };
+    let (got, steps) = with_mode(Mode::NonBlocking, || with_tile_entries(64, program));
+    assert!(!steps.iter().any(|s| s.contains("blocks of")), "{steps:?}");
+    assert!(
+        steps.iter().any(|s| s.contains("rewrite positional")),
+        "{steps:?}"
+    );
+    let (expected, _) = blocking(program);
+    assert_eq!(got, expected);
+    let row = |i: u64| expected.get(i, 0).and_then(|v| v.get::<i64>());
+    assert_eq!(
+        row(150),
+        Some(151),
+        "row 150: its index plus one, d(150) = 0"
+    );
+    assert_eq!(
+        row(151),
+        Some(151),
+        "row 151: its index plus one, d(151) = 1"
+    );
+}
+
+/// `E = SECONDI1(A + B, A)` (eWiseAdd, then eWiseMult with a positional
+/// operator): a tile's rows start at 0, so the positional map must not run
+/// tile by tile.
+#[test]
+fn positional_maps_do_not_run_tile_by_tile() {
+    let n = 12;
+    let a = matrix_n(
+        n,
+        (0..n).flat_map(|i| [(i, (i * 5) % n, 1), (i, (i + 1) % n, 2)]),
+    );
+    let b = matrix_n(n, (0..n).map(|i| (i, (i * 5) % n, 3)));
+    let program = || {
+        let new = || Matrix::new(&graphblas::algebra::Type::INT64, n, n).unwrap();
+        let (c, e) = (new(), new());
+        let d0 = Descriptor::default();
+        ewise::ewise_add(&c, None, None, &plus(), &a, &b, &d0).unwrap();
+        let secondi1 = BinaryOp::builtin(BinaryCode::SecondI1, T).unwrap();
+        ewise::ewise_mult(&e, None, None, &secondi1, &c, &a, &d0).unwrap();
+        drop(c);
+        explain::capture(|| OMatrix::of(&e))
+    };
+    let (got, steps) = with_mode(Mode::NonBlocking, || with_tile_entries(4, program));
+    assert!(
+        !steps
+            .iter()
+            .any(|s| s.contains("SECONDI1") && s.contains("tile by tile")),
+        "{steps:?}"
+    );
+    let (expected, _) = blocking(program);
+    assert_eq!(got, expected);
 }

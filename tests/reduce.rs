@@ -48,6 +48,10 @@ fn monoids() -> Vec<Monoid> {
         monoid(BinaryCode::Eq, TypeCode::Bool),
         monoid(BinaryCode::Max, TypeCode::Uint64),
         monoid(BinaryCode::Plus, TypeCode::Bool),
+        // Exact in any order for these values (a complex product's signed
+        // zeros depend on the order, and ANY may pick any value).
+        monoid(BinaryCode::Plus, TypeCode::Fc64),
+        monoid(BinaryCode::Plus, TypeCode::Fc32),
         monoid(BinaryCode::Min, TypeCode::Uint16),
         user_plus_int64(),
     ]
@@ -64,6 +68,7 @@ fn arb_accum() -> impl Strategy<Value = Option<BinaryOp>> {
         Just(BinaryOp::builtin(BinaryCode::Minus, TypeCode::Fp64)),
         Just(BinaryOp::builtin(BinaryCode::Second, TypeCode::Int8)),
         Just(BinaryOp::builtin(BinaryCode::Lt, TypeCode::Int16)),
+        Just(BinaryOp::builtin(BinaryCode::Times, TypeCode::Fc64)),
     ]
 }
 

@@ -197,3 +197,34 @@ typedef void (*GxB_index_unary_function)(void *z, const void *x, GrB_Index i, Gr
 /* ------------------------------------------------------------------------
  * Functions and predefined objects (generated from the Rust sources)
  * ------------------------------------------------------------------------ */
+
+/* ------------------------------------------------------------------------
+ * Complex types (SuiteSparse's GxB_FC32 and GxB_FC64)
+ * ------------------------------------------------------------------------ */
+
+/* GxB_FC32_t and GxB_FC64_t: C's float complex and double complex (the real
+ * part, then the imaginary part); C++ uses std::complex, of the same layout.
+ * GxB_CMPLXF(r, i) and GxB_CMPLX(r, i) make a value from its parts. The
+ * header does not include <complex.h>: its macro I would rename the
+ * parameters named I below (include it after this header). */
+#if defined(__cplusplus)
+#include <complex>
+typedef std::complex<float> GxB_FC32_t;
+typedef std::complex<double> GxB_FC64_t;
+#define GxB_CMPLXF(r, i) GxB_FC32_t((float) (r), (float) (i))
+#define GxB_CMPLX(r, i) GxB_FC64_t((double) (r), (double) (i))
+#else
+typedef float _Complex GxB_FC32_t;
+typedef double _Complex GxB_FC64_t;
+/* A complex value is an array of its two parts (C11 6.2.5). */
+static inline GxB_FC32_t GxB_CMPLXF(float r, float i)
+{
+    union { float parts[2]; GxB_FC32_t z; } u = {{r, i}};
+    return u.z;
+}
+static inline GxB_FC64_t GxB_CMPLX(double r, double i)
+{
+    union { double parts[2]; GxB_FC64_t z; } u = {{r, i}};
+    return u.z;
+}
+#endif

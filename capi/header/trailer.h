@@ -23,6 +23,16 @@
     const int64_t *: p##INT64, const uint64_t *: p##UINT64,                    \
     const float *: p##FP32, const double *: p##FP64, const void *: p##UDT
 
+/* The branches for the complex types (the GxB_ functions), by value and by
+ * pointer. */
+#define GB_COMPLEX_BY_VALUE(p) GxB_FC32_t: p##FC32, GxB_FC64_t: p##FC64
+
+#define GB_COMPLEX_BY_POINTER(p) GxB_FC32_t *: p##FC32, GxB_FC64_t *: p##FC64
+
+#define GB_COMPLEX_BY_CONST_POINTER(p)                                         \
+    GB_COMPLEX_BY_POINTER(p), const GxB_FC32_t *: p##FC32,                     \
+    const GxB_FC64_t *: p##FC64
+
 /* The first of the variadic arguments. */
 #define GB_FIRST(...) GB_FIRST_(__VA_ARGS__, 0)
 #define GB_FIRST_(x, ...) x
@@ -31,49 +41,61 @@
 
 #define GrB_Monoid_new(monoid, op, identity)                                   \
     _Generic((identity), GB_BY_VALUE(GrB_Monoid_new_),                         \
+             GB_COMPLEX_BY_VALUE(GxB_Monoid_new_),                             \
              void *: GrB_Monoid_new_UDT, const void *: GrB_Monoid_new_UDT)     \
     (monoid, op, identity)
 
 #define GrB_Scalar_setElement(s, x)                                            \
     _Generic((x), GB_BY_VALUE(GrB_Scalar_setElement_),                         \
+             GB_COMPLEX_BY_VALUE(GxB_Scalar_setElement_),                      \
              void *: GrB_Scalar_setElement_UDT,                                \
              const void *: GrB_Scalar_setElement_UDT)(s, x)
 
 #define GrB_Scalar_extractElement(x, s)                                        \
-    _Generic((x), GB_BY_POINTER(GrB_Scalar_extractElement_))(x, s)
+    _Generic((x), GB_BY_POINTER(GrB_Scalar_extractElement_),                   \
+             GB_COMPLEX_BY_POINTER(GxB_Scalar_extractElement_))(x, s)
 
 #define GrB_Vector_build(w, I, X, nvals, dup)                                  \
-    _Generic((X), GB_BY_CONST_POINTER(GrB_Vector_build_))(w, I, X, nvals, dup)
+    _Generic((X), GB_BY_CONST_POINTER(GrB_Vector_build_),                      \
+             GB_COMPLEX_BY_CONST_POINTER(GxB_Vector_build_))(w, I, X, nvals, dup)
 
 #define GrB_Vector_setElement(w, x, i)                                         \
     _Generic((x), GB_BY_VALUE(GrB_Vector_setElement_),                         \
+             GB_COMPLEX_BY_VALUE(GxB_Vector_setElement_),                      \
              void *: GrB_Vector_setElement_UDT,                                \
              const void *: GrB_Vector_setElement_UDT,                          \
              GrB_Scalar: GrB_Vector_setElement_Scalar)(w, x, i)
 
 #define GrB_Vector_extractElement(x, v, i)                                     \
     _Generic((x), GB_BY_POINTER(GrB_Vector_extractElement_),                   \
+             GB_COMPLEX_BY_POINTER(GxB_Vector_extractElement_),                \
              GrB_Scalar: GrB_Vector_extractElement_Scalar)(x, v, i)
 
 #define GrB_Vector_extractTuples(I, X, nvals, v)                               \
-    _Generic((X), GB_BY_POINTER(GrB_Vector_extractTuples_))(I, X, nvals, v)
+    _Generic((X), GB_BY_POINTER(GrB_Vector_extractTuples_),                    \
+             GB_COMPLEX_BY_POINTER(GxB_Vector_extractTuples_))(I, X, nvals, v)
 
 #define GrB_Matrix_build(C, I, J, X, nvals, dup)                               \
-    _Generic((X), GB_BY_CONST_POINTER(GrB_Matrix_build_))                      \
+    _Generic((X), GB_BY_CONST_POINTER(GrB_Matrix_build_),                      \
+             GB_COMPLEX_BY_CONST_POINTER(GxB_Matrix_build_))                   \
     (C, I, J, X, nvals, dup)
 
 #define GrB_Matrix_setElement(C, x, i, j)                                      \
     _Generic((x), GB_BY_VALUE(GrB_Matrix_setElement_),                         \
+             GB_COMPLEX_BY_VALUE(GxB_Matrix_setElement_),                      \
              void *: GrB_Matrix_setElement_UDT,                                \
              const void *: GrB_Matrix_setElement_UDT,                          \
              GrB_Scalar: GrB_Matrix_setElement_Scalar)(C, x, i, j)
 
 #define GrB_Matrix_extractElement(x, A, i, j)                                  \
     _Generic((x), GB_BY_POINTER(GrB_Matrix_extractElement_),                   \
+             GB_COMPLEX_BY_POINTER(GxB_Matrix_extractElement_),                \
              GrB_Scalar: GrB_Matrix_extractElement_Scalar)(x, A, i, j)
 
 #define GrB_Matrix_extractTuples(I, J, X, nvals, A)                            \
-    _Generic((X), GB_BY_POINTER(GrB_Matrix_extractTuples_))(I, J, X, nvals, A)
+    _Generic((X), GB_BY_POINTER(GrB_Matrix_extractTuples_),                    \
+             GB_COMPLEX_BY_POINTER(GxB_Matrix_extractTuples_))                 \
+    (I, J, X, nvals, A)
 
 #define GrB_Matrix_import(A, type, nrows, ncols, Ap, Ai, Ax, Ap_len, Ai_len,   \
                           Ax_len, format)                                      \
@@ -259,6 +281,10 @@
     _Generic((A), GrB_Vector: GrB_Vector_reduce_##p,                           \
              default: GrB_Matrix_reduce_##p)
 
+#define GB_REDUCE_TO_COMPLEX(A, p)                                             \
+    _Generic((A), GrB_Vector: GxB_Vector_reduce_##p,                           \
+             default: GxB_Matrix_reduce_##p)
+
 #define GB_REDUCE_TO_SCALAR(op, A)                                             \
     _Generic((op),                                                             \
         GrB_BinaryOp: _Generic((A),                                            \
@@ -285,6 +311,8 @@
         uint64_t *: GB_REDUCE_TO_VALUE(arg4, UINT64),                          \
         float *: GB_REDUCE_TO_VALUE(arg4, FP32),                               \
         double *: GB_REDUCE_TO_VALUE(arg4, FP64),                              \
+        GxB_FC32_t *: GB_REDUCE_TO_COMPLEX(arg4, FC32),                        \
+        GxB_FC64_t *: GB_REDUCE_TO_COMPLEX(arg4, FC64),                        \
         void *: GB_REDUCE_TO_VALUE(arg4, UDT))                                 \
     (arg1, arg2, arg3, arg4, __VA_ARGS__)
 

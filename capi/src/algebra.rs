@@ -3,7 +3,7 @@
 
 use crate::api::{api, GrB_Info};
 use crate::handle::*;
-use crate::values::value_from_bytes;
+use crate::values::{value_from_bytes, CValue};
 use engine::algebra::{
     BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Monoid, Semiring, TypeCode, UnaryCode,
     UnaryOp, Value,
@@ -25,10 +25,16 @@ macro_rules! predefined {
     };
 }
 
-macro_rules! unary_for {
-    ($name:ident, $code:ident, $suffix:ident, $t:ty, $tc:ident) => {
-        paste! { predefined!([<GrB_ $name _ $suffix>]: GrB_UnaryOp = GB_UnaryOp_opaque, (UnaryCode::$code, TypeCode::$tc)); }
+/// A predefined operator `<prefix>_<NAME>_<SUFFIX>` of handle type `$handle`
+/// (object `$obj`) with code `$codes::$code` on type `$tc`.
+macro_rules! op_for {
+    ($handle:ident, $obj:ident, $codes:ident, $prefix:ident, $name:ident, $code:ident, $suffix:ident, $t:ty, $tc:ident) => {
+        paste! { predefined!([<$prefix _ $name _ $suffix>]: $handle = $obj, ($codes::$code, TypeCode::$tc)); }
     };
+}
+
+macro_rules! unary_for {
+    ($($arg:tt)*) => { op_for!(GrB_UnaryOp, GB_UnaryOp_opaque, UnaryCode, GrB, $($arg)*); };
 }
 for_each_builtin!(unary_for, IDENTITY, Identity);
 for_each_builtin!(unary_for, AINV, Ainv);
@@ -38,9 +44,7 @@ for_each_integer!(unary_for, BNOT, Bnot);
 predefined!(GrB_LNOT: GrB_UnaryOp = GB_UnaryOp_opaque, (UnaryCode::Lnot, TypeCode::Bool));
 
 macro_rules! binary_for {
-    ($name:ident, $code:ident, $suffix:ident, $t:ty, $tc:ident) => {
-        paste! { predefined!([<GrB_ $name _ $suffix>]: GrB_BinaryOp = GB_BinaryOp_opaque, (BinaryCode::$code, TypeCode::$tc)); }
-    };
+    ($($arg:tt)*) => { op_for!(GrB_BinaryOp, GB_BinaryOp_opaque, BinaryCode, GrB, $($arg)*); };
 }
 for_each_builtin!(binary_for, FIRST, First);
 for_each_builtin!(binary_for, SECOND, Second);
@@ -127,6 +131,140 @@ semiring_for!(LOR, Lor, LAND, Land, BOOL, bool, Bool);
 semiring_for!(LAND, Land, LOR, Lor, BOOL, bool, Bool);
 semiring_for!(LXOR, Lxor, LAND, Land, BOOL, bool, Bool);
 semiring_for!(LXNOR, Lxnor, LOR, Lor, BOOL, bool, Bool);
+
+// SuiteSparse's predefined GxB operators, monoids and semirings, for the
+// operators the engine has (its user guide's tables): the positional ones,
+// ONE, LNOT, ANY, PAIR, RMINUS, RDIV, POW, ISEQ … ISLE, the logical ones on
+// every type, the complex ones; the ANY, boolean, bitwise and complex
+// monoids and the historical `GxB_<op>_<type>_MONOID` names; the semirings
+// of the guide's families (their `GxB_<add>_<mul>_<type>` names, spec
+// semirings included).
+
+macro_rules! gxb_unary_for {
+    ($($arg:tt)*) => { op_for!(GrB_UnaryOp, GB_UnaryOp_opaque, UnaryCode, GxB, $($arg)*); };
+}
+for_each_builtin!(gxb_unary_for, ONE, One);
+for_each_builtin!(gxb_unary_for, LNOT, Lnot);
+for_each_complex!(gxb_unary_for, IDENTITY, Identity);
+for_each_complex!(gxb_unary_for, AINV, Ainv);
+for_each_complex!(gxb_unary_for, MINV, Minv);
+for_each_complex!(gxb_unary_for, ABS, Abs);
+for_each_complex!(gxb_unary_for, ONE, One);
+for_each_index_type!(gxb_unary_for, POSITIONI, PositionI);
+for_each_index_type!(gxb_unary_for, POSITIONI1, PositionI1);
+for_each_index_type!(gxb_unary_for, POSITIONJ, PositionJ);
+for_each_index_type!(gxb_unary_for, POSITIONJ1, PositionJ1);
+
+macro_rules! gxb_binary_for {
+    ($($arg:tt)*) => { op_for!(GrB_BinaryOp, GB_BinaryOp_opaque, BinaryCode, GxB, $($arg)*); };
+}
+for_each_builtin!(gxb_binary_for, ANY, Any);
+for_each_builtin!(gxb_binary_for, PAIR, Oneb);
+for_each_builtin!(gxb_binary_for, RMINUS, Rminus);
+for_each_builtin!(gxb_binary_for, RDIV, Rdiv);
+for_each_builtin!(gxb_binary_for, POW, Pow);
+for_each_builtin!(gxb_binary_for, ISEQ, Iseq);
+for_each_builtin!(gxb_binary_for, ISNE, Isne);
+for_each_builtin!(gxb_binary_for, ISGT, Isgt);
+for_each_builtin!(gxb_binary_for, ISLT, Islt);
+for_each_builtin!(gxb_binary_for, ISGE, Isge);
+for_each_builtin!(gxb_binary_for, ISLE, Isle);
+for_each_builtin!(gxb_binary_for, LOR, Lor);
+for_each_builtin!(gxb_binary_for, LAND, Land);
+for_each_builtin!(gxb_binary_for, LXOR, Lxor);
+for_each_complex!(gxb_binary_for, FIRST, First);
+for_each_complex!(gxb_binary_for, SECOND, Second);
+for_each_complex!(gxb_binary_for, ONEB, Oneb);
+for_each_complex!(gxb_binary_for, PAIR, Oneb);
+for_each_complex!(gxb_binary_for, ANY, Any);
+for_each_complex!(gxb_binary_for, PLUS, Plus);
+for_each_complex!(gxb_binary_for, MINUS, Minus);
+for_each_complex!(gxb_binary_for, RMINUS, Rminus);
+for_each_complex!(gxb_binary_for, TIMES, Times);
+for_each_complex!(gxb_binary_for, DIV, Div);
+for_each_complex!(gxb_binary_for, RDIV, Rdiv);
+for_each_complex!(gxb_binary_for, ISEQ, Iseq);
+for_each_complex!(gxb_binary_for, ISNE, Isne);
+for_each_complex!(gxb_binary_for, EQ, Eq);
+for_each_complex!(gxb_binary_for, NE, Ne);
+for_each_index_type!(gxb_binary_for, FIRSTI, FirstI);
+for_each_index_type!(gxb_binary_for, FIRSTI1, FirstI1);
+for_each_index_type!(gxb_binary_for, FIRSTJ, FirstJ);
+for_each_index_type!(gxb_binary_for, FIRSTJ1, FirstJ1);
+for_each_index_type!(gxb_binary_for, SECONDI, SecondI);
+for_each_index_type!(gxb_binary_for, SECONDI1, SecondI1);
+for_each_index_type!(gxb_binary_for, SECONDJ, SecondJ);
+for_each_index_type!(gxb_binary_for, SECONDJ1, SecondJ1);
+
+macro_rules! gxb_index_for {
+    ($($arg:tt)*) => { op_for!(GrB_IndexUnaryOp, GB_IndexUnaryOp_opaque, IndexUnaryCode, GxB, $($arg)*); };
+}
+for_each_complex!(gxb_index_for, VALUEEQ, ValueEq);
+for_each_complex!(gxb_index_for, VALUENE, ValueNe);
+
+macro_rules! gxb_monoid_for {
+    ($name:ident, $code:ident, $suffix:ident, $t:ty, $tc:ident) => {
+        paste! { predefined!([<GxB_ $name _ $suffix _MONOID>]: GrB_Monoid = GB_Monoid_opaque, (BinaryCode::$code, TypeCode::$tc)); }
+    };
+}
+for_each_numeric!(gxb_monoid_for, MIN, Min);
+for_each_numeric!(gxb_monoid_for, MAX, Max);
+for_each_numeric!(gxb_monoid_for, PLUS, Plus);
+for_each_numeric!(gxb_monoid_for, TIMES, Times);
+for_each_builtin!(gxb_monoid_for, ANY, Any);
+for_each_complex!(gxb_monoid_for, ANY, Any);
+for_each_complex!(gxb_monoid_for, PLUS, Plus);
+for_each_complex!(gxb_monoid_for, TIMES, Times);
+for_bool!(gxb_monoid_for, LOR, Lor);
+for_bool!(gxb_monoid_for, LAND, Land);
+for_bool!(gxb_monoid_for, LXOR, Lxor);
+for_bool!(gxb_monoid_for, LXNOR, Lxnor);
+for_bool!(gxb_monoid_for, EQ, Eq);
+for_each_unsigned!(gxb_monoid_for, BOR, Bor);
+for_each_unsigned!(gxb_monoid_for, BAND, Band);
+for_each_unsigned!(gxb_monoid_for, BXOR, Bxor);
+for_each_unsigned!(gxb_monoid_for, BXNOR, Bxnor);
+
+macro_rules! gxb_semiring_for {
+    ($add:ident, $acode:ident, $mul:ident, $mcode:ident, $suffix:ident, $t:ty, $tc:ident) => {
+        paste! { predefined!([<GxB_ $add _ $mul _ $suffix>]: GrB_Semiring = GB_Semiring_opaque, (BinaryCode::$acode, BinaryCode::$mcode, TypeCode::$tc)); }
+    };
+}
+
+/// The semirings `GxB_<add>_<mul>_<type>` of every listed monoid with every
+/// listed multiply, on each type `$each!` gives.
+macro_rules! gxb_semirings {
+    ($each:ident: [$($add:ident = $acode:ident),*] x $muls:tt) => {
+        $(gxb_semirings!(@muls $each, $add, $acode, $muls);)*
+    };
+    (@muls $each:ident, $add:ident, $acode:ident, [$($mul:ident = $mcode:ident),*]) => {
+        $($each!(gxb_semiring_for, $add, $acode, $mul, $mcode);)*
+    };
+}
+gxb_semirings!(for_each_numeric:
+    [MIN = Min, MAX = Max, PLUS = Plus, TIMES = Times, ANY = Any] x
+    [FIRST = First, SECOND = Second, PAIR = Oneb, MIN = Min, MAX = Max, PLUS = Plus,
+     MINUS = Minus, RMINUS = Rminus, TIMES = Times, DIV = Div, RDIV = Rdiv, ISEQ = Iseq,
+     ISNE = Isne, ISGT = Isgt, ISLT = Islt, ISGE = Isge, ISLE = Isle, LOR = Lor, LAND = Land,
+     LXOR = Lxor]);
+gxb_semirings!(for_each_numeric:
+    [LOR = Lor, LAND = Land, LXOR = Lxor, EQ = Eq, ANY = Any] x
+    [EQ = Eq, NE = Ne, GT = Gt, LT = Lt, GE = Ge, LE = Le]);
+gxb_semirings!(for_bool:
+    [LOR = Lor, LAND = Land, LXOR = Lxor, EQ = Eq, ANY = Any] x
+    [FIRST = First, SECOND = Second, PAIR = Oneb, LOR = Lor, LAND = Land, LXOR = Lxor,
+     EQ = Eq, GT = Gt, LT = Lt, GE = Ge, LE = Le]);
+gxb_semirings!(for_each_unsigned:
+    [BOR = Bor, BAND = Band, BXOR = Bxor, BXNOR = Bxnor] x
+    [BOR = Bor, BAND = Band, BXOR = Bxor, BXNOR = Bxnor]);
+gxb_semirings!(for_each_complex:
+    [PLUS = Plus, TIMES = Times, ANY = Any] x
+    [FIRST = First, SECOND = Second, PAIR = Oneb, PLUS = Plus, MINUS = Minus, TIMES = Times,
+     DIV = Div, RDIV = Rdiv, RMINUS = Rminus]);
+gxb_semirings!(for_each_index_type:
+    [MIN = Min, MAX = Max, ANY = Any, PLUS = Plus, TIMES = Times] x
+    [FIRSTI = FirstI, FIRSTI1 = FirstI1, FIRSTJ = FirstJ, FIRSTJ1 = FirstJ1,
+     SECONDI = SecondI, SECONDI1 = SecondI1, SECONDJ = SecondJ, SECONDJ1 = SecondJ1]);
 
 /// A user-defined unary function: `z = f(x)`.
 pub type GxB_unary_function = Option<unsafe extern "C" fn(*mut c_void, *const c_void)>;
@@ -307,17 +445,18 @@ unsafe fn new_monoid(
 }
 
 macro_rules! monoid_new {
-    ($suffix:ident, $t:ty, $tc:ident) => {
+    ($prefix:ident, $suffix:ident, $t:ty, $tc:ident) => {
         paste! {
-            #[doc = concat!("`GrB_Monoid_new_", stringify!($suffix), "(&monoid, op, identity)`.")]
+            #[doc = concat!("`", stringify!($prefix), "_Monoid_new_", stringify!($suffix), "(&monoid, op, identity)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_Monoid_new_ $suffix>](monoid: *mut GrB_Monoid, op: GrB_BinaryOp, identity: $t) -> GrB_Info {
-                new_monoid(monoid, op, |_| Ok(Value::new(identity)))
+            pub unsafe extern "C" fn [<$prefix _Monoid_new_ $suffix>](monoid: *mut GrB_Monoid, op: GrB_BinaryOp, identity: $t) -> GrB_Info {
+                new_monoid(monoid, op, |_| Ok(identity.value()))
             }
         }
     };
 }
-for_each_builtin!(monoid_new);
+for_each_builtin!(monoid_new, GrB);
+for_each_complex!(monoid_new, GxB);
 
 /// `GrB_Monoid_new_UDT(&monoid, op, identity)`: the identity points to a value of the operator's type.
 #[no_mangle]

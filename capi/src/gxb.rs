@@ -56,9 +56,11 @@ fn type_handle(ty: &Type) -> GrB_Type {
             TypeCode::Uint64 => GrB_UINT64,
             TypeCode::Fp32 => GrB_FP32,
             TypeCode::Fp64 | TypeCode::Udt => GrB_FP64,
+            TypeCode::Fc32 => GxB_FC32,
+            TypeCode::Fc64 => GxB_FC64,
         }
     };
-    if ty.is_builtin() {
+    if ty.code() != TypeCode::Udt {
         return builtin(ty.code());
     }
     let mut aliases = ALIASES.lock().unwrap_or_else(|e| e.into_inner());

@@ -61,6 +61,40 @@ macro_rules! for_each_integer {
     };
 }
 
+/// As [`for_each_builtin`], for the complex types (`GxB_FC32`, `GxB_FC64`).
+macro_rules! for_each_complex {
+    ($mac:ident $(, $arg:tt)*) => {
+        $mac!($($arg,)* FC32, $crate::types::GxB_FC32_t, Fc32);
+        $mac!($($arg,)* FC64, $crate::types::GxB_FC64_t, Fc64);
+    };
+}
+
+/// As [`for_each_builtin`], for the 4 unsigned integer types.
+macro_rules! for_each_unsigned {
+    ($mac:ident $(, $arg:tt)*) => {
+        $mac!($($arg,)* UINT8, u8, Uint8);
+        $mac!($($arg,)* UINT16, u16, Uint16);
+        $mac!($($arg,)* UINT32, u32, Uint32);
+        $mac!($($arg,)* UINT64, u64, Uint64);
+    };
+}
+
+/// As [`for_each_builtin`], for BOOL alone.
+macro_rules! for_bool {
+    ($mac:ident $(, $arg:tt)*) => {
+        $mac!($($arg,)* BOOL, bool, Bool);
+    };
+}
+
+/// As [`for_each_builtin`], for INT32 and INT64 (the output types of the
+/// positional operators).
+macro_rules! for_each_index_type {
+    ($mac:ident $(, $arg:tt)*) => {
+        $mac!($($arg,)* INT32, i32, Int32);
+        $mac!($($arg,)* INT64, i64, Int64);
+    };
+}
+
 mod algebra;
 mod api;
 mod context;

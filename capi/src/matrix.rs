@@ -157,43 +157,42 @@ fn element(a: &Matrix, i: GrB_Index, j: GrB_Index) -> Result<Value> {
 }
 
 macro_rules! typed_matrix_methods {
-    ($suffix:ident, $t:ty, $tc:ident) => {
+    ($prefix:ident, $suffix:ident, $t:ty, $tc:ident) => {
         paste! {
-            #[doc = concat!("`GrB_Matrix_setElement_", stringify!($suffix), "(C, x, i, j)`: `C(i,j) = x`.")]
+            #[doc = concat!("`", stringify!($prefix), "_Matrix_setElement_", stringify!($suffix), "(C, x, i, j)`: `C(i,j) = x`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_Matrix_setElement_ $suffix>](C: GrB_Matrix, x: $t, i: GrB_Index, j: GrB_Index) -> GrB_Info {
-                api(C, || get(C)?.matrix.set_element(i, j, &Value::new(x)))
+            pub unsafe extern "C" fn [<$prefix _Matrix_setElement_ $suffix>](C: GrB_Matrix, x: $t, i: GrB_Index, j: GrB_Index) -> GrB_Info {
+                api(C, || get(C)?.matrix.set_element(i, j, &x.value()))
             }
 
-            #[doc = concat!("`GrB_Matrix_extractElement_", stringify!($suffix), "(&x, A, i, j)`: `x = A(i,j)`, or `GrB_NO_VALUE`.")]
+            #[doc = concat!("`", stringify!($prefix), "_Matrix_extractElement_", stringify!($suffix), "(&x, A, i, j)`: `x = A(i,j)`, or `GrB_NO_VALUE`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_Matrix_extractElement_ $suffix>](x: *mut $t, A: GrB_Matrix, i: GrB_Index, j: GrB_Index) -> GrB_Info {
+            pub unsafe extern "C" fn [<$prefix _Matrix_extractElement_ $suffix>](x: *mut $t, A: GrB_Matrix, i: GrB_Index, j: GrB_Index) -> GrB_Info {
                 api(A, || {
                     let a = &get(A)?.matrix;
                     non_null(x, "x")?;
-                    if !a.ty().is_builtin() {
-                        return Err(Error::new(Info::DomainMismatch, format!("a {:?} matrix has no {} values", a.ty(), stringify!($t))));
-                    }
+                    check_castable::<$t>(a.ty())?;
                     let v = element(a, i, j)?;
                     put(x, value_as::<$t>(&v)?, "x")
                 })
             }
 
-            #[doc = concat!("`GrB_Matrix_build_", stringify!($suffix), "(C, I, J, X, nvals, dup)`.")]
+            #[doc = concat!("`", stringify!($prefix), "_Matrix_build_", stringify!($suffix), "(C, I, J, X, nvals, dup)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_Matrix_build_ $suffix>](C: GrB_Matrix, I: *const GrB_Index, J: *const GrB_Index, X: *const $t, nvals: GrB_Index, dup: GrB_BinaryOp) -> GrB_Info {
+            pub unsafe extern "C" fn [<$prefix _Matrix_build_ $suffix>](C: GrB_Matrix, I: *const GrB_Index, J: *const GrB_Index, X: *const $t, nvals: GrB_Index, dup: GrB_BinaryOp) -> GrB_Info {
                 api(C, || build(C, I, J, nvals, dup, |_, n| array_from(X, n, "X")))
             }
 
-            #[doc = concat!("`GrB_Matrix_extractTuples_", stringify!($suffix), "(I, J, X, &nvals, A)`.")]
+            #[doc = concat!("`", stringify!($prefix), "_Matrix_extractTuples_", stringify!($suffix), "(I, J, X, &nvals, A)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_Matrix_extractTuples_ $suffix>](I: *mut GrB_Index, J: *mut GrB_Index, X: *mut $t, nvals: *mut GrB_Index, A: GrB_Matrix) -> GrB_Info {
+            pub unsafe extern "C" fn [<$prefix _Matrix_extractTuples_ $suffix>](I: *mut GrB_Index, J: *mut GrB_Index, X: *mut $t, nvals: *mut GrB_Index, A: GrB_Matrix) -> GrB_Info {
                 api(A, || extract_tuples(I, J, nvals, A, |x| write_array_as(x, X)))
             }
         }
     };
 }
-for_each_builtin!(typed_matrix_methods);
+for_each_builtin!(typed_matrix_methods, GrB);
+for_each_complex!(typed_matrix_methods, GxB);
 
 /// `GrB_Matrix_setElement_UDT(C, &x, i, j)`: `x` points to a value of `C`'s type.
 #[no_mangle]

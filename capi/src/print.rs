@@ -129,10 +129,19 @@ fn io_error(what: &str) -> Error {
     Error::new(Info::InvalidValue, format!("cannot print: {what}"))
 }
 
-/// A value as text: numbers in C style, user-defined values as hex bytes.
+/// A value as text: numbers in C style (complex ones as `re+imi`),
+/// user-defined values as hex bytes.
 fn format_value(v: &Value) -> String {
     let code = v.ty().code();
     match code {
+        TypeCode::Fc32 | TypeCode::Fc64 => {
+            let z = v
+                .cast(&engine::algebra::Type::FC64)
+                .expect("complex to FC64");
+            let part =
+                |k: usize| f64::from_ne_bytes(z.bytes()[8 * k..8 * k + 8].try_into().unwrap());
+            format!("{}{:+}i", part(0), part(1))
+        }
         TypeCode::Bool => if v.get::<bool>() == Some(true) {
             "1"
         } else {

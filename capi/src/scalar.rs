@@ -68,30 +68,29 @@ fn value(s: &Scalar) -> Result<Value> {
 }
 
 macro_rules! typed_scalar_methods {
-    ($suffix:ident, $t:ty, $tc:ident) => {
+    ($prefix:ident, $suffix:ident, $t:ty, $tc:ident) => {
         paste! {
-            #[doc = concat!("`GrB_Scalar_setElement_", stringify!($suffix), "(s, x)`.")]
+            #[doc = concat!("`", stringify!($prefix), "_Scalar_setElement_", stringify!($suffix), "(s, x)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_Scalar_setElement_ $suffix>](s: GrB_Scalar, x: $t) -> GrB_Info {
-                api(s, || get(s)?.scalar.set(&Value::new(x)))
+            pub unsafe extern "C" fn [<$prefix _Scalar_setElement_ $suffix>](s: GrB_Scalar, x: $t) -> GrB_Info {
+                api(s, || get(s)?.scalar.set(&x.value()))
             }
 
-            #[doc = concat!("`GrB_Scalar_extractElement_", stringify!($suffix), "(&x, s)`: `GrB_NO_VALUE` when empty.")]
+            #[doc = concat!("`", stringify!($prefix), "_Scalar_extractElement_", stringify!($suffix), "(&x, s)`: `GrB_NO_VALUE` when empty.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_Scalar_extractElement_ $suffix>](x: *mut $t, s: GrB_Scalar) -> GrB_Info {
+            pub unsafe extern "C" fn [<$prefix _Scalar_extractElement_ $suffix>](x: *mut $t, s: GrB_Scalar) -> GrB_Info {
                 api(s, || {
                     let sc = &get(s)?.scalar;
                     non_null(x, "x")?;
-                    if !sc.ty().is_builtin() {
-                        return Err(Error::new(Info::DomainMismatch, format!("a {:?} scalar has no {} value", sc.ty(), stringify!($t))));
-                    }
+                    check_castable::<$t>(sc.ty())?;
                     put(x, value_as::<$t>(&value(sc)?)?, "x")
                 })
             }
         }
     };
 }
-for_each_builtin!(typed_scalar_methods);
+for_each_builtin!(typed_scalar_methods, GrB);
+for_each_complex!(typed_scalar_methods, GxB);
 
 /// `GrB_Scalar_setElement_UDT(s, &x)`: `x` points to a value of the scalar's type.
 #[no_mangle]

@@ -29,7 +29,30 @@ predefined_types!(
     GrB_UINT64 = Uint64,
     GrB_FP32 = Fp32,
     GrB_FP64 = Fp64,
+    GxB_FC32 = Fc32,
+    GxB_FC64 = Fc64,
 );
+
+/// `GxB_FC32_t`: C's `float complex` (real part, imaginary part), which C
+/// passes and returns as this struct of two `float`s.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GxB_FC32_t {
+    /// The real part.
+    pub re: f32,
+    /// The imaginary part.
+    pub im: f32,
+}
+
+/// `GxB_FC64_t`: C's `double complex`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GxB_FC64_t {
+    /// The real part.
+    pub re: f64,
+    /// The imaginary part.
+    pub im: f64,
+}
 
 /// `GrB_Type_new(&type, sizeof(ctype))`: a user-defined type of the given size.
 #[no_mangle]

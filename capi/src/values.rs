@@ -3,10 +3,41 @@
 
 use crate::api::slice;
 use crate::handle::non_null;
-use engine::algebra::{Element, Type, Value};
+use engine::algebra::{Type, Value};
 use engine::error::{Error, Info, Result};
-use engine::storage::{Array, ArrayElement};
+use engine::storage::Array;
 use std::ffi::c_void;
+
+/// A C type of the typed functions' values (`GrB_Matrix_setElement_FP64`,
+/// `GxB_Matrix_build_FC32`, …): the 11 built-in real types and the complex
+/// ones, each the layout of its GraphBLAS type's values.
+pub(crate) trait CValue: Copy {
+    /// The GraphBLAS type of the values.
+    fn ty() -> Type;
+
+    /// The value's bytes.
+    fn bytes(&self) -> &[u8] {
+        // SAFETY: a plain value of `size_of::<Self>()` bytes without padding.
+        unsafe { std::slice::from_raw_parts(self as *const Self as *const u8, size_of::<Self>()) }
+    }
+
+    /// The engine value.
+    fn value(self) -> Value {
+        Value::from_bytes(&Self::ty(), self.bytes())
+    }
+}
+
+macro_rules! c_value {
+    ($suffix:ident, $t:ty, $tc:ident) => {
+        impl CValue for $t {
+            fn ty() -> Type {
+                Type::builtin(engine::algebra::TypeCode::$tc)
+            }
+        }
+    };
+}
+for_each_builtin!(c_value);
+for_each_complex!(c_value);
 
 /// A value of type `ty` read from C memory holding `ty.size()` bytes.
 pub(crate) unsafe fn value_from_bytes(ty: &Type, p: *const c_void, what: &str) -> Result<Value> {
@@ -17,18 +48,24 @@ pub(crate) unsafe fn value_from_bytes(ty: &Type, p: *const c_void, what: &str) -
     ))
 }
 
-/// A value cast to the built-in C type `T`; a user-defined value is a domain mismatch.
-pub(crate) fn value_as<T: Element>(v: &Value) -> Result<T> {
-    v.get::<T>().ok_or_else(|| {
-        Error::new(
+/// `GrB_DOMAIN_MISMATCH` unless values of type `ty` can be cast to `T`.
+pub(crate) fn check_castable<T: CValue>(ty: &Type) -> Result<()> {
+    if ty.compatible(&T::ty()) {
+        Ok(())
+    } else {
+        Err(Error::new(
             Info::DomainMismatch,
-            format!(
-                "a {:?} value cannot be cast to {}",
-                v.ty(),
-                T::CODE.c_name()
-            ),
-        )
-    })
+            format!("{ty:?} values cannot be cast to {}", T::ty().name()),
+        ))
+    }
+}
+
+/// A value cast to the C type `T`; a user-defined value is a domain mismatch.
+pub(crate) fn value_as<T: CValue>(v: &Value) -> Result<T> {
+    check_castable::<T>(v.ty())?;
+    let v = v.cast(&T::ty()).expect("compatible types cast");
+    // SAFETY: `v` holds `size_of::<T>()` bytes of a valid `T`.
+    Ok(unsafe { std::ptr::read_unaligned(v.bytes().as_ptr() as *const T) })
 }
 
 /// Writes a value's bytes to C memory.
@@ -38,14 +75,10 @@ pub(crate) unsafe fn write_value_bytes(v: &Value, p: *mut c_void, what: &str) ->
     Ok(())
 }
 
-/// An array of the C values `p[0..n]` of built-in type `T`.
-pub(crate) unsafe fn array_from<T: ArrayElement>(
-    p: *const T,
-    n: usize,
-    what: &str,
-) -> Result<Array> {
-    let values = slice(p as *const u8, n * T::CODE.size(), what)?;
-    Ok(Array::from_bytes(&T::graphblas_type(), values))
+/// An array of the C values `p[0..n]` of type `T`.
+pub(crate) unsafe fn array_from<T: CValue>(p: *const T, n: usize, what: &str) -> Result<Array> {
+    let values = slice(p as *const u8, n * size_of::<T>(), what)?;
+    Ok(Array::from_bytes(&T::ty(), values))
 }
 
 /// An array of `n` values of type `ty` from C memory.
@@ -60,18 +93,15 @@ pub(crate) unsafe fn array_from_bytes(
 }
 
 /// Writes the values of `a` cast to `T` into the C array `out` (skipped when NULL).
-pub(crate) unsafe fn write_array_as<T: Element>(a: &Array, out: *mut T) -> Result<()> {
+pub(crate) unsafe fn write_array_as<T: CValue>(a: &Array, out: *mut T) -> Result<()> {
     if out.is_null() || a.is_empty() {
         return Ok(());
     }
-    let dst = std::slice::from_raw_parts_mut(out, a.len());
-    if !a.cast_into(dst) {
-        return Err(Error::new(
-            Info::DomainMismatch,
-            format!("{:?} values cannot be cast to {}", a.ty(), T::CODE.c_name()),
-        ));
+    check_castable::<T>(&a.ty())?;
+    if a.ty() == T::ty() {
+        return write_array_bytes(a, out as *mut c_void);
     }
-    Ok(())
+    write_array_bytes(&a.cast(&T::ty()), out as *mut c_void)
 }
 
 /// Writes the raw bytes of `a` into C memory (skipped when NULL).

@@ -147,42 +147,41 @@ fn element(v: &Vector, i: GrB_Index) -> Result<Value> {
 }
 
 macro_rules! typed_vector_methods {
-    ($suffix:ident, $t:ty, $tc:ident) => {
+    ($prefix:ident, $suffix:ident, $t:ty, $tc:ident) => {
         paste! {
-            #[doc = concat!("`GrB_Vector_setElement_", stringify!($suffix), "(w, x, i)`: `w(i) = x`.")]
+            #[doc = concat!("`", stringify!($prefix), "_Vector_setElement_", stringify!($suffix), "(w, x, i)`: `w(i) = x`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_Vector_setElement_ $suffix>](w: GrB_Vector, x: $t, i: GrB_Index) -> GrB_Info {
-                api(w, || vector(w)?.set_element(i, &Value::new(x)))
+            pub unsafe extern "C" fn [<$prefix _Vector_setElement_ $suffix>](w: GrB_Vector, x: $t, i: GrB_Index) -> GrB_Info {
+                api(w, || vector(w)?.set_element(i, &x.value()))
             }
 
-            #[doc = concat!("`GrB_Vector_extractElement_", stringify!($suffix), "(&x, v, i)`: `x = v(i)`, or `GrB_NO_VALUE`.")]
+            #[doc = concat!("`", stringify!($prefix), "_Vector_extractElement_", stringify!($suffix), "(&x, v, i)`: `x = v(i)`, or `GrB_NO_VALUE`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_Vector_extractElement_ $suffix>](x: *mut $t, v: GrB_Vector, i: GrB_Index) -> GrB_Info {
+            pub unsafe extern "C" fn [<$prefix _Vector_extractElement_ $suffix>](x: *mut $t, v: GrB_Vector, i: GrB_Index) -> GrB_Info {
                 api(v, || {
                     let vec = vector(v)?;
                     non_null(x, "x")?;
-                    if !vec.ty().is_builtin() {
-                        return Err(Error::new(Info::DomainMismatch, format!("a {:?} vector has no {} values", vec.ty(), stringify!($t))));
-                    }
+                    check_castable::<$t>(vec.ty())?;
                     put(x, value_as::<$t>(&element(vec, i)?)?, "x")
                 })
             }
 
-            #[doc = concat!("`GrB_Vector_build_", stringify!($suffix), "(w, I, X, nvals, dup)`.")]
+            #[doc = concat!("`", stringify!($prefix), "_Vector_build_", stringify!($suffix), "(w, I, X, nvals, dup)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_Vector_build_ $suffix>](w: GrB_Vector, I: *const GrB_Index, X: *const $t, nvals: GrB_Index, dup: GrB_BinaryOp) -> GrB_Info {
+            pub unsafe extern "C" fn [<$prefix _Vector_build_ $suffix>](w: GrB_Vector, I: *const GrB_Index, X: *const $t, nvals: GrB_Index, dup: GrB_BinaryOp) -> GrB_Info {
                 api(w, || build(w, I, nvals, dup, |_, n| array_from(X, n, "X")))
             }
 
-            #[doc = concat!("`GrB_Vector_extractTuples_", stringify!($suffix), "(I, X, &nvals, v)`.")]
+            #[doc = concat!("`", stringify!($prefix), "_Vector_extractTuples_", stringify!($suffix), "(I, X, &nvals, v)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_Vector_extractTuples_ $suffix>](I: *mut GrB_Index, X: *mut $t, nvals: *mut GrB_Index, v: GrB_Vector) -> GrB_Info {
+            pub unsafe extern "C" fn [<$prefix _Vector_extractTuples_ $suffix>](I: *mut GrB_Index, X: *mut $t, nvals: *mut GrB_Index, v: GrB_Vector) -> GrB_Info {
                 api(v, || extract_tuples(I, nvals, v, |x| write_array_as(x, X)))
             }
         }
     };
 }
-for_each_builtin!(typed_vector_methods);
+for_each_builtin!(typed_vector_methods, GrB);
+for_each_complex!(typed_vector_methods, GxB);
 
 /// `GrB_Vector_setElement_UDT(w, &x, i)`.
 #[no_mangle]

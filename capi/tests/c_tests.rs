@@ -96,3 +96,68 @@ fn shared_library_loads() {
     compile(&src, &exe, &["-L", libdir.to_str().unwrap(), "-lgraphblas"]);
     run(&exe, &[("LD_LIBRARY_PATH", &outdir)]);
 }
+
+extern "C" {
+    fn dlopen(filename: *const std::ffi::c_char, flags: std::ffi::c_int) -> *mut std::ffi::c_void;
+    fn dlsym(
+        handle: *mut std::ffi::c_void,
+        symbol: *const std::ffi::c_char,
+    ) -> *mut std::ffi::c_void;
+}
+
+/// Every predefined operator, monoid and semiring the header declares
+/// (SuiteSparse's GxB families included) builds, and `GrB_get(obj, name,
+/// GrB_NAME)` reports a predefined name of its kind: its own, or the spec's
+/// name of the same object (SuiteSparse's historical GxB aliases, such as
+/// `GxB_PLUS_TIMES_INT32` for `GrB_PLUS_TIMES_SEMIRING_INT32`).
+#[test]
+fn predefined_objects_report_their_names() {
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::ffi::{c_char, c_int, c_void, CStr, CString};
+    let libdir = library_dir();
+    let header = std::fs::read_to_string(root().join("include/GraphBLAS.h")).unwrap();
+    let kinds = ["UnaryOp", "BinaryOp", "IndexUnaryOp", "Monoid", "Semiring"];
+    let mut names: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for line in header.lines() {
+        let Some(decl) = line.strip_prefix("extern GrB_") else {
+            continue;
+        };
+        let (kind, name) = decl.trim_end_matches(';').split_once(' ').unwrap();
+        if kinds.contains(&kind) {
+            names.entry(kind).or_default().insert(name);
+        }
+    }
+    assert!(
+        names["Semiring"].len() > 1600,
+        "the GxB semirings are declared"
+    );
+    let path = CString::new(libdir.join("libgraphblas.so").to_str().unwrap()).unwrap();
+    let sym = |lib: *mut c_void, name: &str| {
+        let name = CString::new(name).unwrap();
+        let p = unsafe { dlsym(lib, name.as_ptr()) };
+        assert!(!p.is_null(), "{name:?} is not exported");
+        p
+    };
+    unsafe {
+        // RTLD_NOW | RTLD_LOCAL: a private copy of the library.
+        let lib = dlopen(path.as_ptr(), 2);
+        assert!(!lib.is_null(), "dlopen libgraphblas.so");
+        let init: extern "C" fn(c_int) -> c_int = std::mem::transmute(sym(lib, "GrB_init"));
+        assert_eq!(init(1), 0, "GrB_init(GrB_BLOCKING)");
+        type GetString = extern "C" fn(*mut c_void, *mut c_char, c_int) -> c_int;
+        for (kind, objects) in &names {
+            let get: GetString = std::mem::transmute(sym(lib, &format!("GrB_{kind}_get_String")));
+            for name in objects {
+                let handle = *(sym(lib, name) as *const *mut c_void);
+                let mut buf = [0 as c_char; 256];
+                // GrB_NAME is 10.
+                assert_eq!(get(handle, buf.as_mut_ptr(), 10), 0, "GrB_get of {name}");
+                let got = CStr::from_ptr(buf.as_ptr()).to_str().unwrap();
+                assert!(
+                    got == *name || objects.contains(got),
+                    "{name} reports the name {got}"
+                );
+            }
+        }
+    }
+}

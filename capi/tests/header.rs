@@ -76,6 +76,8 @@ const HANDWRITTEN: &[&str] = &[
     "GxB_unary_function",
     "GxB_binary_function",
     "GxB_index_unary_function",
+    "GxB_FC32_t",
+    "GxB_FC64_t",
     "Header",
 ];
 

@@ -2,6 +2,7 @@
 
 use super::arith::Arith;
 use super::element::{cast, Element};
+use super::position::Position;
 use super::types::{Type, TypeCode};
 use crate::error::Result;
 use crate::{ensure, with_type};
@@ -68,11 +69,39 @@ pub enum BinaryCode {
     Bxor,
     /// bitwise XNOR (integers)
     Bxnor,
+    /// `z = (x == y)` as 1 or 0 of the operands' type (`GxB_ISEQ`)
+    Iseq,
+    /// `z = (x != y)`, 1 or 0 (`GxB_ISNE`)
+    Isne,
+    /// `z = (x > y)`, 1 or 0 (`GxB_ISGT`)
+    Isgt,
+    /// `z = (x < y)`, 1 or 0 (`GxB_ISLT`)
+    Islt,
+    /// `z = (x >= y)`, 1 or 0 (`GxB_ISGE`)
+    Isge,
+    /// `z = (x <= y)`, 1 or 0 (`GxB_ISLE`)
+    Isle,
+    /// `z = i`, the row index of `x` (`GxB_FIRSTI`; positional, INT32 or INT64)
+    FirstI,
+    /// `z = i + 1` (`GxB_FIRSTI1`)
+    FirstI1,
+    /// `z = j`, the column index of `x` (`GxB_FIRSTJ`)
+    FirstJ,
+    /// `z = j + 1` (`GxB_FIRSTJ1`)
+    FirstJ1,
+    /// `z = i`, the row index of `y` (`GxB_SECONDI`)
+    SecondI,
+    /// `z = i + 1` (`GxB_SECONDI1`)
+    SecondI1,
+    /// `z = j`, the column index of `y` (`GxB_SECONDJ`)
+    SecondJ,
+    /// `z = j + 1` (`GxB_SECONDJ1`)
+    SecondJ1,
 }
 
 impl BinaryCode {
     /// Every built-in binary operator.
-    pub const ALL: [BinaryCode; 27] = [
+    pub const ALL: [BinaryCode; 41] = [
         BinaryCode::First,
         BinaryCode::Second,
         BinaryCode::Oneb,
@@ -100,6 +129,20 @@ impl BinaryCode {
         BinaryCode::Band,
         BinaryCode::Bxor,
         BinaryCode::Bxnor,
+        BinaryCode::Iseq,
+        BinaryCode::Isne,
+        BinaryCode::Isgt,
+        BinaryCode::Islt,
+        BinaryCode::Isge,
+        BinaryCode::Isle,
+        BinaryCode::FirstI,
+        BinaryCode::FirstI1,
+        BinaryCode::FirstJ,
+        BinaryCode::FirstJ1,
+        BinaryCode::SecondI,
+        BinaryCode::SecondI1,
+        BinaryCode::SecondJ,
+        BinaryCode::SecondJ1,
     ];
 
     /// The operator's name as in `GrB_<NAME>_<TYPE>`.
@@ -132,6 +175,60 @@ impl BinaryCode {
             BinaryCode::Band => "BAND",
             BinaryCode::Bxor => "BXOR",
             BinaryCode::Bxnor => "BXNOR",
+            BinaryCode::Iseq => "ISEQ",
+            BinaryCode::Isne => "ISNE",
+            BinaryCode::Isgt => "ISGT",
+            BinaryCode::Islt => "ISLT",
+            BinaryCode::Isge => "ISGE",
+            BinaryCode::Isle => "ISLE",
+            BinaryCode::FirstI => "FIRSTI",
+            BinaryCode::FirstI1 => "FIRSTI1",
+            BinaryCode::FirstJ => "FIRSTJ",
+            BinaryCode::FirstJ1 => "FIRSTJ1",
+            BinaryCode::SecondI => "SECONDI",
+            BinaryCode::SecondI1 => "SECONDI1",
+            BinaryCode::SecondJ => "SECONDJ",
+            BinaryCode::SecondJ1 => "SECONDJ1",
+        }
+    }
+
+    /// The index a positional operator returns (see [`super::position`]), `None` for the others.
+    pub const fn position(self) -> Option<Position> {
+        Some(match self {
+            BinaryCode::FirstI => Position::new(false, false, 0),
+            BinaryCode::FirstI1 => Position::new(false, false, 1),
+            BinaryCode::FirstJ => Position::new(false, true, 0),
+            BinaryCode::FirstJ1 => Position::new(false, true, 1),
+            BinaryCode::SecondI => Position::new(true, false, 0),
+            BinaryCode::SecondI1 => Position::new(true, false, 1),
+            BinaryCode::SecondJ => Position::new(true, true, 0),
+            BinaryCode::SecondJ1 => Position::new(true, true, 1),
+            _ => return None,
+        })
+    }
+
+    /// True for the positional operators (`GxB_FIRSTI` …), which read no values.
+    pub const fn is_positional(self) -> bool {
+        self.position().is_some()
+    }
+
+    /// `"GrB"` when the spec defines the operator on type `t`, else `"GxB"`
+    /// (SuiteSparse's extensions: `ANY`, `RMINUS`, `RDIV`, `POW`, `ISEQ` …,
+    /// the logical operators on types other than bool, the positional ones,
+    /// every operator on a complex type).
+    pub const fn prefix(self, t: TypeCode) -> &'static str {
+        let spec = t.is_real()
+            && match self {
+                BinaryCode::Lor | BinaryCode::Land | BinaryCode::Lxor | BinaryCode::Lxnor => {
+                    matches!(t, TypeCode::Bool)
+                }
+                BinaryCode::Any | BinaryCode::Rminus | BinaryCode::Rdiv | BinaryCode::Pow => false,
+                _ => !self.is_positional() && self.comparison_of().is_none(),
+            };
+        if spec {
+            "GrB"
+        } else {
+            "GxB"
         }
     }
 
@@ -146,6 +243,20 @@ impl BinaryCode {
                 | BinaryCode::Ge
                 | BinaryCode::Le
         )
+    }
+
+    /// For `ISEQ` … `ISLE`, the comparison whose truth they return as a
+    /// value of the operands' type.
+    pub const fn comparison_of(self) -> Option<BinaryCode> {
+        Some(match self {
+            BinaryCode::Iseq => BinaryCode::Eq,
+            BinaryCode::Isne => BinaryCode::Ne,
+            BinaryCode::Isgt => BinaryCode::Gt,
+            BinaryCode::Islt => BinaryCode::Lt,
+            BinaryCode::Isge => BinaryCode::Ge,
+            BinaryCode::Isle => BinaryCode::Le,
+            _ => return None,
+        })
     }
 
     /// True for the bitwise operators, defined on integer types only.
@@ -171,20 +282,28 @@ impl BinaryCode {
                 | BinaryCode::Lt
                 | BinaryCode::Ge
                 | BinaryCode::Le
+                | BinaryCode::Isgt
+                | BinaryCode::Islt
+                | BinaryCode::Isge
+                | BinaryCode::Isle
                 | BinaryCode::Any
-        )
+        ) && !self.is_positional()
     }
 
-    /// True when the operator exists for the type.
+    /// True when the operator exists for the type (a positional operator's
+    /// type is its output type, `INT32` or `INT64`).
     pub const fn defined_for(self, t: TypeCode) -> bool {
         match t {
             TypeCode::Udt => false,
+            TypeCode::Fc32 | TypeCode::Fc64 => super::complex::binary_defined(self),
+            _ if self.is_positional() => matches!(t, TypeCode::Int32 | TypeCode::Int64),
             _ => !self.is_bitwise() || t.is_integer(),
         }
     }
 }
 
-/// The function of a same-type built-in operator (`T × T → T`), or `None` for comparisons.
+/// The function of a same-type built-in operator (`T × T → T`), or `None`
+/// for comparisons and positional operators.
 pub fn arith_fn<T: Arith>(code: BinaryCode) -> Option<fn(T, T) -> T> {
     fn logic<T: Element>(b: bool) -> T {
         cast::<bool, T>(b)
@@ -210,12 +329,26 @@ pub fn arith_fn<T: Arith>(code: BinaryCode) -> Option<fn(T, T) -> T> {
         BinaryCode::Band => |x: T, y| x.band(y),
         BinaryCode::Bxor => |x: T, y| x.bxor(y),
         BinaryCode::Bxnor => |x: T, y: T| x.bxor(y).bnot(),
+        BinaryCode::Iseq => |x: T, y: T| logic(x == y),
+        BinaryCode::Isne => |x: T, y: T| logic(x != y),
+        BinaryCode::Isgt => |x: T, y: T| logic(x > y),
+        BinaryCode::Islt => |x: T, y: T| logic(x < y),
+        BinaryCode::Isge => |x: T, y: T| logic(x >= y),
+        BinaryCode::Isle => |x: T, y: T| logic(x <= y),
         BinaryCode::Eq
         | BinaryCode::Ne
         | BinaryCode::Gt
         | BinaryCode::Lt
         | BinaryCode::Ge
         | BinaryCode::Le => return None,
+        BinaryCode::FirstI
+        | BinaryCode::FirstI1
+        | BinaryCode::FirstJ
+        | BinaryCode::FirstJ1
+        | BinaryCode::SecondI
+        | BinaryCode::SecondI1
+        | BinaryCode::SecondJ
+        | BinaryCode::SecondJ1 => return None,
     })
 }
 
@@ -233,6 +366,12 @@ pub fn compare_fn<T: Element>(code: BinaryCode) -> Option<fn(T, T) -> bool> {
 }
 
 fn builtin_byte_fn<T: Arith>(code: BinaryCode) -> ByteBinaryFn {
+    if code.is_positional() {
+        // Its value is an index, which no byte function is given.
+        return Arc::new(|_: &mut [u8], _: &[u8], _: &[u8]| {
+            unreachable!("positional operators are rewritten before any kernel runs")
+        });
+    }
     if let Some(f) = arith_fn::<T>(code) {
         Arc::new(move |z: &mut [u8], x: &[u8], y: &[u8]| f(T::read(x), T::read(y)).write(z))
     } else {
@@ -277,7 +416,7 @@ impl BinaryOp {
             xtype: ty.clone(),
             ytype: ty,
             ztype,
-            name: format!("GrB_{}_{}", code.name(), t.suffix()).into(),
+            name: format!("{}_{}_{}", code.prefix(t), code.name(), t.suffix()).into(),
         })
     }
 
@@ -333,29 +472,51 @@ impl BinaryOp {
         self.code().is_some_and(|c| c.is_commutative())
     }
 
+    /// The index a positional operator returns (`None` for the others).
+    pub fn position(&self) -> Option<Position> {
+        self.code().and_then(BinaryCode::position)
+    }
+
+    /// `GrB_DOMAIN_MISMATCH` for a positional operator used as `role` (an
+    /// accumulator, a monoid's operator, build's `dup`, a reduction), which
+    /// SuiteSparse forbids: those combine values, and a positional operator
+    /// has none to give.
+    pub fn check_not_positional(&self, role: &str) -> Result<()> {
+        ensure!(
+            self.position().is_none(),
+            DomainMismatch,
+            "the positional operator {} cannot be used as {role}",
+            self.name
+        );
+        Ok(())
+    }
+
     /// The operator as a function on element bytes.
     pub fn byte_fn(&self) -> ByteBinaryFn {
         match &self.kind {
             BinaryKind::User(f) => f.clone(),
             BinaryKind::Builtin(code) => {
                 let code = *code;
-                with_type!(self.xtype.code(), T => builtin_byte_fn::<T>(code), udt => unreachable!("built-in operators have built-in types"))
+                let t = self.xtype.code();
+                with_type!(t, T => builtin_byte_fn::<T>(code), udt => super::complex::binary_fn(code, t))
             }
         }
     }
 
     /// Checks that values of `x` and `y` can be cast to the operator's inputs and
-    /// its output to `z` (each pair must be compatible).
+    /// its output to `z` (each pair must be compatible). A positional operator
+    /// reads no values, so it takes inputs of any type.
     pub fn check_domains(&self, z: &Type, x: &Type, y: &Type) -> Result<()> {
+        let any_input = self.position().is_some();
         ensure!(
-            x.compatible(&self.xtype),
+            any_input || x.compatible(&self.xtype),
             DomainMismatch,
             "type {x:?} cannot be cast to the first input of {} ({:?})",
             self.name,
             self.xtype
         );
         ensure!(
-            y.compatible(&self.ytype),
+            any_input || y.compatible(&self.ytype),
             DomainMismatch,
             "type {y:?} cannot be cast to the second input of {} ({:?})",
             self.name,
@@ -406,8 +567,33 @@ mod tests {
     }
 
     #[test]
+    fn suitesparse_operators_compute() {
+        // ISxx give 1 or 0 in the operands' type; NaN compares false.
+        let isgt = BinaryOp::builtin(BinaryCode::Isgt, TypeCode::Fp64).unwrap();
+        assert_eq!(isgt.name(), "GxB_ISGT_FP64");
+        assert_eq!(isgt.ztype(), &Type::FP64);
+        assert_eq!(eval(&isgt, 2.0f64, 1.0, 8), 1.0f64.to_ne_bytes().to_vec());
+        assert_eq!(eval(&isgt, f64::NAN, 1.0, 8), 0.0f64.to_ne_bytes().to_vec());
+        let isne = BinaryOp::builtin(BinaryCode::Isne, TypeCode::Uint64).unwrap();
+        assert_eq!(eval(&isne, 3u64, 3, 8), 0u64.to_ne_bytes().to_vec());
+        // Integer POW is computed in double and cast back: saturating, NaN to 0.
+        let pow = BinaryOp::builtin(BinaryCode::Pow, TypeCode::Int8).unwrap();
+        assert_eq!(pow.name(), "GxB_POW_INT8");
+        assert_eq!(eval(&pow, 3i8, 4, 1), vec![81]);
+        assert_eq!(eval(&pow, 3i8, 5, 1), vec![127]);
+        assert_eq!(eval(&pow, 2i8, -1, 1), vec![0]);
+        // Logical operators on other types: 1 or 0 of that type.
+        let land = BinaryOp::builtin(BinaryCode::Land, TypeCode::Uint64).unwrap();
+        assert_eq!(land.name(), "GxB_LAND_UINT64");
+        assert_eq!(eval(&land, 5u64, 7, 8), 1u64.to_ne_bytes().to_vec());
+        assert_eq!(eval(&land, 5u64, 0, 8), 0u64.to_ne_bytes().to_vec());
+        let lor = BinaryOp::builtin(BinaryCode::Lor, TypeCode::Bool).unwrap();
+        assert_eq!(lor.name(), "GrB_LOR_BOOL");
+    }
+
+    #[test]
     fn every_code_has_a_function_for_every_type() {
-        for code in BinaryCode::ALL {
+        for code in BinaryCode::ALL.into_iter().filter(|c| !c.is_positional()) {
             for t in TypeCode::BUILTIN {
                 if let Some(op) = BinaryOp::builtin(code, t) {
                     let size = t.size();

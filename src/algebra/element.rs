@@ -254,7 +254,8 @@ impl CastFrom for bool {
 }
 
 /// Calls `$body` with the type alias `$T` bound to the Rust type of a built-in
-/// [`TypeCode`]; evaluates `$udt` for `TypeCode::Udt`.
+/// real [`TypeCode`]; evaluates `$udt` for the types held as bytes (user-defined
+/// and complex).
 #[macro_export]
 macro_rules! with_type {
     ($code:expr, $T:ident => $body:expr, udt => $udt:expr) => {
@@ -303,7 +304,9 @@ macro_rules! with_type {
                 type $T = f64;
                 $body
             }
-            $crate::algebra::TypeCode::Udt => $udt,
+            $crate::algebra::TypeCode::Fc32
+            | $crate::algebra::TypeCode::Fc64
+            | $crate::algebra::TypeCode::Udt => $udt,
         }
     };
 }
@@ -320,10 +323,14 @@ fn copy_bytes(out: &mut [u8], inp: &[u8]) {
 }
 
 /// The byte-level cast function from built-in type `from` to built-in type `to`
-/// (a plain copy when they are equal, including user types).
+/// (a plain copy when they are equal, including user types; complex types
+/// as [`super::complex`] says).
 pub fn byte_cast_fn(from: TypeCode, to: TypeCode) -> ByteCastFn {
     if from == to {
         return copy_bytes;
+    }
+    if from.is_complex() || to.is_complex() {
+        return super::complex::cast_fn(from, to);
     }
     with_type!(from, S => with_type!(to, D => cast_bytes::<S, D>, udt => copy_bytes), udt => copy_bytes)
 }

@@ -195,12 +195,18 @@ impl IndexUnaryOp {
                 format!("GrB_{}_{}", code.name(), t.suffix()),
             )
         } else if code.reads_value() {
+            // Complex values have no order: only VALUEEQ and VALUENE (GxB).
+            let prefix = match (t.is_complex(), code) {
+                (false, _) => "GrB",
+                (true, IndexUnaryCode::ValueEq | IndexUnaryCode::ValueNe) => "GxB",
+                (true, _) => return None,
+            };
             let ty = Type::builtin(t);
             (
                 Some(ty.clone()),
                 ty,
                 Type::BOOL,
-                format!("GrB_{}_{}", code.name(), t.suffix()),
+                format!("{prefix}_{}_{}", code.name(), t.suffix()),
             )
         } else {
             (
@@ -286,7 +292,7 @@ impl IndexUnaryOp {
                     let t = self.ytype.code();
                     with_type!(t, T => Arc::new(move |z: &mut [u8], x: &[u8], _i, _j, s: &[u8]| {
                         code.value_test(T::read(x), T::read(s)).write(z)
-                    }), udt => unreachable!("built-in operators have built-in types"))
+                    }), udt => super::complex::index_fn(code, t).expect("complex VALUEEQ / VALUENE"))
                 } else {
                     Arc::new(move |z: &mut [u8], _x: &[u8], i, j, s: &[u8]| {
                         code.position_test(i, j, i64::read(s)).write(z)

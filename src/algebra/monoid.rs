@@ -43,6 +43,20 @@ pub fn builtin_identity<T: Arith>(code: BinaryCode) -> Option<(T, Option<T>)> {
     })
 }
 
+/// True for the monoids the spec predefines: `PLUS`, `TIMES`, `MIN`, `MAX`
+/// on the numeric types, the four logical ones on bool.
+pub fn is_spec_monoid(code: BinaryCode, t: TypeCode) -> bool {
+    match code {
+        BinaryCode::Plus | BinaryCode::Times | BinaryCode::Min | BinaryCode::Max => {
+            t != TypeCode::Bool && t.is_real()
+        }
+        BinaryCode::Lor | BinaryCode::Land | BinaryCode::Lxor | BinaryCode::Lxnor => {
+            t == TypeCode::Bool
+        }
+        _ => false,
+    }
+}
+
 impl Monoid {
     /// The built-in monoid of operator `code` on type `t` (e.g. `GrB_MIN_MONOID_INT32`),
     /// with its identity and terminal value; `None` if the operator is not a monoid there.
@@ -54,7 +68,11 @@ impl Monoid {
         let (identity, terminal) = with_type!(t, T => {
             let (id, term) = builtin_identity::<T>(code)?;
             (Value::new(id), term.map(Value::new))
-        }, udt => return None);
+        }, udt => {
+            let (id, term) = super::complex::monoid_identity(code, t)?;
+            let ty = Type::builtin(t);
+            (Value::from_bytes(&ty, &id), term.map(|b| Value::from_bytes(&ty, &b)))
+        });
         Some(Monoid {
             op,
             identity,
@@ -66,6 +84,7 @@ impl Monoid {
     /// that domain. A built-in operator whose identity is its usual one also gets
     /// its terminal value.
     pub fn new(op: BinaryOp, identity: Value) -> Result<Monoid> {
+        op.check_not_positional("a monoid's operator")?;
         ensure!(
             op.xtype() == op.ytype() && op.ytype() == op.ztype(),
             DomainMismatch,
@@ -128,10 +147,15 @@ impl Monoid {
     pub fn code(&self) -> Option<BinaryCode> {
         self.op.code()
     }
-    /// The monoid's name (`"GrB_PLUS_MONOID_FP64"` for a built-in one).
+    /// The monoid's name: `"GrB_PLUS_MONOID_FP64"` for one the spec
+    /// defines, SuiteSparse's `"GxB_ANY_INT32_MONOID"` for another built-in one.
     pub fn name(&self) -> String {
+        let t = self.ty().code();
         match self.op.code() {
-            Some(code) => format!("GrB_{}_MONOID_{}", code.name(), self.ty().code().suffix()),
+            Some(code) if is_spec_monoid(code, t) => {
+                format!("GrB_{}_MONOID_{}", code.name(), t.suffix())
+            }
+            Some(code) => format!("GxB_{}_{}_MONOID", code.name(), t.suffix()),
             None => format!("monoid({})", self.op.name()),
         }
     }

@@ -14,6 +14,26 @@ pub struct Semiring {
     mul: BinaryOp,
 }
 
+/// True for the semirings the spec predefines (its table of `GrB_*_SEMIRING_*`).
+pub fn is_spec_semiring(add: BinaryCode, mul: BinaryCode, t: TypeCode) -> bool {
+    use BinaryCode::*;
+    if !t.is_real() {
+        return false;
+    }
+    if t == TypeCode::Bool {
+        return matches!(
+            (add, mul),
+            (Lor, Land) | (Land, Lor) | (Lxor, Land) | (Lxnor, Lor)
+        );
+    }
+    matches!(
+        (add, mul),
+        (Plus, Times | Min)
+            | (Min, Plus | Times | First | Second | Max)
+            | (Max, Plus | Times | First | Second | Min)
+    )
+}
+
 impl Semiring {
     /// A semiring from a monoid and an operator whose output domain is the monoid's domain.
     pub fn new(add: Monoid, mul: BinaryOp) -> Result<Semiring> {
@@ -57,15 +77,18 @@ impl Semiring {
     pub fn ztype(&self) -> &Type {
         self.add.ty()
     }
-    /// The semiring's name, e.g. `"GrB_PLUS_TIMES_SEMIRING_FP64"`.
+    /// The semiring's name: `"GrB_PLUS_TIMES_SEMIRING_FP64"` for one the
+    /// spec defines, SuiteSparse's `"GxB_PLUS_PAIR_INT64"` for another
+    /// built-in one (named by the multiply's input type).
     pub fn name(&self) -> String {
+        let t = self.mul.xtype().code();
         match (self.add.code(), self.mul.code()) {
-            (Some(a), Some(m)) => format!(
-                "GrB_{}_{}_SEMIRING_{}",
-                a.name(),
-                m.name(),
-                self.mul.xtype().code().suffix()
-            ),
+            (Some(a), Some(m)) if is_spec_semiring(a, m, t) => {
+                format!("GrB_{}_{}_SEMIRING_{}", a.name(), m.name(), t.suffix())
+            }
+            // SuiteSparse calls ONEB PAIR in its semirings' names.
+            (Some(a), Some(BinaryCode::Oneb)) => format!("GxB_{}_PAIR_{}", a.name(), t.suffix()),
+            (Some(a), Some(m)) => format!("GxB_{}_{}_{}", a.name(), m.name(), t.suffix()),
             _ => format!("semiring({}, {})", self.add.name(), self.mul.name()),
         }
     }

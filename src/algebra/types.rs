@@ -1,4 +1,13 @@
-//! Element types: the 11 built-in GraphBLAS types and user-defined types.
+//! Element types: the 11 built-in GraphBLAS types, SuiteSparse's two complex
+//! types and user-defined types.
+//!
+//! The complex types (`GxB_FC32`, `GxB_FC64`: `float complex`, `double
+//! complex`) are built in for typecasting — they cast to and from the real
+//! types as SuiteSparse does (see [`super::complex`]) — but stored and
+//! computed as bytes, like user-defined types: the generic tier serves them
+//! with the built-in complex operators' byte functions, so no typed kernel
+//! is instantiated for them. [`Type::is_builtin`] is true for the 11 real
+//! types only (those with typed arrays and kernels).
 
 use std::fmt;
 use std::sync::Arc;
@@ -28,6 +37,10 @@ pub enum TypeCode {
     Fp32,
     /// `double`
     Fp64,
+    /// `float complex` (`GxB_FC32`)
+    Fc32,
+    /// `double complex` (`GxB_FC64`)
+    Fc64,
     /// A user-defined type (opaque bytes).
     Udt,
 }
@@ -48,20 +61,27 @@ impl TypeCode {
         TypeCode::Fp64,
     ];
 
+    /// The two complex types.
+    pub const COMPLEX: [TypeCode; 2] = [TypeCode::Fc32, TypeCode::Fc64];
+
     /// Size in bytes of a built-in element (0 for `Udt`, whose size is per type).
     pub const fn size(self) -> usize {
         match self {
             TypeCode::Bool | TypeCode::Int8 | TypeCode::Uint8 => 1,
             TypeCode::Int16 | TypeCode::Uint16 => 2,
             TypeCode::Int32 | TypeCode::Uint32 | TypeCode::Fp32 => 4,
-            TypeCode::Int64 | TypeCode::Uint64 | TypeCode::Fp64 => 8,
+            TypeCode::Int64 | TypeCode::Uint64 | TypeCode::Fp64 | TypeCode::Fc32 => 8,
+            TypeCode::Fc64 => 16,
             TypeCode::Udt => 0,
         }
     }
 
-    /// The spec's `GrB_Type_Code` value (`GrB_UDT_CODE` = 0, `GrB_BOOL_CODE` = 1, …, `GrB_FP64_CODE` = 11).
+    /// The spec's `GrB_Type_Code` value (`GrB_UDT_CODE` = 0, `GrB_BOOL_CODE` = 1, …,
+    /// `GrB_FP64_CODE` = 11; SuiteSparse's `GxB_FC32_CODE` = 7070, `GxB_FC64_CODE` = 7071).
     pub const fn spec_code(self) -> i32 {
         match self {
+            TypeCode::Fc32 => 7070,
+            TypeCode::Fc64 => 7071,
             TypeCode::Udt => 0,
             TypeCode::Bool => 1,
             TypeCode::Int8 => 2,
@@ -82,6 +102,8 @@ impl TypeCode {
         match code {
             0 => Some(TypeCode::Udt),
             1..=11 => Some(TypeCode::BUILTIN[(code - 1) as usize]),
+            7070 => Some(TypeCode::Fc32),
+            7071 => Some(TypeCode::Fc64),
             _ => None,
         }
     }
@@ -100,6 +122,8 @@ impl TypeCode {
             TypeCode::Uint64 => "uint64_t",
             TypeCode::Fp32 => "float",
             TypeCode::Fp64 => "double",
+            TypeCode::Fc32 => "float complex",
+            TypeCode::Fc64 => "double complex",
             TypeCode::Udt => "user-defined",
         }
     }
@@ -118,6 +142,8 @@ impl TypeCode {
             TypeCode::Uint64 => "UINT64",
             TypeCode::Fp32 => "FP32",
             TypeCode::Fp64 => "FP64",
+            TypeCode::Fc32 => "FC32",
+            TypeCode::Fc64 => "FC64",
             TypeCode::Udt => "UDT",
         }
     }
@@ -148,6 +174,16 @@ impl TypeCode {
     /// True for `Fp32` and `Fp64`.
     pub const fn is_float(self) -> bool {
         matches!(self, TypeCode::Fp32 | TypeCode::Fp64)
+    }
+
+    /// True for `Fc32` and `Fc64`.
+    pub const fn is_complex(self) -> bool {
+        matches!(self, TypeCode::Fc32 | TypeCode::Fc64)
+    }
+
+    /// True for the 11 real built-in types (typed arrays and kernels).
+    pub const fn is_real(self) -> bool {
+        !matches!(self, TypeCode::Fc32 | TypeCode::Fc64 | TypeCode::Udt)
     }
 }
 
@@ -196,6 +232,10 @@ impl Type {
     pub const FP32: Type = Type(Repr::Builtin(TypeCode::Fp32));
     /// `GrB_FP64`
     pub const FP64: Type = Type(Repr::Builtin(TypeCode::Fp64));
+    /// `GxB_FC32`
+    pub const FC32: Type = Type(Repr::Builtin(TypeCode::Fc32));
+    /// `GxB_FC64`
+    pub const FC64: Type = Type(Repr::Builtin(TypeCode::Fc64));
 
     /// The built-in type with the given code. Panics on `TypeCode::Udt`.
     pub const fn builtin(code: TypeCode) -> Type {
@@ -235,13 +275,19 @@ impl Type {
         }
     }
 
-    /// True for the 11 built-in types.
+    /// True for the 11 built-in real types (the complex ones, stored as
+    /// bytes, are not: see the module docs).
     pub fn is_builtin(&self) -> bool {
-        matches!(self.0, Repr::Builtin(_))
+        matches!(self.0, Repr::Builtin(c) if c.is_real())
+    }
+
+    /// True for `GxB_FC32` and `GxB_FC64`.
+    pub fn is_complex(&self) -> bool {
+        self.code().is_complex()
     }
 
     /// True when values of `self` can be typecast to `other`: any two built-in
-    /// types are compatible; a user-defined type only with itself.
+    /// types (real or complex) are compatible; a user-defined type only with itself.
     pub fn compatible(&self, other: &Type) -> bool {
         match (&self.0, &other.0) {
             (Repr::Builtin(_), Repr::Builtin(_)) => true,

@@ -2,6 +2,7 @@
 
 use super::arith::Arith;
 use super::element::cast;
+use super::position::Position;
 use super::types::{Type, TypeCode};
 use crate::with_type;
 use std::fmt;
@@ -27,11 +28,19 @@ pub enum UnaryCode {
     Bnot,
     /// `z = 1`
     One,
+    /// `z = i`, the entry's row index (`GxB_POSITIONI`; positional, INT32 or INT64)
+    PositionI,
+    /// `z = i + 1` (`GxB_POSITIONI1`)
+    PositionI1,
+    /// `z = j`, the entry's column index (`GxB_POSITIONJ`)
+    PositionJ,
+    /// `z = j + 1` (`GxB_POSITIONJ1`)
+    PositionJ1,
 }
 
 impl UnaryCode {
     /// Every built-in unary operator.
-    pub const ALL: [UnaryCode; 7] = [
+    pub const ALL: [UnaryCode; 11] = [
         UnaryCode::Identity,
         UnaryCode::Ainv,
         UnaryCode::Minv,
@@ -39,6 +48,10 @@ impl UnaryCode {
         UnaryCode::Abs,
         UnaryCode::Bnot,
         UnaryCode::One,
+        UnaryCode::PositionI,
+        UnaryCode::PositionI1,
+        UnaryCode::PositionJ,
+        UnaryCode::PositionJ1,
     ];
 
     /// The operator's name as in `GrB_<NAME>_<TYPE>`.
@@ -51,22 +64,56 @@ impl UnaryCode {
             UnaryCode::Abs => "ABS",
             UnaryCode::Bnot => "BNOT",
             UnaryCode::One => "ONE",
+            UnaryCode::PositionI => "POSITIONI",
+            UnaryCode::PositionI1 => "POSITIONI1",
+            UnaryCode::PositionJ => "POSITIONJ",
+            UnaryCode::PositionJ1 => "POSITIONJ1",
         }
     }
 
-    /// True when the operator exists for the type.
+    /// The index a positional operator returns (see [`super::position`]), `None` for the others.
+    pub const fn position(self) -> Option<Position> {
+        Some(match self {
+            UnaryCode::PositionI => Position::new(false, false, 0),
+            UnaryCode::PositionI1 => Position::new(false, false, 1),
+            UnaryCode::PositionJ => Position::new(false, true, 0),
+            UnaryCode::PositionJ1 => Position::new(false, true, 1),
+            _ => return None,
+        })
+    }
+
+    /// `"GrB"` when the spec defines the operator on type `t`, else `"GxB"`
+    /// (`ONE`, logical negation on types other than bool, the positional ones,
+    /// every operator on a complex type).
+    pub const fn prefix(self, t: TypeCode) -> &'static str {
+        if t.is_complex() {
+            return "GxB";
+        }
+        match self {
+            UnaryCode::Identity | UnaryCode::Ainv | UnaryCode::Minv | UnaryCode::Abs => "GrB",
+            UnaryCode::Bnot => "GrB",
+            UnaryCode::Lnot if matches!(t, TypeCode::Bool) => "GrB",
+            _ => "GxB",
+        }
+    }
+
+    /// True when the operator exists for the type (a positional operator's
+    /// type is its output type, `INT32` or `INT64`).
     pub const fn defined_for(self, t: TypeCode) -> bool {
         match (self, t) {
             (_, TypeCode::Udt) => false,
+            (_, TypeCode::Fc32 | TypeCode::Fc64) => super::complex::unary_defined(self),
             (UnaryCode::Bnot, t) => t.is_integer(),
+            _ if self.position().is_some() => matches!(t, TypeCode::Int32 | TypeCode::Int64),
             _ => true,
         }
     }
 }
 
-/// The function of a built-in unary operator on type `T`.
-pub fn unary_fn<T: Arith>(code: UnaryCode) -> fn(T) -> T {
-    match code {
+/// The function of a built-in unary operator on type `T` (`None` for the
+/// positional ones, whose value is an index).
+pub fn unary_fn<T: Arith>(code: UnaryCode) -> Option<fn(T) -> T> {
+    Some(match code {
         UnaryCode::Identity => |x| x,
         UnaryCode::Ainv => |x: T| x.neg(),
         UnaryCode::Minv => |x: T| x.minv(),
@@ -74,12 +121,20 @@ pub fn unary_fn<T: Arith>(code: UnaryCode) -> fn(T) -> T {
         UnaryCode::Abs => |x: T| x.abs_of(),
         UnaryCode::Bnot => |x: T| x.bnot(),
         UnaryCode::One => |_| T::ONE,
-    }
+        UnaryCode::PositionI
+        | UnaryCode::PositionI1
+        | UnaryCode::PositionJ
+        | UnaryCode::PositionJ1 => return None,
+    })
 }
 
 fn builtin_byte_fn<T: Arith>(code: UnaryCode) -> ByteUnaryFn {
-    let f = unary_fn::<T>(code);
-    Arc::new(move |z: &mut [u8], x: &[u8]| f(T::read(x)).write(z))
+    match unary_fn::<T>(code) {
+        Some(f) => Arc::new(move |z: &mut [u8], x: &[u8]| f(T::read(x)).write(z)),
+        None => Arc::new(|_: &mut [u8], _: &[u8]| {
+            unreachable!("positional operators are rewritten before any kernel runs")
+        }),
+    }
 }
 
 /// How a unary operator computes.
@@ -109,12 +164,18 @@ impl UnaryOp {
         let name = if code == UnaryCode::Lnot && t == TypeCode::Bool {
             "GrB_LNOT".to_string()
         } else {
-            format!("GrB_{}_{}", code.name(), t.suffix())
+            format!("{}_{}_{}", code.prefix(t), code.name(), t.suffix())
+        };
+        // The modulus of a complex value is real.
+        let ztype = match (code, t) {
+            (UnaryCode::Abs, TypeCode::Fc32) => Type::FP32,
+            (UnaryCode::Abs, TypeCode::Fc64) => Type::FP64,
+            _ => Type::builtin(t),
         };
         Some(UnaryOp {
             kind: UnaryKind::Builtin(code),
             xtype: Type::builtin(t),
-            ztype: Type::builtin(t),
+            ztype,
             name: name.into(),
         })
     }
@@ -152,6 +213,10 @@ impl UnaryOp {
     pub fn name(&self) -> &str {
         &self.name
     }
+    /// The index a positional operator returns (`None` for the others).
+    pub fn position(&self) -> Option<Position> {
+        self.code().and_then(UnaryCode::position)
+    }
 
     /// The operator as a function on element bytes.
     pub fn byte_fn(&self) -> ByteUnaryFn {
@@ -159,7 +224,8 @@ impl UnaryOp {
             UnaryKind::User(f) => f.clone(),
             UnaryKind::Builtin(code) => {
                 let code = *code;
-                with_type!(self.xtype.code(), T => builtin_byte_fn::<T>(code), udt => unreachable!("built-in operators have built-in types"))
+                let t = self.xtype.code();
+                with_type!(t, T => builtin_byte_fn::<T>(code), udt => super::complex::unary_fn(code, t))
             }
         }
     }
@@ -188,7 +254,7 @@ mod tests {
                 .name(),
             "GrB_LNOT"
         );
-        assert_eq!(unary_fn::<f64>(UnaryCode::Minv)(4.0), 0.25);
-        assert_eq!(unary_fn::<u8>(UnaryCode::Abs)(200), 200);
+        assert_eq!(unary_fn::<f64>(UnaryCode::Minv).unwrap()(4.0), 0.25);
+        assert_eq!(unary_fn::<u8>(UnaryCode::Abs).unwrap()(200), 200);
     }
 }

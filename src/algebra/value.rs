@@ -67,10 +67,18 @@ impl Value {
         }
     }
 
-    /// The value cast to the built-in Rust type `T`; `None` for a user-defined value.
+    /// The value cast to the built-in Rust type `T` (a complex value as the
+    /// typecast says: its real part, or its truth for bool); `None` for a
+    /// user-defined value.
     pub fn get<T: Element>(&self) -> Option<T> {
         let b = self.bytes();
-        crate::with_type!(self.ty.code(), S => Some(cast::<S, T>(S::read(b))), udt => None)
+        let code = self.ty.code();
+        crate::with_type!(code, S => Some(cast::<S, T>(S::read(b))), udt => code.is_complex().then(|| {
+            let mut out = [0u8; 8];
+            let out = &mut out[..T::CODE.size()];
+            byte_cast_fn(code, T::CODE)(out, b);
+            T::read(out)
+        }))
     }
 
     /// The value typecast to `to`; `None` when the types are not compatible.

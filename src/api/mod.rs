@@ -26,7 +26,7 @@ pub use operators::{
 };
 pub use settings::*;
 pub use user_type::UserType;
-pub use value::{Builtin, Integer, ValueType};
+pub use value::{Builtin, IndexType, Integer, ValueType};
 
 pub use crate::io::generate::{GraphKind, GraphSpec};
 pub use crate::storage::Orientation;

@@ -81,6 +81,11 @@ macro_rules! integer {
 }
 integer!(i8, u8, i16, u16, i32, u32, i64, u64);
 
+/// The output types of the positional operators (`i32`, `i64`).
+pub trait IndexType: Integer {}
+impl IndexType for i32 {}
+impl IndexType for i64 {}
+
 /// Reads a value of `T` from an engine value of the same type, or casts a
 /// built-in value to `T`'s built-in type.
 pub(crate) fn from_value<T: ValueType>(v: &Value) -> Result<T> {

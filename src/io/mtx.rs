@@ -129,7 +129,7 @@ pub fn parse(bytes: &[u8], ty: Option<&Type>) -> Result<Matrix> {
     let target = match ty {
         Some(t) if !t.is_builtin() => fail!(
             NotImplemented,
-            "Matrix Market files hold built-in types only, not the user-defined type {}",
+            "Matrix Market files hold built-in real types only, not {}",
             t.name()
         ),
         Some(t) => t.clone(),
@@ -235,7 +235,7 @@ pub fn write(m: &Matrix, out: impl Write) -> Result<()> {
     let a = m.snapshot()?;
     with_type!(a.ty().code(),
         T => writer::write_typed::<T, _>(&a, out),
-        udt => fail!(NotImplemented, "Matrix Market files hold built-in types only, not the user-defined type {}", a.ty().name()))
+        udt => fail!(NotImplemented, "Matrix Market files hold built-in real types only, not {}", a.ty().name()))
 }
 
 /// Writes a matrix to a Matrix Market file at `path`.

@@ -398,6 +398,7 @@ pub type Combiner = Box<dyn Fn(&mut [u8], &[u8]) + Sync + Send>;
 
 /// The combining function `acc = dup(acc, next)` for values of type `ty`, with typecasts.
 pub fn dup_combiner(op: &BinaryOp, ty: &Type) -> Result<Combiner> {
+    op.check_not_positional("build's dup")?;
     op.check_domains(ty, ty, ty)?;
     let f = op.byte_fn();
     let to_x = crate::algebra::element::byte_cast_fn(ty.code(), op.xtype().code());

@@ -6,12 +6,14 @@
 //! (transposing the input just reads the same data in the other orientation).
 //! Per spec 2.1 the matrix is transposed by `GrB_INP0` — except when the scalar
 //! is bound first, where the matrix is the operator's second input and
-//! `GrB_INP1` applies.
+//! `GrB_INP1` applies. A positional operator gives each entry's index
+//! (SuiteSparse's `GxB_POSITIONI`, or `GxB_FIRSTI` … with the scalar ignored).
 
 mod mapper;
 
+use super::positional;
 use super::vector_form::vector_args;
-use crate::algebra::{BinaryOp, IndexUnaryOp, Type, UnaryOp, Value};
+use crate::algebra::{BinaryOp, IndexUnaryOp, Position, Type, UnaryOp, Value};
 use crate::ensure;
 use crate::error::Result;
 use crate::object::{Descriptor, Matrix, Vector};
@@ -28,8 +30,12 @@ pub fn apply_unary(
     a: &Matrix,
     desc: &Descriptor,
 ) -> Result<()> {
-    check_input(a.ty(), op.xtype(), op.name(), "input")?;
     let name = format!("apply({})", op.name());
+    if let Some(pos) = op.position() {
+        let a = (a, desc.transpose_first);
+        return apply_position(c, (mask, accum, desc), a, pos, op.ztype(), name);
+    }
+    check_input(a.ty(), op.xtype(), op.name(), "input")?;
     let f = op.clone();
     apply_with(
         c,
@@ -51,9 +57,13 @@ pub fn apply_bind_first(
     a: &Matrix,
     desc: &Descriptor,
 ) -> Result<()> {
+    let name = format!("apply({}, bound first)", op.name());
+    if let Some(pos) = op.position() {
+        let a = (a, desc.transpose_second);
+        return apply_position(c, (mask, accum, desc), a, pos, op.ztype(), name);
+    }
     check_input(x.ty(), op.xtype(), op.name(), "first input (the scalar)")?;
     check_input(a.ty(), op.ytype(), op.name(), "second input")?;
-    let name = format!("apply({}, bound first)", op.name());
     let (f, x) = (op.clone(), x.clone());
     apply_with(
         c,
@@ -75,9 +85,13 @@ pub fn apply_bind_second(
     y: &Value,
     desc: &Descriptor,
 ) -> Result<()> {
+    let name = format!("apply({}, bound second)", op.name());
+    if let Some(pos) = op.position() {
+        let a = (a, desc.transpose_first);
+        return apply_position(c, (mask, accum, desc), a, pos, op.ztype(), name);
+    }
     check_input(a.ty(), op.xtype(), op.name(), "first input")?;
     check_input(y.ty(), op.ytype(), op.name(), "second input (the scalar)")?;
-    let name = format!("apply({}, bound second)", op.name());
     let (f, y) = (op.clone(), y.clone());
     apply_with(
         c,
@@ -165,6 +179,32 @@ pub fn apply_index_vector(
 ) -> Result<()> {
     let (mask, desc) = vector_args(mask, desc);
     apply_index(w.as_matrix(), mask, accum, op, u.as_matrix(), thunk, &desc)
+}
+
+/// Apply of a positional operator (unary, or binary with a bound scalar,
+/// which it ignores): each entry's row or column index plus the offset,
+/// the index-unary `ROWINDEX` / `COLINDEX` (see [`crate::ops::positional`]).
+/// Any input type is accepted.
+fn apply_position(
+    c: &Matrix,
+    out: (Option<&Matrix>, Option<&BinaryOp>, &Descriptor),
+    a: (&Matrix, bool),
+    pos: Position,
+    ztype: &Type,
+    name: String,
+) -> Result<()> {
+    // The mapper reads coordinates as the operation sees them (transposed).
+    let (f, thunk) = positional::index_op(pos, false, ztype);
+    apply_with(c, out, a, ztype, (name, true), move |format, o| {
+        mapper::index(&f, &thunk, format, o)
+    })
+}
+
+/// `op(A(i,j), i, j, thunk)` for every entry of `store`: its structure with
+/// new values.
+pub(crate) fn index_values(store: &MatrixStore, op: &IndexUnaryOp, thunk: &Value) -> MatrixStore {
+    let x = mapper::index(op, thunk, store.format(), store.orient());
+    MatrixStore::new(store.orient(), with_values(store.format(), x))
 }
 
 /// Checks that values of type `ty` can be cast to an operator input of type `domain`.

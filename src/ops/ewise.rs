@@ -11,14 +11,17 @@
 //!   `op(alpha, B(i,j))` where only `B` has one.
 //!
 //! The C layer passes the binary operator of a monoid or semiring (the
-//! semiring's add for eWiseAdd, its multiply for eWiseMult).
+//! semiring's add for eWiseAdd, its multiply for eWiseMult). A positional
+//! operator gives the entry's row or column index where it is applied (the
+//! intersection; eWiseUnion's other entries too) and takes inputs of any type.
 
 mod combine;
 mod kernel;
 mod operand;
 
+use super::positional;
 use super::vector_form::vector_args;
-use crate::algebra::{BinaryOp, Type, Value};
+use crate::algebra::{BinaryOp, Position, Type, Value};
 use crate::error::Result;
 use crate::object::{Descriptor, Matrix, Vector};
 use crate::plan::{self, Map, Node, Op};
@@ -239,6 +242,7 @@ fn ewise(
         EwiseKind::Union { .. } => format!("eWiseUnion({})", op.name()),
     };
     let intersection = matches!(kind, EwiseKind::Mult);
+    let positional = op.position().is_some();
     let (op, kind) = (op.clone(), OwnedKind::of(kind));
     let run = move |inputs: Vec<Arc<MatrixStore>>, wanted: Orientation| {
         let (sa, sb) = (&inputs[0], &inputs[1]);
@@ -252,7 +256,7 @@ fn ewise(
         name,
         inputs: vec![plan::source(a)?, plan::source(b)?],
         positionwise: !ta && !tb,
-        position_free: !ta && !tb,
+        position_free: !ta && !tb && !positional,
         intersection,
         run: Arc::new(run),
     };
@@ -270,6 +274,9 @@ pub fn compute(
     tb: bool,
     orient: Orientation,
 ) -> Result<MatrixStore> {
+    if let Some(pos) = op.position() {
+        return compute_positional(op.ztype(), pos, kind, (a, ta), (b, tb), orient);
+    }
     let oa = Operand::new(a, ta, orient);
     let ob = Operand::new(b, tb, orient);
     let (nrows, ncols) = dims(a, ta);
@@ -285,6 +292,31 @@ pub fn compute(
     let (xa, xb) = plan.values();
     let format = combine::with_combiner(&plan, op, kind, xa, xb)?;
     Ok(MatrixStore::new(orient, format).conform())
+}
+
+/// [`compute`] with a positional operator of output type `z` (see
+/// [`crate::ops::positional`]): over the operands' positions, except that
+/// eWiseAdd keeps the value of an entry present in one input only.
+fn compute_positional(
+    z: &Type,
+    pos: Position,
+    kind: EwiseKind<'_>,
+    (a, ta): (&MatrixStore, bool),
+    (b, tb): (&MatrixStore, bool),
+    orient: Orientation,
+) -> Result<MatrixStore> {
+    let (pa, pb, pick) = positional::both_positions(pos, z, (a, ta), (b, tb))?;
+    let positions = |kind| compute(&pick, kind, &pa, ta, &pb, tb, orient);
+    match kind {
+        EwiseKind::Mult => positions(EwiseKind::Mult),
+        EwiseKind::Union { .. } => positions(EwiseKind::Add),
+        EwiseKind::Add => {
+            let values = compute(&positional::pick(false, z), kind, a, ta, b, tb, orient)?;
+            let both = positions(EwiseKind::Mult)?;
+            let over = positional::pick(true, z);
+            compute(&over, kind, &values, false, &both, false, orient)
+        }
+    }
 }
 
 /// `(nrows, ncols)` of a store, transposed or not.
@@ -317,14 +349,16 @@ fn result_orientation(
 /// The spec's domain rules for the inputs (the output is checked by the write-back).
 fn check_domains(op: &BinaryOp, aty: &Type, bty: &Type, kind: EwiseKind<'_>) -> Result<()> {
     let name = op.name();
+    // A positional operator reads no values: inputs of any type.
+    let any_input = op.position().is_some();
     ensure!(
-        aty.compatible(op.xtype()),
+        any_input || aty.compatible(op.xtype()),
         DomainMismatch,
         "the first input's type {aty:?} cannot be cast to the first input of {name} ({:?})",
         op.xtype()
     );
     ensure!(
-        bty.compatible(op.ytype()),
+        any_input || bty.compatible(op.ytype()),
         DomainMismatch,
         "the second input's type {bty:?} cannot be cast to the second input of {name} ({:?})",
         op.ytype()

@@ -7,6 +7,7 @@
 //! vectors of `A`, each writing its own slice of the output.
 
 use super::eval::BinaryEval;
+use super::positional;
 use crate::algebra::arith::Arith;
 use crate::algebra::binary::{arith_fn, compare_fn};
 use crate::algebra::BinaryOp;
@@ -19,7 +20,9 @@ use std::sync::Arc;
 
 /// `C<mask, replace> = accum(C, kron(op(A), op(B)))` with `⊗ = op` (the C layer
 /// passes the binary operator, a monoid's operator or a semiring's multiply).
-/// `GrB_INP0`/`GrB_INP1` transpose `A`/`B`.
+/// `GrB_INP0`/`GrB_INP1` transpose `A`/`B`. A positional operator gives the
+/// row or column index in `op(A)` (`FIRST*`) or `op(B)` (`SECOND*`) of the
+/// entry it reads.
 pub fn kronecker(
     c: &Matrix,
     mask: Option<&Matrix>,
@@ -41,9 +44,22 @@ pub fn kronecker(
     // Built in the output's orientation: A' stored that way is A read in the other one.
     let run = move |inputs: Vec<Arc<MatrixStore>>, orient: Orientation| {
         let way = |t: bool| if t { orient.flip() } else { orient };
-        let ca = inputs[0].try_compressed(way(ta))?;
-        let cb = inputs[1].try_compressed(way(tb))?;
-        let t = kron_compressed(&ca, &cb, &kernel_op)?;
+        let (a, b) = (&*inputs[0], &*inputs[1]);
+        let lowered = match kernel_op.position() {
+            Some(pos) => Some(positional::both_positions(
+                pos,
+                kernel_op.ztype(),
+                (a, ta),
+                (b, tb),
+            )?),
+            None => None,
+        };
+        let (a, b, op) = match &lowered {
+            Some((pa, pb, pick)) => (pa, pb, pick),
+            None => (a, b, &kernel_op),
+        };
+        let (ca, cb) = (a.try_compressed(way(ta))?, b.try_compressed(way(tb))?);
+        let t = kron_compressed(&ca, &cb, op)?;
         Ok(MatrixStore::from_compressed(orient, t.conform()).conform())
     };
     let map = Map {
@@ -171,7 +187,8 @@ impl Layout<'_> {
 fn kron_values(layout: &Layout<'_>, op: &BinaryOp, nnz: usize) -> Result<Array> {
     let (ax, bx) = (&layout.a.x, &layout.b.x);
     if let Some(code) = op.code() {
-        if ax.ty() == *op.xtype() && bx.ty() == *op.ytype() {
+        let typed = op.xtype().is_builtin() && op.ytype().is_builtin();
+        if typed && ax.ty() == *op.xtype() && bx.ty() == *op.ytype() {
             return with_type!(ax.code(), T => {
                 let (xa, xb) = (ax.as_slice::<T>().unwrap(), bx.as_slice::<T>().unwrap());
                 match arith_fn::<T>(code) {

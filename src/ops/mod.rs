@@ -14,6 +14,7 @@ pub mod indices;
 pub mod kron;
 pub mod mask;
 pub mod mxm;
+pub mod positional;
 pub mod reduce;
 pub mod runs;
 pub mod select;

@@ -172,6 +172,7 @@ pub fn reduce_to_c_value(
 
 /// The reduction operator's domains must be one type (spec 2.1: `F_b = <D, D, D, ⊕>`).
 fn check_reduce_op(op: &BinaryOp) -> Result<()> {
+    op.check_not_positional("a reduction operator")?;
     ensure!(
         op.xtype() == op.ytype() && op.ytype() == op.ztype(),
         DomainMismatch,
@@ -199,7 +200,10 @@ fn check_input(aty: &Type, op: &BinaryOp) -> Result<()> {
 /// Domain checks of a scalar output `s = accum(s, t)` with `t` of type `tty`.
 fn check_scalar_output(sty: &Type, accum: Option<&BinaryOp>, tty: &Type) -> Result<()> {
     match accum {
-        Some(acc) => acc.check_domains(sty, sty, tty),
+        Some(acc) => {
+            acc.check_not_positional("an accumulator")?;
+            acc.check_domains(sty, sty, tty)
+        }
         None => {
             if !tty.compatible(sty) {
                 fail!(

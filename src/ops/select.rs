@@ -36,7 +36,7 @@ pub fn select(
     desc: &Descriptor,
 ) -> Result<()> {
     ensure!(
-        op.ztype().is_builtin(),
+        op.ztype().compatible(&Type::BOOL),
         DomainMismatch,
         "select needs an operator whose output can be cast to bool; {} returns {:?}",
         op.name(),

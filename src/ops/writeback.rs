@@ -68,7 +68,10 @@ pub fn check_output(
         m.check_dims(nrows, ncols)?;
     }
     match accum {
-        Some(op) => op.check_domains(c.ty(), c.ty(), t_ty)?,
+        Some(op) => {
+            op.check_not_positional("an accumulator")?;
+            op.check_domains(c.ty(), c.ty(), t_ty)?
+        }
         None => ensure!(
             t_ty.compatible(c.ty()),
             DomainMismatch,

@@ -139,12 +139,13 @@ fn sole_pending(s: &Source) -> Option<&Arc<Node>> {
 }
 
 /// True when a pending node may join a pipeline (products only when their
-/// operands can be cut for free, which [`stage`] checks).
+/// operands can be cut for free, which [`stage`] checks, and their multiply
+/// does not read indices, which a tile renumbers).
 fn may_join(n: &Node) -> bool {
     match &n.op {
         Op::Map(m) => tileable(m),
         Op::Transpose { transpose, .. } => !transpose,
-        Op::Product(_) => !n.has_sibling_t(),
+        Op::Product(p) => !n.has_sibling_t() && p.semiring.mul().position().is_none(),
         Op::Reduce { .. } => false,
     }
 }

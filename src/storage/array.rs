@@ -260,7 +260,7 @@ impl Array {
             Array::Uint64(_) => TypeCode::Uint64,
             Array::Fp32(_) => TypeCode::Fp32,
             Array::Fp64(_) => TypeCode::Fp64,
-            Array::Udt(_) => TypeCode::Udt,
+            Array::Udt(u) => u.ty.code(),
         }
     }
 
@@ -458,8 +458,22 @@ impl Array {
             return self.clone();
         }
         assert!(self.ty().compatible(to), "cast between incompatible types");
+        if self.ty().is_complex() || to.is_complex() {
+            return self.cast_bytes(to);
+        }
         let from = self.code();
         with_array!(self, v => cast_vec(v, to.code()), _u => unreachable!("user types only cast to themselves, {from:?}"))
+    }
+
+    /// [`Array::cast`] value by value on bytes (to or from a complex type).
+    fn cast_bytes(&self, to: &Type) -> Array {
+        let f = crate::algebra::element::byte_cast_fn(self.code(), to.code());
+        let size = to.size();
+        let mut out = vec![0u8; self.len() * size];
+        for (k, z) in out.chunks_exact_mut(size).enumerate() {
+            f(z, self.get_bytes(k));
+        }
+        Array::from_bytes(to, &out)
     }
 
     /// The values typecast to `to`, consuming the array (no copy when the type already matches).
@@ -469,18 +483,6 @@ impl Array {
         } else {
             self.cast(to)
         }
-    }
-
-    /// Every value cast to the Rust type `T`, written into `out` (as long as
-    /// the array), in one typed loop; false for user-defined values.
-    pub fn cast_into<T: Element>(&self, out: &mut [T]) -> bool {
-        crate::with_type!(self.code(), S => {
-            let src = self.as_slice::<S>().expect("values of the dispatched type");
-            for (d, &s) in out.iter_mut().zip(src) {
-                *d = crate::algebra::cast::<S, T>(s);
-            }
-            true
-        }, udt => false)
     }
 
     /// The value at `k` cast to the Rust type `T` (built-in arrays only).
@@ -498,6 +500,10 @@ impl Array {
             Array::Bool(v) => v.clone(),
             Array::Fp32(v) => v.iter().map(|&x| x != 0.0).collect(),
             Array::Fp64(v) => v.iter().map(|&x| x != 0.0).collect(),
+            complex if complex.ty().is_complex() => {
+                let bools = complex.cast(&Type::BOOL);
+                bools.as_slice::<bool>().expect("cast to bool").to_vec()
+            }
             other => {
                 let s = other.elem_size();
                 other

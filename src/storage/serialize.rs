@@ -635,6 +635,17 @@ mod tests {
     }
 
     #[test]
+    fn complex_values_round_trip() {
+        let mut c = sample().compressed(Orientation::ByRow).into_owned();
+        c.x = c.x.cast(&Type::FC64);
+        let z = MatrixStore::from_compressed(Orientation::ByRow, c);
+        let blob = serialize(&z).unwrap();
+        let back = deserialize(&blob, None).unwrap();
+        assert_eq!(back.ty(), Type::FC64);
+        assert_eq!(back, z);
+    }
+
+    #[test]
     fn user_types_need_their_type() {
         let ty = Type::user("pair", 3);
         let x = Array::from_bytes(&ty, &[1, 2, 3, 4, 5, 6]);

@@ -1,6 +1,8 @@
-//! The models of apply (unary, bound binary, index-unary) and select.
+//! The models of apply (unary, bound binary, index-unary) and select. A
+//! positional operator gives the entry's row or column index (the bound
+//! scalar is ignored).
 
-use super::{apply_binary, OMatrix};
+use super::{apply_binary_at, position_value, OMatrix};
 use graphblas::algebra::{BinaryOp, IndexUnaryOp, Type, UnaryOp, Value};
 
 /// `op(x)` with `x` cast to the operator's input type.
@@ -34,17 +36,24 @@ fn map(a: &OMatrix, ty: &Type, f: impl Fn(&Value, u64, u64) -> Value) -> OMatrix
 
 /// `T = op(A)`.
 pub fn apply_unary(op: &UnaryOp, a: &OMatrix) -> OMatrix {
-    map(a, op.ztype(), |v, _, _| eval_unary(op, v))
+    map(a, op.ztype(), |v, r, c| match op.position() {
+        Some(pos) => position_value(pos, op.ztype(), (r, c), (r, c)),
+        None => eval_unary(op, v),
+    })
 }
 
 /// `T = op(x, A)`.
 pub fn apply_bind_first(op: &BinaryOp, x: &Value, a: &OMatrix) -> OMatrix {
-    map(a, op.ztype(), |v, _, _| apply_binary(op, x, v))
+    map(a, op.ztype(), |v, r, c| {
+        apply_binary_at(op, (x, (r, c)), (v, (r, c)))
+    })
 }
 
 /// `T = op(A, y)`.
 pub fn apply_bind_second(op: &BinaryOp, a: &OMatrix, y: &Value) -> OMatrix {
-    map(a, op.ztype(), |v, _, _| apply_binary(op, v, y))
+    map(a, op.ztype(), |v, r, c| {
+        apply_binary_at(op, (v, (r, c)), (y, (r, c)))
+    })
 }
 
 /// `T = op(A(i,j), i, j, thunk)`.

@@ -1,6 +1,9 @@
 //! The model of eWiseAdd, eWiseMult and eWiseUnion, straight from the spec.
+//! A positional operator gives the row or column index of the result entry
+//! wherever it is applied (SuiteSparse); eWiseAdd copies an entry present in
+//! one input only, whatever the operator.
 
-use super::{apply_binary, OMatrix};
+use super::{apply_binary_at, OMatrix};
 use graphblas::algebra::{BinaryOp, Value};
 
 /// Which element-wise operation.
@@ -16,12 +19,13 @@ pub enum OKind {
 pub fn ewise(op: &BinaryOp, kind: &OKind, a: &OMatrix, b: &OMatrix) -> OMatrix {
     assert_eq!((a.nrows, a.ncols), (b.nrows, b.ncols));
     let mut t = OMatrix::new(op.ztype(), a.nrows, a.ncols);
+    let f = |k, x, y| apply_binary_at(op, (x, k), (y, k));
     for (&k, av) in &a.entries {
         let v = match (b.entries.get(&k), kind) {
-            (Some(bv), _) => Some(apply_binary(op, av, bv)),
+            (Some(bv), _) => Some(f(k, av, bv)),
             (None, OKind::Add) => Some(av.cast(op.ztype()).unwrap()),
             (None, OKind::Mult) => None,
-            (None, OKind::Union(_, beta)) => Some(apply_binary(op, av, beta)),
+            (None, OKind::Union(_, beta)) => Some(f(k, av, beta)),
         };
         if let Some(v) = v {
             t.entries.insert(k, v);
@@ -36,7 +40,7 @@ pub fn ewise(op: &BinaryOp, kind: &OKind, a: &OMatrix, b: &OMatrix) -> OMatrix {
                 t.entries.insert(k, bv.cast(op.ztype()).unwrap());
             }
             OKind::Union(alpha, _) => {
-                t.entries.insert(k, apply_binary(op, alpha, bv));
+                t.entries.insert(k, f(k, alpha, bv));
             }
             OKind::Mult => {}
         }

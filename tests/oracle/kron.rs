@@ -1,6 +1,7 @@
-//! Model of `GrB_kronecker`.
+//! Model of `GrB_kronecker`: a positional operator gives the row or column
+//! index of the entry of `A` (`FIRST*`) or `B` (`SECOND*`).
 
-use super::{apply_binary, OMatrix};
+use super::{apply_binary_at, OMatrix};
 use graphblas::algebra::BinaryOp;
 
 /// `T(iA·mB + iB, jA·nB + jB) = A(iA, jA) ⊗ B(iB, jB)`.
@@ -10,7 +11,7 @@ pub fn kron(a: &OMatrix, b: &OMatrix, op: &BinaryOp) -> OMatrix {
         for (&(ib, jb), vb) in &b.entries {
             t.entries.insert(
                 (ia * b.nrows + ib, ja * b.ncols + jb),
-                apply_binary(op, va, vb),
+                apply_binary_at(op, (va, (ia, ja)), (vb, (ib, jb))),
             );
         }
     }

@@ -17,7 +17,7 @@ pub mod kron;
 pub mod reduce;
 
 use graphblas::algebra::element::byte_cast_fn;
-use graphblas::algebra::{BinaryOp, Type, TypeCode, Value};
+use graphblas::algebra::{BinaryOp, Position, Type, TypeCode, Value};
 use graphblas::object::{Descriptor, Matrix, Vector};
 use graphblas::storage::{Array, Format, Full, MatrixStore, Orientation};
 use proptest::prelude::*;
@@ -206,6 +206,28 @@ impl Layout {
     }
 }
 
+/// The value of a positional operator (`GxB_FIRSTI`, `GxB_POSITIONJ1`, …)
+/// for entries at `x` and `y` (row, column): the row or column index of the
+/// one it names, plus its offset, in its output type.
+pub fn position_value(pos: Position, ty: &Type, x: (u64, u64), y: (u64, u64)) -> Value {
+    let (r, c) = if pos.second { y } else { x };
+    let index = if pos.column { c } else { r };
+    Value::new(index as i64 + pos.offset).cast(ty).unwrap()
+}
+
+/// `op(x, y)` for the entry `x` at `xpos` and the entry `y` at `ypos` (row,
+/// column): a positional operator's index, or [`apply_binary`].
+pub fn apply_binary_at(
+    op: &BinaryOp,
+    (x, xpos): (&Value, (u64, u64)),
+    (y, ypos): (&Value, (u64, u64)),
+) -> Value {
+    match op.position() {
+        Some(pos) => position_value(pos, op.ztype(), xpos, ypos),
+        None => apply_binary(op, x, y),
+    }
+}
+
 /// Applies a binary operator to two values, casting them to its input domains.
 pub fn apply_binary(op: &BinaryOp, x: &Value, y: &Value) -> Value {
     let x = x.cast(op.xtype()).expect("x castable");
@@ -365,12 +387,20 @@ pub fn assert_matches(m: &Matrix, expected: &OMatrix, tol: f64) {
 }
 
 /// A small random value of a built-in type (small integers, so that sums and
-/// products stay exact and collisions and explicit zeros are common).
+/// products stay exact and collisions and explicit zeros are common; complex
+/// values get a small imaginary part too).
 pub fn arb_value(ty: TypeCode) -> BoxedStrategy<Value> {
-    (-3i8..=3)
-        .prop_map(move |v| {
+    (-3i8..=3, -2i8..=2)
+        .prop_map(move |(re, im)| {
             let mut out = vec![0u8; ty.size()];
-            byte_cast_fn(TypeCode::Int8, ty)(&mut out, &v.to_ne_bytes());
+            if ty.is_complex() {
+                let mut z = [0u8; 16];
+                z[..8].copy_from_slice(&f64::from(re).to_ne_bytes());
+                z[8..].copy_from_slice(&f64::from(im).to_ne_bytes());
+                byte_cast_fn(TypeCode::Fc64, ty)(&mut out, &z);
+            } else {
+                byte_cast_fn(TypeCode::Int8, ty)(&mut out, &re.to_ne_bytes());
+            }
             Value::from_bytes(&Type::builtin(ty), &out)
         })
         .boxed()
@@ -428,9 +458,18 @@ pub fn arb_descriptor() -> BoxedStrategy<Descriptor> {
         .boxed()
 }
 
-/// One of the built-in types.
-pub fn arb_type() -> BoxedStrategy<TypeCode> {
+/// One of the 11 real built-in types.
+pub fn arb_real_type() -> BoxedStrategy<TypeCode> {
     proptest::sample::select(TypeCode::BUILTIN.to_vec()).boxed()
+}
+
+/// One of the built-in types, the complex ones included.
+pub fn arb_type() -> BoxedStrategy<TypeCode> {
+    let all: Vec<TypeCode> = TypeCode::BUILTIN
+        .into_iter()
+        .chain(TypeCode::COMPLEX)
+        .collect();
+    proptest::sample::select(all).boxed()
 }
 
 /// Shares an engine store (helper for tests that build stores directly).

@@ -2,9 +2,9 @@
 //! the products `A(i,k) ⊗ B(k,j)` in increasing `k` with the monoid (the
 //! first product starts the fold). The spec leaves the ANY monoid's choice
 //! free; this library returns the first product in `k` order, and so does
-//! the model.
+//! the model. A positional multiply gives `i`, `k` or `j` (+ its offset).
 
-use super::{apply_binary, OMatrix};
+use super::{apply_binary, apply_binary_at, OMatrix};
 use graphblas::algebra::{BinaryCode, Semiring};
 use std::collections::BTreeMap;
 
@@ -20,7 +20,7 @@ pub fn mxm(a: &OMatrix, b: &OMatrix, s: &Semiring) -> OMatrix {
     // A's entries are ordered by (i, k): each row's products arrive in k order.
     for (&(i, k), av) in &a.entries {
         for &(j, bv) in b_rows.get(&k).map_or(&[][..], |r| &r[..]) {
-            let p = apply_binary(s.mul(), av, bv);
+            let p = apply_binary_at(s.mul(), (av, (i, k)), (bv, (k, j)));
             let next = match t.entries.get(&(i, j)) {
                 None => p,
                 Some(acc) if any => acc.clone(),

@@ -5,9 +5,9 @@ use super::vector_output;
 use crate::api::{api, GrB_Info};
 use crate::descriptor::settings;
 use crate::handle::*;
-use crate::values::{value_as, value_from_bytes, write_value_bytes};
+use crate::values::{value_as, value_from_bytes, write_value_bytes, CValue};
 use crate::vector::vector;
-use engine::algebra::{BinaryOp, Element, Monoid, Type, Value};
+use engine::algebra::{BinaryOp, Monoid, Type, Value};
 use engine::error::Result;
 use engine::object::Matrix;
 use engine::ops::reduce;
@@ -76,35 +76,36 @@ unsafe fn collection<'a>(A: GrB_Matrix) -> Result<&'a Matrix> {
 }
 
 macro_rules! reduce_typed {
-    ($suffix:ident, $t:ty, $tc:ident) => {
+    ($prefix:ident, $suffix:ident, $t:ty, $tc:ident) => {
         paste! {
-            #[doc = concat!("`GrB_Matrix_reduce_", stringify!($suffix), "(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.")]
+            #[doc = concat!("`", stringify!($prefix), "_Matrix_reduce_", stringify!($suffix), "(&val, accum, monoid, A, desc)`: `val = accum(val, ⊕ A)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_Matrix_reduce_ $suffix>](val: *mut $t, accum: GrB_BinaryOp, monoid: GrB_Monoid, A: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
+            pub unsafe extern "C" fn [<$prefix _Matrix_reduce_ $suffix>](val: *mut $t, accum: GrB_BinaryOp, monoid: GrB_Monoid, A: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
                 api(A, || {
                     non_null(val, "val")?;
                     settings(desc)?;
                     let accum = get_opt(accum)?.map(|op| op.get());
-                    let r = reduce_into(&<$t as Element>::graphblas_type(), val as *const c_void, accum, get(monoid)?.get(), collection(A)?)?;
+                    let r = reduce_into(&<$t as CValue>::ty(), val as *const c_void, accum, get(monoid)?.get(), collection(A)?)?;
                     put(val, value_as::<$t>(&r)?, "val")
                 })
             }
 
-            #[doc = concat!("`GrB_Vector_reduce_", stringify!($suffix), "(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.")]
+            #[doc = concat!("`", stringify!($prefix), "_Vector_reduce_", stringify!($suffix), "(&val, accum, monoid, u, desc)`: `val = accum(val, ⊕ u)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_Vector_reduce_ $suffix>](val: *mut $t, accum: GrB_BinaryOp, monoid: GrB_Monoid, u: GrB_Vector, desc: GrB_Descriptor) -> GrB_Info {
+            pub unsafe extern "C" fn [<$prefix _Vector_reduce_ $suffix>](val: *mut $t, accum: GrB_BinaryOp, monoid: GrB_Monoid, u: GrB_Vector, desc: GrB_Descriptor) -> GrB_Info {
                 api(u, || {
                     non_null(val, "val")?;
                     settings(desc)?;
                     let accum = get_opt(accum)?.map(|op| op.get());
-                    let r = reduce_into(&<$t as Element>::graphblas_type(), val as *const c_void, accum, get(monoid)?.get(), vector(u)?.as_matrix())?;
+                    let r = reduce_into(&<$t as CValue>::ty(), val as *const c_void, accum, get(monoid)?.get(), vector(u)?.as_matrix())?;
                     put(val, value_as::<$t>(&r)?, "val")
                 })
             }
         }
     };
 }
-for_each_builtin!(reduce_typed);
+for_each_builtin!(reduce_typed, GrB);
+for_each_complex!(reduce_typed, GxB);
 
 /// Reduces into user-defined memory holding a value of the monoid's type.
 unsafe fn reduce_udt(

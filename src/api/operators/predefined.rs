@@ -7,7 +7,7 @@
 
 use super::{BinaryOp, IndexUnaryOp, Monoid, Semiring, UnaryOp};
 use crate::algebra::{self, BinaryCode, IndexUnaryCode, UnaryCode};
-use crate::api::value::{Builtin, Integer, ValueType};
+use crate::api::value::{Builtin, IndexType, Integer, ValueType};
 
 fn builtin_binary<X, Y, Z, T: Builtin>(code: BinaryCode) -> BinaryOp<X, Y, Z> {
     BinaryOp::wrap(
@@ -55,40 +55,51 @@ pub mod unary {
     pub fn one<T: Builtin>() -> UnaryOp<T, T> {
         builtin(UnaryCode::One)
     }
+
+    fn positional<X, Z: IndexType>(code: UnaryCode) -> UnaryOp<X, Z> {
+        UnaryOp::wrap(
+            algebra::UnaryOp::builtin(code, Z::CODE)
+                .expect("positional operators exist for i32 and i64"),
+        )
+    }
+
+    /// `z = i`, the entry's row index, for values of any type (`GxB_POSITIONI`)
+    pub fn position_i<X: ValueType, Z: IndexType>() -> UnaryOp<X, Z> {
+        positional(UnaryCode::PositionI)
+    }
+    /// `z = i + 1` (`GxB_POSITIONI1`)
+    pub fn position_i1<X: ValueType, Z: IndexType>() -> UnaryOp<X, Z> {
+        positional(UnaryCode::PositionI1)
+    }
+    /// `z = j`, the entry's column index (`GxB_POSITIONJ`)
+    pub fn position_j<X: ValueType, Z: IndexType>() -> UnaryOp<X, Z> {
+        positional(UnaryCode::PositionJ)
+    }
+    /// `z = j + 1` (`GxB_POSITIONJ1`)
+    pub fn position_j1<X: ValueType, Z: IndexType>() -> UnaryOp<X, Z> {
+        positional(UnaryCode::PositionJ1)
+    }
 }
 
 /// The predefined binary operators.
 pub mod binary {
     use super::*;
 
-    macro_rules! same_type {
-        ($($(#[$doc:meta])* $name:ident = $code:ident;)*) => {$(
+    /// Operators `fn name<generics>() -> BinaryOp<X, Y, Z>` for the codes
+    /// listed, one at a time; `T` is the type that names the engine's operator.
+    macro_rules! ops {
+        ([$($g:tt)*] -> <$x:ty, $y:ty, $z:ty> by $t:ty:) => {};
+        ([$($g:tt)*] -> <$x:ty, $y:ty, $z:ty> by $t:ty:
+         $(#[$doc:meta])* $name:ident = $code:ident; $($rest:tt)*) => {
             $(#[$doc])*
-            pub fn $name<T: Builtin>() -> BinaryOp<T, T, T> {
-                builtin_binary::<T, T, T, T>(BinaryCode::$code)
+            pub fn $name<$($g)*>() -> BinaryOp<$x, $y, $z> {
+                builtin_binary::<$x, $y, $z, $t>(BinaryCode::$code)
             }
-        )*};
+            ops!([$($g)*] -> <$x, $y, $z> by $t: $($rest)*);
+        };
     }
 
-    macro_rules! bitwise {
-        ($($(#[$doc:meta])* $name:ident = $code:ident;)*) => {$(
-            $(#[$doc])*
-            pub fn $name<T: Integer>() -> BinaryOp<T, T, T> {
-                builtin_binary::<T, T, T, T>(BinaryCode::$code)
-            }
-        )*};
-    }
-
-    macro_rules! comparison {
-        ($($(#[$doc:meta])* $name:ident = $code:ident;)*) => {$(
-            $(#[$doc])*
-            pub fn $name<T: Builtin>() -> BinaryOp<T, T, bool> {
-                builtin_binary::<T, T, bool, T>(BinaryCode::$code)
-            }
-        )*};
-    }
-
-    same_type! {
+    ops! { [T: Builtin] -> <T, T, T> by T:
         /// `z = x`
         first = First;
         /// `z = y`
@@ -123,9 +134,21 @@ pub mod binary {
         lxor = Lxor;
         /// logical XNOR
         lxnor = Lxnor;
+        /// `z = (x == y)`, 1 or 0 of `T` (`GxB_ISEQ`)
+        iseq = Iseq;
+        /// `z = (x != y)`, 1 or 0 of `T`
+        isne = Isne;
+        /// `z = (x > y)`, 1 or 0 of `T`
+        isgt = Isgt;
+        /// `z = (x < y)`, 1 or 0 of `T`
+        islt = Islt;
+        /// `z = (x >= y)`, 1 or 0 of `T`
+        isge = Isge;
+        /// `z = (x <= y)`, 1 or 0 of `T`
+        isle = Isle;
     }
 
-    bitwise! {
+    ops! { [T: Integer] -> <T, T, T> by T:
         /// bitwise OR
         bor = Bor;
         /// bitwise AND
@@ -136,7 +159,27 @@ pub mod binary {
         bxnor = Bxnor;
     }
 
-    comparison! {
+    ops! { [X: ValueType, Y: ValueType, Z: IndexType] -> <X, Y, Z> by Z:
+        /// `z = i`, the row index of `x` (`GxB_FIRSTI`): in a product
+        /// `A(i,k) ⊗ B(k,j)` it is `i`; operands of any type
+        first_i = FirstI;
+        /// `z = i + 1` (`GxB_FIRSTI1`)
+        first_i1 = FirstI1;
+        /// `z = j`, the column index of `x` (`GxB_FIRSTJ`): `k` in a product
+        first_j = FirstJ;
+        /// `z = j + 1` (`GxB_FIRSTJ1`)
+        first_j1 = FirstJ1;
+        /// `z = i`, the row index of `y` (`GxB_SECONDI`): `k` in a product
+        second_i = SecondI;
+        /// `z = i + 1` (`GxB_SECONDI1`)
+        second_i1 = SecondI1;
+        /// `z = j`, the column index of `y` (`GxB_SECONDJ`): `j` in a product
+        second_j = SecondJ;
+        /// `z = j + 1` (`GxB_SECONDJ1`)
+        second_j1 = SecondJ1;
+    }
+
+    ops! { [T: Builtin] -> <T, T, bool> by T:
         /// `z = (x == y)`
         eq = Eq;
         /// `z = (x != y)`
@@ -339,5 +382,25 @@ pub mod semiring {
         lxor_land = Lxor.Land;
         /// `xnor.or`
         lxnor_lor = Lxnor.Lor;
+    }
+    macro_rules! positional {
+        ($($add:ident: $($name:ident = $mul:ident),*;)*) => {$($(
+            #[doc = concat!("`", stringify!($add), ".", stringify!($mul),
+                "`: the positional semiring (SuiteSparse's `GxB_<add>_<mul>_<Z>`), operands of any type")]
+            pub fn $name<X: ValueType, Y: ValueType, Z: IndexType>() -> Semiring<X, Y, Z> {
+                Semiring::wrap(
+                    algebra::Semiring::builtin(BinaryCode::$add, BinaryCode::$mul, Z::CODE)
+                        .expect("positional semirings exist for i32 and i64"),
+                )
+            }
+        )*)*};
+    }
+
+    positional! {
+        Plus: plus_first_i = FirstI, plus_first_i1 = FirstI1, plus_first_j = FirstJ, plus_first_j1 = FirstJ1, plus_second_i = SecondI, plus_second_i1 = SecondI1, plus_second_j = SecondJ, plus_second_j1 = SecondJ1;
+        Times: times_first_i = FirstI, times_first_i1 = FirstI1, times_first_j = FirstJ, times_first_j1 = FirstJ1, times_second_i = SecondI, times_second_i1 = SecondI1, times_second_j = SecondJ, times_second_j1 = SecondJ1;
+        Min: min_first_i = FirstI, min_first_i1 = FirstI1, min_first_j = FirstJ, min_first_j1 = FirstJ1, min_second_i = SecondI, min_second_i1 = SecondI1, min_second_j = SecondJ, min_second_j1 = SecondJ1;
+        Max: max_first_i = FirstI, max_first_i1 = FirstI1, max_first_j = FirstJ, max_first_j1 = FirstJ1, max_second_i = SecondI, max_second_i1 = SecondI1, max_second_j = SecondJ, max_second_j1 = SecondJ1;
+        Any: any_first_i = FirstI, any_first_i1 = FirstI1, any_first_j = FirstJ, any_first_j1 = FirstJ1, any_second_i = SecondI, any_second_i1 = SecondI1, any_second_j = SecondJ, any_second_j1 = SecondJ1;
     }
 }

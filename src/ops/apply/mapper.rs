@@ -76,8 +76,7 @@ pub fn unary(op: &UnaryOp, format: &Format, orient: Orientation) -> Array {
         };
         if let Some(tx) = typed_x {
             let typed = with_type!(tx.code(), T => {
-                let f = unary_fn::<T>(code);
-                Some(map_values(format, orient, &ValueFn::new(tx, f)))
+                unary_fn::<T>(code).map(|f| map_values(format, orient, &ValueFn::new(tx, f)))
             }, udt => None);
             if let Some(out) = typed {
                 return out;

@@ -22,6 +22,7 @@
 use super::dot::{Dot2, Dot3, Dot3Rows, PullInto, RCols};
 use super::operand::{MaskOperand, MaskView, Operand};
 use super::output::{check_product_room, Epilogue, Product};
+use super::positional;
 use super::push::{self, PushDense, PushInto};
 use super::saxpy::{dense_accumulator, Saxpy, SEARCH_MASK_RATIO, SPLIT_ROW_LEN};
 use super::schedule::SEQUENTIAL_WORK;
@@ -979,6 +980,9 @@ fn with_dot_operands<T>(
 /// `take` (which hands over `c`'s values), when the product is not computed
 /// that way or its value tier does not fold into a full result.
 pub fn fold_into(p: &Problem, take: push::Take<'_>) -> Result<Option<Array>> {
+    if let Some(low) = positional::lowered(p)? {
+        return fold_into(&low.problem(p), take);
+    }
     if let Some(s) = p.simplified() {
         return fold_into(&p.with_semiring(&s), take);
     }
@@ -1088,8 +1092,12 @@ fn saxpy(
     Ok(Product::Rows(tiers::run(s, &lx, &rx, flip, job)?))
 }
 
-/// Runs a plan.
+/// Runs a plan (a positional multiply is rewritten first: the operands it
+/// reads have the same structure, so the plan stays valid).
 pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
+    if let Some(low) = positional::lowered(p)? {
+        return execute(&low.problem(p), plan);
+    }
     let s = p.semiring;
     let (l, r, mask) = plan_sides(p, plan);
     let flip = plan.by_cols;
@@ -1165,6 +1173,9 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
 /// costs less than forming the product by its cheapest plan and reducing it;
 /// `None` otherwise.
 pub fn fold_product(p: &Problem, by_cols: bool) -> Result<Option<Compressed>> {
+    if let Some(low) = positional::lowered(p)? {
+        return fold_product(&low.problem(p), by_cols);
+    }
     if let Some(s) = p.simplified() {
         return fold_product(&p.with_semiring(&s), by_cols);
     }

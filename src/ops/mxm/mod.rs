@@ -1,7 +1,8 @@
 //! `GrB_mxm`, `GrB_mxv` and `GrB_vxm`: `C<M, replace> = accum(C, op(A) ⊕.⊗ op(B))`.
 //!
 //! Every product is `C = A * B` on stores (a vector is an `n × 1` matrix;
-//! `vxm` computes `u' * A` and reads the `1 × n` result as a column). The
+//! `vxm` computes `u' * A` and reads the `1 × n` result as a column; a
+//! positional multiply is first rewritten by [`positional`]). The
 //! [`dispatch`] module measures the work of each kernel family — saxpy
 //! ([`saxpy`], with the [`accumulator`]s), dot products ([`dot`]) — and runs
 //! the cheapest, in parallel by work ([`schedule`]), after [`simplify`]ing
@@ -19,6 +20,7 @@ pub mod dispatch;
 pub mod dot;
 pub mod operand;
 pub mod output;
+pub mod positional;
 pub mod push;
 pub mod saxpy;
 pub mod schedule;
@@ -46,14 +48,16 @@ fn check_domains(
     c: &Type,
     accum: Option<&BinaryOp>,
 ) -> Result<()> {
+    // A positional multiply reads no values: operands of any type.
+    let any_input = s.mul().position().is_some();
     ensure!(
-        x.compatible(s.xtype()),
+        any_input || x.compatible(s.xtype()),
         DomainMismatch,
         "the first operand's type {x:?} cannot be cast to the first input of {s:?} ({:?})",
         s.xtype()
     );
     ensure!(
-        y.compatible(s.ytype()),
+        any_input || y.compatible(s.ytype()),
         DomainMismatch,
         "the second operand's type {y:?} cannot be cast to the second input of {s:?} ({:?})",
         s.ytype()

@@ -3,8 +3,9 @@
 //! vectors of an operand along rows or columns, dense random access into
 //! bitmap and full operands, and the mask in the forms the kernels use.
 
+use crate::algebra::{Position, Type};
 use crate::error::Result;
-use crate::ops::Mask;
+use crate::ops::{positional, Mask};
 use crate::storage::compressed::dense_workspace_ok;
 use crate::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
 use std::borrow::Cow;
@@ -21,6 +22,21 @@ impl Operand {
     /// The store, transposed when `transposed`.
     pub fn new(store: Arc<MatrixStore>, transposed: bool) -> Operand {
         Operand { store, transposed }
+    }
+
+    /// The same operand over another store of the same shape (read the same way).
+    pub fn with_store(&self, store: Arc<MatrixStore>) -> Operand {
+        Operand {
+            store,
+            transposed: self.transposed,
+        }
+    }
+
+    /// The operand's values replaced by its positions `pos` (see
+    /// [`crate::ops::positional`]), of type `ty`.
+    pub fn position_values(&self, pos: Position, ty: &Type) -> Result<Operand> {
+        let store = positional::positions(&self.store, self.transposed, pos, ty)?;
+        Ok(self.with_store(Arc::new(store)))
     }
 
     /// The transpose (O(1)).

@@ -36,7 +36,7 @@ fn typed_domain(s: &Semiring) -> Option<TypeCode> {
     let mul = s.mul();
     let t = s.ztype().code();
     let same = mul.xtype().code() == t && mul.ytype().code() == t;
-    let builtin = t != TypeCode::Udt && s.add().code().is_some() && mul.code().is_some();
+    let builtin = t.is_real() && s.add().code().is_some() && mul.code().is_some();
     let arithmetic = !mul.code()?.is_comparison() && !s.add().code()?.is_comparison();
     (same && builtin && arithmetic).then_some(t)
 }

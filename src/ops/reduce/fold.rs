@@ -96,7 +96,7 @@ pub fn with_fold<U: FoldUser>(
 ) -> U::Out {
     debug_assert!(x.ty() == *op.ztype() && op.xtype() == op.ztype());
     if let Some(code) = op.code() {
-        if !code.is_comparison() {
+        if !code.is_comparison() && x.ty().is_builtin() {
             return with_type!(x.code(),
                 T => typed::<T, U>(x.as_slice::<T>().expect("array of the operator's type"), code, terminal, user),
                 udt => unreachable!("built-in operators have built-in types"));
