@@ -28,10 +28,14 @@ use super::indices::Indices;
 use super::vector_form::vector_args;
 use crate::algebra::BinaryOp;
 use crate::ensure;
+use crate::error::check_room;
 use crate::error::Result;
 use crate::object::{Descriptor, Matrix, Vector};
+use crate::ops::indices::IndexList;
+use crate::parallel;
 use crate::plan::{self, Map, Node, Op};
-use crate::storage::{Compressed, MatrixStore, Orientation};
+use crate::storage::compressed::dense_workspace_ok;
+use crate::storage::{Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -219,7 +223,59 @@ fn submatrix(a: View, rows: &Indices, cols: &Indices) -> Result<MatrixStore> {
         Orientation::ByRow => (rows.resolve(a.nrows()), cols.resolve(a.ncols())),
         Orientation::ByCol => (cols.resolve(a.ncols()), rows.resolve(a.nrows())),
     };
+    if let Some(t) = dense_gather(&a.store, &outer, &inner)? {
+        return Ok(MatrixStore::new(orient, t).conform());
+    }
     let data = a.compressed(orient)?;
     let t = select(&data, &outer, &inner)?;
     Ok(MatrixStore::from_compressed(orient, t.conform()).conform())
+}
+
+/// `A(outer, inner)` of bitmap or full data, read in its stored orientation:
+/// each output position's source is computed, not searched for, and the
+/// result keeps the format (LAGraph's `gp = parent(Px)`: a gather of a full
+/// vector). `None` for compressed data.
+fn dense_gather(a: &MatrixStore, outer: &IndexList, inner: &IndexList) -> Result<Option<Format>> {
+    let (x, present, vlen) = match a.format() {
+        Format::Full(f) => (&f.x, None, f.vlen),
+        Format::Bitmap(b) => (&b.x, Some(&b.b), b.vlen),
+        Format::Sparse(_) => return Ok(None),
+    };
+    let (vdim, len) = (outer.len(), inner.len());
+    // A full result holds an entry per position; a bitmap one is only made
+    // when dense enough for `A`'s entries.
+    let Some(total) = vdim.checked_mul(len).filter(|&t| {
+        let entries = present.map_or(t, |_| a.nvals() as u64);
+        dense_workspace_ok(t, usize::try_from(entries).unwrap_or(usize::MAX))
+    }) else {
+        return Ok(None);
+    };
+    check_room(
+        total as usize,
+        8 + x.elem_size() + 1,
+        "the extracted entries",
+    )?;
+    let positions = parallel::map(total as usize, 1 << 12, |t| {
+        let (k, p) = (t as u64 / len.max(1), t as u64 % len.max(1));
+        (outer.get(k) * vlen + inner.get(p)) as usize
+    });
+    let values = x.gather(&positions);
+    Ok(Some(match present {
+        None => Format::Full(Full {
+            vlen: len,
+            vdim,
+            x: values,
+        }),
+        Some(b) => {
+            let flags: Vec<bool> = parallel::map(positions.len(), 1 << 12, |t| b[positions[t]]);
+            let nvals = flags.iter().filter(|&&f| f).count();
+            Format::Bitmap(Bitmap {
+                vlen: len,
+                vdim,
+                b: flags,
+                x: values,
+                nvals,
+            })
+        }
+    }))
 }

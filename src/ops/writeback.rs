@@ -179,6 +179,15 @@ pub fn merge(
             return dense::masked_into_dense(old, ctype, orient, m, t);
         }
     }
+    if let (Some(m), Some(_), false) = (mask, accum, replace) {
+        // C<M> = accum(C, T) into a C that holds every position keeps it
+        // full: only T's entries the mask allows take part.
+        if is_full(&old) {
+            if let Some(allowed) = dense::within_mask(t, m, orient)? {
+                return accumulate_into_full(&old, ctype, orient, accum, &allowed);
+            }
+        }
+    }
     let c = old.try_compressed(orient)?;
     let tc = t.try_compressed(orient)?;
     let m = match mask {

@@ -119,6 +119,77 @@ pub fn masked_into_dense(
     Ok(MatrixStore::new(orient, Format::Bitmap(bitmap)).conform())
 }
 
+/// `T`'s entries where the mask allows writing (after complementing), as a
+/// bitmap laid out in orientation `orient` (or filtered compressed vectors
+/// for a compressed `T`); `None` when the mask or `T` is laid out otherwise
+/// or a dense form would be too large. `C<M> = accum(C, T)` into a full `C`
+/// is then the unmasked accumulation of these entries.
+pub fn within_mask(
+    t: &MatrixStore,
+    mask: &Mask,
+    orient: Orientation,
+) -> Result<Option<MatrixStore>> {
+    let m = &*mask.store;
+    let positions = t.nrows().saturating_mul(t.ncols());
+    if !same_layout(t, orient)
+        || !same_layout(m, orient)
+        || !dense_workspace_ok(positions, t.nvals())
+    {
+        return Ok(None);
+    }
+    // Allowed before complementing: a dense mask's flags and values, or a
+    // compressed one's positions scattered.
+    let mut allowed = match m.format() {
+        Format::Full(f) if mask.structural => vec![true; f.x.len()],
+        Format::Full(f) => f.x.truth_values(),
+        Format::Bitmap(b) if mask.structural => b.b.clone(),
+        Format::Bitmap(b) => {
+            let truth = b.x.truth_values();
+            b.b.iter().zip(truth).map(|(&p, v)| p && v).collect()
+        }
+        Format::Sparse(_) => {
+            let pos = mask.try_positions(orient)?;
+            let mut flags = vec![false; positions as usize];
+            for (v, i, _) in pos.entries() {
+                flags[(v * pos.vlen + i) as usize] = true;
+            }
+            flags
+        }
+    };
+    if mask.complement {
+        allowed.iter_mut().for_each(|a| *a = !*a);
+    }
+    // The dimensions as laid out in `orient` (a vector's either way).
+    let (vlen, vdim) = match orient {
+        Orientation::ByRow => (t.ncols(), t.nrows()),
+        Orientation::ByCol => (t.nrows(), t.ncols()),
+    };
+    let format = match t.format() {
+        Format::Full(f) => bitmap_of(vlen, vdim, allowed, f.x.clone()),
+        Format::Bitmap(b) => {
+            let flags = b.b.iter().zip(&allowed).map(|(&p, &a)| p && a).collect();
+            bitmap_of(vlen, vdim, flags, b.x.clone())
+        }
+        Format::Sparse(_) => {
+            let tc = t.try_compressed(orient)?;
+            Format::Sparse(tc.filter(|v, i, _| allowed[(v * tc.vlen + i) as usize]))
+        }
+    };
+    Ok(Some(MatrixStore::new(orient, format)))
+}
+
+/// A bitmap of `flags` over `x`.
+fn bitmap_of(vlen: u64, vdim: u64, b: Vec<bool>, x: crate::storage::Array) -> Format {
+    let nvals = b.iter().filter(|&&f| f).count();
+    Format::Bitmap(Bitmap {
+        vlen,
+        vdim,
+        b,
+        x,
+        nvals,
+    })
+}
+
 /// The presence flags of a dense output and its count of entries.
 struct Slots<'a> {
     vlen: u64,
