@@ -216,82 +216,6 @@ typedef void (*GxB_index_unary_function)(void *z, const void *x, GrB_Index i, Gr
  * ------------------------------------------------------------------------ */
 
 
-// `GrB_OUTP_FIELD`
-#define OUTP 0
-
-// `GrB_INP1_FIELD` (the last descriptor field)
-#define INP1 3
-
-// `GrB_NAME`
-#define NAME 10
-
-// `GrB_LIBRARY_VER_MAJOR`
-#define LIBRARY_VER_MAJOR 11
-
-// `GrB_LIBRARY_VER_MINOR`
-#define LIBRARY_VER_MINOR 12
-
-// `GrB_LIBRARY_VER_PATCH`
-#define LIBRARY_VER_PATCH 13
-
-// `GrB_API_VER_MAJOR`
-#define API_VER_MAJOR 14
-
-// `GrB_API_VER_MINOR`
-#define API_VER_MINOR 15
-
-// `GrB_API_VER_PATCH`
-#define API_VER_PATCH 16
-
-// `GrB_BLOCKING_MODE`
-#define BLOCKING_MODE 17
-
-// `GrB_STORAGE_ORIENTATION_HINT`
-#define STORAGE_ORIENTATION_HINT 100
-
-// `GrB_EL_TYPE_CODE`
-#define EL_TYPE_CODE 102
-
-// `GrB_INP0_TYPE_CODE`
-#define INP0_TYPE_CODE 103
-
-// `GrB_INP1_TYPE_CODE`
-#define INP1_TYPE_CODE 104
-
-// `GrB_OUTP_TYPE_CODE`
-#define OUTP_TYPE_CODE 105
-
-// `GrB_EL_TYPE_STRING`
-#define EL_TYPE_STRING 106
-
-// `GrB_INP0_TYPE_STRING`
-#define INP0_TYPE_STRING 107
-
-// `GrB_INP1_TYPE_STRING`
-#define INP1_TYPE_STRING 108
-
-// `GrB_OUTP_TYPE_STRING`
-#define OUTP_TYPE_STRING 109
-
-// `GrB_SIZE`
-#define SIZE 110
-
-// `GxB_FORMAT`: storage by row or by column (`GxB_Format_Value`).
-#define GXB_FORMAT 7002
-
-// `GxB_BURBLE`: explain — print each plan of the non-blocking engine,
-// what was fused and the kernels' times (to standard error).
-#define GXB_BURBLE 7019
-
-// `GxB_NTHREADS`: the engine's thread count.
-#define GXB_NTHREADS 7086
-
-#define ROWMAJOR 0
-
-#define COLMAJOR 1
-
-#define UNKNOWN 3
-
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1483,7 +1407,7 @@ GrB_Info GrB_Monoid_new_FP64(GrB_Monoid *monoid, GrB_BinaryOp op, double identit
 // `GrB_Monoid_new_UDT(&monoid, op, identity)`: the identity points to a value of the operator's type.
 GrB_Info GrB_Monoid_new_UDT(GrB_Monoid *monoid,
                             GrB_BinaryOp op,
-                            const void *identity);
+                            void *identity);
 
 // `GrB_Semiring_new(&semiring, add, multiply)`.
 GrB_Info GrB_Semiring_new(GrB_Semiring *semiring, GrB_Monoid add, GrB_BinaryOp multiply);
@@ -1492,34 +1416,34 @@ GrB_Info GrB_Semiring_new(GrB_Semiring *semiring, GrB_Monoid add, GrB_BinaryOp m
 GrB_Info GrB_UnaryOp_free(GrB_UnaryOp *obj);
 
 //`GrB_UnaryOp_wait(obj, mode)`: nothing is ever pending on this kind of object.
-GrB_Info GrB_UnaryOp_wait(GrB_UnaryOp obj, int mode);
+GrB_Info GrB_UnaryOp_wait(GrB_UnaryOp obj, GrB_WaitMode mode);
 
 //`GrB_BinaryOp_free(&obj)`: frees the object and sets the handle to NULL.
 GrB_Info GrB_BinaryOp_free(GrB_BinaryOp *obj);
 
 //`GrB_BinaryOp_wait(obj, mode)`: nothing is ever pending on this kind of object.
-GrB_Info GrB_BinaryOp_wait(GrB_BinaryOp obj, int mode);
+GrB_Info GrB_BinaryOp_wait(GrB_BinaryOp obj, GrB_WaitMode mode);
 
 //`GrB_IndexUnaryOp_free(&obj)`: frees the object and sets the handle to NULL.
 GrB_Info GrB_IndexUnaryOp_free(GrB_IndexUnaryOp *obj);
 
 //`GrB_IndexUnaryOp_wait(obj, mode)`: nothing is ever pending on this kind of object.
-GrB_Info GrB_IndexUnaryOp_wait(GrB_IndexUnaryOp obj, int mode);
+GrB_Info GrB_IndexUnaryOp_wait(GrB_IndexUnaryOp obj, GrB_WaitMode mode);
 
 //`GrB_Monoid_free(&obj)`: frees the object and sets the handle to NULL.
 GrB_Info GrB_Monoid_free(GrB_Monoid *obj);
 
 //`GrB_Monoid_wait(obj, mode)`: nothing is ever pending on this kind of object.
-GrB_Info GrB_Monoid_wait(GrB_Monoid obj, int mode);
+GrB_Info GrB_Monoid_wait(GrB_Monoid obj, GrB_WaitMode mode);
 
 //`GrB_Semiring_free(&obj)`: frees the object and sets the handle to NULL.
 GrB_Info GrB_Semiring_free(GrB_Semiring *obj);
 
 //`GrB_Semiring_wait(obj, mode)`: nothing is ever pending on this kind of object.
-GrB_Info GrB_Semiring_wait(GrB_Semiring obj, int mode);
+GrB_Info GrB_Semiring_wait(GrB_Semiring obj, GrB_WaitMode mode);
 
 // `GrB_init(mode)`: starts the library in `GrB_BLOCKING` or `GrB_NONBLOCKING` mode.
-GrB_Info GrB_init(int mode);
+GrB_Info GrB_init(GrB_Mode mode);
 
 // `GrB_finalize()`: ends the library; pending work is abandoned.
 GrB_Info GrB_finalize(void);
@@ -1594,313 +1518,313 @@ GrB_Info GrB_Descriptor_error(const char **error, GrB_Descriptor obj);
 GrB_Info GrB_Descriptor_new(GrB_Descriptor *desc);
 
 // `GrB_Descriptor_set(desc, field, value)`.
-GrB_Info GrB_Descriptor_set(GrB_Descriptor desc, int field, int value);
+GrB_Info GrB_Descriptor_set(GrB_Descriptor desc, GrB_Desc_Field field, GrB_Desc_Value value);
 
 //`GrB_Descriptor_free(&obj)`: frees the object and sets the handle to NULL.
 GrB_Info GrB_Descriptor_free(GrB_Descriptor *obj);
 
 //`GrB_Descriptor_wait(obj, mode)`: nothing is ever pending on this kind of object.
-GrB_Info GrB_Descriptor_wait(GrB_Descriptor obj, int mode);
+GrB_Info GrB_Descriptor_wait(GrB_Descriptor obj, GrB_WaitMode mode);
 
 //`GrB_get(Scalar, GrB_Scalar value, field)`.
-GrB_Info GrB_Scalar_get_Scalar(GrB_Scalar obj, GrB_Scalar value, int field);
+GrB_Info GrB_Scalar_get_Scalar(GrB_Scalar obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Scalar, char *value, field)`.
-GrB_Info GrB_Scalar_get_String(GrB_Scalar obj, char *value, int field);
+GrB_Info GrB_Scalar_get_String(GrB_Scalar obj, char *value, GrB_Field field);
 
 //`GrB_get(Scalar, int32_t *value, field)`.
-GrB_Info GrB_Scalar_get_INT32(GrB_Scalar obj, int32_t *value, int field);
+GrB_Info GrB_Scalar_get_INT32(GrB_Scalar obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Scalar, size_t *value, field)`.
-GrB_Info GrB_Scalar_get_SIZE(GrB_Scalar obj, uintptr_t *value, int field);
+GrB_Info GrB_Scalar_get_SIZE(GrB_Scalar obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Scalar, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Scalar_get_VOID(GrB_Scalar obj, void *value, int field);
+GrB_Info GrB_Scalar_get_VOID(GrB_Scalar obj, void *value, GrB_Field field);
 
 //`GrB_set(Scalar, GrB_Scalar value, field)`.
-GrB_Info GrB_Scalar_set_Scalar(GrB_Scalar obj, GrB_Scalar value, int field);
+GrB_Info GrB_Scalar_set_Scalar(GrB_Scalar obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Scalar, char *value, field)`.
-GrB_Info GrB_Scalar_set_String(GrB_Scalar obj, const char *value, int field);
+GrB_Info GrB_Scalar_set_String(GrB_Scalar obj, char *value, GrB_Field field);
 
 //`GrB_set(Scalar, int32_t value, field)`.
-GrB_Info GrB_Scalar_set_INT32(GrB_Scalar obj, int32_t value, int field);
+GrB_Info GrB_Scalar_set_INT32(GrB_Scalar obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Scalar, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Scalar_set_VOID(GrB_Scalar obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Scalar_set_VOID(GrB_Scalar obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(Vector, GrB_Scalar value, field)`.
-GrB_Info GrB_Vector_get_Scalar(GrB_Vector obj, GrB_Scalar value, int field);
+GrB_Info GrB_Vector_get_Scalar(GrB_Vector obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Vector, char *value, field)`.
-GrB_Info GrB_Vector_get_String(GrB_Vector obj, char *value, int field);
+GrB_Info GrB_Vector_get_String(GrB_Vector obj, char *value, GrB_Field field);
 
 //`GrB_get(Vector, int32_t *value, field)`.
-GrB_Info GrB_Vector_get_INT32(GrB_Vector obj, int32_t *value, int field);
+GrB_Info GrB_Vector_get_INT32(GrB_Vector obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Vector, size_t *value, field)`.
-GrB_Info GrB_Vector_get_SIZE(GrB_Vector obj, uintptr_t *value, int field);
+GrB_Info GrB_Vector_get_SIZE(GrB_Vector obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Vector, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Vector_get_VOID(GrB_Vector obj, void *value, int field);
+GrB_Info GrB_Vector_get_VOID(GrB_Vector obj, void *value, GrB_Field field);
 
 //`GrB_set(Vector, GrB_Scalar value, field)`.
-GrB_Info GrB_Vector_set_Scalar(GrB_Vector obj, GrB_Scalar value, int field);
+GrB_Info GrB_Vector_set_Scalar(GrB_Vector obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Vector, char *value, field)`.
-GrB_Info GrB_Vector_set_String(GrB_Vector obj, const char *value, int field);
+GrB_Info GrB_Vector_set_String(GrB_Vector obj, char *value, GrB_Field field);
 
 //`GrB_set(Vector, int32_t value, field)`.
-GrB_Info GrB_Vector_set_INT32(GrB_Vector obj, int32_t value, int field);
+GrB_Info GrB_Vector_set_INT32(GrB_Vector obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Vector, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Vector_set_VOID(GrB_Vector obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Vector_set_VOID(GrB_Vector obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(Matrix, GrB_Scalar value, field)`.
-GrB_Info GrB_Matrix_get_Scalar(GrB_Matrix obj, GrB_Scalar value, int field);
+GrB_Info GrB_Matrix_get_Scalar(GrB_Matrix obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Matrix, char *value, field)`.
-GrB_Info GrB_Matrix_get_String(GrB_Matrix obj, char *value, int field);
+GrB_Info GrB_Matrix_get_String(GrB_Matrix obj, char *value, GrB_Field field);
 
 //`GrB_get(Matrix, int32_t *value, field)`.
-GrB_Info GrB_Matrix_get_INT32(GrB_Matrix obj, int32_t *value, int field);
+GrB_Info GrB_Matrix_get_INT32(GrB_Matrix obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Matrix, size_t *value, field)`.
-GrB_Info GrB_Matrix_get_SIZE(GrB_Matrix obj, uintptr_t *value, int field);
+GrB_Info GrB_Matrix_get_SIZE(GrB_Matrix obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Matrix, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Matrix_get_VOID(GrB_Matrix obj, void *value, int field);
+GrB_Info GrB_Matrix_get_VOID(GrB_Matrix obj, void *value, GrB_Field field);
 
 //`GrB_set(Matrix, GrB_Scalar value, field)`.
-GrB_Info GrB_Matrix_set_Scalar(GrB_Matrix obj, GrB_Scalar value, int field);
+GrB_Info GrB_Matrix_set_Scalar(GrB_Matrix obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Matrix, char *value, field)`.
-GrB_Info GrB_Matrix_set_String(GrB_Matrix obj, const char *value, int field);
+GrB_Info GrB_Matrix_set_String(GrB_Matrix obj, char *value, GrB_Field field);
 
 //`GrB_set(Matrix, int32_t value, field)`.
-GrB_Info GrB_Matrix_set_INT32(GrB_Matrix obj, int32_t value, int field);
+GrB_Info GrB_Matrix_set_INT32(GrB_Matrix obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Matrix, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Matrix_set_VOID(GrB_Matrix obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Matrix_set_VOID(GrB_Matrix obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(UnaryOp, GrB_Scalar value, field)`.
-GrB_Info GrB_UnaryOp_get_Scalar(GrB_UnaryOp obj, GrB_Scalar value, int field);
+GrB_Info GrB_UnaryOp_get_Scalar(GrB_UnaryOp obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(UnaryOp, char *value, field)`.
-GrB_Info GrB_UnaryOp_get_String(GrB_UnaryOp obj, char *value, int field);
+GrB_Info GrB_UnaryOp_get_String(GrB_UnaryOp obj, char *value, GrB_Field field);
 
 //`GrB_get(UnaryOp, int32_t *value, field)`.
-GrB_Info GrB_UnaryOp_get_INT32(GrB_UnaryOp obj, int32_t *value, int field);
+GrB_Info GrB_UnaryOp_get_INT32(GrB_UnaryOp obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(UnaryOp, size_t *value, field)`.
-GrB_Info GrB_UnaryOp_get_SIZE(GrB_UnaryOp obj, uintptr_t *value, int field);
+GrB_Info GrB_UnaryOp_get_SIZE(GrB_UnaryOp obj, size_t *value, GrB_Field field);
 
 //`GrB_get(UnaryOp, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_UnaryOp_get_VOID(GrB_UnaryOp obj, void *value, int field);
+GrB_Info GrB_UnaryOp_get_VOID(GrB_UnaryOp obj, void *value, GrB_Field field);
 
 //`GrB_set(UnaryOp, GrB_Scalar value, field)`.
-GrB_Info GrB_UnaryOp_set_Scalar(GrB_UnaryOp obj, GrB_Scalar value, int field);
+GrB_Info GrB_UnaryOp_set_Scalar(GrB_UnaryOp obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(UnaryOp, char *value, field)`.
-GrB_Info GrB_UnaryOp_set_String(GrB_UnaryOp obj, const char *value, int field);
+GrB_Info GrB_UnaryOp_set_String(GrB_UnaryOp obj, char *value, GrB_Field field);
 
 //`GrB_set(UnaryOp, int32_t value, field)`.
-GrB_Info GrB_UnaryOp_set_INT32(GrB_UnaryOp obj, int32_t value, int field);
+GrB_Info GrB_UnaryOp_set_INT32(GrB_UnaryOp obj, int32_t value, GrB_Field field);
 
 //`GrB_set(UnaryOp, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_UnaryOp_set_VOID(GrB_UnaryOp obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_UnaryOp_set_VOID(GrB_UnaryOp obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(IndexUnaryOp, GrB_Scalar value, field)`.
-GrB_Info GrB_IndexUnaryOp_get_Scalar(GrB_IndexUnaryOp obj, GrB_Scalar value, int field);
+GrB_Info GrB_IndexUnaryOp_get_Scalar(GrB_IndexUnaryOp obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(IndexUnaryOp, char *value, field)`.
-GrB_Info GrB_IndexUnaryOp_get_String(GrB_IndexUnaryOp obj, char *value, int field);
+GrB_Info GrB_IndexUnaryOp_get_String(GrB_IndexUnaryOp obj, char *value, GrB_Field field);
 
 //`GrB_get(IndexUnaryOp, int32_t *value, field)`.
-GrB_Info GrB_IndexUnaryOp_get_INT32(GrB_IndexUnaryOp obj, int32_t *value, int field);
+GrB_Info GrB_IndexUnaryOp_get_INT32(GrB_IndexUnaryOp obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(IndexUnaryOp, size_t *value, field)`.
-GrB_Info GrB_IndexUnaryOp_get_SIZE(GrB_IndexUnaryOp obj, uintptr_t *value, int field);
+GrB_Info GrB_IndexUnaryOp_get_SIZE(GrB_IndexUnaryOp obj, size_t *value, GrB_Field field);
 
 //`GrB_get(IndexUnaryOp, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_IndexUnaryOp_get_VOID(GrB_IndexUnaryOp obj, void *value, int field);
+GrB_Info GrB_IndexUnaryOp_get_VOID(GrB_IndexUnaryOp obj, void *value, GrB_Field field);
 
 //`GrB_set(IndexUnaryOp, GrB_Scalar value, field)`.
-GrB_Info GrB_IndexUnaryOp_set_Scalar(GrB_IndexUnaryOp obj, GrB_Scalar value, int field);
+GrB_Info GrB_IndexUnaryOp_set_Scalar(GrB_IndexUnaryOp obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(IndexUnaryOp, char *value, field)`.
-GrB_Info GrB_IndexUnaryOp_set_String(GrB_IndexUnaryOp obj, const char *value, int field);
+GrB_Info GrB_IndexUnaryOp_set_String(GrB_IndexUnaryOp obj, char *value, GrB_Field field);
 
 //`GrB_set(IndexUnaryOp, int32_t value, field)`.
-GrB_Info GrB_IndexUnaryOp_set_INT32(GrB_IndexUnaryOp obj, int32_t value, int field);
+GrB_Info GrB_IndexUnaryOp_set_INT32(GrB_IndexUnaryOp obj, int32_t value, GrB_Field field);
 
 //`GrB_set(IndexUnaryOp, void *value, field, size)`: no field takes a `void *`.
 GrB_Info GrB_IndexUnaryOp_set_VOID(GrB_IndexUnaryOp obj,
-                                   const void *value,
-                                   int field,
-                                   uintptr_t _size);
+                                   void *value,
+                                   GrB_Field field,
+                                   size_t _size);
 
 //`GrB_get(BinaryOp, GrB_Scalar value, field)`.
-GrB_Info GrB_BinaryOp_get_Scalar(GrB_BinaryOp obj, GrB_Scalar value, int field);
+GrB_Info GrB_BinaryOp_get_Scalar(GrB_BinaryOp obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(BinaryOp, char *value, field)`.
-GrB_Info GrB_BinaryOp_get_String(GrB_BinaryOp obj, char *value, int field);
+GrB_Info GrB_BinaryOp_get_String(GrB_BinaryOp obj, char *value, GrB_Field field);
 
 //`GrB_get(BinaryOp, int32_t *value, field)`.
-GrB_Info GrB_BinaryOp_get_INT32(GrB_BinaryOp obj, int32_t *value, int field);
+GrB_Info GrB_BinaryOp_get_INT32(GrB_BinaryOp obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(BinaryOp, size_t *value, field)`.
-GrB_Info GrB_BinaryOp_get_SIZE(GrB_BinaryOp obj, uintptr_t *value, int field);
+GrB_Info GrB_BinaryOp_get_SIZE(GrB_BinaryOp obj, size_t *value, GrB_Field field);
 
 //`GrB_get(BinaryOp, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_BinaryOp_get_VOID(GrB_BinaryOp obj, void *value, int field);
+GrB_Info GrB_BinaryOp_get_VOID(GrB_BinaryOp obj, void *value, GrB_Field field);
 
 //`GrB_set(BinaryOp, GrB_Scalar value, field)`.
-GrB_Info GrB_BinaryOp_set_Scalar(GrB_BinaryOp obj, GrB_Scalar value, int field);
+GrB_Info GrB_BinaryOp_set_Scalar(GrB_BinaryOp obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(BinaryOp, char *value, field)`.
-GrB_Info GrB_BinaryOp_set_String(GrB_BinaryOp obj, const char *value, int field);
+GrB_Info GrB_BinaryOp_set_String(GrB_BinaryOp obj, char *value, GrB_Field field);
 
 //`GrB_set(BinaryOp, int32_t value, field)`.
-GrB_Info GrB_BinaryOp_set_INT32(GrB_BinaryOp obj, int32_t value, int field);
+GrB_Info GrB_BinaryOp_set_INT32(GrB_BinaryOp obj, int32_t value, GrB_Field field);
 
 //`GrB_set(BinaryOp, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_BinaryOp_set_VOID(GrB_BinaryOp obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_BinaryOp_set_VOID(GrB_BinaryOp obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(Monoid, GrB_Scalar value, field)`.
-GrB_Info GrB_Monoid_get_Scalar(GrB_Monoid obj, GrB_Scalar value, int field);
+GrB_Info GrB_Monoid_get_Scalar(GrB_Monoid obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Monoid, char *value, field)`.
-GrB_Info GrB_Monoid_get_String(GrB_Monoid obj, char *value, int field);
+GrB_Info GrB_Monoid_get_String(GrB_Monoid obj, char *value, GrB_Field field);
 
 //`GrB_get(Monoid, int32_t *value, field)`.
-GrB_Info GrB_Monoid_get_INT32(GrB_Monoid obj, int32_t *value, int field);
+GrB_Info GrB_Monoid_get_INT32(GrB_Monoid obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Monoid, size_t *value, field)`.
-GrB_Info GrB_Monoid_get_SIZE(GrB_Monoid obj, uintptr_t *value, int field);
+GrB_Info GrB_Monoid_get_SIZE(GrB_Monoid obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Monoid, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Monoid_get_VOID(GrB_Monoid obj, void *value, int field);
+GrB_Info GrB_Monoid_get_VOID(GrB_Monoid obj, void *value, GrB_Field field);
 
 //`GrB_set(Monoid, GrB_Scalar value, field)`.
-GrB_Info GrB_Monoid_set_Scalar(GrB_Monoid obj, GrB_Scalar value, int field);
+GrB_Info GrB_Monoid_set_Scalar(GrB_Monoid obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Monoid, char *value, field)`.
-GrB_Info GrB_Monoid_set_String(GrB_Monoid obj, const char *value, int field);
+GrB_Info GrB_Monoid_set_String(GrB_Monoid obj, char *value, GrB_Field field);
 
 //`GrB_set(Monoid, int32_t value, field)`.
-GrB_Info GrB_Monoid_set_INT32(GrB_Monoid obj, int32_t value, int field);
+GrB_Info GrB_Monoid_set_INT32(GrB_Monoid obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Monoid, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Monoid_set_VOID(GrB_Monoid obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Monoid_set_VOID(GrB_Monoid obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(Semiring, GrB_Scalar value, field)`.
-GrB_Info GrB_Semiring_get_Scalar(GrB_Semiring obj, GrB_Scalar value, int field);
+GrB_Info GrB_Semiring_get_Scalar(GrB_Semiring obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Semiring, char *value, field)`.
-GrB_Info GrB_Semiring_get_String(GrB_Semiring obj, char *value, int field);
+GrB_Info GrB_Semiring_get_String(GrB_Semiring obj, char *value, GrB_Field field);
 
 //`GrB_get(Semiring, int32_t *value, field)`.
-GrB_Info GrB_Semiring_get_INT32(GrB_Semiring obj, int32_t *value, int field);
+GrB_Info GrB_Semiring_get_INT32(GrB_Semiring obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Semiring, size_t *value, field)`.
-GrB_Info GrB_Semiring_get_SIZE(GrB_Semiring obj, uintptr_t *value, int field);
+GrB_Info GrB_Semiring_get_SIZE(GrB_Semiring obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Semiring, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Semiring_get_VOID(GrB_Semiring obj, void *value, int field);
+GrB_Info GrB_Semiring_get_VOID(GrB_Semiring obj, void *value, GrB_Field field);
 
 //`GrB_set(Semiring, GrB_Scalar value, field)`.
-GrB_Info GrB_Semiring_set_Scalar(GrB_Semiring obj, GrB_Scalar value, int field);
+GrB_Info GrB_Semiring_set_Scalar(GrB_Semiring obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Semiring, char *value, field)`.
-GrB_Info GrB_Semiring_set_String(GrB_Semiring obj, const char *value, int field);
+GrB_Info GrB_Semiring_set_String(GrB_Semiring obj, char *value, GrB_Field field);
 
 //`GrB_set(Semiring, int32_t value, field)`.
-GrB_Info GrB_Semiring_set_INT32(GrB_Semiring obj, int32_t value, int field);
+GrB_Info GrB_Semiring_set_INT32(GrB_Semiring obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Semiring, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Semiring_set_VOID(GrB_Semiring obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Semiring_set_VOID(GrB_Semiring obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(Descriptor, GrB_Scalar value, field)`.
-GrB_Info GrB_Descriptor_get_Scalar(GrB_Descriptor obj, GrB_Scalar value, int field);
+GrB_Info GrB_Descriptor_get_Scalar(GrB_Descriptor obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Descriptor, char *value, field)`.
-GrB_Info GrB_Descriptor_get_String(GrB_Descriptor obj, char *value, int field);
+GrB_Info GrB_Descriptor_get_String(GrB_Descriptor obj, char *value, GrB_Field field);
 
 //`GrB_get(Descriptor, int32_t *value, field)`.
-GrB_Info GrB_Descriptor_get_INT32(GrB_Descriptor obj, int32_t *value, int field);
+GrB_Info GrB_Descriptor_get_INT32(GrB_Descriptor obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Descriptor, size_t *value, field)`.
-GrB_Info GrB_Descriptor_get_SIZE(GrB_Descriptor obj, uintptr_t *value, int field);
+GrB_Info GrB_Descriptor_get_SIZE(GrB_Descriptor obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Descriptor, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Descriptor_get_VOID(GrB_Descriptor obj, void *value, int field);
+GrB_Info GrB_Descriptor_get_VOID(GrB_Descriptor obj, void *value, GrB_Field field);
 
 //`GrB_set(Descriptor, GrB_Scalar value, field)`.
-GrB_Info GrB_Descriptor_set_Scalar(GrB_Descriptor obj, GrB_Scalar value, int field);
+GrB_Info GrB_Descriptor_set_Scalar(GrB_Descriptor obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Descriptor, char *value, field)`.
-GrB_Info GrB_Descriptor_set_String(GrB_Descriptor obj, const char *value, int field);
+GrB_Info GrB_Descriptor_set_String(GrB_Descriptor obj, char *value, GrB_Field field);
 
 //`GrB_set(Descriptor, int32_t value, field)`.
-GrB_Info GrB_Descriptor_set_INT32(GrB_Descriptor obj, int32_t value, int field);
+GrB_Info GrB_Descriptor_set_INT32(GrB_Descriptor obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Descriptor, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Descriptor_set_VOID(GrB_Descriptor obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Descriptor_set_VOID(GrB_Descriptor obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(Type, GrB_Scalar value, field)`.
-GrB_Info GrB_Type_get_Scalar(GrB_Type obj, GrB_Scalar value, int field);
+GrB_Info GrB_Type_get_Scalar(GrB_Type obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Type, char *value, field)`.
-GrB_Info GrB_Type_get_String(GrB_Type obj, char *value, int field);
+GrB_Info GrB_Type_get_String(GrB_Type obj, char *value, GrB_Field field);
 
 //`GrB_get(Type, int32_t *value, field)`.
-GrB_Info GrB_Type_get_INT32(GrB_Type obj, int32_t *value, int field);
+GrB_Info GrB_Type_get_INT32(GrB_Type obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Type, size_t *value, field)`.
-GrB_Info GrB_Type_get_SIZE(GrB_Type obj, uintptr_t *value, int field);
+GrB_Info GrB_Type_get_SIZE(GrB_Type obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Type, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Type_get_VOID(GrB_Type obj, void *value, int field);
+GrB_Info GrB_Type_get_VOID(GrB_Type obj, void *value, GrB_Field field);
 
 //`GrB_set(Type, GrB_Scalar value, field)`.
-GrB_Info GrB_Type_set_Scalar(GrB_Type obj, GrB_Scalar value, int field);
+GrB_Info GrB_Type_set_Scalar(GrB_Type obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Type, char *value, field)`.
-GrB_Info GrB_Type_set_String(GrB_Type obj, const char *value, int field);
+GrB_Info GrB_Type_set_String(GrB_Type obj, char *value, GrB_Field field);
 
 //`GrB_set(Type, int32_t value, field)`.
-GrB_Info GrB_Type_set_INT32(GrB_Type obj, int32_t value, int field);
+GrB_Info GrB_Type_set_INT32(GrB_Type obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Type, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Type_set_VOID(GrB_Type obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Type_set_VOID(GrB_Type obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(Global, GrB_Scalar value, field)`.
-GrB_Info GrB_Global_get_Scalar(GrB_Global obj, GrB_Scalar value, int field);
+GrB_Info GrB_Global_get_Scalar(GrB_Global obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Global, char *value, field)`.
-GrB_Info GrB_Global_get_String(GrB_Global obj, char *value, int field);
+GrB_Info GrB_Global_get_String(GrB_Global obj, char *value, GrB_Field field);
 
 //`GrB_get(Global, int32_t *value, field)`.
-GrB_Info GrB_Global_get_INT32(GrB_Global obj, int32_t *value, int field);
+GrB_Info GrB_Global_get_INT32(GrB_Global obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Global, size_t *value, field)`.
-GrB_Info GrB_Global_get_SIZE(GrB_Global obj, uintptr_t *value, int field);
+GrB_Info GrB_Global_get_SIZE(GrB_Global obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Global, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Global_get_VOID(GrB_Global obj, void *value, int field);
+GrB_Info GrB_Global_get_VOID(GrB_Global obj, void *value, GrB_Field field);
 
 //`GrB_set(Global, GrB_Scalar value, field)`.
-GrB_Info GrB_Global_set_Scalar(GrB_Global obj, GrB_Scalar value, int field);
+GrB_Info GrB_Global_set_Scalar(GrB_Global obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Global, char *value, field)`.
-GrB_Info GrB_Global_set_String(GrB_Global obj, const char *value, int field);
+GrB_Info GrB_Global_set_String(GrB_Global obj, char *value, GrB_Field field);
 
 //`GrB_set(Global, int32_t value, field)`.
-GrB_Info GrB_Global_set_INT32(GrB_Global obj, int32_t value, int field);
+GrB_Info GrB_Global_set_INT32(GrB_Global obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Global, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Global_set_VOID(GrB_Global obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Global_set_VOID(GrB_Global obj, void *value, GrB_Field field, size_t _size);
 
 //`GxB_Matrix_type_name(name, obj)`: the C name of the element type.
 GrB_Info GxB_Matrix_type_name(char *type_name, GrB_Matrix obj);
@@ -1951,7 +1875,7 @@ GrB_Info GrB_Matrix_import_BOOL(GrB_Matrix *A,
                                 GrB_Index n_indptr,
                                 GrB_Index n_indices,
                                 GrB_Index n_values,
-                                int format);
+                                GrB_Format format);
 
 //`GrB_Matrix_export_BOOL(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_BOOL(GrB_Index *indptr,
@@ -1960,7 +1884,7 @@ GrB_Info GrB_Matrix_export_BOOL(GrB_Index *indptr,
                                 GrB_Index *n_indptr,
                                 GrB_Index *n_indices,
                                 GrB_Index *n_values,
-                                int format,
+                                GrB_Format format,
                                 GrB_Matrix A);
 
 //`GrB_Matrix_import_INT8(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -1974,7 +1898,7 @@ GrB_Info GrB_Matrix_import_INT8(GrB_Matrix *A,
                                 GrB_Index n_indptr,
                                 GrB_Index n_indices,
                                 GrB_Index n_values,
-                                int format);
+                                GrB_Format format);
 
 //`GrB_Matrix_export_INT8(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_INT8(GrB_Index *indptr,
@@ -1983,7 +1907,7 @@ GrB_Info GrB_Matrix_export_INT8(GrB_Index *indptr,
                                 GrB_Index *n_indptr,
                                 GrB_Index *n_indices,
                                 GrB_Index *n_values,
-                                int format,
+                                GrB_Format format,
                                 GrB_Matrix A);
 
 //`GrB_Matrix_import_UINT8(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -1997,7 +1921,7 @@ GrB_Info GrB_Matrix_import_UINT8(GrB_Matrix *A,
                                  GrB_Index n_indptr,
                                  GrB_Index n_indices,
                                  GrB_Index n_values,
-                                 int format);
+                                 GrB_Format format);
 
 //`GrB_Matrix_export_UINT8(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_UINT8(GrB_Index *indptr,
@@ -2006,7 +1930,7 @@ GrB_Info GrB_Matrix_export_UINT8(GrB_Index *indptr,
                                  GrB_Index *n_indptr,
                                  GrB_Index *n_indices,
                                  GrB_Index *n_values,
-                                 int format,
+                                 GrB_Format format,
                                  GrB_Matrix A);
 
 //`GrB_Matrix_import_INT16(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -2020,7 +1944,7 @@ GrB_Info GrB_Matrix_import_INT16(GrB_Matrix *A,
                                  GrB_Index n_indptr,
                                  GrB_Index n_indices,
                                  GrB_Index n_values,
-                                 int format);
+                                 GrB_Format format);
 
 //`GrB_Matrix_export_INT16(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_INT16(GrB_Index *indptr,
@@ -2029,7 +1953,7 @@ GrB_Info GrB_Matrix_export_INT16(GrB_Index *indptr,
                                  GrB_Index *n_indptr,
                                  GrB_Index *n_indices,
                                  GrB_Index *n_values,
-                                 int format,
+                                 GrB_Format format,
                                  GrB_Matrix A);
 
 //`GrB_Matrix_import_UINT16(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -2043,7 +1967,7 @@ GrB_Info GrB_Matrix_import_UINT16(GrB_Matrix *A,
                                   GrB_Index n_indptr,
                                   GrB_Index n_indices,
                                   GrB_Index n_values,
-                                  int format);
+                                  GrB_Format format);
 
 //`GrB_Matrix_export_UINT16(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_UINT16(GrB_Index *indptr,
@@ -2052,7 +1976,7 @@ GrB_Info GrB_Matrix_export_UINT16(GrB_Index *indptr,
                                   GrB_Index *n_indptr,
                                   GrB_Index *n_indices,
                                   GrB_Index *n_values,
-                                  int format,
+                                  GrB_Format format,
                                   GrB_Matrix A);
 
 //`GrB_Matrix_import_INT32(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -2066,7 +1990,7 @@ GrB_Info GrB_Matrix_import_INT32(GrB_Matrix *A,
                                  GrB_Index n_indptr,
                                  GrB_Index n_indices,
                                  GrB_Index n_values,
-                                 int format);
+                                 GrB_Format format);
 
 //`GrB_Matrix_export_INT32(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_INT32(GrB_Index *indptr,
@@ -2075,7 +1999,7 @@ GrB_Info GrB_Matrix_export_INT32(GrB_Index *indptr,
                                  GrB_Index *n_indptr,
                                  GrB_Index *n_indices,
                                  GrB_Index *n_values,
-                                 int format,
+                                 GrB_Format format,
                                  GrB_Matrix A);
 
 //`GrB_Matrix_import_UINT32(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -2089,7 +2013,7 @@ GrB_Info GrB_Matrix_import_UINT32(GrB_Matrix *A,
                                   GrB_Index n_indptr,
                                   GrB_Index n_indices,
                                   GrB_Index n_values,
-                                  int format);
+                                  GrB_Format format);
 
 //`GrB_Matrix_export_UINT32(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_UINT32(GrB_Index *indptr,
@@ -2098,7 +2022,7 @@ GrB_Info GrB_Matrix_export_UINT32(GrB_Index *indptr,
                                   GrB_Index *n_indptr,
                                   GrB_Index *n_indices,
                                   GrB_Index *n_values,
-                                  int format,
+                                  GrB_Format format,
                                   GrB_Matrix A);
 
 //`GrB_Matrix_import_INT64(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -2112,7 +2036,7 @@ GrB_Info GrB_Matrix_import_INT64(GrB_Matrix *A,
                                  GrB_Index n_indptr,
                                  GrB_Index n_indices,
                                  GrB_Index n_values,
-                                 int format);
+                                 GrB_Format format);
 
 //`GrB_Matrix_export_INT64(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_INT64(GrB_Index *indptr,
@@ -2121,7 +2045,7 @@ GrB_Info GrB_Matrix_export_INT64(GrB_Index *indptr,
                                  GrB_Index *n_indptr,
                                  GrB_Index *n_indices,
                                  GrB_Index *n_values,
-                                 int format,
+                                 GrB_Format format,
                                  GrB_Matrix A);
 
 //`GrB_Matrix_import_UINT64(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -2135,7 +2059,7 @@ GrB_Info GrB_Matrix_import_UINT64(GrB_Matrix *A,
                                   GrB_Index n_indptr,
                                   GrB_Index n_indices,
                                   GrB_Index n_values,
-                                  int format);
+                                  GrB_Format format);
 
 //`GrB_Matrix_export_UINT64(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_UINT64(GrB_Index *indptr,
@@ -2144,7 +2068,7 @@ GrB_Info GrB_Matrix_export_UINT64(GrB_Index *indptr,
                                   GrB_Index *n_indptr,
                                   GrB_Index *n_indices,
                                   GrB_Index *n_values,
-                                  int format,
+                                  GrB_Format format,
                                   GrB_Matrix A);
 
 //`GrB_Matrix_import_FP32(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -2158,7 +2082,7 @@ GrB_Info GrB_Matrix_import_FP32(GrB_Matrix *A,
                                 GrB_Index n_indptr,
                                 GrB_Index n_indices,
                                 GrB_Index n_values,
-                                int format);
+                                GrB_Format format);
 
 //`GrB_Matrix_export_FP32(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_FP32(GrB_Index *indptr,
@@ -2167,7 +2091,7 @@ GrB_Info GrB_Matrix_export_FP32(GrB_Index *indptr,
                                 GrB_Index *n_indptr,
                                 GrB_Index *n_indices,
                                 GrB_Index *n_values,
-                                int format,
+                                GrB_Format format,
                                 GrB_Matrix A);
 
 //`GrB_Matrix_import_FP64(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -2181,7 +2105,7 @@ GrB_Info GrB_Matrix_import_FP64(GrB_Matrix *A,
                                 GrB_Index n_indptr,
                                 GrB_Index n_indices,
                                 GrB_Index n_values,
-                                int format);
+                                GrB_Format format);
 
 //`GrB_Matrix_export_FP64(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_FP64(GrB_Index *indptr,
@@ -2190,7 +2114,7 @@ GrB_Info GrB_Matrix_export_FP64(GrB_Index *indptr,
                                 GrB_Index *n_indptr,
                                 GrB_Index *n_indices,
                                 GrB_Index *n_values,
-                                int format,
+                                GrB_Format format,
                                 GrB_Matrix A);
 
 //`GrB_Matrix_import_UDT(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -2204,7 +2128,7 @@ GrB_Info GrB_Matrix_import_UDT(GrB_Matrix *A,
                                GrB_Index n_indptr,
                                GrB_Index n_indices,
                                GrB_Index n_values,
-                               int format);
+                               GrB_Format format);
 
 //`GrB_Matrix_export_UDT(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_UDT(GrB_Index *indptr,
@@ -2213,7 +2137,7 @@ GrB_Info GrB_Matrix_export_UDT(GrB_Index *indptr,
                                GrB_Index *n_indptr,
                                GrB_Index *n_indices,
                                GrB_Index *n_values,
-                               int format,
+                               GrB_Format format,
                                GrB_Matrix A);
 
 // `GrB_Matrix_exportSize(&n_indptr, &n_indices, &n_values, format, A)`: the
@@ -2221,12 +2145,12 @@ GrB_Info GrB_Matrix_export_UDT(GrB_Index *indptr,
 GrB_Info GrB_Matrix_exportSize(GrB_Index *n_indptr,
                                GrB_Index *n_indices,
                                GrB_Index *n_values,
-                               int format,
+                               GrB_Format format,
                                GrB_Matrix A);
 
 // `GrB_Matrix_exportHint(&format, A)`: CSR or CSC by the matrix's orientation,
 // COO for hypersparse content.
-GrB_Info GrB_Matrix_exportHint(int *hint, GrB_Matrix A);
+GrB_Info GrB_Matrix_exportHint(GrB_Format *hint, GrB_Matrix A);
 
 // `GrB_Matrix_serializeSize(&size, A)`: the exact size of `A`'s serialization.
 GrB_Info GrB_Matrix_serializeSize(GrB_Index *size, GrB_Matrix A);
@@ -2264,7 +2188,7 @@ GrB_Info GrB_Matrix_resize(GrB_Matrix C, GrB_Index nrows, GrB_Index ncols);
 GrB_Info GrB_Matrix_removeElement(GrB_Matrix C, GrB_Index i, GrB_Index j);
 
 // `GrB_Matrix_wait(A, mode)`: finishes all pending work on `A`.
-GrB_Info GrB_Matrix_wait(GrB_Matrix A, int mode);
+GrB_Info GrB_Matrix_wait(GrB_Matrix A, GrB_WaitMode mode);
 
 // `GrB_Matrix_free(&A)`.
 GrB_Info GrB_Matrix_free(GrB_Matrix *A);
@@ -4229,61 +4153,61 @@ GrB_Info GrB_transpose(GrB_Matrix C,
 //`GxB_Matrix_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_Matrix_fprint(GrB_Matrix obj,
                            const char *name,
-                           int level_,
+                           GxB_Print_Level level_,
                            void *f);
 
 //`GxB_Vector_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_Vector_fprint(GrB_Vector obj,
                            const char *name,
-                           int level_,
+                           GxB_Print_Level level_,
                            void *f);
 
 //`GxB_Scalar_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_Scalar_fprint(GrB_Scalar obj,
                            const char *name,
-                           int level_,
+                           GxB_Print_Level level_,
                            void *f);
 
 //`GxB_Type_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_Type_fprint(GrB_Type obj,
                          const char *name,
-                         int level_,
+                         GxB_Print_Level level_,
                          void *f);
 
 //`GxB_UnaryOp_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_UnaryOp_fprint(GrB_UnaryOp obj,
                             const char *name,
-                            int level_,
+                            GxB_Print_Level level_,
                             void *f);
 
 //`GxB_BinaryOp_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_BinaryOp_fprint(GrB_BinaryOp obj,
                              const char *name,
-                             int level_,
+                             GxB_Print_Level level_,
                              void *f);
 
 //`GxB_IndexUnaryOp_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_IndexUnaryOp_fprint(GrB_IndexUnaryOp obj,
                                  const char *name,
-                                 int level_,
+                                 GxB_Print_Level level_,
                                  void *f);
 
 //`GxB_Monoid_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_Monoid_fprint(GrB_Monoid obj,
                            const char *name,
-                           int level_,
+                           GxB_Print_Level level_,
                            void *f);
 
 //`GxB_Semiring_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_Semiring_fprint(GrB_Semiring obj,
                              const char *name,
-                             int level_,
+                             GxB_Print_Level level_,
                              void *f);
 
 //`GxB_Descriptor_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_Descriptor_fprint(GrB_Descriptor obj,
                                const char *name,
-                               int level_,
+                               GxB_Print_Level level_,
                                void *f);
 
 // `GrB_Scalar_new(&s, type)`: an empty scalar.
@@ -4299,7 +4223,7 @@ GrB_Info GrB_Scalar_clear(GrB_Scalar s);
 GrB_Info GrB_Scalar_nvals(GrB_Index *nvals, GrB_Scalar s);
 
 // `GrB_Scalar_wait(s, mode)`.
-GrB_Info GrB_Scalar_wait(GrB_Scalar s, int mode);
+GrB_Info GrB_Scalar_wait(GrB_Scalar s, GrB_WaitMode mode);
 
 // `GrB_Scalar_free(&s)`.
 GrB_Info GrB_Scalar_free(GrB_Scalar *s);
@@ -4377,12 +4301,12 @@ GrB_Info GrB_Scalar_setElement_UDT(GrB_Scalar s, const void *x);
 GrB_Info GrB_Scalar_extractElement_UDT(void *x, GrB_Scalar s);
 
 // `GrB_Type_new(&type, sizeof(ctype))`: a user-defined type of the given size.
-GrB_Info GrB_Type_new(GrB_Type *ty, uintptr_t sizeof_ctype);
+GrB_Info GrB_Type_new(GrB_Type *ty, size_t sizeof_ctype);
 
 // `GxB_Type_new(&type, size, name, definition)`: a user-defined type with a name
 // (reported by `GrB_get` and `GxB_*_type_name`); the definition is ignored.
 GrB_Info GxB_Type_new(GrB_Type *ty,
-                      uintptr_t sizeof_ctype,
+                      size_t sizeof_ctype,
                       const char *type_name,
                       const char *_type_defn);
 
@@ -4390,7 +4314,7 @@ GrB_Info GxB_Type_new(GrB_Type *ty,
 GrB_Info GrB_Type_free(GrB_Type *obj);
 
 //`GrB_Type_wait(obj, mode)`: nothing is ever pending on this kind of object.
-GrB_Info GrB_Type_wait(GrB_Type obj, int mode);
+GrB_Info GrB_Type_wait(GrB_Type obj, GrB_WaitMode mode);
 
 // `GrB_Vector_new(&v, type, n)`.
 GrB_Info GrB_Vector_new(GrB_Vector *v, GrB_Type type_, GrB_Index n);
@@ -4414,7 +4338,7 @@ GrB_Info GrB_Vector_resize(GrB_Vector w, GrB_Index n);
 GrB_Info GrB_Vector_removeElement(GrB_Vector v, GrB_Index i);
 
 // `GrB_Vector_wait(v, mode)`.
-GrB_Info GrB_Vector_wait(GrB_Vector v, int mode);
+GrB_Info GrB_Vector_wait(GrB_Vector v, GrB_WaitMode mode);
 
 // `GrB_Vector_free(&v)`.
 GrB_Info GrB_Vector_free(GrB_Vector *v);

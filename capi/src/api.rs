@@ -11,6 +11,25 @@ pub type GrB_Info = std::ffi::c_int;
 /// `GrB_Index`: row and column indices and dimensions.
 pub type GrB_Index = u64;
 
+// The C enums the entry points take. The prelude of the header declares them
+// (cbindgen is told not to emit these aliases, so prototypes keep the enum
+// names); a C enum whose values fit an `int` is passed exactly as an `int` in the
+// C ABI, so the Rust side reads a `c_int`.
+/// `GrB_Mode` (`GrB_init`).
+pub type GrB_Mode = std::ffi::c_int;
+/// `GrB_WaitMode` (`GrB_wait`).
+pub type GrB_WaitMode = std::ffi::c_int;
+/// `GrB_Desc_Field` (`GrB_Descriptor_set`).
+pub type GrB_Desc_Field = std::ffi::c_int;
+/// `GrB_Desc_Value` (`GrB_Descriptor_set`).
+pub type GrB_Desc_Value = std::ffi::c_int;
+/// `GrB_Format` (import and export).
+pub type GrB_Format = std::ffi::c_int;
+/// `GrB_Field` (`GrB_get` / `GrB_set`).
+pub type GrB_Field = std::ffi::c_int;
+/// `GxB_Print_Level` (`GxB_fprint`).
+pub type GxB_Print_Level = std::ffi::c_int;
+
 static INITIALIZED: AtomicBool = AtomicBool::new(false);
 static MODE: AtomicI32 = AtomicI32::new(0);
 

@@ -1,12 +1,12 @@
 //! `GrB_init`, `GrB_finalize`, `GrB_getVersion` and `GrB_error`.
 
-use crate::api::{finalize, initialize, run, GrB_Info};
+use crate::api::{finalize, initialize, run, GrB_Info, GrB_Mode};
 use crate::handle::*;
-use std::ffi::{c_char, c_int, c_uint};
+use std::ffi::{c_char, c_uint};
 
 /// `GrB_init(mode)`: starts the library in `GrB_BLOCKING` or `GrB_NONBLOCKING` mode.
 #[no_mangle]
-pub extern "C" fn GrB_init(mode: c_int) -> GrB_Info {
+pub extern "C" fn GrB_init(mode: GrB_Mode) -> GrB_Info {
     run((), || initialize(mode))
 }
 

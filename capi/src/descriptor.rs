@@ -1,10 +1,9 @@
 //! `GrB_Descriptor`: the 31 predefined descriptors and user-defined ones.
 
-use crate::api::{api, GrB_Info};
+use crate::api::{api, GrB_Desc_Field, GrB_Desc_Value, GrB_Info};
 use crate::handle::*;
 use engine::error::{Error, Info, Result};
 use engine::object::Descriptor;
-use std::ffi::c_int;
 use std::sync::Mutex;
 
 /// Declares `GrB_DESC_<name>` with the flags replace, structure, complement, T0, T1.
@@ -78,8 +77,8 @@ pub unsafe extern "C" fn GrB_Descriptor_new(desc: *mut GrB_Descriptor) -> GrB_In
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Descriptor_set(
     desc: GrB_Descriptor,
-    field: c_int,
-    value: c_int,
+    field: GrB_Desc_Field,
+    value: GrB_Desc_Value,
 ) -> GrB_Info {
     api(desc, || {
         let d = get(desc)?;

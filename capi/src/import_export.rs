@@ -9,7 +9,7 @@
 //! array pointer may be NULL only when its length is 0 (the dense formats never
 //! read `indptr` or `indices`).
 
-use crate::api::{api, count, slice, GrB_Index, GrB_Info};
+use crate::api::{api, count, slice, GrB_Format, GrB_Index, GrB_Info};
 use crate::handle::*;
 use engine::algebra::{Type, TypeCode};
 use engine::error::{Error, Info, Result};
@@ -19,7 +19,7 @@ use engine::storage::exchange::{
 };
 use engine::storage::serialize::{deserialize, serialize_into, serialized_size};
 use paste::paste;
-use std::ffi::{c_int, c_void};
+use std::ffi::c_void;
 
 /// The element type a typed function expects: one built-in type, or any
 /// user-defined type (`None`).
@@ -69,7 +69,7 @@ unsafe fn import_matrix(
     n_indptr: GrB_Index,
     n_indices: GrB_Index,
     n_values: GrB_Index,
-    format: c_int,
+    format: GrB_Format,
     expected: Option<TypeCode>,
 ) -> Result<()> {
     non_null(A, "A")?;
@@ -120,7 +120,7 @@ unsafe fn export_matrix(
     n_indptr: *mut GrB_Index,
     n_indices: *mut GrB_Index,
     n_values: *mut GrB_Index,
-    format: c_int,
+    format: GrB_Format,
     A: GrB_Matrix,
     expected: Option<TypeCode>,
 ) -> Result<()> {
@@ -172,7 +172,7 @@ macro_rules! typed_import_export {
                 n_indptr: GrB_Index,
                 n_indices: GrB_Index,
                 n_values: GrB_Index,
-                format: c_int,
+                format: GrB_Format,
             ) -> GrB_Info {
                 api((), || {
                     import_matrix(A, type_, nrows, ncols, indptr, indices, values as *const u8,
@@ -189,7 +189,7 @@ macro_rules! typed_import_export {
                 n_indptr: *mut GrB_Index,
                 n_indices: *mut GrB_Index,
                 n_values: *mut GrB_Index,
-                format: c_int,
+                format: GrB_Format,
                 A: GrB_Matrix,
             ) -> GrB_Info {
                 api(A, || {
@@ -216,7 +216,7 @@ pub unsafe extern "C" fn GrB_Matrix_exportSize(
     n_indptr: *mut GrB_Index,
     n_indices: *mut GrB_Index,
     n_values: *mut GrB_Index,
-    format: c_int,
+    format: GrB_Format,
     A: GrB_Matrix,
 ) -> GrB_Info {
     api(A, || {
@@ -235,7 +235,7 @@ pub unsafe extern "C" fn GrB_Matrix_exportSize(
 /// `GrB_Matrix_exportHint(&format, A)`: CSR or CSC by the matrix's orientation,
 /// COO for hypersparse content.
 #[no_mangle]
-pub unsafe extern "C" fn GrB_Matrix_exportHint(hint: *mut c_int, A: GrB_Matrix) -> GrB_Info {
+pub unsafe extern "C" fn GrB_Matrix_exportHint(hint: *mut GrB_Format, A: GrB_Matrix) -> GrB_Info {
     api(A, || {
         let a = &get(A)?.matrix;
         non_null(hint, "hint")?;

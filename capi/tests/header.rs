@@ -51,6 +51,13 @@ fn expanded_source() -> PathBuf {
 const HANDWRITTEN: &[&str] = &[
     "GrB_Info",
     "GrB_Index",
+    "GrB_Mode",
+    "GrB_WaitMode",
+    "GrB_Desc_Field",
+    "GrB_Desc_Value",
+    "GrB_Format",
+    "GrB_Field",
+    "GxB_Print_Level",
     "GrB_Type",
     "GrB_UnaryOp",
     "GrB_BinaryOp",
@@ -111,6 +118,7 @@ fn generate() -> String {
         after_includes: Some(prelude),
         trailer: Some(trailer),
         cpp_compat: true,
+        usize_is_size_t: true,
         documentation_style: cbindgen::DocumentationStyle::C99,
         ..Default::default()
     };
