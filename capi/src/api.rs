@@ -149,15 +149,16 @@ pub(crate) fn count(n: GrB_Index, what: &str) -> Result<usize> {
         .map_err(|_| Error::new(Info::InvalidValue, format!("{what} {n} is too large")))
 }
 
-/// A C array of `n` elements as a slice (an empty slice for `n = 0`, even if NULL).
+/// A C array of `n` elements as a slice. A NULL array is `GrB_NULL_POINTER`
+/// even when `n = 0`, as the spec lists it for every array argument.
 ///
 /// # Safety
 /// `p` must point to `n` readable elements when `n > 0`.
 pub(crate) unsafe fn slice<'a, T>(p: *const T, n: usize, what: &str) -> Result<&'a [T]> {
+    crate::handle::non_null(p, what)?;
     if n == 0 {
         return Ok(&[]);
     }
-    crate::handle::non_null(p, what)?;
     Ok(std::slice::from_raw_parts(p, n))
 }
 

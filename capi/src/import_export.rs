@@ -48,11 +48,15 @@ fn value_bytes(n: usize, size: usize) -> Result<usize> {
         .ok_or_else(|| Error::new(Info::InvalidValue, format!("{n} values are too many")))
 }
 
-/// A caller array of `n` elements of `T` (NULL allowed when `n = 0`); lengths
-/// no array can have are `GrB_INVALID_VALUE`.
+/// A caller array of `n` elements of `T`; lengths no array can have are
+/// `GrB_INVALID_VALUE`. An empty array may be NULL here (an import of an empty
+/// matrix need not allocate), unlike the index lists of the operations.
 unsafe fn array<'a, T>(p: *const T, n: GrB_Index, what: &str) -> Result<&'a [T]> {
     let n = count(n, what)?;
     value_bytes(n, std::mem::size_of::<T>())?;
+    if n == 0 {
+        return Ok(&[]);
+    }
     slice(p, n, what)
 }
 
@@ -86,7 +90,7 @@ unsafe fn import_matrix(
         )
     };
     let nbytes = value_bytes(count(n_values, "n_values")?, ty.size())?;
-    let values = slice(values, nbytes, "values")?;
+    let values = array(values, nbytes as GrB_Index, "values")?;
     let store = import(
         ty,
         nrows,

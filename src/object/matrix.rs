@@ -349,6 +349,8 @@ impl Matrix {
                 cols[k]
             );
         }
+        // Checked before the values are read: a bad operator is an API error.
+        let combine = dup.map(|op| dup_combiner(op, &self.ty)).transpose()?;
         let cast;
         let vals = if vals.ty() == self.ty {
             vals
@@ -360,10 +362,6 @@ impl Matrix {
         let (outer, inner, vlen, vdim) = match orient {
             Orientation::ByRow => (rows, cols, ncols, nrows),
             Orientation::ByCol => (cols, rows, nrows, ncols),
-        };
-        let combine = match dup {
-            Some(op) => Some(dup_combiner(op, &self.ty)?),
-            None => None,
         };
         let dup_mode = match &combine {
             Some(f) => Dup::Combine(f.as_ref()),
@@ -396,8 +394,16 @@ impl Matrix {
 /// A function `acc = f(acc, next)` on element bytes.
 pub type Combiner = Box<dyn Fn(&mut [u8], &[u8]) + Sync + Send>;
 
-/// The combining function `acc = dup(acc, next)` for values of type `ty`, with typecasts.
+/// The combining function `acc = dup(acc, next)` for values of type `ty`, with
+/// typecasts. The spec requires the three domains of `dup` to be one
+/// (`GrB_LT_INT32`, which returns `bool`, is a `GrB_DOMAIN_MISMATCH`).
 pub fn dup_combiner(op: &BinaryOp, ty: &Type) -> Result<Combiner> {
+    ensure!(
+        op.xtype() == op.ytype() && op.ytype() == op.ztype(),
+        DomainMismatch,
+        "the dup operator {} must have one domain for x, y and z",
+        op.name()
+    );
     op.check_domains(ty, ty, ty)?;
     let f = op.byte_fn();
     let to_x = crate::algebra::element::byte_cast_fn(ty.code(), op.xtype().code());
@@ -466,6 +472,11 @@ mod tests {
         assert_eq!(dup.unwrap_err().info, crate::Info::InvalidValue);
         let bad = b.build(&[2], &[0], &Array::from_vec(vec![1i32]), None);
         assert_eq!(bad.unwrap_err().info, crate::Info::IndexOutOfBounds);
+        // A dup operator must have one domain: LT_INT32 returns bool.
+        let lt = BinaryOp::builtin(BinaryCode::Lt, TypeCode::Int32).unwrap();
+        let mixed = b.build(&[0], &[0], &Array::from_vec(vec![1i32]), Some(&lt));
+        assert_eq!(mixed.unwrap_err().info, crate::Info::DomainMismatch);
+        assert_eq!(b.nvals().unwrap(), 0);
     }
 
     #[test]
