@@ -5,7 +5,7 @@ use super::pending::{try_update_in_place, Pending};
 use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::{Error, Result};
 use crate::plan::{self, Claim, Node, Source};
-use crate::storage::{build_compressed, Array, Dup, MatrixStore, Orientation};
+use crate::storage::{build_compressed, Array, Dup, MatrixStore, Orientation, Sparsity};
 use crate::{ensure, fail};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -19,6 +19,19 @@ struct State {
     pending: Option<Pending>,
     /// Preferred orientation for content this object produces.
     orient: Orientation,
+    /// The formats the content may be held in (`GxB_SPARSITY_CONTROL`).
+    sparsity: Sparsity,
+}
+
+impl State {
+    /// Holds the content in a format the sparsity control allows. A failed
+    /// conversion (out of memory for a bitmap) keeps the engine's format: the
+    /// content is the same either way.
+    fn settle(&mut self) {
+        if let Ok(Some(store)) = self.sparsity.conform(&self.store) {
+            self.store = Arc::new(store);
+        }
+    }
 }
 
 /// A matrix (a vector is an `n × 1` matrix stored by column). All methods take
@@ -69,6 +82,7 @@ impl Matrix {
                 deferred: None,
                 pending: None,
                 orient,
+                sparsity: Sparsity::AUTO,
             }),
         }
     }
@@ -102,6 +116,32 @@ impl Matrix {
         self.lock().orient = orient;
     }
 
+    /// The formats this object's content may take (`GxB_SPARSITY_CONTROL`).
+    pub fn sparsity_control(&self) -> Sparsity {
+        self.lock().sparsity
+    }
+
+    /// Sets the sparsity control and converts the current content to it;
+    /// every later content is converted when stored.
+    pub fn set_sparsity_control(&self, control: Sparsity) -> Result<()> {
+        let store = self.snapshot()?;
+        let converted = control.conform(&store)?;
+        let mut s = self.lock();
+        s.sparsity = control;
+        if let Some(c) = converted {
+            if Arc::ptr_eq(&s.store, &store) {
+                s.store = Arc::new(c);
+            }
+        }
+        s.settle();
+        Ok(())
+    }
+
+    /// The format the content is held in (`GxB_SPARSITY_STATUS`).
+    pub fn sparsity_status(&self) -> Result<Sparsity> {
+        Ok(Sparsity::of(&*self.snapshot()?))
+    }
+
     /// True when the object has deferred work or pending updates.
     pub fn has_pending_work(&self) -> bool {
         let s = self.lock();
@@ -122,6 +162,7 @@ impl Matrix {
             {
                 s.store = store;
                 s.deferred = None;
+                s.settle();
             }
         }
         let mut s = self.lock();
@@ -130,6 +171,7 @@ impl Matrix {
             let store = p.assemble(&s.store)?;
             s.store = Arc::new(store);
             s.pending = None;
+            s.settle();
         }
         Ok(s.store.clone())
     }
@@ -165,6 +207,7 @@ impl Matrix {
         s.store = store;
         s.deferred = None;
         s.pending = None;
+        s.settle();
     }
 
     /// Records deferred work that will produce the object's next content.
@@ -193,6 +236,7 @@ impl Matrix {
             }
         };
         m.set_orientation(self.orientation());
+        m.lock().sparsity = self.sparsity_control();
         Ok(m)
     }
 
@@ -203,6 +247,7 @@ impl Matrix {
         s.store = Arc::new(empty);
         s.deferred = None;
         s.pending = None;
+        s.settle();
     }
 
     /// Changes the dimensions; entries outside the new dimensions are dropped.
