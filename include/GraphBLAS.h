@@ -24,12 +24,26 @@
 #define GRB_VERSION 2
 #define GRB_SUBVERSION 1
 
-/* This implementation (graphblas-rs) and its version. */
+/* This implementation (graphblas-rs) and its version (GrB_LIBRARY_VER_*). */
 #define GxB_IMPLEMENTATION_NAME "graphblas-rs"
 #define GRAPHBLAS_RS 1
 #define GRAPHBLAS_RS_VERSION_MAJOR 0
 #define GRAPHBLAS_RS_VERSION_MINOR 1
 #define GRAPHBLAS_RS_VERSION_PATCH 0
+
+/* The release of SuiteSparse:GraphBLAS whose GxB extensions this library
+ * follows, for programs that compare GxB_IMPLEMENTATION with GxB_VERSION
+ * (docs/COMPATIBILITY.md); GxB_get(GxB_LIBRARY_VERSION, v) reports the same
+ * three numbers and GxB_get(GxB_LIBRARY_DATE, &s) the date. */
+#define GxB_VERSION(major, minor, sub)                                         \
+    (((major) * 1000ULL + (minor)) * 1000ULL + (sub))
+#define GxB_IMPLEMENTATION_MAJOR 7
+#define GxB_IMPLEMENTATION_MINOR 4
+#define GxB_IMPLEMENTATION_SUB 0
+#define GxB_IMPLEMENTATION_DATE "Nov 28, 2026"
+#define GxB_IMPLEMENTATION                                                     \
+    GxB_VERSION(GxB_IMPLEMENTATION_MAJOR, GxB_IMPLEMENTATION_MINOR,            \
+                GxB_IMPLEMENTATION_SUB)
 
 /* ------------------------------------------------------------------------
  * Basic types and constants
@@ -98,7 +112,10 @@ typedef enum
     GrB_COMP = 2,
     GrB_TRAN = 3,
     GrB_STRUCTURE = 4,
-    GrB_COMP_STRUCTURE = 6
+    GrB_COMP_STRUCTURE = 6,
+    /* GxB_GPU_CONTROL values (no GPU is used: recorded and reported). */
+    GxB_GPU_ALWAYS = 2001,
+    GxB_GPU_NEVER = 2002
 }
 GrB_Desc_Value;
 
@@ -153,12 +170,57 @@ typedef enum
     GrB_INP1_TYPE_STRING = 108,
     GrB_OUTP_TYPE_STRING = 109,
     GrB_SIZE = 110,
-    /* Extensions (values as in SuiteSparse:GraphBLAS). */
+    /* Extensions (values as in SuiteSparse:GraphBLAS), read and set with
+     * GxB_get / GxB_set; the C type of each value is listed in
+     * docs/COMPATIBILITY.md. */
+    GxB_HYPER_SWITCH = 7000,
+    GxB_BITMAP_SWITCH = 7001,
     GxB_FORMAT = 7002,
+    GxB_MODE = 7003,
+    GxB_LIBRARY_NAME = 7004,
+    GxB_LIBRARY_VERSION = 7005,
+    GxB_LIBRARY_DATE = 7006,
+    GxB_LIBRARY_ABOUT = 7007,
+    GxB_LIBRARY_URL = 7008,
+    GxB_LIBRARY_LICENSE = 7009,
+    GxB_API_VERSION = 7012,
+    GxB_API_DATE = 7013,
+    GxB_API_ABOUT = 7014,
+    GxB_API_URL = 7015,
+    GxB_COMPILER_VERSION = 7016,
+    GxB_COMPILER_NAME = 7017,
+    GxB_LIBRARY_OPENMP = 7018,
     GxB_BURBLE = 7019,
-    GxB_NTHREADS = 7086
+    GxB_MEMORY_POOL = 7022,
+    GxB_SPARSITY_STATUS = 7034,
+    GxB_IS_HYPER = 7035,
+    GxB_SPARSITY_CONTROL = 7036,
+    GxB_MALLOC_FUNCTION = 7037,
+    GxB_CALLOC_FUNCTION = 7038,
+    GxB_REALLOC_FUNCTION = 7039,
+    GxB_FREE_FUNCTION = 7040,
+    GxB_NTHREADS = 7086,
+    GxB_CHUNK = 7087,
+    GxB_GPU_CONTROL = 7088,
+    GxB_GPU_CHUNK = 7089
 }
 GrB_Field;
+
+/* SuiteSparse's name for the fields of GxB_get / GxB_set. */
+typedef GrB_Field GxB_Option_Field;
+
+/* GxB_SPARSITY_CONTROL (a sum of these) and GxB_SPARSITY_STATUS (one of them). */
+#define GxB_HYPERSPARSE 1
+#define GxB_SPARSE 2
+#define GxB_BITMAP 4
+#define GxB_FULL 8
+#define GxB_AUTO_SPARSITY 15
+
+/* GxB_HYPER_SWITCH and GxB_BITMAP_SWITCH values. */
+#define GxB_HYPER_DEFAULT (0.0625)
+#define GxB_ALWAYS_HYPER ((double) 1.0)
+#define GxB_NEVER_HYPER ((double) -1.0)
+#define GxB_NBITMAP_SWITCH 8
 
 typedef enum
 {
@@ -215,6 +277,60 @@ typedef void (*GxB_index_unary_function)(void *z, const void *x, GrB_Index i, Gr
  * Functions and predefined objects (generated from the Rust sources)
  * ------------------------------------------------------------------------ */
 
+
+#define HYPER_SWITCH 7000
+
+#define BITMAP_SWITCH 7001
+
+#define MODE 7003
+
+#define LIBRARY_NAME 7004
+
+#define LIBRARY_VERSION 7005
+
+#define LIBRARY_DATE 7006
+
+#define LIBRARY_ABOUT 7007
+
+#define LIBRARY_URL 7008
+
+#define LIBRARY_LICENSE 7009
+
+#define API_VERSION 7012
+
+#define API_DATE 7013
+
+#define API_ABOUT 7014
+
+#define API_URL 7015
+
+#define COMPILER_VERSION 7016
+
+#define COMPILER_NAME 7017
+
+#define LIBRARY_OPENMP 7018
+
+#define MEMORY_POOL 7022
+
+#define SPARSITY_STATUS 7034
+
+#define IS_HYPER 7035
+
+#define SPARSITY_CONTROL 7036
+
+#define MALLOC_FUNCTION 7037
+
+#define CALLOC_FUNCTION 7038
+
+#define REALLOC_FUNCTION 7039
+
+#define FREE_FUNCTION 7040
+
+#define CHUNK 7087
+
+#define GPU_CONTROL 7088
+
+#define GPU_CHUNK 7089
 
 #ifdef __cplusplus
 extern "C" {
@@ -1442,8 +1558,19 @@ GrB_Info GrB_Semiring_free(GrB_Semiring *obj);
 //`GrB_Semiring_wait(obj, mode)`: nothing is ever pending on this kind of object.
 GrB_Info GrB_Semiring_wait(GrB_Semiring obj, GrB_WaitMode mode);
 
-// `GrB_init(mode)`: starts the library in `GrB_BLOCKING` or `GrB_NONBLOCKING` mode.
+// `GrB_init(mode)`: starts the library in `GrB_BLOCKING` or `GrB_NONBLOCKING`
+// mode, with the C library's memory functions.
 GrB_Info GrB_init(GrB_Mode mode);
+
+// `GxB_init(mode, malloc, calloc, realloc, free)`: `GrB_init` with the
+// user's memory functions, used for every array that changes hands (see
+// the `memory` module); `malloc` and `free` are required, `calloc` and
+// `realloc` may be NULL.
+GrB_Info GxB_init(GrB_Mode mode,
+                  void *(*user_malloc)(size_t),
+                  void *(*user_calloc)(size_t, size_t),
+                  void *(*user_realloc)(void*, size_t),
+                  void (*user_free)(void*));
 
 // `GrB_finalize()`: ends the library; pending work is abandoned.
 GrB_Info GrB_finalize(void);
@@ -1844,25 +1971,18 @@ GrB_Info GxB_Scalar_type_name(char *type_name, GrB_Scalar obj);
 //`GxB_Scalar_type(&type, obj)`: the handle of the element type.
 GrB_Info GxB_Scalar_type(GrB_Type *type_, GrB_Scalar obj);
 
-// `GxB_Global_Option_get(field, &value)`: `GxB_FORMAT` (`GxB_Format_Value`),
-// `GxB_NTHREADS` (`int32_t`) or `GxB_BURBLE` (`bool`).
-GrB_Info GxB_Global_Option_get(int f, void *value);
+// `GxB_Type_size(&size, type)`: the size of a value in bytes.
+GrB_Info GxB_Type_size(size_t *size, GrB_Type type_);
 
-// `GxB_Global_Option_set_INT32(field, value)`: `GxB_FORMAT` (the default
-// orientation hint), `GxB_NTHREADS` (≤ 0: one thread per core), `GxB_BURBLE`.
-GrB_Info GxB_Global_Option_set_INT32(int f, int32_t value);
+// `GxB_Type_name(name, type)`: the type's C name (`"int32_t"`, or the
+// name given to `GxB_Type_new`), at most `GxB_MAX_NAME_LEN` bytes.
+GrB_Info GxB_Type_name(char *type_name, GrB_Type type_);
 
-//`GxB_Matrix_Option_get(obj, GxB_FORMAT, &value)`: `GxB_BY_ROW` or `GxB_BY_COL`.
-GrB_Info GxB_Matrix_Option_get(GrB_Matrix obj, int f, void *value);
-
-//`GxB_Matrix_Option_set_INT32(obj, GxB_FORMAT, value)`: store by row or by column.
-GrB_Info GxB_Matrix_Option_set_INT32(GrB_Matrix obj, int f, int32_t value);
-
-//`GxB_Vector_Option_get(obj, GxB_FORMAT, &value)`: `GxB_BY_ROW` or `GxB_BY_COL`.
-GrB_Info GxB_Vector_Option_get(GrB_Vector obj, int f, void *value);
-
-//`GxB_Vector_Option_set_INT32(obj, GxB_FORMAT, value)`: store by row or by column.
-GrB_Info GxB_Vector_Option_set_INT32(GrB_Vector obj, int f, int32_t value);
+// `GxB_Type_from_name(&type, name)`: the built-in type of a C type name
+// (`"bool"`, `"int8_t"`, … `"double"`) or spec name (`"GrB_FP64"`); for any
+// other name `type` is set to NULL, as SuiteSparse does for names it does
+// not know.
+GrB_Info GxB_Type_from_name(GrB_Type *type_, const char *type_name);
 
 //`GrB_Matrix_import_BOOL(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
 GrB_Info GrB_Matrix_import_BOOL(GrB_Matrix *A,
@@ -2450,6 +2570,14 @@ GrB_Info GrB_Matrix_extractTuples_UDT(GrB_Index *I,
                                       void *X,
                                       GrB_Index *nvals,
                                       GrB_Matrix A);
+
+extern void *malloc(size_t size);
+
+extern void *calloc(size_t n, size_t size);
+
+extern void *realloc(void *p, size_t size);
+
+extern void free(void *p);
 
 // `GrB_Matrix_apply(C, Mask, accum, op, A, desc)`: `C<Mask> = accum(C, op(A))`.
 GrB_Info GrB_Matrix_apply(GrB_Matrix C,
@@ -4150,6 +4278,299 @@ GrB_Info GrB_transpose(GrB_Matrix C,
                        GrB_Matrix A,
                        GrB_Descriptor desc);
 
+// `GxB_Global_Option_get(field, &value)`: any global option, in its C type.
+GrB_Info GxB_Global_Option_get(GrB_Field f, void *value);
+
+// `GxB_Global_Option_get_INT32(field, &value)`.
+GrB_Info GxB_Global_Option_get_INT32(GrB_Field f, int32_t *value);
+
+// `GxB_Global_Option_get_FP64(field, &value)`.
+GrB_Info GxB_Global_Option_get_FP64(GrB_Field f, double *value);
+
+// `GxB_Global_Option_get_INT64(field, value)`: `GxB_MEMORY_POOL` (64 values).
+GrB_Info GxB_Global_Option_get_INT64(GrB_Field f, int64_t *value);
+
+// `GxB_Global_Option_get_CHAR(field, &string)`: a name, date, URL, … of the library.
+GrB_Info GxB_Global_Option_get_CHAR(GrB_Field f, const char **value);
+
+// `GxB_Global_Option_get_FUNCTION(field, &function)`: a memory function.
+GrB_Info GxB_Global_Option_get_FUNCTION(GrB_Field f, void **value);
+
+// `GxB_Global_Option_set_INT32(field, value)`: `GxB_FORMAT`, `GxB_NTHREADS`
+// (≤ 0: one thread per core), `GxB_BURBLE`, `GxB_GPU_CONTROL`.
+GrB_Info GxB_Global_Option_set_INT32(GrB_Field f, int32_t value);
+
+// `GxB_Global_Option_set_FP64(field, value)`: `GxB_HYPER_SWITCH`, `GxB_CHUNK`, `GxB_GPU_CHUNK`.
+GrB_Info GxB_Global_Option_set_FP64(GrB_Field f, double value);
+
+// `GxB_Global_Option_set_FP64_ARRAY(GxB_BITMAP_SWITCH, values)`: 8 values.
+GrB_Info GxB_Global_Option_set_FP64_ARRAY(GrB_Field f, const double *value);
+
+// `GxB_Global_Option_set_INT64_ARRAY(GxB_MEMORY_POOL, values)`: accepted and ignored.
+GrB_Info GxB_Global_Option_set_INT64_ARRAY(GrB_Field f, const int64_t *value);
+
+//`GxB_Matrix_Option_get(obj, field, &value)`: any option, in its C type.
+GrB_Info GxB_Matrix_Option_get(GrB_Matrix obj, GrB_Field f, void *value);
+
+//`GxB_Matrix_Option_get_INT32(obj, field, &value)`.
+GrB_Info GxB_Matrix_Option_get_INT32(GrB_Matrix obj, GrB_Field f, int32_t *value);
+
+//`GxB_Matrix_Option_get_FP64(obj, field, &value)`.
+GrB_Info GxB_Matrix_Option_get_FP64(GrB_Matrix obj, GrB_Field f, double *value);
+
+//`GxB_Matrix_Option_set_INT32(obj, field, value)`: `GxB_FORMAT`, `GxB_SPARSITY_CONTROL`.
+GrB_Info GxB_Matrix_Option_set_INT32(GrB_Matrix obj, GrB_Field f, int32_t value);
+
+//`GxB_Matrix_Option_set_FP64(obj, field, value)`: `GxB_HYPER_SWITCH`, `GxB_BITMAP_SWITCH`.
+GrB_Info GxB_Matrix_Option_set_FP64(GrB_Matrix obj, GrB_Field f, double value);
+
+//`GxB_Vector_Option_get(obj, field, &value)`: any option, in its C type.
+GrB_Info GxB_Vector_Option_get(GrB_Vector obj, GrB_Field f, void *value);
+
+//`GxB_Vector_Option_get_INT32(obj, field, &value)`.
+GrB_Info GxB_Vector_Option_get_INT32(GrB_Vector obj, GrB_Field f, int32_t *value);
+
+//`GxB_Vector_Option_get_FP64(obj, field, &value)`.
+GrB_Info GxB_Vector_Option_get_FP64(GrB_Vector obj, GrB_Field f, double *value);
+
+//`GxB_Vector_Option_set_INT32(obj, field, value)`: `GxB_FORMAT`, `GxB_SPARSITY_CONTROL`.
+GrB_Info GxB_Vector_Option_set_INT32(GrB_Vector obj, GrB_Field f, int32_t value);
+
+//`GxB_Vector_Option_set_FP64(obj, field, value)`: `GxB_HYPER_SWITCH`, `GxB_BITMAP_SWITCH`.
+GrB_Info GxB_Vector_Option_set_FP64(GrB_Vector obj, GrB_Field f, double value);
+
+//`GxB_Matrix_pack_CSR(A, &Ap, &Ai, &Ax, Ap_size, Ai_size, Ax_size, iso, jumbled, desc)`: compressed sparse rows.
+GrB_Info GxB_Matrix_pack_CSR(GrB_Matrix A,
+                             GrB_Index **Ap,
+                             GrB_Index **Ai,
+                             void **Ax,
+                             GrB_Index Ap_size,
+                             GrB_Index Ai_size,
+                             GrB_Index Ax_size,
+                             bool iso,
+                             bool jumbled,
+                             GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_CSR(A, &Ap, &Ai, &Ax, &Ap_size, &Ai_size, &Ax_size, &iso, &jumbled, desc)`: compressed sparse rows.
+GrB_Info GxB_Matrix_unpack_CSR(GrB_Matrix A,
+                               GrB_Index **Ap,
+                               GrB_Index **Ai,
+                               void **Ax,
+                               GrB_Index *Ap_size,
+                               GrB_Index *Ai_size,
+                               GrB_Index *Ax_size,
+                               bool *iso,
+                               bool *jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_CSC(A, &Ap, &Ai, &Ax, Ap_size, Ai_size, Ax_size, iso, jumbled, desc)`: compressed sparse columns.
+GrB_Info GxB_Matrix_pack_CSC(GrB_Matrix A,
+                             GrB_Index **Ap,
+                             GrB_Index **Ai,
+                             void **Ax,
+                             GrB_Index Ap_size,
+                             GrB_Index Ai_size,
+                             GrB_Index Ax_size,
+                             bool iso,
+                             bool jumbled,
+                             GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_CSC(A, &Ap, &Ai, &Ax, &Ap_size, &Ai_size, &Ax_size, &iso, &jumbled, desc)`: compressed sparse columns.
+GrB_Info GxB_Matrix_unpack_CSC(GrB_Matrix A,
+                               GrB_Index **Ap,
+                               GrB_Index **Ai,
+                               void **Ax,
+                               GrB_Index *Ap_size,
+                               GrB_Index *Ai_size,
+                               GrB_Index *Ax_size,
+                               bool *iso,
+                               bool *jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_HyperCSR(A, &Ap, &Ah, &Ai, &Ax, Ap_size, Ah_size, Ai_size, Ax_size, iso, nvec, jumbled, desc)`: hypersparse rows.
+GrB_Info GxB_Matrix_pack_HyperCSR(GrB_Matrix A,
+                                  GrB_Index **Ap,
+                                  GrB_Index **Ah,
+                                  GrB_Index **Ai,
+                                  void **Ax,
+                                  GrB_Index Ap_size,
+                                  GrB_Index Ah_size,
+                                  GrB_Index Ai_size,
+                                  GrB_Index Ax_size,
+                                  bool iso,
+                                  GrB_Index nvec,
+                                  bool jumbled,
+                                  GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_HyperCSR(A, &Ap, &Ah, &Ai, &Ax, &Ap_size, &Ah_size, &Ai_size, &Ax_size, &iso, &nvec, &jumbled, desc)`: hypersparse rows.
+GrB_Info GxB_Matrix_unpack_HyperCSR(GrB_Matrix A,
+                                    GrB_Index **Ap,
+                                    GrB_Index **Ah,
+                                    GrB_Index **Ai,
+                                    void **Ax,
+                                    GrB_Index *Ap_size,
+                                    GrB_Index *Ah_size,
+                                    GrB_Index *Ai_size,
+                                    GrB_Index *Ax_size,
+                                    bool *iso,
+                                    GrB_Index *nvec,
+                                    bool *jumbled,
+                                    GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_HyperCSC(A, &Ap, &Ah, &Ai, &Ax, Ap_size, Ah_size, Ai_size, Ax_size, iso, nvec, jumbled, desc)`: hypersparse columns.
+GrB_Info GxB_Matrix_pack_HyperCSC(GrB_Matrix A,
+                                  GrB_Index **Ap,
+                                  GrB_Index **Ah,
+                                  GrB_Index **Ai,
+                                  void **Ax,
+                                  GrB_Index Ap_size,
+                                  GrB_Index Ah_size,
+                                  GrB_Index Ai_size,
+                                  GrB_Index Ax_size,
+                                  bool iso,
+                                  GrB_Index nvec,
+                                  bool jumbled,
+                                  GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_HyperCSC(A, &Ap, &Ah, &Ai, &Ax, &Ap_size, &Ah_size, &Ai_size, &Ax_size, &iso, &nvec, &jumbled, desc)`: hypersparse columns.
+GrB_Info GxB_Matrix_unpack_HyperCSC(GrB_Matrix A,
+                                    GrB_Index **Ap,
+                                    GrB_Index **Ah,
+                                    GrB_Index **Ai,
+                                    void **Ax,
+                                    GrB_Index *Ap_size,
+                                    GrB_Index *Ah_size,
+                                    GrB_Index *Ai_size,
+                                    GrB_Index *Ax_size,
+                                    bool *iso,
+                                    GrB_Index *nvec,
+                                    bool *jumbled,
+                                    GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_BitmapR(A, &Ab, &Ax, Ab_size, Ax_size, iso, nvals, desc)`: a bitmap by row.
+GrB_Info GxB_Matrix_pack_BitmapR(GrB_Matrix A,
+                                 int8_t **Ab,
+                                 void **Ax,
+                                 GrB_Index Ab_size,
+                                 GrB_Index Ax_size,
+                                 bool iso,
+                                 GrB_Index nvals,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_BitmapR(A, &Ab, &Ax, &Ab_size, &Ax_size, &iso, &nvals, desc)`: a bitmap by row.
+GrB_Info GxB_Matrix_unpack_BitmapR(GrB_Matrix A,
+                                   int8_t **Ab,
+                                   void **Ax,
+                                   GrB_Index *Ab_size,
+                                   GrB_Index *Ax_size,
+                                   bool *iso,
+                                   GrB_Index *nvals,
+                                   GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_BitmapC(A, &Ab, &Ax, Ab_size, Ax_size, iso, nvals, desc)`: a bitmap by column.
+GrB_Info GxB_Matrix_pack_BitmapC(GrB_Matrix A,
+                                 int8_t **Ab,
+                                 void **Ax,
+                                 GrB_Index Ab_size,
+                                 GrB_Index Ax_size,
+                                 bool iso,
+                                 GrB_Index nvals,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_BitmapC(A, &Ab, &Ax, &Ab_size, &Ax_size, &iso, &nvals, desc)`: a bitmap by column.
+GrB_Info GxB_Matrix_unpack_BitmapC(GrB_Matrix A,
+                                   int8_t **Ab,
+                                   void **Ax,
+                                   GrB_Index *Ab_size,
+                                   GrB_Index *Ax_size,
+                                   bool *iso,
+                                   GrB_Index *nvals,
+                                   GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_FullR(A, &Ax, Ax_size, iso, desc)`: dense values by row.
+GrB_Info GxB_Matrix_pack_FullR(GrB_Matrix A,
+                               void **Ax,
+                               GrB_Index Ax_size,
+                               bool iso,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_FullR(A, &Ax, &Ax_size, &iso, desc)`: dense values by row (every entry present).
+GrB_Info GxB_Matrix_unpack_FullR(GrB_Matrix A,
+                                 void **Ax,
+                                 GrB_Index *Ax_size,
+                                 bool *iso,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_FullC(A, &Ax, Ax_size, iso, desc)`: dense values by column.
+GrB_Info GxB_Matrix_pack_FullC(GrB_Matrix A,
+                               void **Ax,
+                               GrB_Index Ax_size,
+                               bool iso,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_FullC(A, &Ax, &Ax_size, &iso, desc)`: dense values by column (every entry present).
+GrB_Info GxB_Matrix_unpack_FullC(GrB_Matrix A,
+                                 void **Ax,
+                                 GrB_Index *Ax_size,
+                                 bool *iso,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Vector_pack_Bitmap(A, &Ab, &Ax, Ab_size, Ax_size, iso, nvals, desc)`: a bitmap.
+GrB_Info GxB_Vector_pack_Bitmap(GrB_Vector A,
+                                int8_t **Ab,
+                                void **Ax,
+                                GrB_Index Ab_size,
+                                GrB_Index Ax_size,
+                                bool iso,
+                                GrB_Index nvals,
+                                GrB_Descriptor _desc);
+
+//`GxB_Vector_unpack_Bitmap(A, &Ab, &Ax, &Ab_size, &Ax_size, &iso, &nvals, desc)`: a bitmap.
+GrB_Info GxB_Vector_unpack_Bitmap(GrB_Vector A,
+                                  int8_t **Ab,
+                                  void **Ax,
+                                  GrB_Index *Ab_size,
+                                  GrB_Index *Ax_size,
+                                  bool *iso,
+                                  GrB_Index *nvals,
+                                  GrB_Descriptor _desc);
+
+//`GxB_Vector_pack_Full(A, &Ax, Ax_size, iso, desc)`: dense values.
+GrB_Info GxB_Vector_pack_Full(GrB_Vector A,
+                              void **Ax,
+                              GrB_Index Ax_size,
+                              bool iso,
+                              GrB_Descriptor _desc);
+
+//`GxB_Vector_unpack_Full(A, &Ax, &Ax_size, &iso, desc)`: dense values (every entry present).
+GrB_Info GxB_Vector_unpack_Full(GrB_Vector A,
+                                void **Ax,
+                                GrB_Index *Ax_size,
+                                bool *iso,
+                                GrB_Descriptor _desc);
+
+// `GxB_Vector_pack_CSC(v, &vi, &vx, vi_size, vx_size, iso, nvals, jumbled, desc)`: the indices and values of the entries.
+GrB_Info GxB_Vector_pack_CSC(GrB_Vector v,
+                             GrB_Index **vi,
+                             void **vx,
+                             GrB_Index vi_size,
+                             GrB_Index vx_size,
+                             bool iso,
+                             GrB_Index nvals,
+                             bool jumbled,
+                             GrB_Descriptor _desc);
+
+// `GxB_Vector_unpack_CSC(v, &vi, &vx, &vi_size, &vx_size, &iso, &nvals, &jumbled, desc)`.
+GrB_Info GxB_Vector_unpack_CSC(GrB_Vector v,
+                               GrB_Index **vi,
+                               void **vx,
+                               GrB_Index *vi_size,
+                               GrB_Index *vx_size,
+                               bool *iso,
+                               GrB_Index *nvals,
+                               bool *jumbled,
+                               GrB_Descriptor _desc);
+
 //`GxB_Matrix_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_Matrix_fprint(GrB_Matrix obj,
                            const char *name,
@@ -4890,14 +5311,29 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
         GrB_Global: GB_SET(Global, value))                                     \
     (object, value, __VA_ARGS__)
 
-/* Extensions in the style of SuiteSparse:GraphBLAS (not variadic: the macros
- * dispatch on the first argument).
- * GxB_get(A, GxB_FORMAT, &format)      GxB_set(A, GxB_FORMAT, GxB_BY_COL)
- * GxB_get(GxB_FORMAT, &format)         GxB_set(GxB_NTHREADS, nthreads)
- * GxB_get(GxB_NTHREADS, &nthreads)     GxB_set(GxB_BURBLE, false)
- * GxB_get(GxB_BURBLE, &bool_value)
- * A get writes a GxB_Format_Value for GxB_FORMAT, an int32_t for
- * GxB_NTHREADS and a bool for GxB_BURBLE. */
+/* SuiteSparse's GxB_get / GxB_set (variadic there; here macros over the
+ * fixed-argument GxB_*_Option_* functions):
+ *   GxB_get(field, &value)            GxB_set(field, value)
+ *   GxB_get(A, field, &value)         GxB_set(A, field, value)    (A: matrix or vector)
+ * A get writes the C type of the field (docs/COMPATIBILITY.md); a set takes
+ * an integer, a double (switches, chunk sizes), or for the library a
+ * double[8] (GxB_BITMAP_SWITCH) or int64_t[64] (GxB_MEMORY_POOL). */
+#define GB_OPTION_SET(kind, value)                                             \
+    _Generic((value),                                                          \
+             float: kind##_Option_set_FP64,                                    \
+             double: kind##_Option_set_FP64,                                   \
+             default: kind##_Option_set_INT32)
+
+#define GB_GLOBAL_SET(value)                                                   \
+    _Generic((value),                                                          \
+             float: GxB_Global_Option_set_FP64,                                \
+             double: GxB_Global_Option_set_FP64,                               \
+             double *: GxB_Global_Option_set_FP64_ARRAY,                       \
+             const double *: GxB_Global_Option_set_FP64_ARRAY,                 \
+             int64_t *: GxB_Global_Option_set_INT64_ARRAY,                     \
+             const int64_t *: GxB_Global_Option_set_INT64_ARRAY,               \
+             default: GxB_Global_Option_set_INT32)
+
 #define GxB_get(arg1, ...)                                                     \
     _Generic((arg1),                                                           \
              GrB_Matrix: GxB_Matrix_Option_get,                                \
@@ -4906,16 +5342,16 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
 
 #define GxB_set(arg1, ...)                                                     \
     _Generic((arg1),                                                           \
-             GrB_Matrix: GxB_Matrix_Option_set_INT32,                          \
-             GrB_Vector: GxB_Vector_Option_set_INT32,                          \
-             default: GxB_Global_Option_set_INT32)(arg1, __VA_ARGS__)
+             GrB_Matrix: GB_OPTION_SET(GxB_Matrix, GB_SECOND_ARG(__VA_ARGS__)),  \
+             GrB_Vector: GB_OPTION_SET(GxB_Vector, GB_SECOND_ARG(__VA_ARGS__)),  \
+             default: GB_GLOBAL_SET(GB_FIRST(__VA_ARGS__)))(arg1, __VA_ARGS__)
 
 #define GxB_Global_Option_set(field, value)                                    \
-    GxB_Global_Option_set_INT32(field, value)
+    GB_GLOBAL_SET(value)(field, value)
 #define GxB_Matrix_Option_set(A, field, value)                                 \
-    GxB_Matrix_Option_set_INT32(A, field, value)
+    GB_OPTION_SET(GxB_Matrix, value)(A, field, value)
 #define GxB_Vector_Option_set(v, field, value)                                 \
-    GxB_Vector_Option_set_INT32(v, field, value)
+    GB_OPTION_SET(GxB_Vector, value)(v, field, value)
 
 /* GxB_fprint(object, level, f) / GxB_print(object, level): a readable
  * description of any object (level: GxB_Print_Level) to a FILE * or stdout. */

@@ -72,7 +72,10 @@ mod gxb;
 mod handle;
 mod import_export;
 mod matrix;
+mod memory;
 mod ops;
+mod options;
+mod pack;
 #[cfg(test)]
 mod panic_guard_tests;
 mod print;

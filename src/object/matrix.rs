@@ -9,6 +9,9 @@ use crate::storage::{build_compressed, Array, Dup, MatrixStore, Orientation, Spa
 use crate::{ensure, fail};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+/// The default `[GxB_HYPER_SWITCH, GxB_BITMAP_SWITCH]` of a new object (SuiteSparse's defaults).
+pub const DEFAULT_SWITCHES: [f64; 2] = [0.0625, 0.04];
+
 /// The largest valid index (`GrB_INDEX_MAX`); dimensions may be up to `INDEX_MAX + 1`.
 pub const INDEX_MAX: u64 = (1u64 << 60) - 1;
 
@@ -21,6 +24,10 @@ struct State {
     orient: Orientation,
     /// The formats the content may be held in (`GxB_SPARSITY_CONTROL`).
     sparsity: Sparsity,
+    /// SuiteSparse's `GxB_HYPER_SWITCH` and `GxB_BITMAP_SWITCH` of this
+    /// object: kept and reported (and copied by `dup`); the engine chooses
+    /// among the allowed formats by its own rules.
+    switches: [f64; 2],
 }
 
 impl State {
@@ -83,6 +90,7 @@ impl Matrix {
                 pending: None,
                 orient,
                 sparsity: Sparsity::AUTO,
+                switches: DEFAULT_SWITCHES,
             }),
         }
     }
@@ -135,6 +143,16 @@ impl Matrix {
         }
         s.settle();
         Ok(())
+    }
+
+    /// `[hyper switch, bitmap switch]` (see [`DEFAULT_SWITCHES`]).
+    pub fn format_switches(&self) -> [f64; 2] {
+        self.lock().switches
+    }
+
+    /// Sets `[hyper switch, bitmap switch]`.
+    pub fn set_format_switches(&self, switches: [f64; 2]) {
+        self.lock().switches = switches;
     }
 
     /// The format the content is held in (`GxB_SPARSITY_STATUS`).
@@ -237,7 +255,17 @@ impl Matrix {
         };
         m.set_orientation(self.orientation());
         m.lock().sparsity = self.sparsity_control();
+        m.set_format_switches(self.format_switches());
         Ok(m)
+    }
+
+    /// Removes the content, leaving the matrix empty (type and dimensions
+    /// kept), and returns it: the content itself, without a copy, when
+    /// nothing else shares it (`GxB_*_unpack`).
+    pub fn take_content(&self) -> Result<MatrixStore> {
+        let store = self.snapshot()?;
+        self.clear();
+        Ok(Arc::try_unwrap(store).unwrap_or_else(|shared| (*shared).clone()))
     }
 
     /// Removes every entry, keeping type and dimensions.
