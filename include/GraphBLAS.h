@@ -278,60 +278,6 @@ typedef void (*GxB_index_unary_function)(void *z, const void *x, GrB_Index i, Gr
  * ------------------------------------------------------------------------ */
 
 
-#define HYPER_SWITCH 7000
-
-#define BITMAP_SWITCH 7001
-
-#define MODE 7003
-
-#define LIBRARY_NAME 7004
-
-#define LIBRARY_VERSION 7005
-
-#define LIBRARY_DATE 7006
-
-#define LIBRARY_ABOUT 7007
-
-#define LIBRARY_URL 7008
-
-#define LIBRARY_LICENSE 7009
-
-#define API_VERSION 7012
-
-#define API_DATE 7013
-
-#define API_ABOUT 7014
-
-#define API_URL 7015
-
-#define COMPILER_VERSION 7016
-
-#define COMPILER_NAME 7017
-
-#define LIBRARY_OPENMP 7018
-
-#define MEMORY_POOL 7022
-
-#define SPARSITY_STATUS 7034
-
-#define IS_HYPER 7035
-
-#define SPARSITY_CONTROL 7036
-
-#define MALLOC_FUNCTION 7037
-
-#define CALLOC_FUNCTION 7038
-
-#define REALLOC_FUNCTION 7039
-
-#define FREE_FUNCTION 7040
-
-#define CHUNK 7087
-
-#define GPU_CONTROL 7088
-
-#define GPU_CHUNK 7089
-
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus

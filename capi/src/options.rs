@@ -33,33 +33,33 @@ use std::sync::Mutex;
 
 /// The extension fields (`GrB_Field` values, as in SuiteSparse).
 mod gxb {
-    pub const HYPER_SWITCH: i32 = 7000;
-    pub const BITMAP_SWITCH: i32 = 7001;
-    pub const MODE: i32 = 7003;
-    pub const LIBRARY_NAME: i32 = 7004;
-    pub const LIBRARY_VERSION: i32 = 7005;
-    pub const LIBRARY_DATE: i32 = 7006;
-    pub const LIBRARY_ABOUT: i32 = 7007;
-    pub const LIBRARY_URL: i32 = 7008;
-    pub const LIBRARY_LICENSE: i32 = 7009;
-    pub const API_VERSION: i32 = 7012;
-    pub const API_DATE: i32 = 7013;
-    pub const API_ABOUT: i32 = 7014;
-    pub const API_URL: i32 = 7015;
-    pub const COMPILER_VERSION: i32 = 7016;
-    pub const COMPILER_NAME: i32 = 7017;
-    pub const LIBRARY_OPENMP: i32 = 7018;
-    pub const MEMORY_POOL: i32 = 7022;
-    pub const SPARSITY_STATUS: i32 = 7034;
-    pub const IS_HYPER: i32 = 7035;
-    pub const SPARSITY_CONTROL: i32 = 7036;
-    pub const MALLOC_FUNCTION: i32 = 7037;
-    pub const CALLOC_FUNCTION: i32 = 7038;
-    pub const REALLOC_FUNCTION: i32 = 7039;
-    pub const FREE_FUNCTION: i32 = 7040;
-    pub const CHUNK: i32 = 7087;
-    pub const GPU_CONTROL: i32 = 7088;
-    pub const GPU_CHUNK: i32 = 7089;
+    pub(super) const HYPER_SWITCH: i32 = 7000;
+    pub(super) const BITMAP_SWITCH: i32 = 7001;
+    pub(super) const MODE: i32 = 7003;
+    pub(super) const LIBRARY_NAME: i32 = 7004;
+    pub(super) const LIBRARY_VERSION: i32 = 7005;
+    pub(super) const LIBRARY_DATE: i32 = 7006;
+    pub(super) const LIBRARY_ABOUT: i32 = 7007;
+    pub(super) const LIBRARY_URL: i32 = 7008;
+    pub(super) const LIBRARY_LICENSE: i32 = 7009;
+    pub(super) const API_VERSION: i32 = 7012;
+    pub(super) const API_DATE: i32 = 7013;
+    pub(super) const API_ABOUT: i32 = 7014;
+    pub(super) const API_URL: i32 = 7015;
+    pub(super) const COMPILER_VERSION: i32 = 7016;
+    pub(super) const COMPILER_NAME: i32 = 7017;
+    pub(super) const LIBRARY_OPENMP: i32 = 7018;
+    pub(super) const MEMORY_POOL: i32 = 7022;
+    pub(super) const SPARSITY_STATUS: i32 = 7034;
+    pub(super) const IS_HYPER: i32 = 7035;
+    pub(super) const SPARSITY_CONTROL: i32 = 7036;
+    pub(super) const MALLOC_FUNCTION: i32 = 7037;
+    pub(super) const CALLOC_FUNCTION: i32 = 7038;
+    pub(super) const REALLOC_FUNCTION: i32 = 7039;
+    pub(super) const FREE_FUNCTION: i32 = 7040;
+    pub(super) const CHUNK: i32 = 7087;
+    pub(super) const GPU_CONTROL: i32 = 7088;
+    pub(super) const GPU_CHUNK: i32 = 7089;
 }
 
 /// `GxB_IMPLEMENTATION_MAJOR` … `_SUB` and `GxB_IMPLEMENTATION_DATE` of the

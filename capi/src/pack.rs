@@ -436,10 +436,7 @@ unsafe fn unpack_compressed(
 }
 
 /// The content as a bitmap in `orient` (full values are moved, not copied).
-fn dense_of(
-    store: MatrixStore,
-    orient: Orientation,
-) -> std::result::Result<Bitmap, Kept> {
+fn dense_of(store: MatrixStore, orient: Orientation) -> std::result::Result<Bitmap, Kept> {
     let store = if store.orient() == orient {
         store
     } else {
