@@ -4285,7 +4285,7 @@ GrB_Info GxB_Vector_Option_set_INT32(GrB_Vector obj, GrB_Field f, int32_t value)
 //`GxB_Vector_Option_set_FP64(obj, field, value)`: `GxB_HYPER_SWITCH`, `GxB_BITMAP_SWITCH`.
 GrB_Info GxB_Vector_Option_set_FP64(GrB_Vector obj, GrB_Field f, double value);
 
-//`GxB_Matrix_pack_CSR(A, &Ap, &Ai, &Ax, Ap_size, Ai_size, Ax_size, iso, jumbled, desc)`: compressed sparse rows.
+//`GxB_Matrix_pack_CSR`: moves the caller's arrays into the object.
 GrB_Info GxB_Matrix_pack_CSR(GrB_Matrix A,
                              GrB_Index **Ap,
                              GrB_Index **Ai,
@@ -4297,7 +4297,7 @@ GrB_Info GxB_Matrix_pack_CSR(GrB_Matrix A,
                              bool jumbled,
                              GrB_Descriptor _desc);
 
-//`GxB_Matrix_unpack_CSR(A, &Ap, &Ai, &Ax, &Ap_size, &Ai_size, &Ax_size, &iso, &jumbled, desc)`: compressed sparse rows.
+//`GxB_Matrix_unpack_CSR`: moves the content out to new arrays; the object is left empty.
 GrB_Info GxB_Matrix_unpack_CSR(GrB_Matrix A,
                                GrB_Index **Ap,
                                GrB_Index **Ai,
@@ -4309,7 +4309,37 @@ GrB_Info GxB_Matrix_unpack_CSR(GrB_Matrix A,
                                bool *jumbled,
                                GrB_Descriptor _desc);
 
-//`GxB_Matrix_pack_CSC(A, &Ap, &Ai, &Ax, Ap_size, Ai_size, Ax_size, iso, jumbled, desc)`: compressed sparse columns.
+//`GxB_Matrix_import_CSR`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_CSR(GrB_Matrix *A,
+                               GrB_Type type_,
+                               GrB_Index nrows,
+                               GrB_Index ncols,
+                               GrB_Index **Ap,
+                               GrB_Index **Ai,
+                               void **Ax,
+                               GrB_Index Ap_size,
+                               GrB_Index Ai_size,
+                               GrB_Index Ax_size,
+                               bool iso,
+                               bool jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_CSR`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_CSR(GrB_Matrix *A,
+                               GrB_Type *type_,
+                               GrB_Index *nrows,
+                               GrB_Index *ncols,
+                               GrB_Index **Ap,
+                               GrB_Index **Ai,
+                               void **Ax,
+                               GrB_Index *Ap_size,
+                               GrB_Index *Ai_size,
+                               GrB_Index *Ax_size,
+                               bool *iso,
+                               bool *jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_CSC`: moves the caller's arrays into the object.
 GrB_Info GxB_Matrix_pack_CSC(GrB_Matrix A,
                              GrB_Index **Ap,
                              GrB_Index **Ai,
@@ -4321,7 +4351,7 @@ GrB_Info GxB_Matrix_pack_CSC(GrB_Matrix A,
                              bool jumbled,
                              GrB_Descriptor _desc);
 
-//`GxB_Matrix_unpack_CSC(A, &Ap, &Ai, &Ax, &Ap_size, &Ai_size, &Ax_size, &iso, &jumbled, desc)`: compressed sparse columns.
+//`GxB_Matrix_unpack_CSC`: moves the content out to new arrays; the object is left empty.
 GrB_Info GxB_Matrix_unpack_CSC(GrB_Matrix A,
                                GrB_Index **Ap,
                                GrB_Index **Ai,
@@ -4333,7 +4363,37 @@ GrB_Info GxB_Matrix_unpack_CSC(GrB_Matrix A,
                                bool *jumbled,
                                GrB_Descriptor _desc);
 
-//`GxB_Matrix_pack_HyperCSR(A, &Ap, &Ah, &Ai, &Ax, Ap_size, Ah_size, Ai_size, Ax_size, iso, nvec, jumbled, desc)`: hypersparse rows.
+//`GxB_Matrix_import_CSC`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_CSC(GrB_Matrix *A,
+                               GrB_Type type_,
+                               GrB_Index nrows,
+                               GrB_Index ncols,
+                               GrB_Index **Ap,
+                               GrB_Index **Ai,
+                               void **Ax,
+                               GrB_Index Ap_size,
+                               GrB_Index Ai_size,
+                               GrB_Index Ax_size,
+                               bool iso,
+                               bool jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_CSC`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_CSC(GrB_Matrix *A,
+                               GrB_Type *type_,
+                               GrB_Index *nrows,
+                               GrB_Index *ncols,
+                               GrB_Index **Ap,
+                               GrB_Index **Ai,
+                               void **Ax,
+                               GrB_Index *Ap_size,
+                               GrB_Index *Ai_size,
+                               GrB_Index *Ax_size,
+                               bool *iso,
+                               bool *jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_HyperCSR`: moves the caller's arrays into the object.
 GrB_Info GxB_Matrix_pack_HyperCSR(GrB_Matrix A,
                                   GrB_Index **Ap,
                                   GrB_Index **Ah,
@@ -4348,7 +4408,7 @@ GrB_Info GxB_Matrix_pack_HyperCSR(GrB_Matrix A,
                                   bool jumbled,
                                   GrB_Descriptor _desc);
 
-//`GxB_Matrix_unpack_HyperCSR(A, &Ap, &Ah, &Ai, &Ax, &Ap_size, &Ah_size, &Ai_size, &Ax_size, &iso, &nvec, &jumbled, desc)`: hypersparse rows.
+//`GxB_Matrix_unpack_HyperCSR`: moves the content out to new arrays; the object is left empty.
 GrB_Info GxB_Matrix_unpack_HyperCSR(GrB_Matrix A,
                                     GrB_Index **Ap,
                                     GrB_Index **Ah,
@@ -4363,7 +4423,43 @@ GrB_Info GxB_Matrix_unpack_HyperCSR(GrB_Matrix A,
                                     bool *jumbled,
                                     GrB_Descriptor _desc);
 
-//`GxB_Matrix_pack_HyperCSC(A, &Ap, &Ah, &Ai, &Ax, Ap_size, Ah_size, Ai_size, Ax_size, iso, nvec, jumbled, desc)`: hypersparse columns.
+//`GxB_Matrix_import_HyperCSR`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_HyperCSR(GrB_Matrix *A,
+                                    GrB_Type type_,
+                                    GrB_Index nrows,
+                                    GrB_Index ncols,
+                                    GrB_Index **Ap,
+                                    GrB_Index **Ah,
+                                    GrB_Index **Ai,
+                                    void **Ax,
+                                    GrB_Index Ap_size,
+                                    GrB_Index Ah_size,
+                                    GrB_Index Ai_size,
+                                    GrB_Index Ax_size,
+                                    bool iso,
+                                    GrB_Index nvec,
+                                    bool jumbled,
+                                    GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_HyperCSR`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_HyperCSR(GrB_Matrix *A,
+                                    GrB_Type *type_,
+                                    GrB_Index *nrows,
+                                    GrB_Index *ncols,
+                                    GrB_Index **Ap,
+                                    GrB_Index **Ah,
+                                    GrB_Index **Ai,
+                                    void **Ax,
+                                    GrB_Index *Ap_size,
+                                    GrB_Index *Ah_size,
+                                    GrB_Index *Ai_size,
+                                    GrB_Index *Ax_size,
+                                    bool *iso,
+                                    GrB_Index *nvec,
+                                    bool *jumbled,
+                                    GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_HyperCSC`: moves the caller's arrays into the object.
 GrB_Info GxB_Matrix_pack_HyperCSC(GrB_Matrix A,
                                   GrB_Index **Ap,
                                   GrB_Index **Ah,
@@ -4378,7 +4474,7 @@ GrB_Info GxB_Matrix_pack_HyperCSC(GrB_Matrix A,
                                   bool jumbled,
                                   GrB_Descriptor _desc);
 
-//`GxB_Matrix_unpack_HyperCSC(A, &Ap, &Ah, &Ai, &Ax, &Ap_size, &Ah_size, &Ai_size, &Ax_size, &iso, &nvec, &jumbled, desc)`: hypersparse columns.
+//`GxB_Matrix_unpack_HyperCSC`: moves the content out to new arrays; the object is left empty.
 GrB_Info GxB_Matrix_unpack_HyperCSC(GrB_Matrix A,
                                     GrB_Index **Ap,
                                     GrB_Index **Ah,
@@ -4393,7 +4489,43 @@ GrB_Info GxB_Matrix_unpack_HyperCSC(GrB_Matrix A,
                                     bool *jumbled,
                                     GrB_Descriptor _desc);
 
-//`GxB_Matrix_pack_BitmapR(A, &Ab, &Ax, Ab_size, Ax_size, iso, nvals, desc)`: a bitmap by row.
+//`GxB_Matrix_import_HyperCSC`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_HyperCSC(GrB_Matrix *A,
+                                    GrB_Type type_,
+                                    GrB_Index nrows,
+                                    GrB_Index ncols,
+                                    GrB_Index **Ap,
+                                    GrB_Index **Ah,
+                                    GrB_Index **Ai,
+                                    void **Ax,
+                                    GrB_Index Ap_size,
+                                    GrB_Index Ah_size,
+                                    GrB_Index Ai_size,
+                                    GrB_Index Ax_size,
+                                    bool iso,
+                                    GrB_Index nvec,
+                                    bool jumbled,
+                                    GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_HyperCSC`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_HyperCSC(GrB_Matrix *A,
+                                    GrB_Type *type_,
+                                    GrB_Index *nrows,
+                                    GrB_Index *ncols,
+                                    GrB_Index **Ap,
+                                    GrB_Index **Ah,
+                                    GrB_Index **Ai,
+                                    void **Ax,
+                                    GrB_Index *Ap_size,
+                                    GrB_Index *Ah_size,
+                                    GrB_Index *Ai_size,
+                                    GrB_Index *Ax_size,
+                                    bool *iso,
+                                    GrB_Index *nvec,
+                                    bool *jumbled,
+                                    GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_BitmapR`: moves the caller's arrays into the object.
 GrB_Info GxB_Matrix_pack_BitmapR(GrB_Matrix A,
                                  int8_t **Ab,
                                  void **Ax,
@@ -4403,7 +4535,7 @@ GrB_Info GxB_Matrix_pack_BitmapR(GrB_Matrix A,
                                  GrB_Index nvals,
                                  GrB_Descriptor _desc);
 
-//`GxB_Matrix_unpack_BitmapR(A, &Ab, &Ax, &Ab_size, &Ax_size, &iso, &nvals, desc)`: a bitmap by row.
+//`GxB_Matrix_unpack_BitmapR`: moves the content out to new arrays; the object is left empty.
 GrB_Info GxB_Matrix_unpack_BitmapR(GrB_Matrix A,
                                    int8_t **Ab,
                                    void **Ax,
@@ -4413,7 +4545,33 @@ GrB_Info GxB_Matrix_unpack_BitmapR(GrB_Matrix A,
                                    GrB_Index *nvals,
                                    GrB_Descriptor _desc);
 
-//`GxB_Matrix_pack_BitmapC(A, &Ab, &Ax, Ab_size, Ax_size, iso, nvals, desc)`: a bitmap by column.
+//`GxB_Matrix_import_BitmapR`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_BitmapR(GrB_Matrix *A,
+                                   GrB_Type type_,
+                                   GrB_Index nrows,
+                                   GrB_Index ncols,
+                                   int8_t **Ab,
+                                   void **Ax,
+                                   GrB_Index Ab_size,
+                                   GrB_Index Ax_size,
+                                   bool iso,
+                                   GrB_Index nvals,
+                                   GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_BitmapR`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_BitmapR(GrB_Matrix *A,
+                                   GrB_Type *type_,
+                                   GrB_Index *nrows,
+                                   GrB_Index *ncols,
+                                   int8_t **Ab,
+                                   void **Ax,
+                                   GrB_Index *Ab_size,
+                                   GrB_Index *Ax_size,
+                                   bool *iso,
+                                   GrB_Index *nvals,
+                                   GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_BitmapC`: moves the caller's arrays into the object.
 GrB_Info GxB_Matrix_pack_BitmapC(GrB_Matrix A,
                                  int8_t **Ab,
                                  void **Ax,
@@ -4423,7 +4581,7 @@ GrB_Info GxB_Matrix_pack_BitmapC(GrB_Matrix A,
                                  GrB_Index nvals,
                                  GrB_Descriptor _desc);
 
-//`GxB_Matrix_unpack_BitmapC(A, &Ab, &Ax, &Ab_size, &Ax_size, &iso, &nvals, desc)`: a bitmap by column.
+//`GxB_Matrix_unpack_BitmapC`: moves the content out to new arrays; the object is left empty.
 GrB_Info GxB_Matrix_unpack_BitmapC(GrB_Matrix A,
                                    int8_t **Ab,
                                    void **Ax,
@@ -4433,35 +4591,101 @@ GrB_Info GxB_Matrix_unpack_BitmapC(GrB_Matrix A,
                                    GrB_Index *nvals,
                                    GrB_Descriptor _desc);
 
-//`GxB_Matrix_pack_FullR(A, &Ax, Ax_size, iso, desc)`: dense values by row.
+//`GxB_Matrix_import_BitmapC`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_BitmapC(GrB_Matrix *A,
+                                   GrB_Type type_,
+                                   GrB_Index nrows,
+                                   GrB_Index ncols,
+                                   int8_t **Ab,
+                                   void **Ax,
+                                   GrB_Index Ab_size,
+                                   GrB_Index Ax_size,
+                                   bool iso,
+                                   GrB_Index nvals,
+                                   GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_BitmapC`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_BitmapC(GrB_Matrix *A,
+                                   GrB_Type *type_,
+                                   GrB_Index *nrows,
+                                   GrB_Index *ncols,
+                                   int8_t **Ab,
+                                   void **Ax,
+                                   GrB_Index *Ab_size,
+                                   GrB_Index *Ax_size,
+                                   bool *iso,
+                                   GrB_Index *nvals,
+                                   GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_FullR`: moves the caller's arrays into the object.
 GrB_Info GxB_Matrix_pack_FullR(GrB_Matrix A,
                                void **Ax,
                                GrB_Index Ax_size,
                                bool iso,
                                GrB_Descriptor _desc);
 
-//`GxB_Matrix_unpack_FullR(A, &Ax, &Ax_size, &iso, desc)`: dense values by row (every entry present).
+//`GxB_Matrix_unpack_FullR`: moves the content out to new arrays; the object is left empty.
 GrB_Info GxB_Matrix_unpack_FullR(GrB_Matrix A,
                                  void **Ax,
                                  GrB_Index *Ax_size,
                                  bool *iso,
                                  GrB_Descriptor _desc);
 
-//`GxB_Matrix_pack_FullC(A, &Ax, Ax_size, iso, desc)`: dense values by column.
+//`GxB_Matrix_import_FullR`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_FullR(GrB_Matrix *A,
+                                 GrB_Type type_,
+                                 GrB_Index nrows,
+                                 GrB_Index ncols,
+                                 void **Ax,
+                                 GrB_Index Ax_size,
+                                 bool iso,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_FullR`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_FullR(GrB_Matrix *A,
+                                 GrB_Type *type_,
+                                 GrB_Index *nrows,
+                                 GrB_Index *ncols,
+                                 void **Ax,
+                                 GrB_Index *Ax_size,
+                                 bool *iso,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_FullC`: moves the caller's arrays into the object.
 GrB_Info GxB_Matrix_pack_FullC(GrB_Matrix A,
                                void **Ax,
                                GrB_Index Ax_size,
                                bool iso,
                                GrB_Descriptor _desc);
 
-//`GxB_Matrix_unpack_FullC(A, &Ax, &Ax_size, &iso, desc)`: dense values by column (every entry present).
+//`GxB_Matrix_unpack_FullC`: moves the content out to new arrays; the object is left empty.
 GrB_Info GxB_Matrix_unpack_FullC(GrB_Matrix A,
                                  void **Ax,
                                  GrB_Index *Ax_size,
                                  bool *iso,
                                  GrB_Descriptor _desc);
 
-//`GxB_Vector_pack_Bitmap(A, &Ab, &Ax, Ab_size, Ax_size, iso, nvals, desc)`: a bitmap.
+//`GxB_Matrix_import_FullC`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_FullC(GrB_Matrix *A,
+                                 GrB_Type type_,
+                                 GrB_Index nrows,
+                                 GrB_Index ncols,
+                                 void **Ax,
+                                 GrB_Index Ax_size,
+                                 bool iso,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_FullC`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_FullC(GrB_Matrix *A,
+                                 GrB_Type *type_,
+                                 GrB_Index *nrows,
+                                 GrB_Index *ncols,
+                                 void **Ax,
+                                 GrB_Index *Ax_size,
+                                 bool *iso,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Vector_pack_Bitmap`: moves the caller's arrays into the object.
 GrB_Info GxB_Vector_pack_Bitmap(GrB_Vector A,
                                 int8_t **Ab,
                                 void **Ax,
@@ -4471,7 +4695,7 @@ GrB_Info GxB_Vector_pack_Bitmap(GrB_Vector A,
                                 GrB_Index nvals,
                                 GrB_Descriptor _desc);
 
-//`GxB_Vector_unpack_Bitmap(A, &Ab, &Ax, &Ab_size, &Ax_size, &iso, &nvals, desc)`: a bitmap.
+//`GxB_Vector_unpack_Bitmap`: moves the content out to new arrays; the object is left empty.
 GrB_Info GxB_Vector_unpack_Bitmap(GrB_Vector A,
                                   int8_t **Ab,
                                   void **Ax,
@@ -4481,22 +4705,64 @@ GrB_Info GxB_Vector_unpack_Bitmap(GrB_Vector A,
                                   GrB_Index *nvals,
                                   GrB_Descriptor _desc);
 
-//`GxB_Vector_pack_Full(A, &Ax, Ax_size, iso, desc)`: dense values.
+//`GxB_Vector_import_Bitmap`: a new object holding the caller's arrays.
+GrB_Info GxB_Vector_import_Bitmap(GrB_Vector *A,
+                                  GrB_Type type_,
+                                  GrB_Index n,
+                                  int8_t **Ab,
+                                  void **Ax,
+                                  GrB_Index Ab_size,
+                                  GrB_Index Ax_size,
+                                  bool iso,
+                                  GrB_Index nvals,
+                                  GrB_Descriptor _desc);
+
+//`GxB_Vector_export_Bitmap`: the content as new arrays; the object is freed.
+GrB_Info GxB_Vector_export_Bitmap(GrB_Vector *A,
+                                  GrB_Type *type_,
+                                  GrB_Index *n,
+                                  int8_t **Ab,
+                                  void **Ax,
+                                  GrB_Index *Ab_size,
+                                  GrB_Index *Ax_size,
+                                  bool *iso,
+                                  GrB_Index *nvals,
+                                  GrB_Descriptor _desc);
+
+//`GxB_Vector_pack_Full`: moves the caller's arrays into the object.
 GrB_Info GxB_Vector_pack_Full(GrB_Vector A,
                               void **Ax,
                               GrB_Index Ax_size,
                               bool iso,
                               GrB_Descriptor _desc);
 
-//`GxB_Vector_unpack_Full(A, &Ax, &Ax_size, &iso, desc)`: dense values (every entry present).
+//`GxB_Vector_unpack_Full`: moves the content out to new arrays; the object is left empty.
 GrB_Info GxB_Vector_unpack_Full(GrB_Vector A,
                                 void **Ax,
                                 GrB_Index *Ax_size,
                                 bool *iso,
                                 GrB_Descriptor _desc);
 
-// `GxB_Vector_pack_CSC(v, &vi, &vx, vi_size, vx_size, iso, nvals, jumbled, desc)`: the indices and values of the entries.
-GrB_Info GxB_Vector_pack_CSC(GrB_Vector v,
+//`GxB_Vector_import_Full`: a new object holding the caller's arrays.
+GrB_Info GxB_Vector_import_Full(GrB_Vector *A,
+                                GrB_Type type_,
+                                GrB_Index n,
+                                void **Ax,
+                                GrB_Index Ax_size,
+                                bool iso,
+                                GrB_Descriptor _desc);
+
+//`GxB_Vector_export_Full`: the content as new arrays; the object is freed.
+GrB_Info GxB_Vector_export_Full(GrB_Vector *A,
+                                GrB_Type *type_,
+                                GrB_Index *n,
+                                void **Ax,
+                                GrB_Index *Ax_size,
+                                bool *iso,
+                                GrB_Descriptor _desc);
+
+//`GxB_Vector_pack_CSC`: moves the caller's arrays into the object.
+GrB_Info GxB_Vector_pack_CSC(GrB_Vector A,
                              GrB_Index **vi,
                              void **vx,
                              GrB_Index vi_size,
@@ -4506,8 +4772,34 @@ GrB_Info GxB_Vector_pack_CSC(GrB_Vector v,
                              bool jumbled,
                              GrB_Descriptor _desc);
 
-// `GxB_Vector_unpack_CSC(v, &vi, &vx, &vi_size, &vx_size, &iso, &nvals, &jumbled, desc)`.
-GrB_Info GxB_Vector_unpack_CSC(GrB_Vector v,
+//`GxB_Vector_unpack_CSC`: moves the content out to new arrays; the object is left empty.
+GrB_Info GxB_Vector_unpack_CSC(GrB_Vector A,
+                               GrB_Index **vi,
+                               void **vx,
+                               GrB_Index *vi_size,
+                               GrB_Index *vx_size,
+                               bool *iso,
+                               GrB_Index *nvals,
+                               bool *jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Vector_import_CSC`: a new object holding the caller's arrays.
+GrB_Info GxB_Vector_import_CSC(GrB_Vector *A,
+                               GrB_Type type_,
+                               GrB_Index n,
+                               GrB_Index **vi,
+                               void **vx,
+                               GrB_Index vi_size,
+                               GrB_Index vx_size,
+                               bool iso,
+                               GrB_Index nvals,
+                               bool jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Vector_export_CSC`: the content as new arrays; the object is freed.
+GrB_Info GxB_Vector_export_CSC(GrB_Vector *A,
+                               GrB_Type *type_,
+                               GrB_Index *n,
                                GrB_Index **vi,
                                void **vx,
                                GrB_Index *vi_size,

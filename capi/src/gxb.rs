@@ -37,7 +37,7 @@ unsafe fn write_type_name(ty: &Type, out: *mut c_char) -> Result<()> {
 static ALIASES: Mutex<Vec<(Type, usize)>> = Mutex::new(Vec::new());
 
 /// The handle that stands for `ty`.
-fn type_handle(ty: &Type) -> GrB_Type {
+pub(crate) fn type_handle(ty: &Type) -> GrB_Type {
     // SAFETY: the predefined handles are only read.
     let builtin = |code| unsafe {
         match code {

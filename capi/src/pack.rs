@@ -18,7 +18,7 @@ use crate::handle::*;
 use crate::memory::{give, take, Plain};
 use engine::algebra::{Type, TypeCode, Value};
 use engine::error::{Error, Info, Result};
-use engine::object::Matrix;
+use engine::object::{Matrix, Vector};
 use engine::storage::store::compressed_to_bitmap;
 use engine::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
 use std::ffi::c_void;
@@ -488,240 +488,56 @@ unsafe fn unpack_dense(
     Ok(())
 }
 
-// ---------------------------------------------------------------------------
-// Entry points
-// ---------------------------------------------------------------------------
-
-macro_rules! compressed_pair {
-    ($pack:ident, $unpack:ident, $orient:ident, $doc:literal) => {
-        #[doc = concat!("`", stringify!($pack), "(A, &Ap, &Ai, &Ax, Ap_size, Ai_size, Ax_size, iso, jumbled, desc)`: ", $doc, ".")]
-        #[no_mangle]
-        pub unsafe extern "C" fn $pack(
-            A: GrB_Matrix,
-            Ap: *mut *mut GrB_Index,
-            Ai: *mut *mut GrB_Index,
-            Ax: *mut *mut c_void,
-            Ap_size: GrB_Index,
-            Ai_size: GrB_Index,
-            Ax_size: GrB_Index,
-            iso: bool,
-            jumbled: bool,
-            _desc: GrB_Descriptor,
-        ) -> GrB_Info {
-            api(A, || {
-                let m = &get(A)?.matrix;
-                let arrays = CompressedIn {
-                    p: Pointers::Caller(In { slot: Ap, bytes: Ap_size, what: "Ap" }),
-                    h: None,
-                    i: In { slot: Ai, bytes: Ai_size, what: "Ai" },
-                    x: In { slot: Ax, bytes: Ax_size, what: "Ax" },
-                    iso,
-                    jumbled,
-                };
-                pack_compressed(m, Orientation::$orient, arrays)
-            })
-        }
-
-        #[doc = concat!("`", stringify!($unpack), "(A, &Ap, &Ai, &Ax, &Ap_size, &Ai_size, &Ax_size, &iso, &jumbled, desc)`: ", $doc, ".")]
-        #[no_mangle]
-        pub unsafe extern "C" fn $unpack(
-            A: GrB_Matrix,
-            Ap: *mut *mut GrB_Index,
-            Ai: *mut *mut GrB_Index,
-            Ax: *mut *mut c_void,
-            Ap_size: *mut GrB_Index,
-            Ai_size: *mut GrB_Index,
-            Ax_size: *mut GrB_Index,
-            iso: *mut bool,
-            jumbled: *mut bool,
-            _desc: GrB_Descriptor,
-        ) -> GrB_Info {
-            api(A, || {
-                let m = &get(A)?.matrix;
-                unpack_compressed(
-                    m,
-                    Orientation::$orient,
-                    Out { slot: Ap, size: Ap_size },
-                    None,
-                    Out { slot: Ai, size: Ai_size },
-                    Out { slot: Ax, size: Ax_size },
-                    iso,
-                    jumbled,
-                )
-            })
-        }
-    };
+/// `GxB_*_import_*`: a new `nrows × ncols` object of `type`, filled by a pack,
+/// written through `A` (nothing is made when the pack fails).
+unsafe fn import_new<T: Object>(
+    A: *mut *mut T,
+    type_: GrB_Type,
+    nrows: GrB_Index,
+    ncols: GrB_Index,
+    make: impl FnOnce(&Type, GrB_Index, GrB_Index) -> Result<T>,
+    of: impl FnOnce(&T) -> &Matrix,
+    fill: impl FnOnce(&Matrix) -> Result<()>,
+) -> Result<()> {
+    non_null(A, "A")?;
+    let ty = get(type_)?.ty.clone();
+    let object = make(&ty, nrows, ncols)?;
+    fill(of(&object))?;
+    put_handle(A, object, "A")
 }
 
-compressed_pair!(
-    GxB_Matrix_pack_CSR,
-    GxB_Matrix_unpack_CSR,
-    ByRow,
-    "compressed sparse rows"
-);
-compressed_pair!(
-    GxB_Matrix_pack_CSC,
-    GxB_Matrix_unpack_CSC,
-    ByCol,
-    "compressed sparse columns"
-);
-
-macro_rules! hyper_pair {
-    ($pack:ident, $unpack:ident, $orient:ident, $doc:literal) => {
-        #[doc = concat!("`", stringify!($pack), "(A, &Ap, &Ah, &Ai, &Ax, Ap_size, Ah_size, Ai_size, Ax_size, iso, nvec, jumbled, desc)`: ", $doc, ".")]
-        #[no_mangle]
-        pub unsafe extern "C" fn $pack(
-            A: GrB_Matrix,
-            Ap: *mut *mut GrB_Index,
-            Ah: *mut *mut GrB_Index,
-            Ai: *mut *mut GrB_Index,
-            Ax: *mut *mut c_void,
-            Ap_size: GrB_Index,
-            Ah_size: GrB_Index,
-            Ai_size: GrB_Index,
-            Ax_size: GrB_Index,
-            iso: bool,
-            nvec: GrB_Index,
-            jumbled: bool,
-            _desc: GrB_Descriptor,
-        ) -> GrB_Info {
-            api(A, || {
-                let m = &get(A)?.matrix;
-                let arrays = CompressedIn {
-                    p: Pointers::Caller(In { slot: Ap, bytes: Ap_size, what: "Ap" }),
-                    h: Some((In { slot: Ah, bytes: Ah_size, what: "Ah" }, nvec)),
-                    i: In { slot: Ai, bytes: Ai_size, what: "Ai" },
-                    x: In { slot: Ax, bytes: Ax_size, what: "Ax" },
-                    iso,
-                    jumbled,
-                };
-                pack_compressed(m, Orientation::$orient, arrays)
-            })
-        }
-
-        #[doc = concat!("`", stringify!($unpack), "(A, &Ap, &Ah, &Ai, &Ax, &Ap_size, &Ah_size, &Ai_size, &Ax_size, &iso, &nvec, &jumbled, desc)`: ", $doc, ".")]
-        #[no_mangle]
-        pub unsafe extern "C" fn $unpack(
-            A: GrB_Matrix,
-            Ap: *mut *mut GrB_Index,
-            Ah: *mut *mut GrB_Index,
-            Ai: *mut *mut GrB_Index,
-            Ax: *mut *mut c_void,
-            Ap_size: *mut GrB_Index,
-            Ah_size: *mut GrB_Index,
-            Ai_size: *mut GrB_Index,
-            Ax_size: *mut GrB_Index,
-            iso: *mut bool,
-            nvec: *mut GrB_Index,
-            jumbled: *mut bool,
-            _desc: GrB_Descriptor,
-        ) -> GrB_Info {
-            api(A, || {
-                let m = &get(A)?.matrix;
-                unpack_compressed(
-                    m,
-                    Orientation::$orient,
-                    Out { slot: Ap, size: Ap_size },
-                    Some((Out { slot: Ah, size: Ah_size }, nvec)),
-                    Out { slot: Ai, size: Ai_size },
-                    Out { slot: Ax, size: Ax_size },
-                    iso,
-                    jumbled,
-                )
-            })
-        }
-    };
+/// `GxB_*_export_*`: unpacks `*A`, reports its type and dimensions (`ncols`
+/// may be NULL for a vector), and frees it.
+unsafe fn export_free<T: Object>(
+    A: *mut *mut T,
+    type_: *mut GrB_Type,
+    nrows: *mut GrB_Index,
+    ncols: *mut GrB_Index,
+    matrix: impl FnOnce(&T) -> &Matrix,
+    empty: impl FnOnce(&Matrix) -> Result<()>,
+) -> Result<()> {
+    non_null(A, "A")?;
+    let m = matrix(get(*A)?);
+    non_null(type_, "type")?;
+    non_null(nrows, "nrows")?;
+    let (r, c, ty) = (m.nrows(), m.ncols(), m.ty().clone());
+    empty(m)?;
+    *type_ = crate::gxb::type_handle(&ty);
+    *nrows = r;
+    if !ncols.is_null() {
+        *ncols = c;
+    }
+    free(A)
 }
 
-hyper_pair!(
-    GxB_Matrix_pack_HyperCSR,
-    GxB_Matrix_unpack_HyperCSR,
-    ByRow,
-    "hypersparse rows"
-);
-hyper_pair!(
-    GxB_Matrix_pack_HyperCSC,
-    GxB_Matrix_unpack_HyperCSC,
-    ByCol,
-    "hypersparse columns"
-);
-
-macro_rules! bitmap_pair {
-    ($pack:ident, $unpack:ident, $handle:ty, $object:path, $orient:ident, $doc:literal) => {
-        #[doc = concat!("`", stringify!($pack), "(A, &Ab, &Ax, Ab_size, Ax_size, iso, nvals, desc)`: ", $doc, ".")]
-        #[no_mangle]
-        pub unsafe extern "C" fn $pack(
-            A: $handle,
-            Ab: *mut *mut i8,
-            Ax: *mut *mut c_void,
-            Ab_size: GrB_Index,
-            Ax_size: GrB_Index,
-            iso: bool,
-            nvals: GrB_Index,
-            _desc: GrB_Descriptor,
-        ) -> GrB_Info {
-            api(A, || {
-                let m = $object(A)?;
-                let b = In { slot: Ab, bytes: Ab_size, what: "Ab" };
-                let x = In { slot: Ax, bytes: Ax_size, what: "Ax" };
-                pack_dense(m, Orientation::$orient, Some((b, nvals)), x, iso)
-            })
-        }
-
-        #[doc = concat!("`", stringify!($unpack), "(A, &Ab, &Ax, &Ab_size, &Ax_size, &iso, &nvals, desc)`: ", $doc, ".")]
-        #[no_mangle]
-        pub unsafe extern "C" fn $unpack(
-            A: $handle,
-            Ab: *mut *mut i8,
-            Ax: *mut *mut c_void,
-            Ab_size: *mut GrB_Index,
-            Ax_size: *mut GrB_Index,
-            iso: *mut bool,
-            nvals: *mut GrB_Index,
-            _desc: GrB_Descriptor,
-        ) -> GrB_Info {
-            api(A, || {
-                let m = $object(A)?;
-                let b = Out { slot: Ab, size: Ab_size };
-                unpack_dense(m, Orientation::$orient, Some((b, nvals)), Out { slot: Ax, size: Ax_size }, iso)
-            })
-        }
-    };
+/// A matrix handle's engine matrix.
+fn of_matrix(o: &GB_Matrix_opaque) -> &Matrix {
+    &o.matrix
 }
 
-macro_rules! full_pair {
-    ($pack:ident, $unpack:ident, $handle:ty, $object:path, $orient:ident, $doc:literal) => {
-        #[doc = concat!("`", stringify!($pack), "(A, &Ax, Ax_size, iso, desc)`: ", $doc, ".")]
-        #[no_mangle]
-        pub unsafe extern "C" fn $pack(
-            A: $handle,
-            Ax: *mut *mut c_void,
-            Ax_size: GrB_Index,
-            iso: bool,
-            _desc: GrB_Descriptor,
-        ) -> GrB_Info {
-            api(A, || {
-                let m = $object(A)?;
-                let x = In { slot: Ax, bytes: Ax_size, what: "Ax" };
-                pack_dense(m, Orientation::$orient, None, x, iso)
-            })
-        }
-
-        #[doc = concat!("`", stringify!($unpack), "(A, &Ax, &Ax_size, &iso, desc)`: ", $doc, " (every entry present).")]
-        #[no_mangle]
-        pub unsafe extern "C" fn $unpack(
-            A: $handle,
-            Ax: *mut *mut c_void,
-            Ax_size: *mut GrB_Index,
-            iso: *mut bool,
-            _desc: GrB_Descriptor,
-        ) -> GrB_Info {
-            api(A, || {
-                let m = $object(A)?;
-                unpack_dense(m, Orientation::$orient, None, Out { slot: Ax, size: Ax_size }, iso)
-            })
-        }
-    };
+/// A vector handle's engine matrix (`n × 1`).
+fn of_vector(o: &GB_Vector_opaque) -> &Matrix {
+    o.vector.as_matrix()
 }
 
 /// The engine matrix behind a matrix handle.
@@ -734,128 +550,253 @@ unsafe fn vector_matrix<'a>(v: GrB_Vector) -> Result<&'a Matrix> {
     Ok(crate::vector::vector(v)?.as_matrix())
 }
 
-bitmap_pair!(
-    GxB_Matrix_pack_BitmapR,
-    GxB_Matrix_unpack_BitmapR,
-    GrB_Matrix,
-    matrix,
-    ByRow,
-    "a bitmap by row"
-);
-bitmap_pair!(
-    GxB_Matrix_pack_BitmapC,
-    GxB_Matrix_unpack_BitmapC,
-    GrB_Matrix,
-    matrix,
-    ByCol,
-    "a bitmap by column"
-);
-full_pair!(
-    GxB_Matrix_pack_FullR,
-    GxB_Matrix_unpack_FullR,
-    GrB_Matrix,
-    matrix,
-    ByRow,
-    "dense values by row"
-);
-full_pair!(
-    GxB_Matrix_pack_FullC,
-    GxB_Matrix_unpack_FullC,
-    GrB_Matrix,
-    matrix,
-    ByCol,
-    "dense values by column"
-);
-bitmap_pair!(
-    GxB_Vector_pack_Bitmap,
-    GxB_Vector_unpack_Bitmap,
-    GrB_Vector,
-    vector_matrix,
-    ByCol,
-    "a bitmap"
-);
-full_pair!(
-    GxB_Vector_pack_Full,
-    GxB_Vector_unpack_Full,
-    GrB_Vector,
-    vector_matrix,
-    ByCol,
-    "dense values"
-);
-
-/// `GxB_Vector_pack_CSC(v, &vi, &vx, vi_size, vx_size, iso, nvals, jumbled, desc)`: the indices and values of the entries.
-#[no_mangle]
-pub unsafe extern "C" fn GxB_Vector_pack_CSC(
-    v: GrB_Vector,
-    vi: *mut *mut GrB_Index,
-    vx: *mut *mut c_void,
-    vi_size: GrB_Index,
-    vx_size: GrB_Index,
-    iso: bool,
-    nvals: GrB_Index,
-    jumbled: bool,
-    _desc: GrB_Descriptor,
-) -> GrB_Info {
-    api(v, || {
-        let m = vector_matrix(v)?;
-        let arrays = CompressedIn {
-            // The vector pointers of the one column.
-            p: Pointers::Own(vec![0, nvals]),
-            h: None,
-            i: In {
-                slot: vi,
-                bytes: vi_size,
-                what: "vi",
-            },
-            x: In {
-                slot: vx,
-                bytes: vx_size,
-                what: "vx",
-            },
-            iso,
-            jumbled,
-        };
-        pack_compressed(m, Orientation::ByCol, arrays)
-    })
+fn new_matrix(ty: &Type, nrows: GrB_Index, ncols: GrB_Index) -> Result<GB_Matrix_opaque> {
+    Ok(GB_Matrix_opaque::new(Matrix::new(ty, nrows, ncols)?))
 }
 
-/// `GxB_Vector_unpack_CSC(v, &vi, &vx, &vi_size, &vx_size, &iso, &nvals, &jumbled, desc)`.
-#[no_mangle]
-pub unsafe extern "C" fn GxB_Vector_unpack_CSC(
-    v: GrB_Vector,
-    vi: *mut *mut GrB_Index,
-    vx: *mut *mut c_void,
-    vi_size: *mut GrB_Index,
-    vx_size: *mut GrB_Index,
+fn new_vector(ty: &Type, n: GrB_Index, _one: GrB_Index) -> Result<GB_Vector_opaque> {
+    Ok(GB_Vector_opaque::new(Vector::new(ty, n)?))
+}
+
+/// Defines `GxB_<kind>_{pack,unpack,import,export}_<name>` from the
+/// functions `fill(m, pack arguments)` and `empty(m, unpack arguments)`.
+macro_rules! exchange {
+    (
+        $kind:ident, $name:ident, $handle:ident, $object:ident, $of:ident, $make:ident,
+        dims($($dim:ident),*),
+        fill($($pa:ident: $pt:ty),*) => $fill:expr,
+        empty($($ua:ident: $ut:ty),*) => $empty:expr
+    ) => {
+        paste::paste! {
+            #[doc = concat!("`GxB_", stringify!($kind), "_pack_", stringify!($name), "`: moves the caller's arrays into the object.")]
+            #[no_mangle]
+            pub unsafe extern "C" fn [<GxB_ $kind _pack_ $name>](A: $handle, $($pa: $pt,)* _desc: GrB_Descriptor) -> GrB_Info {
+                api(A, || {
+                    let m = $object(A)?;
+                    $fill(m)
+                })
+            }
+
+            #[doc = concat!("`GxB_", stringify!($kind), "_unpack_", stringify!($name), "`: moves the content out to new arrays; the object is left empty.")]
+            #[no_mangle]
+            pub unsafe extern "C" fn [<GxB_ $kind _unpack_ $name>](A: $handle, $($ua: $ut,)* _desc: GrB_Descriptor) -> GrB_Info {
+                api(A, || {
+                    let m = $object(A)?;
+                    $empty(m)
+                })
+            }
+
+            #[doc = concat!("`GxB_", stringify!($kind), "_import_", stringify!($name), "`: a new object holding the caller's arrays.")]
+            #[no_mangle]
+            pub unsafe extern "C" fn [<GxB_ $kind _import_ $name>](A: *mut $handle, type_: GrB_Type, $($dim: GrB_Index,)* $($pa: $pt,)* _desc: GrB_Descriptor) -> GrB_Info {
+                api((), || {
+                    let (nrows, ncols) = exchange!(@dims $($dim),*);
+                    import_new(A, type_, nrows, ncols, $make, $of, |m| $fill(m))
+                })
+            }
+
+            #[doc = concat!("`GxB_", stringify!($kind), "_export_", stringify!($name), "`: the content as new arrays; the object is freed.")]
+            #[no_mangle]
+            pub unsafe extern "C" fn [<GxB_ $kind _export_ $name>](A: *mut $handle, type_: *mut GrB_Type, $($dim: *mut GrB_Index,)* $($ua: $ut,)* _desc: GrB_Descriptor) -> GrB_Info {
+                api((), || {
+                    let (nrows, ncols): (*mut GrB_Index, *mut GrB_Index) = exchange!(@out $($dim),*);
+                    export_free(A, type_, nrows, ncols, $of, |m| $empty(m))
+                })
+            }
+        }
+    };
+    (@dims $nrows:ident, $ncols:ident) => { ($nrows, $ncols) };
+    (@dims $n:ident) => { ($n, 1) };
+    (@out $nrows:ident, $ncols:ident) => { ($nrows, $ncols) };
+    (@out $n:ident) => { ($n, std::ptr::null_mut()) };
+}
+
+macro_rules! compressed {
+    ($name:ident, $orient:ident) => {
+        exchange!(
+            Matrix, $name, GrB_Matrix, matrix, of_matrix, new_matrix,
+            dims(nrows, ncols),
+            fill(Ap: *mut *mut GrB_Index, Ai: *mut *mut GrB_Index, Ax: *mut *mut c_void,
+                 Ap_size: GrB_Index, Ai_size: GrB_Index, Ax_size: GrB_Index, iso: bool, jumbled: bool)
+            => |m| pack_compressed(m, Orientation::$orient, CompressedIn {
+                p: Pointers::Caller(In { slot: Ap, bytes: Ap_size, what: "Ap" }),
+                h: None,
+                i: In { slot: Ai, bytes: Ai_size, what: "Ai" },
+                x: In { slot: Ax, bytes: Ax_size, what: "Ax" },
+                iso,
+                jumbled,
+            }),
+            empty(Ap: *mut *mut GrB_Index, Ai: *mut *mut GrB_Index, Ax: *mut *mut c_void,
+                  Ap_size: *mut GrB_Index, Ai_size: *mut GrB_Index, Ax_size: *mut GrB_Index,
+                  iso: *mut bool, jumbled: *mut bool)
+            => |m| unpack_compressed(m, Orientation::$orient, Out { slot: Ap, size: Ap_size }, None,
+                Out { slot: Ai, size: Ai_size }, Out { slot: Ax, size: Ax_size }, iso, jumbled)
+        );
+    };
+}
+
+compressed!(CSR, ByRow);
+compressed!(CSC, ByCol);
+
+macro_rules! hyper {
+    ($name:ident, $orient:ident) => {
+        exchange!(
+            Matrix, $name, GrB_Matrix, matrix, of_matrix, new_matrix,
+            dims(nrows, ncols),
+            fill(Ap: *mut *mut GrB_Index, Ah: *mut *mut GrB_Index, Ai: *mut *mut GrB_Index,
+                 Ax: *mut *mut c_void, Ap_size: GrB_Index, Ah_size: GrB_Index, Ai_size: GrB_Index,
+                 Ax_size: GrB_Index, iso: bool, nvec: GrB_Index, jumbled: bool)
+            => |m| pack_compressed(m, Orientation::$orient, CompressedIn {
+                p: Pointers::Caller(In { slot: Ap, bytes: Ap_size, what: "Ap" }),
+                h: Some((In { slot: Ah, bytes: Ah_size, what: "Ah" }, nvec)),
+                i: In { slot: Ai, bytes: Ai_size, what: "Ai" },
+                x: In { slot: Ax, bytes: Ax_size, what: "Ax" },
+                iso,
+                jumbled,
+            }),
+            empty(Ap: *mut *mut GrB_Index, Ah: *mut *mut GrB_Index, Ai: *mut *mut GrB_Index,
+                  Ax: *mut *mut c_void, Ap_size: *mut GrB_Index, Ah_size: *mut GrB_Index,
+                  Ai_size: *mut GrB_Index, Ax_size: *mut GrB_Index, iso: *mut bool,
+                  nvec: *mut GrB_Index, jumbled: *mut bool)
+            => |m| unpack_compressed(m, Orientation::$orient, Out { slot: Ap, size: Ap_size },
+                Some((Out { slot: Ah, size: Ah_size }, nvec)), Out { slot: Ai, size: Ai_size },
+                Out { slot: Ax, size: Ax_size }, iso, jumbled)
+        );
+    };
+}
+
+hyper!(HyperCSR, ByRow);
+hyper!(HyperCSC, ByCol);
+
+macro_rules! bitmap {
+    ($kind:ident, $name:ident, $handle:ident, $object:ident, $of:ident, $make:ident, $orient:ident, dims($($dim:ident),*)) => {
+        exchange!(
+            $kind, $name, $handle, $object, $of, $make, dims($($dim),*),
+            fill(Ab: *mut *mut i8, Ax: *mut *mut c_void, Ab_size: GrB_Index, Ax_size: GrB_Index,
+                 iso: bool, nvals: GrB_Index)
+            => |m| pack_dense(m, Orientation::$orient,
+                Some((In { slot: Ab, bytes: Ab_size, what: "Ab" }, nvals)),
+                In { slot: Ax, bytes: Ax_size, what: "Ax" }, iso),
+            empty(Ab: *mut *mut i8, Ax: *mut *mut c_void, Ab_size: *mut GrB_Index,
+                  Ax_size: *mut GrB_Index, iso: *mut bool, nvals: *mut GrB_Index)
+            => |m| unpack_dense(m, Orientation::$orient, Some((Out { slot: Ab, size: Ab_size }, nvals)),
+                Out { slot: Ax, size: Ax_size }, iso)
+        );
+    };
+}
+
+macro_rules! full {
+    ($kind:ident, $name:ident, $handle:ident, $object:ident, $of:ident, $make:ident, $orient:ident, dims($($dim:ident),*)) => {
+        exchange!(
+            $kind, $name, $handle, $object, $of, $make, dims($($dim),*),
+            fill(Ax: *mut *mut c_void, Ax_size: GrB_Index, iso: bool)
+            => |m| pack_dense(m, Orientation::$orient, None, In { slot: Ax, bytes: Ax_size, what: "Ax" }, iso),
+            empty(Ax: *mut *mut c_void, Ax_size: *mut GrB_Index, iso: *mut bool)
+            => |m| unpack_dense(m, Orientation::$orient, None, Out { slot: Ax, size: Ax_size }, iso)
+        );
+    };
+}
+
+bitmap!(
+    Matrix,
+    BitmapR,
+    GrB_Matrix,
+    matrix,
+    of_matrix,
+    new_matrix,
+    ByRow,
+    dims(nrows, ncols)
+);
+bitmap!(
+    Matrix,
+    BitmapC,
+    GrB_Matrix,
+    matrix,
+    of_matrix,
+    new_matrix,
+    ByCol,
+    dims(nrows, ncols)
+);
+full!(
+    Matrix,
+    FullR,
+    GrB_Matrix,
+    matrix,
+    of_matrix,
+    new_matrix,
+    ByRow,
+    dims(nrows, ncols)
+);
+full!(
+    Matrix,
+    FullC,
+    GrB_Matrix,
+    matrix,
+    of_matrix,
+    new_matrix,
+    ByCol,
+    dims(nrows, ncols)
+);
+bitmap!(
+    Vector,
+    Bitmap,
+    GrB_Vector,
+    vector_matrix,
+    of_vector,
+    new_vector,
+    ByCol,
+    dims(n)
+);
+full!(
+    Vector,
+    Full,
+    GrB_Vector,
+    vector_matrix,
+    of_vector,
+    new_vector,
+    ByCol,
+    dims(n)
+);
+
+/// Unpacks a vector's indices and values.
+unsafe fn unpack_vector(
+    m: &Matrix,
+    i: Out<u64>,
+    x: Out<c_void>,
     iso: *mut bool,
     nvals: *mut GrB_Index,
     jumbled: *mut bool,
-    _desc: GrB_Descriptor,
-) -> GrB_Info {
-    api(v, || {
-        let m = vector_matrix(v)?;
-        let (i, x) = (
-            Out {
-                slot: vi,
-                size: vi_size,
-            },
-            Out {
-                slot: vx,
-                size: vx_size,
-            },
-        );
-        i.check("vi")?;
-        x.check("vx")?;
-        non_null(iso, "iso")?;
-        non_null(nvals, "nvals")?;
-        let c = take_as(m, |s| compressed_of(s, Orientation::ByCol, false))?;
-        *nvals = c.i.len() as GrB_Index;
-        i.put(c.i)?;
-        put_values(&x, c.x)?;
-        *iso = false;
-        if !jumbled.is_null() {
-            *jumbled = false;
-        }
-        Ok(())
-    })
+) -> Result<()> {
+    i.check("vi")?;
+    x.check("vx")?;
+    non_null(iso, "iso")?;
+    non_null(nvals, "nvals")?;
+    let c = take_as(m, |s| compressed_of(s, Orientation::ByCol, false))?;
+    *nvals = c.i.len() as GrB_Index;
+    i.put(c.i)?;
+    put_values(&x, c.x)?;
+    *iso = false;
+    if !jumbled.is_null() {
+        *jumbled = false;
+    }
+    Ok(())
 }
+
+exchange!(
+    Vector, CSC, GrB_Vector, vector_matrix, of_vector, new_vector,
+    dims(n),
+    fill(vi: *mut *mut GrB_Index, vx: *mut *mut c_void, vi_size: GrB_Index, vx_size: GrB_Index,
+         iso: bool, nvals: GrB_Index, jumbled: bool)
+    => |m| pack_compressed(m, Orientation::ByCol, CompressedIn {
+        // The vector pointers of the one column.
+        p: Pointers::Own(vec![0, nvals]),
+        h: None,
+        i: In { slot: vi, bytes: vi_size, what: "vi" },
+        x: In { slot: vx, bytes: vx_size, what: "vx" },
+        iso,
+        jumbled,
+    }),
+    empty(vi: *mut *mut GrB_Index, vx: *mut *mut c_void, vi_size: *mut GrB_Index,
+          vx_size: *mut GrB_Index, iso: *mut bool, nvals: *mut GrB_Index, jumbled: *mut bool)
+    => |m| unpack_vector(m, Out { slot: vi, size: vi_size }, Out { slot: vx, size: vx_size }, iso, nvals, jumbled)
+);

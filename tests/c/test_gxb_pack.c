@@ -245,6 +245,47 @@ static void test_vectors(void)
     OK(GrB_free(&v));
 }
 
+static void test_import_export(void)
+{
+    GrB_Matrix A = NULL;
+    GrB_Vector v = NULL;
+    GrB_Type t = NULL;
+    GrB_Index *p = dup_array(ap, sizeof(ap)), *j = dup_array(aj, sizeof(aj));
+    GrB_Index *p0 = p, nr = 0, nc = 0, ps, js, xs, n = 0;
+    void *x = dup_array(ax, sizeof(ax)), *x0 = x;
+    bool iso, jumbled;
+    int64_t dense[5] = {5, 4, 3, 2, 1}, y = 0;
+
+    OK(GxB_Matrix_import_CSR(&A, GrB_FP64, 3, 4, &p, &j, &x, sizeof(ap), sizeof(aj), sizeof(ax),
+                             false, false, NULL));
+    CHECK(p == NULL);
+    check_sample(A);
+    OK(GxB_Matrix_export_CSR(&A, &t, &nr, &nc, &p, &j, &x, &ps, &js, &xs, &iso, &jumbled, NULL));
+    CHECK(A == NULL && t == GrB_FP64 && nr == 3 && nc == 4 && p == p0 && x == x0);
+    /* A failed import makes nothing and leaves the arrays. */
+    EXPECT(GxB_Matrix_import_CSR(&A, GrB_FP64, 3, 3, &p, &j, &x, ps, js, xs, false, false, NULL),
+           GrB_INDEX_OUT_OF_BOUNDS);
+    CHECK(A == NULL && p == p0);
+    EXPECT(GxB_Matrix_import_CSR(NULL, GrB_FP64, 3, 4, &p, &j, &x, ps, js, xs, false, false, NULL),
+           GrB_NULL_POINTER);
+    EXPECT(GxB_Matrix_export_CSR(&A, &t, &nr, &nc, &p, &j, &x, &ps, &js, &xs, &iso, &jumbled, NULL),
+           GrB_NULL_POINTER);
+    free(p);
+    free(j);
+    free(x);
+
+    x = dup_array(dense, sizeof(dense));
+    x0 = x;
+    OK(GxB_Vector_import_Full(&v, GrB_INT64, 5, &x, sizeof(dense), false, NULL));
+    OK(GrB_Vector_extractElement(&y, v, 4));
+    CHECK(y == 1);
+    OK(GrB_Vector_size(&n, v));
+    CHECK(n == 5);
+    OK(GxB_Vector_export_Full(&v, &t, &n, &x, &xs, &iso, NULL));
+    CHECK(v == NULL && t == GrB_INT64 && n == 5 && x == x0);
+    free(x);
+}
+
 /* Counting memory functions, for GxB_init. */
 static int mallocs = 0, frees = 0;
 static void *counting_malloc(size_t n) { mallocs++; return malloc(n); }
@@ -286,6 +327,7 @@ int main(void)
     test_bad_packs();
     test_hyper_bitmap_full();
     test_vectors();
+    test_import_export();
     OK(GrB_finalize());
     OK(GxB_init(GrB_BLOCKING, counting_malloc, counting_calloc, counting_realloc, counting_free));
     test_user_allocator();
