@@ -145,22 +145,7 @@ pub unsafe extern "C" fn GxB_Type_from_name(
         non_null(type_, "type")?;
         non_null(type_name, "type_name")?;
         let name = CStr::from_ptr(type_name).to_bytes();
-        let found = [
-            TypeCode::Bool,
-            TypeCode::Int8,
-            TypeCode::Uint8,
-            TypeCode::Int16,
-            TypeCode::Uint16,
-            TypeCode::Int32,
-            TypeCode::Uint32,
-            TypeCode::Int64,
-            TypeCode::Uint64,
-            TypeCode::Fp32,
-            TypeCode::Fp64,
-        ]
-        .into_iter()
-        .map(Type::builtin)
-        .find(|t| {
+        let found = TypeCode::BUILTIN.into_iter().map(Type::builtin).find(|t| {
             t.name().as_bytes() == name || format!("GrB_{}", t.code().suffix()).as_bytes() == name
         });
         put(
