@@ -1930,6 +1930,55 @@ GrB_Info GxB_Type_name(char *type_name, GrB_Type type_);
 // not know.
 GrB_Info GxB_Type_from_name(GrB_Type *type_, const char *type_name);
 
+// `GxB_Matrix_isStoredElement(A, i, j)`: `GrB_SUCCESS` when `A(i,j)` is
+// an entry, `GrB_NO_VALUE` when not.
+GrB_Info GxB_Matrix_isStoredElement(GrB_Matrix A, GrB_Index i, GrB_Index j);
+
+// `GxB_Vector_isStoredElement(v, i)`.
+GrB_Info GxB_Vector_isStoredElement(GrB_Vector v, GrB_Index i);
+
+// `GxB_Matrix_build_Scalar(C, I, J, scalar, nvals)`: every `C(I[k], J[k])`
+// takes the scalar's value; repeated positions are one entry.
+GrB_Info GxB_Matrix_build_Scalar(GrB_Matrix C,
+                                 const GrB_Index *I,
+                                 const GrB_Index *J,
+                                 GrB_Scalar scalar,
+                                 GrB_Index nvals);
+
+// `GxB_Vector_build_Scalar(w, I, scalar, nvals)`.
+GrB_Info GxB_Vector_build_Scalar(GrB_Vector w,
+                                 const GrB_Index *I,
+                                 GrB_Scalar scalar,
+                                 GrB_Index nvals);
+
+// `GxB_Matrix_serialize(&blob, &blob_size, A, desc)`: a new blob (freed by
+// the caller with its `free`) holding `A`.
+GrB_Info GxB_Matrix_serialize(void **blob,
+                              GrB_Index *blob_size,
+                              GrB_Matrix A,
+                              GrB_Descriptor _desc);
+
+// `GxB_Vector_serialize(&blob, &blob_size, u, desc)`.
+GrB_Info GxB_Vector_serialize(void **blob,
+                              GrB_Index *blob_size,
+                              GrB_Vector u,
+                              GrB_Descriptor _desc);
+
+// `GxB_Matrix_deserialize(&C, type, blob, blob_size, desc)`.
+GrB_Info GxB_Matrix_deserialize(GrB_Matrix *C,
+                                GrB_Type type_,
+                                const void *blob,
+                                GrB_Index blob_size,
+                                GrB_Descriptor _desc);
+
+// `GxB_Vector_deserialize(&w, type, blob, blob_size, desc)`: the blob must
+// hold a vector (one column), else `GrB_DIMENSION_MISMATCH`.
+GrB_Info GxB_Vector_deserialize(GrB_Vector *w,
+                                GrB_Type type_,
+                                const void *blob,
+                                GrB_Index blob_size,
+                                GrB_Descriptor _desc);
+
 //`GrB_Matrix_import_BOOL(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
 GrB_Info GrB_Matrix_import_BOOL(GrB_Matrix *A,
                                 GrB_Type type_,

@@ -69,6 +69,7 @@ mod descriptor;
 pub mod fuzzing;
 mod getset;
 mod gxb;
+mod gxb_objects;
 mod handle;
 mod import_export;
 mod matrix;

@@ -450,6 +450,27 @@ impl Matrix {
         Ok(())
     }
 
+    /// Builds the content from positions that all take `value`
+    /// (`GxB_Matrix_build_Scalar`): a repeated position is one entry. The
+    /// value is typecast to the matrix type.
+    pub fn build_uniform(&self, rows: &[u64], cols: &[u64], value: &Value) -> Result<()> {
+        ensure!(
+            value.ty().compatible(&self.ty),
+            DomainMismatch,
+            "a {:?} value cannot be built into a {:?} matrix",
+            value.ty(),
+            self.ty
+        );
+        let value = value
+            .cast(&self.ty)
+            .expect("compatible types have a typecast");
+        let vals = Array::filled(&value, rows.len())?;
+        let keep_first = Arc::new(|z: &mut [u8], x: &[u8], _: &[u8]| z.copy_from_slice(x));
+        let ty = self.ty.clone();
+        let dup = BinaryOp::user("keep first", keep_first, ty.clone(), ty.clone(), ty);
+        self.build(rows, cols, &vals, Some(&dup))
+    }
+
     /// Every entry as `(rows, cols, values)` (`GrB_Matrix_extractTuples`), in storage order.
     pub fn extract_tuples(&self) -> Result<(Vec<u64>, Vec<u64>, Array)> {
         let store = self.snapshot()?;
@@ -545,6 +566,15 @@ mod tests {
         assert_eq!(dup.unwrap_err().info, crate::Info::InvalidValue);
         let bad = b.build(&[2], &[0], &Array::from_vec(vec![1i32]), None);
         assert_eq!(bad.unwrap_err().info, crate::Info::IndexOutOfBounds);
+        // Every position takes the one value; repeats are one entry.
+        let u = Matrix::new(&Type::FP64, 2, 2).unwrap();
+        u.build_uniform(&[1, 0, 1], &[1, 0, 1], &Value::new(3i8))
+            .unwrap();
+        assert_eq!(u.nvals().unwrap(), 2);
+        assert_eq!(
+            u.extract_element(1, 1).unwrap().unwrap().get::<f64>(),
+            Some(3.0)
+        );
         // A dup operator must have one domain: LT_INT32 returns bool.
         let lt = BinaryOp::builtin(BinaryCode::Lt, TypeCode::Int32).unwrap();
         let mixed = b.build(&[0], &[0], &Array::from_vec(vec![1i32]), Some(&lt));
