@@ -3526,7 +3526,7 @@ GrB_Info GrB_Vector_select_Scalar(GrB_Vector w,
                                   GrB_Scalar thunk,
                                   GrB_Descriptor desc);
 
-// `GrB_Vector_assign(w, mask, accum, u, I, ni, desc)`: `w<mask>(I) = accum(w(I), u)`.
+//`GrB_Vector_assign(w, mask, accum, u, I, ni, desc)`: `w<mask>(I) = accum(w(I), u)`.
 GrB_Info GrB_Vector_assign(GrB_Vector w,
                            GrB_Vector mask,
                            GrB_BinaryOp accum,
@@ -3535,7 +3535,7 @@ GrB_Info GrB_Vector_assign(GrB_Vector w,
                            GrB_Index ni,
                            GrB_Descriptor desc);
 
-// `GrB_Matrix_assign(C, Mask, accum, A, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), A)`.
+//`GrB_Matrix_assign(C, Mask, accum, A, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), A)`.
 GrB_Info GrB_Matrix_assign(GrB_Matrix C,
                            GrB_Matrix Mask,
                            GrB_BinaryOp accum,
@@ -3546,7 +3546,7 @@ GrB_Info GrB_Matrix_assign(GrB_Matrix C,
                            GrB_Index nj,
                            GrB_Descriptor desc);
 
-// `GrB_Col_assign(C, mask, accum, u, I, ni, j, desc)`: `C<mask>(I, j) = accum(C(I, j), u)`.
+//`GrB_Col_assign(C, mask, accum, u, I, ni, j, desc)`: `C<mask>(I, j) = accum(C(I, j), u)`.
 GrB_Info GrB_Col_assign(GrB_Matrix C,
                         GrB_Vector mask,
                         GrB_BinaryOp accum,
@@ -3556,7 +3556,7 @@ GrB_Info GrB_Col_assign(GrB_Matrix C,
                         GrB_Index j,
                         GrB_Descriptor desc);
 
-// `GrB_Row_assign(C, mask, accum, u, i, J, nj, desc)`: `C<mask'>(i, J) = accum(C(i, J), u')`.
+//`GrB_Row_assign(C, mask, accum, u, i, J, nj, desc)`: `C<mask'>(i, J) = accum(C(i, J), u')`.
 GrB_Info GrB_Row_assign(GrB_Matrix C,
                         GrB_Vector mask,
                         GrB_BinaryOp accum,
@@ -3565,6 +3565,26 @@ GrB_Info GrB_Row_assign(GrB_Matrix C,
                         const GrB_Index *J,
                         GrB_Index nj,
                         GrB_Descriptor desc);
+
+//`GrB_Vector_assign_Scalar(w, mask, accum, s, I, ni, desc)`: an empty `s` assigns nothing (without an accumulator the entries the mask allows are deleted).
+GrB_Info GrB_Vector_assign_Scalar(GrB_Vector w,
+                                  GrB_Vector mask,
+                                  GrB_BinaryOp accum,
+                                  GrB_Scalar s,
+                                  const GrB_Index *I,
+                                  GrB_Index ni,
+                                  GrB_Descriptor desc);
+
+//`GrB_Matrix_assign_Scalar(C, Mask, accum, s, I, ni, J, nj, desc)`: an empty `s` assigns nothing.
+GrB_Info GrB_Matrix_assign_Scalar(GrB_Matrix C,
+                                  GrB_Matrix Mask,
+                                  GrB_BinaryOp accum,
+                                  GrB_Scalar s,
+                                  const GrB_Index *I,
+                                  GrB_Index ni,
+                                  const GrB_Index *J,
+                                  GrB_Index nj,
+                                  GrB_Descriptor desc);
 
 //`GrB_Vector_assign_BOOL(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
 GrB_Info GrB_Vector_assign_BOOL(GrB_Vector w,
@@ -3806,21 +3826,300 @@ GrB_Info GrB_Matrix_assign_UDT(GrB_Matrix C,
                                GrB_Index nj,
                                GrB_Descriptor desc);
 
-// `GrB_Vector_assign_Scalar(w, mask, accum, s, I, ni, desc)`: an empty `s` assigns nothing
-// (without an accumulator the entries of `w(I)` allowed by the mask are deleted).
-GrB_Info GrB_Vector_assign_Scalar(GrB_Vector w,
+//`GxB_Vector_subassign(w, mask, accum, u, I, ni, desc)`: `w<mask>(I) = accum(w(I), u)`.
+GrB_Info GxB_Vector_subassign(GrB_Vector w,
+                              GrB_Vector mask,
+                              GrB_BinaryOp accum,
+                              GrB_Vector u,
+                              const GrB_Index *I,
+                              GrB_Index ni,
+                              GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign(C, Mask, accum, A, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), A)`.
+GrB_Info GxB_Matrix_subassign(GrB_Matrix C,
+                              GrB_Matrix Mask,
+                              GrB_BinaryOp accum,
+                              GrB_Matrix A,
+                              const GrB_Index *I,
+                              GrB_Index ni,
+                              const GrB_Index *J,
+                              GrB_Index nj,
+                              GrB_Descriptor desc);
+
+//`GxB_Col_subassign(C, mask, accum, u, I, ni, j, desc)`: `C<mask>(I, j) = accum(C(I, j), u)`.
+GrB_Info GxB_Col_subassign(GrB_Matrix C,
+                           GrB_Vector mask,
+                           GrB_BinaryOp accum,
+                           GrB_Vector u,
+                           const GrB_Index *I,
+                           GrB_Index ni,
+                           GrB_Index j,
+                           GrB_Descriptor desc);
+
+//`GxB_Row_subassign(C, mask, accum, u, i, J, nj, desc)`: `C<mask'>(i, J) = accum(C(i, J), u')`.
+GrB_Info GxB_Row_subassign(GrB_Matrix C,
+                           GrB_Vector mask,
+                           GrB_BinaryOp accum,
+                           GrB_Vector u,
+                           GrB_Index i,
+                           const GrB_Index *J,
+                           GrB_Index nj,
+                           GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_Scalar(w, mask, accum, s, I, ni, desc)`: an empty `s` assigns nothing (without an accumulator the entries the mask allows are deleted).
+GrB_Info GxB_Vector_subassign_Scalar(GrB_Vector w,
+                                     GrB_Vector mask,
+                                     GrB_BinaryOp accum,
+                                     GrB_Scalar s,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_Scalar(C, Mask, accum, s, I, ni, J, nj, desc)`: an empty `s` assigns nothing.
+GrB_Info GxB_Matrix_subassign_Scalar(GrB_Matrix C,
+                                     GrB_Matrix Mask,
+                                     GrB_BinaryOp accum,
+                                     GrB_Scalar s,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     const GrB_Index *J,
+                                     GrB_Index nj,
+                                     GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_BOOL(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_BOOL(GrB_Vector w,
+                                   GrB_Vector mask,
+                                   GrB_BinaryOp accum,
+                                   bool x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_BOOL(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_BOOL(GrB_Matrix C,
+                                   GrB_Matrix Mask,
+                                   GrB_BinaryOp accum,
+                                   bool x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   const GrB_Index *J,
+                                   GrB_Index nj,
+                                   GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_INT8(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_INT8(GrB_Vector w,
+                                   GrB_Vector mask,
+                                   GrB_BinaryOp accum,
+                                   int8_t x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_INT8(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_INT8(GrB_Matrix C,
+                                   GrB_Matrix Mask,
+                                   GrB_BinaryOp accum,
+                                   int8_t x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   const GrB_Index *J,
+                                   GrB_Index nj,
+                                   GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_UINT8(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_UINT8(GrB_Vector w,
+                                    GrB_Vector mask,
+                                    GrB_BinaryOp accum,
+                                    uint8_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_UINT8(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_UINT8(GrB_Matrix C,
+                                    GrB_Matrix Mask,
+                                    GrB_BinaryOp accum,
+                                    uint8_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    const GrB_Index *J,
+                                    GrB_Index nj,
+                                    GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_INT16(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_INT16(GrB_Vector w,
+                                    GrB_Vector mask,
+                                    GrB_BinaryOp accum,
+                                    int16_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_INT16(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_INT16(GrB_Matrix C,
+                                    GrB_Matrix Mask,
+                                    GrB_BinaryOp accum,
+                                    int16_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    const GrB_Index *J,
+                                    GrB_Index nj,
+                                    GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_UINT16(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_UINT16(GrB_Vector w,
+                                     GrB_Vector mask,
+                                     GrB_BinaryOp accum,
+                                     uint16_t x,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_UINT16(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_UINT16(GrB_Matrix C,
+                                     GrB_Matrix Mask,
+                                     GrB_BinaryOp accum,
+                                     uint16_t x,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     const GrB_Index *J,
+                                     GrB_Index nj,
+                                     GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_INT32(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_INT32(GrB_Vector w,
+                                    GrB_Vector mask,
+                                    GrB_BinaryOp accum,
+                                    int32_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_INT32(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_INT32(GrB_Matrix C,
+                                    GrB_Matrix Mask,
+                                    GrB_BinaryOp accum,
+                                    int32_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    const GrB_Index *J,
+                                    GrB_Index nj,
+                                    GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_UINT32(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_UINT32(GrB_Vector w,
+                                     GrB_Vector mask,
+                                     GrB_BinaryOp accum,
+                                     uint32_t x,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_UINT32(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_UINT32(GrB_Matrix C,
+                                     GrB_Matrix Mask,
+                                     GrB_BinaryOp accum,
+                                     uint32_t x,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     const GrB_Index *J,
+                                     GrB_Index nj,
+                                     GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_INT64(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_INT64(GrB_Vector w,
+                                    GrB_Vector mask,
+                                    GrB_BinaryOp accum,
+                                    int64_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_INT64(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_INT64(GrB_Matrix C,
+                                    GrB_Matrix Mask,
+                                    GrB_BinaryOp accum,
+                                    int64_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    const GrB_Index *J,
+                                    GrB_Index nj,
+                                    GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_UINT64(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_UINT64(GrB_Vector w,
+                                     GrB_Vector mask,
+                                     GrB_BinaryOp accum,
+                                     uint64_t x,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_UINT64(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_UINT64(GrB_Matrix C,
+                                     GrB_Matrix Mask,
+                                     GrB_BinaryOp accum,
+                                     uint64_t x,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     const GrB_Index *J,
+                                     GrB_Index nj,
+                                     GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_FP32(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_FP32(GrB_Vector w,
+                                   GrB_Vector mask,
+                                   GrB_BinaryOp accum,
+                                   float x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_FP32(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_FP32(GrB_Matrix C,
+                                   GrB_Matrix Mask,
+                                   GrB_BinaryOp accum,
+                                   float x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   const GrB_Index *J,
+                                   GrB_Index nj,
+                                   GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_FP64(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_FP64(GrB_Vector w,
+                                   GrB_Vector mask,
+                                   GrB_BinaryOp accum,
+                                   double x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_FP64(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_FP64(GrB_Matrix C,
+                                   GrB_Matrix Mask,
+                                   GrB_BinaryOp accum,
+                                   double x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   const GrB_Index *J,
+                                   GrB_Index nj,
+                                   GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_UDT(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_UDT(GrB_Vector w,
                                   GrB_Vector mask,
                                   GrB_BinaryOp accum,
-                                  GrB_Scalar s,
+                                  const void *x,
                                   const GrB_Index *I,
                                   GrB_Index ni,
                                   GrB_Descriptor desc);
 
-// `GrB_Matrix_assign_Scalar(C, Mask, accum, s, I, ni, J, nj, desc)`: an empty `s` assigns nothing.
-GrB_Info GrB_Matrix_assign_Scalar(GrB_Matrix C,
+//`GxB_Matrix_subassign_UDT(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_UDT(GrB_Matrix C,
                                   GrB_Matrix Mask,
                                   GrB_BinaryOp accum,
-                                  GrB_Scalar s,
+                                  const void *x,
                                   const GrB_Index *I,
                                   GrB_Index ni,
                                   const GrB_Index *J,
@@ -5434,25 +5733,32 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
  * GrB_assign(C, Mask, accum, A | x, I, ni, J, nj, desc)
  * GrB_assign(C, mask, accum, u, I, ni, j, desc)             (GrB_Col_assign)
  * GrB_assign(C, mask, accum, u, i, J, nj, desc)             (GrB_Row_assign) */
-#define GrB_assign(C, Mask, accum, A, ...)                                     \
+#define GB_ASSIGN(P, op, C, A, ...)                                            \
     _Generic((C),                                                              \
         GrB_Vector: _Generic((A),                                              \
-            GB_BY_VALUE(GrB_Vector_assign_),                                   \
-            void *: GrB_Vector_assign_UDT,                                     \
-            const void *: GrB_Vector_assign_UDT,                               \
-            GrB_Scalar: GrB_Vector_assign_Scalar,                              \
-            default: GrB_Vector_assign),                                    \
+            GB_BY_VALUE(P##_Vector_##op##_),                                   \
+            void *: P##_Vector_##op##_UDT,                                     \
+            const void *: P##_Vector_##op##_UDT,                               \
+            GrB_Scalar: P##_Vector_##op##_Scalar,                              \
+            default: P##_Vector_##op),                                         \
         GrB_Matrix: _Generic((A),                                              \
-            GB_BY_VALUE(GrB_Matrix_assign_),                                   \
-            void *: GrB_Matrix_assign_UDT,                                     \
-            const void *: GrB_Matrix_assign_UDT,                               \
-            GrB_Scalar: GrB_Matrix_assign_Scalar,                              \
-            default: GrB_Matrix_assign,                                        \
+            GB_BY_VALUE(P##_Matrix_##op##_),                                   \
+            void *: P##_Matrix_##op##_UDT,                                     \
+            const void *: P##_Matrix_##op##_UDT,                               \
+            GrB_Scalar: P##_Matrix_##op##_Scalar,                              \
+            default: P##_Matrix_##op,                                          \
             GrB_Vector: _Generic((GB_FIRST(__VA_ARGS__)),                      \
-                const GrB_Index *: GrB_Col_assign,                             \
-                GrB_Index *: GrB_Col_assign,                                   \
-                default: GrB_Row_assign)))                                     \
-    (C, Mask, accum, A, __VA_ARGS__)
+                const GrB_Index *: P##_Col_##op,                               \
+                GrB_Index *: P##_Col_##op,                                     \
+                default: P##_Row_##op)))
+
+#define GrB_assign(C, Mask, accum, A, ...)                                     \
+    GB_ASSIGN(GrB, assign, C, A, __VA_ARGS__)(C, Mask, accum, A, __VA_ARGS__)
+
+/* GxB_subassign: the same forms as GrB_assign; the mask has the size of the
+ * submatrix C(I,J) (SuiteSparse). */
+#define GxB_subassign(C, Mask, accum, A, ...)                                  \
+    GB_ASSIGN(GxB, subassign, C, A, __VA_ARGS__)(C, Mask, accum, A, __VA_ARGS__)
 
 /* (Nested selections need a default: C compiles every association, chosen or not.)
  * GrB_apply(C, Mask, accum, unaryop, A, desc)

@@ -177,25 +177,32 @@
  * GrB_assign(C, Mask, accum, A | x, I, ni, J, nj, desc)
  * GrB_assign(C, mask, accum, u, I, ni, j, desc)             (GrB_Col_assign)
  * GrB_assign(C, mask, accum, u, i, J, nj, desc)             (GrB_Row_assign) */
-#define GrB_assign(C, Mask, accum, A, ...)                                     \
+#define GB_ASSIGN(P, op, C, A, ...)                                            \
     _Generic((C),                                                              \
         GrB_Vector: _Generic((A),                                              \
-            GB_BY_VALUE(GrB_Vector_assign_),                                   \
-            void *: GrB_Vector_assign_UDT,                                     \
-            const void *: GrB_Vector_assign_UDT,                               \
-            GrB_Scalar: GrB_Vector_assign_Scalar,                              \
-            default: GrB_Vector_assign),                                    \
+            GB_BY_VALUE(P##_Vector_##op##_),                                   \
+            void *: P##_Vector_##op##_UDT,                                     \
+            const void *: P##_Vector_##op##_UDT,                               \
+            GrB_Scalar: P##_Vector_##op##_Scalar,                              \
+            default: P##_Vector_##op),                                         \
         GrB_Matrix: _Generic((A),                                              \
-            GB_BY_VALUE(GrB_Matrix_assign_),                                   \
-            void *: GrB_Matrix_assign_UDT,                                     \
-            const void *: GrB_Matrix_assign_UDT,                               \
-            GrB_Scalar: GrB_Matrix_assign_Scalar,                              \
-            default: GrB_Matrix_assign,                                        \
+            GB_BY_VALUE(P##_Matrix_##op##_),                                   \
+            void *: P##_Matrix_##op##_UDT,                                     \
+            const void *: P##_Matrix_##op##_UDT,                               \
+            GrB_Scalar: P##_Matrix_##op##_Scalar,                              \
+            default: P##_Matrix_##op,                                          \
             GrB_Vector: _Generic((GB_FIRST(__VA_ARGS__)),                      \
-                const GrB_Index *: GrB_Col_assign,                             \
-                GrB_Index *: GrB_Col_assign,                                   \
-                default: GrB_Row_assign)))                                     \
-    (C, Mask, accum, A, __VA_ARGS__)
+                const GrB_Index *: P##_Col_##op,                               \
+                GrB_Index *: P##_Col_##op,                                     \
+                default: P##_Row_##op)))
+
+#define GrB_assign(C, Mask, accum, A, ...)                                     \
+    GB_ASSIGN(GrB, assign, C, A, __VA_ARGS__)(C, Mask, accum, A, __VA_ARGS__)
+
+/* GxB_subassign: the same forms as GrB_assign; the mask has the size of the
+ * submatrix C(I,J) (SuiteSparse). */
+#define GxB_subassign(C, Mask, accum, A, ...)                                  \
+    GB_ASSIGN(GxB, subassign, C, A, __VA_ARGS__)(C, Mask, accum, A, __VA_ARGS__)
 
 /* (Nested selections need a default: C compiles every association, chosen or not.)
  * GrB_apply(C, Mask, accum, unaryop, A, desc)

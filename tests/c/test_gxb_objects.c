@@ -1,5 +1,5 @@
-/* GxB_*_isStoredElement, GxB_*_build_Scalar and GxB_*_serialize /
- * GxB_*_deserialize, with bad inputs. */
+/* GxB_*_isStoredElement, GxB_*_build_Scalar, GxB_*_serialize /
+ * GxB_*_deserialize and GxB_subassign, with bad inputs. */
 
 #include <stdint.h>
 #include <string.h>
@@ -99,11 +99,84 @@ static void test_serialize(void)
     OK(GrB_free(&w));
 }
 
+static void test_subassign(void)
+{
+    GrB_Matrix C = NULL, M = NULL, A = NULL;
+    GrB_Vector w = NULL, m = NULL, u = NULL;
+    GrB_Index I[2] = {1, 3}, J[2] = {0, 2}, n = 0;
+    int32_t x = 0;
+
+    /* C = 9 everywhere; M = [1 .; . 1] over the submatrix C(I, J). */
+    OK(GrB_Matrix_new(&C, GrB_INT32, 4, 4));
+    OK(GrB_Matrix_assign_INT32(C, NULL, NULL, 9, GrB_ALL, 4, GrB_ALL, 4, NULL));
+    OK(GrB_Matrix_new(&M, GrB_BOOL, 2, 2));
+    OK(GrB_Matrix_setElement(M, true, 0, 0));
+    OK(GrB_Matrix_setElement(M, true, 1, 1));
+    OK(GrB_Matrix_new(&A, GrB_INT32, 2, 2));
+    OK(GrB_Matrix_assign_INT32(A, NULL, NULL, 5, GrB_ALL, 2, GrB_ALL, 2, NULL));
+    /* The mask has the submatrix's size; replace clears only inside it. */
+    OK(GxB_subassign(C, M, NULL, A, I, 2, J, 2, GrB_DESC_R));
+    OK(GrB_Matrix_extractElement(&x, C, 1, 0));
+    CHECK(x == 5);
+    OK(GrB_Matrix_extractElement(&x, C, 3, 2));
+    CHECK(x == 5);
+    EXPECT(GrB_Matrix_extractElement(&x, C, 1, 2), GrB_NO_VALUE);
+    EXPECT(GrB_Matrix_extractElement(&x, C, 3, 0), GrB_NO_VALUE);
+    OK(GrB_Matrix_extractElement(&x, C, 0, 0));
+    CHECK(x == 9);
+    OK(GrB_Matrix_nvals(&n, C));
+    CHECK(n == 14);
+    /* GrB_assign wants a mask of C's size. */
+    EXPECT(GrB_assign(C, M, NULL, A, I, 2, J, 2, NULL), GrB_DIMENSION_MISMATCH);
+    /* A scalar, with an accumulator, through the complemented mask. */
+    OK(GxB_subassign(C, M, GrB_PLUS_INT32, 1, I, 2, J, 2, GrB_DESC_C));
+    OK(GrB_Matrix_extractElement(&x, C, 1, 2));
+    CHECK(x == 1);
+    OK(GrB_Matrix_extractElement(&x, C, 1, 0));
+    CHECK(x == 5);
+    EXPECT(GxB_Matrix_subassign_INT32(C, C, NULL, 1, I, 2, J, 2, NULL), GrB_DIMENSION_MISMATCH);
+    EXPECT(GxB_Matrix_subassign(C, NULL, NULL, A, I, 2, J, 1, NULL), GrB_DIMENSION_MISMATCH);
+    I[1] = 4;
+    EXPECT(GxB_Matrix_subassign(C, NULL, NULL, A, I, 2, J, 2, NULL), GrB_INDEX_OUT_OF_BOUNDS);
+    EXPECT(GxB_Matrix_subassign(C, NULL, NULL, A, NULL, 0, J, 2, NULL), GrB_NULL_POINTER);
+    OK(GrB_Matrix_nvals(&n, C));
+    CHECK(n == 16); /* the two cleared positions took the scalar */
+
+    /* Vectors, rows and columns: masks of the sub-vector's length. */
+    OK(GrB_Vector_new(&w, GrB_INT32, 5));
+    OK(GrB_Vector_new(&m, GrB_BOOL, 2));
+    OK(GrB_Vector_new(&u, GrB_INT32, 2));
+    OK(GrB_Vector_setElement(m, true, 1));
+    OK(GrB_Vector_assign_INT32(u, NULL, NULL, 7, GrB_ALL, 2, NULL));
+    OK(GxB_subassign(w, m, NULL, u, J, 2, NULL));
+    OK(GrB_Vector_nvals(&n, w));
+    CHECK(n == 1);
+    OK(GrB_Vector_extractElement(&x, w, 2));
+    CHECK(x == 7);
+    OK(GxB_Row_subassign(C, m, NULL, u, 0, J, 2, GrB_DESC_R));
+    OK(GrB_Matrix_extractElement(&x, C, 0, 2));
+    CHECK(x == 7);
+    EXPECT(GrB_Matrix_extractElement(&x, C, 0, 0), GrB_NO_VALUE);
+    OK(GxB_Col_subassign(C, m, NULL, u, J, 2, 3, NULL));
+    OK(GrB_Matrix_extractElement(&x, C, 2, 3));
+    CHECK(x == 7);
+    EXPECT(GxB_Row_subassign(C, m, NULL, u, 4, J, 2, NULL), GrB_INVALID_INDEX);
+    EXPECT(GxB_Col_subassign(C, w, NULL, u, J, 2, 3, NULL), GrB_DIMENSION_MISMATCH);
+
+    OK(GrB_free(&C));
+    OK(GrB_free(&M));
+    OK(GrB_free(&A));
+    OK(GrB_free(&w));
+    OK(GrB_free(&m));
+    OK(GrB_free(&u));
+}
+
 int main(void)
 {
     OK(GrB_init(GrB_BLOCKING));
     test_stored_and_build_scalar();
     test_serialize();
+    test_subassign();
     OK(GrB_finalize());
     return check_done("test_gxb_objects");
 }
