@@ -25,7 +25,7 @@ fn through_submatrix(
 ) -> Result<()> {
     let s = Matrix::new(c.ty(), rows.len(c.nrows()), cols.len(c.ncols()))?;
     let plain = Descriptor::default();
-    extract(&s, None, None, c, rows.clone(), cols.clone(), &plain)?;
+    extract(&s, None, None, c, rows, cols, &plain)?;
     update(&s)?;
     assign::assign(c, None, None, &s, rows, cols, &plain)
 }
