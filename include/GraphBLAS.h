@@ -5307,6 +5307,27 @@ GrB_Info GrB_Scalar_setElement_UDT(GrB_Scalar s, const void *x);
 // `GrB_Scalar_extractElement_UDT(&x, s)`.
 GrB_Info GrB_Scalar_extractElement_UDT(void *x, GrB_Scalar s);
 
+// `GxB_Matrix_concat(C, Tiles, m, n, desc)`: `C`'s content becomes the
+// tiles (typecast to `C`'s type); the tiles of a block row have the same
+// number of rows, those of a block column the same number of columns, and
+// they fill `C` exactly (`GrB_DIMENSION_MISMATCH` otherwise).
+GrB_Info GxB_Matrix_concat(GrB_Matrix C,
+                           const GrB_Matrix *Tiles,
+                           GrB_Index m,
+                           GrB_Index n,
+                           GrB_Descriptor _desc);
+
+// `GxB_Matrix_split(Tiles, m, n, Tile_nrows, Tile_ncols, A, desc)`: the
+// `m × n` new tiles of `A` (row-major in `Tiles`) with the given row and
+// column counts, which must add up to `A`'s dimensions.
+GrB_Info GxB_Matrix_split(GrB_Matrix *Tiles,
+                          GrB_Index m,
+                          GrB_Index n,
+                          const GrB_Index *Tile_nrows,
+                          const GrB_Index *Tile_ncols,
+                          GrB_Matrix A,
+                          GrB_Descriptor _desc);
+
 // `GrB_Type_new(&type, sizeof(ctype))`: a user-defined type of the given size.
 GrB_Info GrB_Type_new(GrB_Type *ty, size_t sizeof_ctype);
 

@@ -81,6 +81,7 @@ mod pack;
 mod panic_guard_tests;
 mod print;
 mod scalar;
+mod tiles;
 mod types;
 mod values;
 mod vector;

@@ -171,12 +171,65 @@ static void test_subassign(void)
     OK(GrB_free(&u));
 }
 
+static void test_concat_split(void)
+{
+    GrB_Matrix T[4] = {NULL, NULL, NULL, NULL}, S[4] = {NULL, NULL, NULL, NULL};
+    GrB_Matrix C = NULL, U = NULL, keep = NULL;
+    GrB_Type ut = NULL;
+    GrB_Index rows[2] = {1, 2}, cols[2] = {3, 1}, bad[2] = {1, 1}, n = 0, r = 0, c = 0;
+    double x = 0;
+
+    /* Tiles 1x3, 1x1 / 2x3, 2x1, each holding its number at its (0, 0). */
+    for (int k = 0; k < 4; k++) {
+        OK(GrB_Matrix_new(&T[k], k % 2 ? GrB_INT8 : GrB_FP64, rows[k / 2], cols[k % 2]));
+        OK(GrB_Matrix_setElement_INT32(T[k], k + 1, 0, 0));
+    }
+    OK(GrB_Matrix_new(&C, GrB_FP64, 3, 4));
+    OK(GrB_Matrix_setElement(C, 99.0, 2, 2));
+    OK(GxB_Matrix_concat(C, T, 2, 2, NULL));
+    OK(GrB_Matrix_nvals(&n, C));
+    CHECK(n == 4);
+    OK(GrB_Matrix_extractElement(&x, C, 1, 3));
+    CHECK(x == 4);
+    OK(GrB_Matrix_extractElement(&x, C, 0, 3));
+    CHECK(x == 2);
+    OK(GxB_Matrix_split(S, 2, 2, rows, cols, C, NULL));
+    OK(GrB_Matrix_nrows(&r, S[2]));
+    OK(GrB_Matrix_ncols(&c, S[2]));
+    CHECK(r == 2 && c == 3);
+    OK(GrB_Matrix_extractElement(&x, S[3], 0, 0));
+    CHECK(x == 4);
+    OK(GrB_Matrix_nvals(&n, S[1]));
+    CHECK(n == 1);
+    EXPECT(GxB_Matrix_split(S, 2, 2, bad, cols, C, NULL), GrB_DIMENSION_MISMATCH);
+    EXPECT(GxB_Matrix_concat(C, T, 1, 4, NULL), GrB_DIMENSION_MISMATCH);
+    EXPECT(GxB_Matrix_concat(C, T, 0, 2, NULL), GrB_INVALID_VALUE);
+    EXPECT(GxB_Matrix_concat(C, NULL, 2, 2, NULL), GrB_NULL_POINTER);
+    /* A tile of a user-defined type cannot be cast: C is unchanged. */
+    OK(GrB_Type_new(&ut, 16));
+    OK(GrB_Matrix_new(&U, ut, 1, 3));
+    keep = T[0];
+    T[0] = U;
+    EXPECT(GxB_Matrix_concat(C, T, 2, 2, NULL), GrB_DOMAIN_MISMATCH);
+    T[0] = keep;
+    OK(GrB_Matrix_extractElement(&x, C, 1, 3));
+    CHECK(x == 4);
+    for (int k = 0; k < 4; k++) {
+        OK(GrB_free(&T[k]));
+        OK(GrB_free(&S[k]));
+    }
+    OK(GrB_free(&C));
+    OK(GrB_free(&U));
+    OK(GrB_free(&ut));
+}
+
 int main(void)
 {
     OK(GrB_init(GrB_BLOCKING));
     test_stored_and_build_scalar();
     test_serialize();
     test_subassign();
+    test_concat_split();
     OK(GrB_finalize());
     return check_done("test_gxb_objects");
 }
