@@ -56,7 +56,11 @@ pub unsafe extern "C" fn GxB_Matrix_concat(
         if bm == 0 || bn == 0 {
             return Err(Error::new(Info::InvalidValue, "m and n must be positive"));
         }
-        let handles = slice(Tiles, bm.checked_mul(bn).unwrap_or(usize::MAX), "Tiles")?;
+        let ntiles = bm
+            .checked_mul(bn)
+            .filter(|&k| k <= isize::MAX as usize / 8)
+            .ok_or_else(|| Error::new(Info::InvalidValue, "m * n tiles are too many"))?;
+        let handles = slice(Tiles, ntiles, "Tiles")?;
         let tiles = handles
             .iter()
             .map(|&t| get(t).map(|o| &o.matrix))
