@@ -68,13 +68,12 @@ pub unsafe extern "C" fn GxB_Matrix_concat(
         let tile = |i: usize, j: usize| tiles[i * bn + j];
         let rows: Vec<u64> = (0..bm).map(|i| tile(i, 0).nrows()).collect();
         let cols: Vec<u64> = (0..bn).map(|j| tile(0, j).ncols()).collect();
-        for i in 0..bm {
-            for j in 0..bn {
-                if tile(i, j).nrows() != rows[i] || tile(i, j).ncols() != cols[j] {
-                    return Err(mismatch(format!(
-                        "tile ({i}, {j}) does not fit its block row and column"
-                    )));
-                }
+        for (k, t) in tiles.iter().enumerate() {
+            let (i, j) = (k / bn, k % bn);
+            if t.nrows() != rows[i] || t.ncols() != cols[j] {
+                return Err(mismatch(format!(
+                    "tile ({i}, {j}) does not fit its block row and column"
+                )));
             }
         }
         let (row_at, col_at) = (
