@@ -77,7 +77,9 @@ typedef enum
     GrB_INSUFFICIENT_SPACE = -103,
     GrB_INVALID_OBJECT = -104,
     GrB_INDEX_OUT_OF_BOUNDS = -105,
-    GrB_EMPTY_OBJECT = -106
+    GrB_EMPTY_OBJECT = -106,
+    /* A GxB_Iterator moved past its last row or column. */
+    GxB_EXHAUSTED = 7089
 }
 GrB_Info;
 
@@ -267,6 +269,7 @@ typedef struct GB_Vector_opaque *GrB_Vector;
 typedef struct GB_Matrix_opaque *GrB_Matrix;
 typedef struct GB_Descriptor_opaque *GrB_Descriptor;
 typedef struct GB_Global_opaque *GrB_Global;
+typedef struct GB_Iterator_opaque *GxB_Iterator;
 
 /* User-defined operator functions. */
 typedef void (*GxB_unary_function)(void *, const void *);
@@ -2277,6 +2280,96 @@ GrB_Info GrB_Matrix_serialize(void *blob, GrB_Index *size, GrB_Matrix A);
 // `GrB_Matrix_deserialize(&A, type, blob, size)`: `type` may be NULL for a
 // built-in type and must be given for a user-defined one.
 GrB_Info GrB_Matrix_deserialize(GrB_Matrix *A, GrB_Type type_, const void *blob, GrB_Index size);
+
+// `GxB_Iterator_new(&iterator)`.
+GrB_Info GxB_Iterator_new(GxB_Iterator *iterator);
+
+// `GxB_Iterator_free(&iterator)` (also `GrB_free(&iterator)`).
+GrB_Info GxB_Iterator_free(GxB_Iterator *iterator);
+
+//`GxB_rowIterator_attach(iterator, A, desc)`: at the first held row.
+GrB_Info GxB_rowIterator_attach(GxB_Iterator iterator, GrB_Matrix A, GrB_Descriptor _desc);
+
+//`GxB_rowIterator_kount(iterator)`: the number of positions `kseek` takes.
+GrB_Index GxB_rowIterator_kount(GxB_Iterator iterator);
+
+//`GxB_rowIterator_seekRow(iterator, index)`: the first held row at or after `index`.
+GrB_Info GxB_rowIterator_seekRow(GxB_Iterator iterator, GrB_Index index);
+
+//`GxB_rowIterator_kseek(iterator, k)`: the `k`-th held row.
+GrB_Info GxB_rowIterator_kseek(GxB_Iterator iterator, GrB_Index k);
+
+//`GxB_rowIterator_nextRow(iterator)`: the next held row.
+GrB_Info GxB_rowIterator_nextRow(GxB_Iterator iterator);
+
+//`GxB_rowIterator_nextCol(iterator)`: the next entry of the row (`GrB_NO_VALUE` past its end).
+GrB_Info GxB_rowIterator_nextCol(GxB_Iterator iterator);
+
+//`GxB_rowIterator_getRowIndex(iterator)`: the index of the current row.
+GrB_Index GxB_rowIterator_getRowIndex(GxB_Iterator iterator);
+
+//`GxB_rowIterator_getColIndex(iterator)`: the other index of the current entry.
+GrB_Index GxB_rowIterator_getColIndex(GxB_Iterator iterator);
+
+//`GxB_colIterator_attach(iterator, A, desc)`: at the first held col.
+GrB_Info GxB_colIterator_attach(GxB_Iterator iterator, GrB_Matrix A, GrB_Descriptor _desc);
+
+//`GxB_colIterator_kount(iterator)`: the number of positions `kseek` takes.
+GrB_Index GxB_colIterator_kount(GxB_Iterator iterator);
+
+//`GxB_colIterator_seekCol(iterator, index)`: the first held col at or after `index`.
+GrB_Info GxB_colIterator_seekCol(GxB_Iterator iterator, GrB_Index index);
+
+//`GxB_colIterator_kseek(iterator, k)`: the `k`-th held col.
+GrB_Info GxB_colIterator_kseek(GxB_Iterator iterator, GrB_Index k);
+
+//`GxB_colIterator_nextCol(iterator)`: the next held col.
+GrB_Info GxB_colIterator_nextCol(GxB_Iterator iterator);
+
+//`GxB_colIterator_nextRow(iterator)`: the next entry of the col (`GrB_NO_VALUE` past its end).
+GrB_Info GxB_colIterator_nextRow(GxB_Iterator iterator);
+
+//`GxB_colIterator_getColIndex(iterator)`: the index of the current col.
+GrB_Index GxB_colIterator_getColIndex(GxB_Iterator iterator);
+
+//`GxB_colIterator_getRowIndex(iterator)`: the other index of the current entry.
+GrB_Index GxB_colIterator_getRowIndex(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_BOOL(iterator)`: the current entry's value, typecast (0 when not at an entry).
+bool GxB_Iterator_get_BOOL(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_INT8(iterator)`: the current entry's value, typecast (0 when not at an entry).
+int8_t GxB_Iterator_get_INT8(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_UINT8(iterator)`: the current entry's value, typecast (0 when not at an entry).
+uint8_t GxB_Iterator_get_UINT8(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_INT16(iterator)`: the current entry's value, typecast (0 when not at an entry).
+int16_t GxB_Iterator_get_INT16(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_UINT16(iterator)`: the current entry's value, typecast (0 when not at an entry).
+uint16_t GxB_Iterator_get_UINT16(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_INT32(iterator)`: the current entry's value, typecast (0 when not at an entry).
+int32_t GxB_Iterator_get_INT32(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_UINT32(iterator)`: the current entry's value, typecast (0 when not at an entry).
+uint32_t GxB_Iterator_get_UINT32(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_INT64(iterator)`: the current entry's value, typecast (0 when not at an entry).
+int64_t GxB_Iterator_get_INT64(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_UINT64(iterator)`: the current entry's value, typecast (0 when not at an entry).
+uint64_t GxB_Iterator_get_UINT64(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_FP32(iterator)`: the current entry's value, typecast (0 when not at an entry).
+float GxB_Iterator_get_FP32(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_FP64(iterator)`: the current entry's value, typecast (0 when not at an entry).
+double GxB_Iterator_get_FP64(GxB_Iterator iterator);
+
+// `GxB_Iterator_get_UDT(iterator, value)`: copies the current entry's value.
+void GxB_Iterator_get_UDT(GxB_Iterator iterator, void *value);
 
 // `GrB_Matrix_new(&A, type, nrows, ncols)`.
 GrB_Info GrB_Matrix_new(GrB_Matrix *A, GrB_Type type_, GrB_Index nrows, GrB_Index ncols);
@@ -5672,7 +5765,8 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
              GrB_Scalar *: GrB_Scalar_free,                                    \
              GrB_Vector *: GrB_Vector_free,                                    \
              GrB_Matrix *: GrB_Matrix_free,                                    \
-             GrB_Descriptor *: GrB_Descriptor_free)(object)
+             GrB_Descriptor *: GrB_Descriptor_free,                            \
+             GxB_Iterator *: GxB_Iterator_free)(object)
 
 #define GrB_wait(object, mode)                                                 \
     _Generic((object),                                                         \

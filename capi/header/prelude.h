@@ -60,7 +60,9 @@ typedef enum
     GrB_INSUFFICIENT_SPACE = -103,
     GrB_INVALID_OBJECT = -104,
     GrB_INDEX_OUT_OF_BOUNDS = -105,
-    GrB_EMPTY_OBJECT = -106
+    GrB_EMPTY_OBJECT = -106,
+    /* A GxB_Iterator moved past its last row or column. */
+    GxB_EXHAUSTED = 7089
 }
 GrB_Info;
 
@@ -250,6 +252,7 @@ typedef struct GB_Vector_opaque *GrB_Vector;
 typedef struct GB_Matrix_opaque *GrB_Matrix;
 typedef struct GB_Descriptor_opaque *GrB_Descriptor;
 typedef struct GB_Global_opaque *GrB_Global;
+typedef struct GB_Iterator_opaque *GxB_Iterator;
 
 /* User-defined operator functions. */
 typedef void (*GxB_unary_function)(void *, const void *);

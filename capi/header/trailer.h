@@ -95,7 +95,8 @@
              GrB_Scalar *: GrB_Scalar_free,                                    \
              GrB_Vector *: GrB_Vector_free,                                    \
              GrB_Matrix *: GrB_Matrix_free,                                    \
-             GrB_Descriptor *: GrB_Descriptor_free)(object)
+             GrB_Descriptor *: GrB_Descriptor_free,                            \
+             GxB_Iterator *: GxB_Iterator_free)(object)
 
 #define GrB_wait(object, mode)                                                 \
     _Generic((object),                                                         \

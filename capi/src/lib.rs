@@ -72,6 +72,7 @@ mod gxb;
 mod gxb_objects;
 mod handle;
 mod import_export;
+mod iterator;
 mod matrix;
 mod memory;
 mod ops;

@@ -69,6 +69,8 @@ const HANDWRITTEN: &[&str] = &[
     "GrB_Matrix",
     "GrB_Descriptor",
     "GrB_Global",
+    "GxB_Iterator",
+    "GB_Iterator_opaque",
     "GB_Type_opaque",
     "GB_UnaryOp_opaque",
     "GB_BinaryOp_opaque",
