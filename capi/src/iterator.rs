@@ -70,7 +70,7 @@ impl Position {
     }
 
     /// Moves to held vector `k` and its first entry.
-    fn to_vector(&mut self, k: usize) -> Step {
+    fn go_to_vector(&mut self, k: usize) -> Step {
         self.k = k.min(self.nvec());
         if self.k >= self.nvec() {
             return Step::Exhausted;
@@ -90,7 +90,7 @@ impl Position {
             Some(h) => h.partition_point(|&x| x < j),
             None => usize::try_from(j).unwrap_or(usize::MAX),
         };
-        self.to_vector(k)
+        self.go_to_vector(k)
     }
 
     /// The next entry of the current vector.
@@ -175,7 +175,7 @@ unsafe fn attach(it: GxB_Iterator, A: GrB_Matrix, orient: Orientation) -> Result
     let store = get(A)?.matrix.snapshot()?;
     let c = store.try_compressed(orient)?.into_owned();
     let mut pos = Position { c, k: 0, p: 0 };
-    pos.to_vector(0);
+    pos.go_to_vector(0);
     *o.at.lock().unwrap_or_else(|e| e.into_inner()) = Some(pos);
     Ok(())
 }
@@ -204,13 +204,13 @@ macro_rules! line_iterator {
             #[doc = concat!("`GxB_", stringify!($kind), "Iterator_kseek(iterator, k)`: the `k`-th held ", stringify!($kind), ".")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind Iterator_kseek>](iterator: GxB_Iterator, k: GrB_Index) -> GrB_Info {
-                step(iterator, |p| Ok(p.to_vector(usize::try_from(k).unwrap_or(usize::MAX))))
+                step(iterator, |p| Ok(p.go_to_vector(usize::try_from(k).unwrap_or(usize::MAX))))
             }
 
             #[doc = concat!("`GxB_", stringify!($kind), "Iterator_", stringify!($next_line), "(iterator)`: the next held ", stringify!($kind), ".")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind Iterator_ $next_line>](iterator: GxB_Iterator) -> GrB_Info {
-                step(iterator, |p| Ok(p.to_vector(p.k.saturating_add(1))))
+                step(iterator, |p| Ok(p.go_to_vector(p.k.saturating_add(1))))
             }
 
             #[doc = concat!("`GxB_", stringify!($kind), "Iterator_", stringify!($next_entry), "(iterator)`: the next entry of the ", stringify!($kind), " (`GrB_NO_VALUE` past its end).")]
