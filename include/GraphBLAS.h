@@ -102,9 +102,19 @@ typedef enum
     GrB_OUTP = 0,
     GrB_MASK = 1,
     GrB_INP0 = 2,
-    GrB_INP1 = 3
+    GrB_INP1 = 3,
+    /* SuiteSparse: the compression of GxB_*_serialize (accepted; blobs are
+     * never compressed). */
+    GxB_COMPRESSION = 7092
 }
 GrB_Desc_Field;
+
+/* GxB_COMPRESSION values (LZ4HC and ZSTD take a level: + 0..9, + 0..19). */
+#define GxB_COMPRESSION_NONE -1
+#define GxB_COMPRESSION_DEFAULT 0
+#define GxB_COMPRESSION_LZ4 1000
+#define GxB_COMPRESSION_LZ4HC 2000
+#define GxB_COMPRESSION_ZSTD 3000
 
 typedef enum
 {
@@ -1595,6 +1605,18 @@ GrB_Info GrB_Descriptor_new(GrB_Descriptor *desc);
 
 // `GrB_Descriptor_set(desc, field, value)`.
 GrB_Info GrB_Descriptor_set(GrB_Descriptor desc, GrB_Desc_Field field, GrB_Desc_Value value);
+
+// `GxB_Desc_set_INT32(desc, field, value)` (and `GxB_Desc_set`,
+// `GxB_set(desc, …)`): the spec's fields, or `GxB_COMPRESSION`, which is
+// accepted and has no effect (blobs are never compressed).
+GrB_Info GxB_Desc_set_INT32(GrB_Descriptor desc, GrB_Desc_Field field, int32_t value);
+
+// `GxB_Desc_get_INT32(desc, field, &value)`: `GxB_COMPRESSION` reads as
+// `GxB_COMPRESSION_NONE`, the compression blobs actually get.
+GrB_Info GxB_Desc_get_INT32(GrB_Descriptor desc, GrB_Desc_Field field, int32_t *value);
+
+// `GxB_Desc_get(desc, field, &value)`: every field is an `int32_t`.
+GrB_Info GxB_Desc_get(GrB_Descriptor desc, GrB_Desc_Field field, void *value);
 
 //`GrB_Descriptor_free(&obj)`: frees the object and sets the handle to NULL.
 GrB_Info GrB_Descriptor_free(GrB_Descriptor *obj);
@@ -6046,13 +6068,17 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
     _Generic((arg1),                                                           \
              GrB_Matrix: GxB_Matrix_Option_get,                                \
              GrB_Vector: GxB_Vector_Option_get,                                \
+             GrB_Descriptor: GxB_Desc_get,                                     \
              default: GxB_Global_Option_get)(arg1, __VA_ARGS__)
 
 #define GxB_set(arg1, ...)                                                     \
     _Generic((arg1),                                                           \
              GrB_Matrix: GB_OPTION_SET(GxB_Matrix, GB_SECOND_ARG(__VA_ARGS__)),  \
              GrB_Vector: GB_OPTION_SET(GxB_Vector, GB_SECOND_ARG(__VA_ARGS__)),  \
+             GrB_Descriptor: GxB_Desc_set_INT32,                               \
              default: GB_GLOBAL_SET(GB_FIRST(__VA_ARGS__)))(arg1, __VA_ARGS__)
+
+#define GxB_Desc_set(desc, field, value) GxB_Desc_set_INT32(desc, field, value)
 
 #define GxB_Global_Option_set(field, value)                                    \
     GB_GLOBAL_SET(value)(field, value)

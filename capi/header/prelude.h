@@ -85,9 +85,19 @@ typedef enum
     GrB_OUTP = 0,
     GrB_MASK = 1,
     GrB_INP0 = 2,
-    GrB_INP1 = 3
+    GrB_INP1 = 3,
+    /* SuiteSparse: the compression of GxB_*_serialize (accepted; blobs are
+     * never compressed). */
+    GxB_COMPRESSION = 7092
 }
 GrB_Desc_Field;
+
+/* GxB_COMPRESSION values (LZ4HC and ZSTD take a level: + 0..9, + 0..19). */
+#define GxB_COMPRESSION_NONE -1
+#define GxB_COMPRESSION_DEFAULT 0
+#define GxB_COMPRESSION_LZ4 1000
+#define GxB_COMPRESSION_LZ4HC 2000
+#define GxB_COMPRESSION_ZSTD 3000
 
 typedef enum
 {

@@ -376,13 +376,17 @@
     _Generic((arg1),                                                           \
              GrB_Matrix: GxB_Matrix_Option_get,                                \
              GrB_Vector: GxB_Vector_Option_get,                                \
+             GrB_Descriptor: GxB_Desc_get,                                     \
              default: GxB_Global_Option_get)(arg1, __VA_ARGS__)
 
 #define GxB_set(arg1, ...)                                                     \
     _Generic((arg1),                                                           \
              GrB_Matrix: GB_OPTION_SET(GxB_Matrix, GB_SECOND_ARG(__VA_ARGS__)),  \
              GrB_Vector: GB_OPTION_SET(GxB_Vector, GB_SECOND_ARG(__VA_ARGS__)),  \
+             GrB_Descriptor: GxB_Desc_set_INT32,                               \
              default: GB_GLOBAL_SET(GB_FIRST(__VA_ARGS__)))(arg1, __VA_ARGS__)
+
+#define GxB_Desc_set(desc, field, value) GxB_Desc_set_INT32(desc, field, value)
 
 #define GxB_Global_Option_set(field, value)                                    \
     GB_GLOBAL_SET(value)(field, value)

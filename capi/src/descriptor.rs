@@ -95,4 +95,71 @@ pub unsafe extern "C" fn GrB_Descriptor_set(
     })
 }
 
+/// `GxB_COMPRESSION`: the compression `GxB_*_serialize` should use.
+const COMPRESSION: GrB_Desc_Field = 7092;
+/// `GxB_COMPRESSION_NONE`.
+const COMPRESSION_NONE: i32 = -1;
+
+/// Checks a `GxB_COMPRESSION` value: none, default, LZ4, or LZ4HC / ZSTD
+/// with a level (`+ 0..=9` / `+ 0..=19`), as SuiteSparse accepts them.
+fn check_compression(value: i32) -> Result<()> {
+    let ok = matches!(value, -1 | 0 | 1000 | 2000..=2009 | 3000..=3019);
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::new(
+            Info::InvalidValue,
+            format!("invalid compression {value}"),
+        ))
+    }
+}
+
+/// `GxB_Desc_set_INT32(desc, field, value)` (and `GxB_Desc_set`,
+/// `GxB_set(desc, …)`): the spec's fields, or `GxB_COMPRESSION`, which is
+/// accepted and has no effect (blobs are never compressed).
+#[no_mangle]
+pub unsafe extern "C" fn GxB_Desc_set_INT32(
+    desc: GrB_Descriptor,
+    field: GrB_Desc_Field,
+    value: i32,
+) -> GrB_Info {
+    if field == COMPRESSION {
+        return api(desc, || {
+            get(desc)?;
+            check_compression(value)
+        });
+    }
+    GrB_Descriptor_set(desc, field, value)
+}
+
+/// `GxB_Desc_get_INT32(desc, field, &value)`: `GxB_COMPRESSION` reads as
+/// `GxB_COMPRESSION_NONE`, the compression blobs actually get.
+#[no_mangle]
+pub unsafe extern "C" fn GxB_Desc_get_INT32(
+    desc: GrB_Descriptor,
+    field: GrB_Desc_Field,
+    value: *mut i32,
+) -> GrB_Info {
+    api(desc, || {
+        let d = get(desc)?;
+        non_null(value, "value")?;
+        let v = if field == COMPRESSION {
+            COMPRESSION_NONE
+        } else {
+            d.get().get(field)?
+        };
+        put(value, v, "value")
+    })
+}
+
+/// `GxB_Desc_get(desc, field, &value)`: every field is an `int32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn GxB_Desc_get(
+    desc: GrB_Descriptor,
+    field: GrB_Desc_Field,
+    value: *mut std::ffi::c_void,
+) -> GrB_Info {
+    GxB_Desc_get_INT32(desc, field, value as *mut i32)
+}
+
 crate::algebra::free_and_wait!(GrB_Descriptor_free, GrB_Descriptor_wait, GrB_Descriptor);

@@ -223,6 +223,31 @@ static void test_concat_split(void)
     OK(GrB_free(&ut));
 }
 
+static void test_descriptor(void)
+{
+    GrB_Descriptor d = NULL;
+    int32_t v = 0;
+    GrB_Desc_Value dv = GrB_DEFAULT;
+
+    OK(GrB_Descriptor_new(&d));
+    OK(GxB_set(d, GrB_OUTP, GrB_REPLACE));
+    OK(GxB_get(d, GrB_OUTP, &dv));
+    CHECK(dv == GrB_REPLACE);
+    OK(GxB_Desc_set(d, GrB_INP0, GrB_TRAN));
+    OK(GxB_Desc_get_INT32(d, GrB_INP0, &v));
+    CHECK(v == GrB_TRAN);
+    /* As LAGraph_SSaveSet asks: accepted; blobs are never compressed. */
+    OK(GxB_set(d, GxB_COMPRESSION, GxB_COMPRESSION_LZ4HC + 9));
+    OK(GxB_get(d, GxB_COMPRESSION, &v));
+    CHECK(v == GxB_COMPRESSION_NONE);
+    EXPECT(GxB_set(d, GxB_COMPRESSION, 42), GrB_INVALID_VALUE);
+    EXPECT(GxB_set(d, GrB_OUTP, GrB_TRAN), GrB_INVALID_VALUE);
+    EXPECT(GxB_set(GrB_DESC_T0, GrB_OUTP, GrB_REPLACE), GrB_INVALID_VALUE);
+    EXPECT(GxB_Desc_get_INT32(d, GrB_OUTP, NULL), GrB_NULL_POINTER);
+    EXPECT(GxB_Desc_set_INT32((GrB_Descriptor) junk, GxB_COMPRESSION, 0), GrB_UNINITIALIZED_OBJECT);
+    OK(GrB_free(&d));
+}
+
 int main(void)
 {
     OK(GrB_init(GrB_BLOCKING));
@@ -230,6 +255,7 @@ int main(void)
     test_serialize();
     test_subassign();
     test_concat_split();
+    test_descriptor();
     OK(GrB_finalize());
     return check_done("test_gxb_objects");
 }
