@@ -2004,6 +2004,22 @@ GrB_Info GxB_Vector_deserialize(GrB_Vector *w,
                                 GrB_Index blob_size,
                                 GrB_Descriptor _desc);
 
+// `GxB_Matrix_sort(C, P, op, A, desc)`: the entries of each row of `A`
+// (each column with `GrB_INP0 = GrB_TRAN`) ordered by `op`; `C` gets the
+// values and `P` (`GrB_INT64`) their indices; either may be NULL.
+GrB_Info GxB_Matrix_sort(GrB_Matrix C,
+                         GrB_Matrix P,
+                         GrB_BinaryOp op,
+                         GrB_Matrix A,
+                         GrB_Descriptor desc);
+
+// `GxB_Vector_sort(w, p, op, u, desc)`: the entries of `u` ordered by `op`.
+GrB_Info GxB_Vector_sort(GrB_Vector w,
+                         GrB_Vector p,
+                         GrB_BinaryOp op,
+                         GrB_Vector u,
+                         GrB_Descriptor _desc);
+
 //`GrB_Matrix_import_BOOL(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
 GrB_Info GrB_Matrix_import_BOOL(GrB_Matrix *A,
                                 GrB_Type type_,

@@ -1,13 +1,14 @@
 //! SuiteSparse's extensions on matrices and vectors: `GxB_*_isStoredElement`,
-//! `GxB_*_build_Scalar`, and `GxB_*_serialize` / `GxB_*_deserialize` (the
-//! blob is allocated with the user's `malloc`, and is the same format as
-//! `GrB_Matrix_serialize`'s).
+//! `GxB_*_build_Scalar`, `GxB_*_serialize` / `GxB_*_deserialize` (the blob
+//! is allocated with the user's `malloc`, and is the same format as
+//! `GrB_Matrix_serialize`'s) and `GxB_*_sort`.
 
 use crate::api::{api, count, slice, GrB_Index, GrB_Info};
 use crate::handle::*;
 use crate::memory::give;
 use engine::error::{Error, Info, Result};
 use engine::object::{Matrix, Vector};
+use engine::ops::sort::sort;
 use engine::storage::serialize::{deserialize, serialize_into, serialized_size};
 use engine::storage::MatrixStore;
 use std::ffi::c_void;
@@ -164,5 +165,46 @@ pub unsafe extern "C" fn GxB_Vector_deserialize(
             ));
         }
         put_handle(w, GB_Vector_opaque::new(Vector::from_store(store)), "w")
+    })
+}
+
+/// `GxB_Matrix_sort(C, P, op, A, desc)`: the entries of each row of `A`
+/// (each column with `GrB_INP0 = GrB_TRAN`) ordered by `op`; `C` gets the
+/// values and `P` (`GrB_INT64`) their indices; either may be NULL.
+#[no_mangle]
+pub unsafe extern "C" fn GxB_Matrix_sort(
+    C: GrB_Matrix,
+    P: GrB_Matrix,
+    op: GrB_BinaryOp,
+    A: GrB_Matrix,
+    desc: GrB_Descriptor,
+) -> GrB_Info {
+    api(C, || {
+        let c = get_opt(C)?.map(|o| &o.matrix);
+        let p = get_opt(P)?.map(|o| &o.matrix);
+        let by_col = crate::descriptor::settings(desc)?.transpose_first;
+        sort(c, p, &get(op)?.get(), &get(A)?.matrix, by_col)
+    })
+}
+
+/// `GxB_Vector_sort(w, p, op, u, desc)`: the entries of `u` ordered by `op`.
+#[no_mangle]
+pub unsafe extern "C" fn GxB_Vector_sort(
+    w: GrB_Vector,
+    p: GrB_Vector,
+    op: GrB_BinaryOp,
+    u: GrB_Vector,
+    _desc: GrB_Descriptor,
+) -> GrB_Info {
+    api(w, || {
+        let out = |v: GrB_Vector| -> Result<Option<&Matrix>> {
+            Ok(if v.is_null() {
+                None
+            } else {
+                Some(crate::vector::vector(v)?.as_matrix())
+            })
+        };
+        let u = crate::vector::vector(u)?.as_matrix();
+        sort(out(w)?, out(p)?, &get(op)?.get(), u, true)
     })
 }

@@ -17,6 +17,7 @@ pub mod mxm;
 pub mod reduce;
 pub mod runs;
 pub mod select;
+pub mod sort;
 pub mod subassign;
 pub mod transpose;
 pub mod vector_form;

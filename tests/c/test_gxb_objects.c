@@ -248,6 +248,63 @@ static void test_descriptor(void)
     OK(GrB_free(&d));
 }
 
+static void test_sort(void)
+{
+    GrB_Vector u = NULL, w = NULL, p = NULL;
+    GrB_Matrix A = NULL, C = NULL, P = NULL;
+    GrB_Index I[4] = {0, 2, 5, 6};
+    double X[4] = {3, -1, 7, 3}, x = 0;
+    int64_t k = 0;
+
+    /* As LAGraph's mcl_demo: descending values of a vector. */
+    OK(GrB_Vector_new(&u, GrB_FP64, 8));
+    OK(GrB_Vector_build(u, I, X, 4, NULL));
+    OK(GrB_Vector_new(&w, GrB_FP64, 8));
+    OK(GrB_Vector_new(&p, GrB_INT64, 8));
+    OK(GxB_Vector_sort(w, p, GrB_GT_FP64, u, NULL));
+    OK(GrB_Vector_extractElement(&x, w, 0));
+    CHECK(x == 7);
+    OK(GrB_Vector_extractElement(&k, p, 1));
+    CHECK(k == 0); /* the two 3s keep their index order */
+    OK(GrB_Vector_extractElement(&k, p, 2));
+    CHECK(k == 6);
+    EXPECT(GrB_Vector_extractElement(&x, w, 4), GrB_NO_VALUE);
+    OK(GxB_Vector_sort(NULL, p, GrB_LT_FP64, u, NULL));
+    OK(GrB_Vector_extractElement(&k, p, 0));
+    CHECK(k == 2);
+    EXPECT(GxB_Vector_sort(NULL, NULL, GrB_LT_FP64, u, NULL), GrB_NULL_POINTER);
+    EXPECT(GxB_Vector_sort(w, p, GrB_PLUS_FP64, u, NULL), GrB_DOMAIN_MISMATCH);
+    EXPECT(GxB_Vector_sort(p, NULL, GrB_LT_FP64, u, NULL), GrB_DOMAIN_MISMATCH);
+
+    /* Rows of a matrix, and its columns with GrB_DESC_T0. */
+    OK(GrB_Matrix_new(&A, GrB_FP64, 2, 3));
+    OK(GrB_Matrix_setElement(A, 5.0, 0, 0));
+    OK(GrB_Matrix_setElement(A, 1.0, 0, 2));
+    OK(GrB_Matrix_setElement(A, 4.0, 1, 2));
+    OK(GrB_Matrix_new(&C, GrB_FP64, 2, 3));
+    OK(GrB_Matrix_new(&P, GrB_INT64, 2, 3));
+    OK(GxB_Matrix_sort(C, P, GrB_LT_FP64, A, NULL));
+    OK(GrB_Matrix_extractElement(&x, C, 0, 0));
+    CHECK(x == 1);
+    OK(GrB_Matrix_extractElement(&k, P, 0, 1));
+    CHECK(k == 0);
+    OK(GxB_Matrix_sort(C, NULL, GrB_GT_FP64, A, GrB_DESC_T0));
+    OK(GrB_Matrix_extractElement(&x, C, 0, 2));
+    CHECK(x == 4);
+    /* C sorted in place, from itself. */
+    OK(GxB_Matrix_sort(C, NULL, GrB_LT_FP64, C, NULL));
+    OK(GrB_Matrix_extractElement(&x, C, 0, 0));
+    CHECK(x == 4);
+    EXPECT(GxB_Matrix_sort(P, NULL, GrB_LT_FP64, A, NULL), GrB_DOMAIN_MISMATCH);
+
+    OK(GrB_free(&u));
+    OK(GrB_free(&w));
+    OK(GrB_free(&p));
+    OK(GrB_free(&A));
+    OK(GrB_free(&C));
+    OK(GrB_free(&P));
+}
+
 int main(void)
 {
     OK(GrB_init(GrB_BLOCKING));
@@ -256,6 +313,7 @@ int main(void)
     test_subassign();
     test_concat_split();
     test_descriptor();
+    test_sort();
     OK(GrB_finalize());
     return check_done("test_gxb_objects");
 }
