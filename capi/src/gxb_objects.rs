@@ -183,7 +183,7 @@ pub unsafe extern "C" fn GxB_Matrix_sort(
         let c = get_opt(C)?.map(|o| &o.matrix);
         let p = get_opt(P)?.map(|o| &o.matrix);
         let by_col = crate::descriptor::settings(desc)?.transpose_first;
-        sort(c, p, &get(op)?.get(), &get(A)?.matrix, by_col)
+        sort(c, p, get(op)?.get(), &get(A)?.matrix, by_col)
     })
 }
 
@@ -205,6 +205,6 @@ pub unsafe extern "C" fn GxB_Vector_sort(
             })
         };
         let u = crate::vector::vector(u)?.as_matrix();
-        sort(out(w)?, out(p)?, &get(op)?.get(), u, true)
+        sort(out(w)?, out(p)?, get(op)?.get(), u, true)
     })
 }
