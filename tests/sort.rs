@@ -24,9 +24,9 @@ fn model(a: &OMatrix, by_col: bool, descending: bool) -> (OMatrix, OMatrix) {
             .collect();
         items.sort_by_key(|&(_, j)| j);
         if descending {
-            items.sort_by(|x, y| y.0.cmp(&x.0));
+            items.sort_by_key(|&(v, _)| std::cmp::Reverse(v));
         } else {
-            items.sort_by(|x, y| x.0.cmp(&y.0));
+            items.sort_by_key(|&(v, _)| v);
         }
         for (k, (v, j)) in items.into_iter().enumerate() {
             let at = if by_col {
