@@ -24,12 +24,26 @@
 #define GRB_VERSION 2
 #define GRB_SUBVERSION 1
 
-/* This implementation (graphblas-rs) and its version. */
+/* This implementation (graphblas-rs) and its version (GrB_LIBRARY_VER_*). */
 #define GxB_IMPLEMENTATION_NAME "graphblas-rs"
 #define GRAPHBLAS_RS 1
 #define GRAPHBLAS_RS_VERSION_MAJOR 0
 #define GRAPHBLAS_RS_VERSION_MINOR 1
 #define GRAPHBLAS_RS_VERSION_PATCH 0
+
+/* The release of SuiteSparse:GraphBLAS whose GxB extensions this library
+ * follows, for programs that compare GxB_IMPLEMENTATION with GxB_VERSION
+ * (docs/COMPATIBILITY.md); GxB_get(GxB_LIBRARY_VERSION, v) reports the same
+ * three numbers and GxB_get(GxB_LIBRARY_DATE, &s) the date. */
+#define GxB_VERSION(major, minor, sub)                                         \
+    (((major) * 1000ULL + (minor)) * 1000ULL + (sub))
+#define GxB_IMPLEMENTATION_MAJOR 7
+#define GxB_IMPLEMENTATION_MINOR 4
+#define GxB_IMPLEMENTATION_SUB 0
+#define GxB_IMPLEMENTATION_DATE "Nov 28, 2026"
+#define GxB_IMPLEMENTATION                                                     \
+    GxB_VERSION(GxB_IMPLEMENTATION_MAJOR, GxB_IMPLEMENTATION_MINOR,            \
+                GxB_IMPLEMENTATION_SUB)
 
 /* ------------------------------------------------------------------------
  * Basic types and constants
@@ -63,7 +77,9 @@ typedef enum
     GrB_INSUFFICIENT_SPACE = -103,
     GrB_INVALID_OBJECT = -104,
     GrB_INDEX_OUT_OF_BOUNDS = -105,
-    GrB_EMPTY_OBJECT = -106
+    GrB_EMPTY_OBJECT = -106,
+    /* A GxB_Iterator moved past its last row or column. */
+    GxB_EXHAUSTED = 7089
 }
 GrB_Info;
 
@@ -86,9 +102,19 @@ typedef enum
     GrB_OUTP = 0,
     GrB_MASK = 1,
     GrB_INP0 = 2,
-    GrB_INP1 = 3
+    GrB_INP1 = 3,
+    /* SuiteSparse: the compression of GxB_*_serialize (accepted; blobs are
+     * never compressed). */
+    GxB_COMPRESSION = 7092
 }
 GrB_Desc_Field;
+
+/* GxB_COMPRESSION values (LZ4HC and ZSTD take a level: + 0..9, + 0..19). */
+#define GxB_COMPRESSION_NONE -1
+#define GxB_COMPRESSION_DEFAULT 0
+#define GxB_COMPRESSION_LZ4 1000
+#define GxB_COMPRESSION_LZ4HC 2000
+#define GxB_COMPRESSION_ZSTD 3000
 
 typedef enum
 {
@@ -98,7 +124,10 @@ typedef enum
     GrB_COMP = 2,
     GrB_TRAN = 3,
     GrB_STRUCTURE = 4,
-    GrB_COMP_STRUCTURE = 6
+    GrB_COMP_STRUCTURE = 6,
+    /* GxB_GPU_CONTROL values (no GPU is used: recorded and reported). */
+    GxB_GPU_ALWAYS = 2001,
+    GxB_GPU_NEVER = 2002
 }
 GrB_Desc_Value;
 
@@ -153,12 +182,57 @@ typedef enum
     GrB_INP1_TYPE_STRING = 108,
     GrB_OUTP_TYPE_STRING = 109,
     GrB_SIZE = 110,
-    /* Extensions (values as in SuiteSparse:GraphBLAS). */
+    /* Extensions (values as in SuiteSparse:GraphBLAS), read and set with
+     * GxB_get / GxB_set; the C type of each value is listed in
+     * docs/COMPATIBILITY.md. */
+    GxB_HYPER_SWITCH = 7000,
+    GxB_BITMAP_SWITCH = 7001,
     GxB_FORMAT = 7002,
+    GxB_MODE = 7003,
+    GxB_LIBRARY_NAME = 7004,
+    GxB_LIBRARY_VERSION = 7005,
+    GxB_LIBRARY_DATE = 7006,
+    GxB_LIBRARY_ABOUT = 7007,
+    GxB_LIBRARY_URL = 7008,
+    GxB_LIBRARY_LICENSE = 7009,
+    GxB_API_VERSION = 7012,
+    GxB_API_DATE = 7013,
+    GxB_API_ABOUT = 7014,
+    GxB_API_URL = 7015,
+    GxB_COMPILER_VERSION = 7016,
+    GxB_COMPILER_NAME = 7017,
+    GxB_LIBRARY_OPENMP = 7018,
     GxB_BURBLE = 7019,
-    GxB_NTHREADS = 7086
+    GxB_MEMORY_POOL = 7022,
+    GxB_SPARSITY_STATUS = 7034,
+    GxB_IS_HYPER = 7035,
+    GxB_SPARSITY_CONTROL = 7036,
+    GxB_MALLOC_FUNCTION = 7037,
+    GxB_CALLOC_FUNCTION = 7038,
+    GxB_REALLOC_FUNCTION = 7039,
+    GxB_FREE_FUNCTION = 7040,
+    GxB_NTHREADS = 7086,
+    GxB_CHUNK = 7087,
+    GxB_GPU_CONTROL = 7088,
+    GxB_GPU_CHUNK = 7089
 }
 GrB_Field;
+
+/* SuiteSparse's name for the fields of GxB_get / GxB_set. */
+typedef GrB_Field GxB_Option_Field;
+
+/* GxB_SPARSITY_CONTROL (a sum of these) and GxB_SPARSITY_STATUS (one of them). */
+#define GxB_HYPERSPARSE 1
+#define GxB_SPARSE 2
+#define GxB_BITMAP 4
+#define GxB_FULL 8
+#define GxB_AUTO_SPARSITY 15
+
+/* GxB_HYPER_SWITCH and GxB_BITMAP_SWITCH values. */
+#define GxB_HYPER_DEFAULT (0.0625)
+#define GxB_ALWAYS_HYPER ((double) 1.0)
+#define GxB_NEVER_HYPER ((double) -1.0)
+#define GxB_NBITMAP_SWITCH 8
 
 typedef enum
 {
@@ -205,6 +279,7 @@ typedef struct GB_Vector_opaque *GrB_Vector;
 typedef struct GB_Matrix_opaque *GrB_Matrix;
 typedef struct GB_Descriptor_opaque *GrB_Descriptor;
 typedef struct GB_Global_opaque *GrB_Global;
+typedef struct GB_Iterator_opaque *GxB_Iterator;
 
 /* User-defined operator functions. */
 typedef void (*GxB_unary_function)(void *, const void *);
@@ -246,82 +321,6 @@ static inline GxB_FC64_t GxB_CMPLX(double r, double i)
 }
 #endif
 
-
-// `GrB_OUTP_FIELD`
-#define OUTP 0
-
-// `GrB_INP1_FIELD` (the last descriptor field)
-#define INP1 3
-
-// `GrB_NAME`
-#define NAME 10
-
-// `GrB_LIBRARY_VER_MAJOR`
-#define LIBRARY_VER_MAJOR 11
-
-// `GrB_LIBRARY_VER_MINOR`
-#define LIBRARY_VER_MINOR 12
-
-// `GrB_LIBRARY_VER_PATCH`
-#define LIBRARY_VER_PATCH 13
-
-// `GrB_API_VER_MAJOR`
-#define API_VER_MAJOR 14
-
-// `GrB_API_VER_MINOR`
-#define API_VER_MINOR 15
-
-// `GrB_API_VER_PATCH`
-#define API_VER_PATCH 16
-
-// `GrB_BLOCKING_MODE`
-#define BLOCKING_MODE 17
-
-// `GrB_STORAGE_ORIENTATION_HINT`
-#define STORAGE_ORIENTATION_HINT 100
-
-// `GrB_EL_TYPE_CODE`
-#define EL_TYPE_CODE 102
-
-// `GrB_INP0_TYPE_CODE`
-#define INP0_TYPE_CODE 103
-
-// `GrB_INP1_TYPE_CODE`
-#define INP1_TYPE_CODE 104
-
-// `GrB_OUTP_TYPE_CODE`
-#define OUTP_TYPE_CODE 105
-
-// `GrB_EL_TYPE_STRING`
-#define EL_TYPE_STRING 106
-
-// `GrB_INP0_TYPE_STRING`
-#define INP0_TYPE_STRING 107
-
-// `GrB_INP1_TYPE_STRING`
-#define INP1_TYPE_STRING 108
-
-// `GrB_OUTP_TYPE_STRING`
-#define OUTP_TYPE_STRING 109
-
-// `GrB_SIZE`
-#define SIZE 110
-
-// `GxB_FORMAT`: storage by row or by column (`GxB_Format_Value`).
-#define GXB_FORMAT 7002
-
-// `GxB_BURBLE`: explain — print each plan of the non-blocking engine,
-// what was fused and the kernels' times (to standard error).
-#define GXB_BURBLE 7019
-
-// `GxB_NTHREADS`: the engine's thread count.
-#define GXB_NTHREADS 7086
-
-#define ROWMAJOR 0
-
-#define COLMAJOR 1
-
-#define UNKNOWN 3
 
 #ifdef __cplusplus
 extern "C" {
@@ -5276,7 +5275,7 @@ GrB_Info GxB_Monoid_new_FC64(GrB_Monoid *monoid, GrB_BinaryOp op, GxB_FC64_t ide
 // `GrB_Monoid_new_UDT(&monoid, op, identity)`: the identity points to a value of the operator's type.
 GrB_Info GrB_Monoid_new_UDT(GrB_Monoid *monoid,
                             GrB_BinaryOp op,
-                            const void *identity);
+                            void *identity);
 
 // `GrB_Semiring_new(&semiring, add, multiply)`.
 GrB_Info GrB_Semiring_new(GrB_Semiring *semiring, GrB_Monoid add, GrB_BinaryOp multiply);
@@ -5285,34 +5284,45 @@ GrB_Info GrB_Semiring_new(GrB_Semiring *semiring, GrB_Monoid add, GrB_BinaryOp m
 GrB_Info GrB_UnaryOp_free(GrB_UnaryOp *obj);
 
 //`GrB_UnaryOp_wait(obj, mode)`: nothing is ever pending on this kind of object.
-GrB_Info GrB_UnaryOp_wait(GrB_UnaryOp obj, int mode);
+GrB_Info GrB_UnaryOp_wait(GrB_UnaryOp obj, GrB_WaitMode mode);
 
 //`GrB_BinaryOp_free(&obj)`: frees the object and sets the handle to NULL.
 GrB_Info GrB_BinaryOp_free(GrB_BinaryOp *obj);
 
 //`GrB_BinaryOp_wait(obj, mode)`: nothing is ever pending on this kind of object.
-GrB_Info GrB_BinaryOp_wait(GrB_BinaryOp obj, int mode);
+GrB_Info GrB_BinaryOp_wait(GrB_BinaryOp obj, GrB_WaitMode mode);
 
 //`GrB_IndexUnaryOp_free(&obj)`: frees the object and sets the handle to NULL.
 GrB_Info GrB_IndexUnaryOp_free(GrB_IndexUnaryOp *obj);
 
 //`GrB_IndexUnaryOp_wait(obj, mode)`: nothing is ever pending on this kind of object.
-GrB_Info GrB_IndexUnaryOp_wait(GrB_IndexUnaryOp obj, int mode);
+GrB_Info GrB_IndexUnaryOp_wait(GrB_IndexUnaryOp obj, GrB_WaitMode mode);
 
 //`GrB_Monoid_free(&obj)`: frees the object and sets the handle to NULL.
 GrB_Info GrB_Monoid_free(GrB_Monoid *obj);
 
 //`GrB_Monoid_wait(obj, mode)`: nothing is ever pending on this kind of object.
-GrB_Info GrB_Monoid_wait(GrB_Monoid obj, int mode);
+GrB_Info GrB_Monoid_wait(GrB_Monoid obj, GrB_WaitMode mode);
 
 //`GrB_Semiring_free(&obj)`: frees the object and sets the handle to NULL.
 GrB_Info GrB_Semiring_free(GrB_Semiring *obj);
 
 //`GrB_Semiring_wait(obj, mode)`: nothing is ever pending on this kind of object.
-GrB_Info GrB_Semiring_wait(GrB_Semiring obj, int mode);
+GrB_Info GrB_Semiring_wait(GrB_Semiring obj, GrB_WaitMode mode);
 
-// `GrB_init(mode)`: starts the library in `GrB_BLOCKING` or `GrB_NONBLOCKING` mode.
-GrB_Info GrB_init(int mode);
+// `GrB_init(mode)`: starts the library in `GrB_BLOCKING` or `GrB_NONBLOCKING`
+// mode, with the C library's memory functions.
+GrB_Info GrB_init(GrB_Mode mode);
+
+// `GxB_init(mode, malloc, calloc, realloc, free)`: `GrB_init` with the
+// user's memory functions, used for every array that changes hands (see
+// the `memory` module); `malloc` and `free` are required, `calloc` and
+// `realloc` may be NULL.
+GrB_Info GxB_init(GrB_Mode mode,
+                  void *(*user_malloc)(size_t),
+                  void *(*user_calloc)(size_t, size_t),
+                  void *(*user_realloc)(void*, size_t),
+                  void (*user_free)(void*));
 
 // `GrB_finalize()`: ends the library; pending work is abandoned.
 GrB_Info GrB_finalize(void);
@@ -5387,313 +5397,325 @@ GrB_Info GrB_Descriptor_error(const char **error, GrB_Descriptor obj);
 GrB_Info GrB_Descriptor_new(GrB_Descriptor *desc);
 
 // `GrB_Descriptor_set(desc, field, value)`.
-GrB_Info GrB_Descriptor_set(GrB_Descriptor desc, int field, int value);
+GrB_Info GrB_Descriptor_set(GrB_Descriptor desc, GrB_Desc_Field field, GrB_Desc_Value value);
+
+// `GxB_Desc_set_INT32(desc, field, value)` (and `GxB_Desc_set`,
+// `GxB_set(desc, …)`): the spec's fields, or `GxB_COMPRESSION`, which is
+// accepted and has no effect (blobs are never compressed).
+GrB_Info GxB_Desc_set_INT32(GrB_Descriptor desc, GrB_Desc_Field field, int32_t value);
+
+// `GxB_Desc_get_INT32(desc, field, &value)`: `GxB_COMPRESSION` reads as
+// `GxB_COMPRESSION_NONE`, the compression blobs actually get.
+GrB_Info GxB_Desc_get_INT32(GrB_Descriptor desc, GrB_Desc_Field field, int32_t *value);
+
+// `GxB_Desc_get(desc, field, &value)`: every field is an `int32_t`.
+GrB_Info GxB_Desc_get(GrB_Descriptor desc, GrB_Desc_Field field, void *value);
 
 //`GrB_Descriptor_free(&obj)`: frees the object and sets the handle to NULL.
 GrB_Info GrB_Descriptor_free(GrB_Descriptor *obj);
 
 //`GrB_Descriptor_wait(obj, mode)`: nothing is ever pending on this kind of object.
-GrB_Info GrB_Descriptor_wait(GrB_Descriptor obj, int mode);
+GrB_Info GrB_Descriptor_wait(GrB_Descriptor obj, GrB_WaitMode mode);
 
 //`GrB_get(Scalar, GrB_Scalar value, field)`.
-GrB_Info GrB_Scalar_get_Scalar(GrB_Scalar obj, GrB_Scalar value, int field);
+GrB_Info GrB_Scalar_get_Scalar(GrB_Scalar obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Scalar, char *value, field)`.
-GrB_Info GrB_Scalar_get_String(GrB_Scalar obj, char *value, int field);
+GrB_Info GrB_Scalar_get_String(GrB_Scalar obj, char *value, GrB_Field field);
 
 //`GrB_get(Scalar, int32_t *value, field)`.
-GrB_Info GrB_Scalar_get_INT32(GrB_Scalar obj, int32_t *value, int field);
+GrB_Info GrB_Scalar_get_INT32(GrB_Scalar obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Scalar, size_t *value, field)`.
-GrB_Info GrB_Scalar_get_SIZE(GrB_Scalar obj, uintptr_t *value, int field);
+GrB_Info GrB_Scalar_get_SIZE(GrB_Scalar obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Scalar, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Scalar_get_VOID(GrB_Scalar obj, void *value, int field);
+GrB_Info GrB_Scalar_get_VOID(GrB_Scalar obj, void *value, GrB_Field field);
 
 //`GrB_set(Scalar, GrB_Scalar value, field)`.
-GrB_Info GrB_Scalar_set_Scalar(GrB_Scalar obj, GrB_Scalar value, int field);
+GrB_Info GrB_Scalar_set_Scalar(GrB_Scalar obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Scalar, char *value, field)`.
-GrB_Info GrB_Scalar_set_String(GrB_Scalar obj, const char *value, int field);
+GrB_Info GrB_Scalar_set_String(GrB_Scalar obj, char *value, GrB_Field field);
 
 //`GrB_set(Scalar, int32_t value, field)`.
-GrB_Info GrB_Scalar_set_INT32(GrB_Scalar obj, int32_t value, int field);
+GrB_Info GrB_Scalar_set_INT32(GrB_Scalar obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Scalar, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Scalar_set_VOID(GrB_Scalar obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Scalar_set_VOID(GrB_Scalar obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(Vector, GrB_Scalar value, field)`.
-GrB_Info GrB_Vector_get_Scalar(GrB_Vector obj, GrB_Scalar value, int field);
+GrB_Info GrB_Vector_get_Scalar(GrB_Vector obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Vector, char *value, field)`.
-GrB_Info GrB_Vector_get_String(GrB_Vector obj, char *value, int field);
+GrB_Info GrB_Vector_get_String(GrB_Vector obj, char *value, GrB_Field field);
 
 //`GrB_get(Vector, int32_t *value, field)`.
-GrB_Info GrB_Vector_get_INT32(GrB_Vector obj, int32_t *value, int field);
+GrB_Info GrB_Vector_get_INT32(GrB_Vector obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Vector, size_t *value, field)`.
-GrB_Info GrB_Vector_get_SIZE(GrB_Vector obj, uintptr_t *value, int field);
+GrB_Info GrB_Vector_get_SIZE(GrB_Vector obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Vector, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Vector_get_VOID(GrB_Vector obj, void *value, int field);
+GrB_Info GrB_Vector_get_VOID(GrB_Vector obj, void *value, GrB_Field field);
 
 //`GrB_set(Vector, GrB_Scalar value, field)`.
-GrB_Info GrB_Vector_set_Scalar(GrB_Vector obj, GrB_Scalar value, int field);
+GrB_Info GrB_Vector_set_Scalar(GrB_Vector obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Vector, char *value, field)`.
-GrB_Info GrB_Vector_set_String(GrB_Vector obj, const char *value, int field);
+GrB_Info GrB_Vector_set_String(GrB_Vector obj, char *value, GrB_Field field);
 
 //`GrB_set(Vector, int32_t value, field)`.
-GrB_Info GrB_Vector_set_INT32(GrB_Vector obj, int32_t value, int field);
+GrB_Info GrB_Vector_set_INT32(GrB_Vector obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Vector, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Vector_set_VOID(GrB_Vector obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Vector_set_VOID(GrB_Vector obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(Matrix, GrB_Scalar value, field)`.
-GrB_Info GrB_Matrix_get_Scalar(GrB_Matrix obj, GrB_Scalar value, int field);
+GrB_Info GrB_Matrix_get_Scalar(GrB_Matrix obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Matrix, char *value, field)`.
-GrB_Info GrB_Matrix_get_String(GrB_Matrix obj, char *value, int field);
+GrB_Info GrB_Matrix_get_String(GrB_Matrix obj, char *value, GrB_Field field);
 
 //`GrB_get(Matrix, int32_t *value, field)`.
-GrB_Info GrB_Matrix_get_INT32(GrB_Matrix obj, int32_t *value, int field);
+GrB_Info GrB_Matrix_get_INT32(GrB_Matrix obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Matrix, size_t *value, field)`.
-GrB_Info GrB_Matrix_get_SIZE(GrB_Matrix obj, uintptr_t *value, int field);
+GrB_Info GrB_Matrix_get_SIZE(GrB_Matrix obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Matrix, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Matrix_get_VOID(GrB_Matrix obj, void *value, int field);
+GrB_Info GrB_Matrix_get_VOID(GrB_Matrix obj, void *value, GrB_Field field);
 
 //`GrB_set(Matrix, GrB_Scalar value, field)`.
-GrB_Info GrB_Matrix_set_Scalar(GrB_Matrix obj, GrB_Scalar value, int field);
+GrB_Info GrB_Matrix_set_Scalar(GrB_Matrix obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Matrix, char *value, field)`.
-GrB_Info GrB_Matrix_set_String(GrB_Matrix obj, const char *value, int field);
+GrB_Info GrB_Matrix_set_String(GrB_Matrix obj, char *value, GrB_Field field);
 
 //`GrB_set(Matrix, int32_t value, field)`.
-GrB_Info GrB_Matrix_set_INT32(GrB_Matrix obj, int32_t value, int field);
+GrB_Info GrB_Matrix_set_INT32(GrB_Matrix obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Matrix, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Matrix_set_VOID(GrB_Matrix obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Matrix_set_VOID(GrB_Matrix obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(UnaryOp, GrB_Scalar value, field)`.
-GrB_Info GrB_UnaryOp_get_Scalar(GrB_UnaryOp obj, GrB_Scalar value, int field);
+GrB_Info GrB_UnaryOp_get_Scalar(GrB_UnaryOp obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(UnaryOp, char *value, field)`.
-GrB_Info GrB_UnaryOp_get_String(GrB_UnaryOp obj, char *value, int field);
+GrB_Info GrB_UnaryOp_get_String(GrB_UnaryOp obj, char *value, GrB_Field field);
 
 //`GrB_get(UnaryOp, int32_t *value, field)`.
-GrB_Info GrB_UnaryOp_get_INT32(GrB_UnaryOp obj, int32_t *value, int field);
+GrB_Info GrB_UnaryOp_get_INT32(GrB_UnaryOp obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(UnaryOp, size_t *value, field)`.
-GrB_Info GrB_UnaryOp_get_SIZE(GrB_UnaryOp obj, uintptr_t *value, int field);
+GrB_Info GrB_UnaryOp_get_SIZE(GrB_UnaryOp obj, size_t *value, GrB_Field field);
 
 //`GrB_get(UnaryOp, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_UnaryOp_get_VOID(GrB_UnaryOp obj, void *value, int field);
+GrB_Info GrB_UnaryOp_get_VOID(GrB_UnaryOp obj, void *value, GrB_Field field);
 
 //`GrB_set(UnaryOp, GrB_Scalar value, field)`.
-GrB_Info GrB_UnaryOp_set_Scalar(GrB_UnaryOp obj, GrB_Scalar value, int field);
+GrB_Info GrB_UnaryOp_set_Scalar(GrB_UnaryOp obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(UnaryOp, char *value, field)`.
-GrB_Info GrB_UnaryOp_set_String(GrB_UnaryOp obj, const char *value, int field);
+GrB_Info GrB_UnaryOp_set_String(GrB_UnaryOp obj, char *value, GrB_Field field);
 
 //`GrB_set(UnaryOp, int32_t value, field)`.
-GrB_Info GrB_UnaryOp_set_INT32(GrB_UnaryOp obj, int32_t value, int field);
+GrB_Info GrB_UnaryOp_set_INT32(GrB_UnaryOp obj, int32_t value, GrB_Field field);
 
 //`GrB_set(UnaryOp, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_UnaryOp_set_VOID(GrB_UnaryOp obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_UnaryOp_set_VOID(GrB_UnaryOp obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(IndexUnaryOp, GrB_Scalar value, field)`.
-GrB_Info GrB_IndexUnaryOp_get_Scalar(GrB_IndexUnaryOp obj, GrB_Scalar value, int field);
+GrB_Info GrB_IndexUnaryOp_get_Scalar(GrB_IndexUnaryOp obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(IndexUnaryOp, char *value, field)`.
-GrB_Info GrB_IndexUnaryOp_get_String(GrB_IndexUnaryOp obj, char *value, int field);
+GrB_Info GrB_IndexUnaryOp_get_String(GrB_IndexUnaryOp obj, char *value, GrB_Field field);
 
 //`GrB_get(IndexUnaryOp, int32_t *value, field)`.
-GrB_Info GrB_IndexUnaryOp_get_INT32(GrB_IndexUnaryOp obj, int32_t *value, int field);
+GrB_Info GrB_IndexUnaryOp_get_INT32(GrB_IndexUnaryOp obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(IndexUnaryOp, size_t *value, field)`.
-GrB_Info GrB_IndexUnaryOp_get_SIZE(GrB_IndexUnaryOp obj, uintptr_t *value, int field);
+GrB_Info GrB_IndexUnaryOp_get_SIZE(GrB_IndexUnaryOp obj, size_t *value, GrB_Field field);
 
 //`GrB_get(IndexUnaryOp, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_IndexUnaryOp_get_VOID(GrB_IndexUnaryOp obj, void *value, int field);
+GrB_Info GrB_IndexUnaryOp_get_VOID(GrB_IndexUnaryOp obj, void *value, GrB_Field field);
 
 //`GrB_set(IndexUnaryOp, GrB_Scalar value, field)`.
-GrB_Info GrB_IndexUnaryOp_set_Scalar(GrB_IndexUnaryOp obj, GrB_Scalar value, int field);
+GrB_Info GrB_IndexUnaryOp_set_Scalar(GrB_IndexUnaryOp obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(IndexUnaryOp, char *value, field)`.
-GrB_Info GrB_IndexUnaryOp_set_String(GrB_IndexUnaryOp obj, const char *value, int field);
+GrB_Info GrB_IndexUnaryOp_set_String(GrB_IndexUnaryOp obj, char *value, GrB_Field field);
 
 //`GrB_set(IndexUnaryOp, int32_t value, field)`.
-GrB_Info GrB_IndexUnaryOp_set_INT32(GrB_IndexUnaryOp obj, int32_t value, int field);
+GrB_Info GrB_IndexUnaryOp_set_INT32(GrB_IndexUnaryOp obj, int32_t value, GrB_Field field);
 
 //`GrB_set(IndexUnaryOp, void *value, field, size)`: no field takes a `void *`.
 GrB_Info GrB_IndexUnaryOp_set_VOID(GrB_IndexUnaryOp obj,
-                                   const void *value,
-                                   int field,
-                                   uintptr_t _size);
+                                   void *value,
+                                   GrB_Field field,
+                                   size_t _size);
 
 //`GrB_get(BinaryOp, GrB_Scalar value, field)`.
-GrB_Info GrB_BinaryOp_get_Scalar(GrB_BinaryOp obj, GrB_Scalar value, int field);
+GrB_Info GrB_BinaryOp_get_Scalar(GrB_BinaryOp obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(BinaryOp, char *value, field)`.
-GrB_Info GrB_BinaryOp_get_String(GrB_BinaryOp obj, char *value, int field);
+GrB_Info GrB_BinaryOp_get_String(GrB_BinaryOp obj, char *value, GrB_Field field);
 
 //`GrB_get(BinaryOp, int32_t *value, field)`.
-GrB_Info GrB_BinaryOp_get_INT32(GrB_BinaryOp obj, int32_t *value, int field);
+GrB_Info GrB_BinaryOp_get_INT32(GrB_BinaryOp obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(BinaryOp, size_t *value, field)`.
-GrB_Info GrB_BinaryOp_get_SIZE(GrB_BinaryOp obj, uintptr_t *value, int field);
+GrB_Info GrB_BinaryOp_get_SIZE(GrB_BinaryOp obj, size_t *value, GrB_Field field);
 
 //`GrB_get(BinaryOp, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_BinaryOp_get_VOID(GrB_BinaryOp obj, void *value, int field);
+GrB_Info GrB_BinaryOp_get_VOID(GrB_BinaryOp obj, void *value, GrB_Field field);
 
 //`GrB_set(BinaryOp, GrB_Scalar value, field)`.
-GrB_Info GrB_BinaryOp_set_Scalar(GrB_BinaryOp obj, GrB_Scalar value, int field);
+GrB_Info GrB_BinaryOp_set_Scalar(GrB_BinaryOp obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(BinaryOp, char *value, field)`.
-GrB_Info GrB_BinaryOp_set_String(GrB_BinaryOp obj, const char *value, int field);
+GrB_Info GrB_BinaryOp_set_String(GrB_BinaryOp obj, char *value, GrB_Field field);
 
 //`GrB_set(BinaryOp, int32_t value, field)`.
-GrB_Info GrB_BinaryOp_set_INT32(GrB_BinaryOp obj, int32_t value, int field);
+GrB_Info GrB_BinaryOp_set_INT32(GrB_BinaryOp obj, int32_t value, GrB_Field field);
 
 //`GrB_set(BinaryOp, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_BinaryOp_set_VOID(GrB_BinaryOp obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_BinaryOp_set_VOID(GrB_BinaryOp obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(Monoid, GrB_Scalar value, field)`.
-GrB_Info GrB_Monoid_get_Scalar(GrB_Monoid obj, GrB_Scalar value, int field);
+GrB_Info GrB_Monoid_get_Scalar(GrB_Monoid obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Monoid, char *value, field)`.
-GrB_Info GrB_Monoid_get_String(GrB_Monoid obj, char *value, int field);
+GrB_Info GrB_Monoid_get_String(GrB_Monoid obj, char *value, GrB_Field field);
 
 //`GrB_get(Monoid, int32_t *value, field)`.
-GrB_Info GrB_Monoid_get_INT32(GrB_Monoid obj, int32_t *value, int field);
+GrB_Info GrB_Monoid_get_INT32(GrB_Monoid obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Monoid, size_t *value, field)`.
-GrB_Info GrB_Monoid_get_SIZE(GrB_Monoid obj, uintptr_t *value, int field);
+GrB_Info GrB_Monoid_get_SIZE(GrB_Monoid obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Monoid, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Monoid_get_VOID(GrB_Monoid obj, void *value, int field);
+GrB_Info GrB_Monoid_get_VOID(GrB_Monoid obj, void *value, GrB_Field field);
 
 //`GrB_set(Monoid, GrB_Scalar value, field)`.
-GrB_Info GrB_Monoid_set_Scalar(GrB_Monoid obj, GrB_Scalar value, int field);
+GrB_Info GrB_Monoid_set_Scalar(GrB_Monoid obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Monoid, char *value, field)`.
-GrB_Info GrB_Monoid_set_String(GrB_Monoid obj, const char *value, int field);
+GrB_Info GrB_Monoid_set_String(GrB_Monoid obj, char *value, GrB_Field field);
 
 //`GrB_set(Monoid, int32_t value, field)`.
-GrB_Info GrB_Monoid_set_INT32(GrB_Monoid obj, int32_t value, int field);
+GrB_Info GrB_Monoid_set_INT32(GrB_Monoid obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Monoid, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Monoid_set_VOID(GrB_Monoid obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Monoid_set_VOID(GrB_Monoid obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(Semiring, GrB_Scalar value, field)`.
-GrB_Info GrB_Semiring_get_Scalar(GrB_Semiring obj, GrB_Scalar value, int field);
+GrB_Info GrB_Semiring_get_Scalar(GrB_Semiring obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Semiring, char *value, field)`.
-GrB_Info GrB_Semiring_get_String(GrB_Semiring obj, char *value, int field);
+GrB_Info GrB_Semiring_get_String(GrB_Semiring obj, char *value, GrB_Field field);
 
 //`GrB_get(Semiring, int32_t *value, field)`.
-GrB_Info GrB_Semiring_get_INT32(GrB_Semiring obj, int32_t *value, int field);
+GrB_Info GrB_Semiring_get_INT32(GrB_Semiring obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Semiring, size_t *value, field)`.
-GrB_Info GrB_Semiring_get_SIZE(GrB_Semiring obj, uintptr_t *value, int field);
+GrB_Info GrB_Semiring_get_SIZE(GrB_Semiring obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Semiring, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Semiring_get_VOID(GrB_Semiring obj, void *value, int field);
+GrB_Info GrB_Semiring_get_VOID(GrB_Semiring obj, void *value, GrB_Field field);
 
 //`GrB_set(Semiring, GrB_Scalar value, field)`.
-GrB_Info GrB_Semiring_set_Scalar(GrB_Semiring obj, GrB_Scalar value, int field);
+GrB_Info GrB_Semiring_set_Scalar(GrB_Semiring obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Semiring, char *value, field)`.
-GrB_Info GrB_Semiring_set_String(GrB_Semiring obj, const char *value, int field);
+GrB_Info GrB_Semiring_set_String(GrB_Semiring obj, char *value, GrB_Field field);
 
 //`GrB_set(Semiring, int32_t value, field)`.
-GrB_Info GrB_Semiring_set_INT32(GrB_Semiring obj, int32_t value, int field);
+GrB_Info GrB_Semiring_set_INT32(GrB_Semiring obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Semiring, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Semiring_set_VOID(GrB_Semiring obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Semiring_set_VOID(GrB_Semiring obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(Descriptor, GrB_Scalar value, field)`.
-GrB_Info GrB_Descriptor_get_Scalar(GrB_Descriptor obj, GrB_Scalar value, int field);
+GrB_Info GrB_Descriptor_get_Scalar(GrB_Descriptor obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Descriptor, char *value, field)`.
-GrB_Info GrB_Descriptor_get_String(GrB_Descriptor obj, char *value, int field);
+GrB_Info GrB_Descriptor_get_String(GrB_Descriptor obj, char *value, GrB_Field field);
 
 //`GrB_get(Descriptor, int32_t *value, field)`.
-GrB_Info GrB_Descriptor_get_INT32(GrB_Descriptor obj, int32_t *value, int field);
+GrB_Info GrB_Descriptor_get_INT32(GrB_Descriptor obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Descriptor, size_t *value, field)`.
-GrB_Info GrB_Descriptor_get_SIZE(GrB_Descriptor obj, uintptr_t *value, int field);
+GrB_Info GrB_Descriptor_get_SIZE(GrB_Descriptor obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Descriptor, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Descriptor_get_VOID(GrB_Descriptor obj, void *value, int field);
+GrB_Info GrB_Descriptor_get_VOID(GrB_Descriptor obj, void *value, GrB_Field field);
 
 //`GrB_set(Descriptor, GrB_Scalar value, field)`.
-GrB_Info GrB_Descriptor_set_Scalar(GrB_Descriptor obj, GrB_Scalar value, int field);
+GrB_Info GrB_Descriptor_set_Scalar(GrB_Descriptor obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Descriptor, char *value, field)`.
-GrB_Info GrB_Descriptor_set_String(GrB_Descriptor obj, const char *value, int field);
+GrB_Info GrB_Descriptor_set_String(GrB_Descriptor obj, char *value, GrB_Field field);
 
 //`GrB_set(Descriptor, int32_t value, field)`.
-GrB_Info GrB_Descriptor_set_INT32(GrB_Descriptor obj, int32_t value, int field);
+GrB_Info GrB_Descriptor_set_INT32(GrB_Descriptor obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Descriptor, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Descriptor_set_VOID(GrB_Descriptor obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Descriptor_set_VOID(GrB_Descriptor obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(Type, GrB_Scalar value, field)`.
-GrB_Info GrB_Type_get_Scalar(GrB_Type obj, GrB_Scalar value, int field);
+GrB_Info GrB_Type_get_Scalar(GrB_Type obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Type, char *value, field)`.
-GrB_Info GrB_Type_get_String(GrB_Type obj, char *value, int field);
+GrB_Info GrB_Type_get_String(GrB_Type obj, char *value, GrB_Field field);
 
 //`GrB_get(Type, int32_t *value, field)`.
-GrB_Info GrB_Type_get_INT32(GrB_Type obj, int32_t *value, int field);
+GrB_Info GrB_Type_get_INT32(GrB_Type obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Type, size_t *value, field)`.
-GrB_Info GrB_Type_get_SIZE(GrB_Type obj, uintptr_t *value, int field);
+GrB_Info GrB_Type_get_SIZE(GrB_Type obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Type, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Type_get_VOID(GrB_Type obj, void *value, int field);
+GrB_Info GrB_Type_get_VOID(GrB_Type obj, void *value, GrB_Field field);
 
 //`GrB_set(Type, GrB_Scalar value, field)`.
-GrB_Info GrB_Type_set_Scalar(GrB_Type obj, GrB_Scalar value, int field);
+GrB_Info GrB_Type_set_Scalar(GrB_Type obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Type, char *value, field)`.
-GrB_Info GrB_Type_set_String(GrB_Type obj, const char *value, int field);
+GrB_Info GrB_Type_set_String(GrB_Type obj, char *value, GrB_Field field);
 
 //`GrB_set(Type, int32_t value, field)`.
-GrB_Info GrB_Type_set_INT32(GrB_Type obj, int32_t value, int field);
+GrB_Info GrB_Type_set_INT32(GrB_Type obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Type, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Type_set_VOID(GrB_Type obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Type_set_VOID(GrB_Type obj, void *value, GrB_Field field, size_t _size);
 
 //`GrB_get(Global, GrB_Scalar value, field)`.
-GrB_Info GrB_Global_get_Scalar(GrB_Global obj, GrB_Scalar value, int field);
+GrB_Info GrB_Global_get_Scalar(GrB_Global obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_get(Global, char *value, field)`.
-GrB_Info GrB_Global_get_String(GrB_Global obj, char *value, int field);
+GrB_Info GrB_Global_get_String(GrB_Global obj, char *value, GrB_Field field);
 
 //`GrB_get(Global, int32_t *value, field)`.
-GrB_Info GrB_Global_get_INT32(GrB_Global obj, int32_t *value, int field);
+GrB_Info GrB_Global_get_INT32(GrB_Global obj, int32_t *value, GrB_Field field);
 
 //`GrB_get(Global, size_t *value, field)`.
-GrB_Info GrB_Global_get_SIZE(GrB_Global obj, uintptr_t *value, int field);
+GrB_Info GrB_Global_get_SIZE(GrB_Global obj, size_t *value, GrB_Field field);
 
 //`GrB_get(Global, void *value, field)`: no field takes a `void *`.
-GrB_Info GrB_Global_get_VOID(GrB_Global obj, void *value, int field);
+GrB_Info GrB_Global_get_VOID(GrB_Global obj, void *value, GrB_Field field);
 
 //`GrB_set(Global, GrB_Scalar value, field)`.
-GrB_Info GrB_Global_set_Scalar(GrB_Global obj, GrB_Scalar value, int field);
+GrB_Info GrB_Global_set_Scalar(GrB_Global obj, GrB_Scalar value, GrB_Field field);
 
 //`GrB_set(Global, char *value, field)`.
-GrB_Info GrB_Global_set_String(GrB_Global obj, const char *value, int field);
+GrB_Info GrB_Global_set_String(GrB_Global obj, char *value, GrB_Field field);
 
 //`GrB_set(Global, int32_t value, field)`.
-GrB_Info GrB_Global_set_INT32(GrB_Global obj, int32_t value, int field);
+GrB_Info GrB_Global_set_INT32(GrB_Global obj, int32_t value, GrB_Field field);
 
 //`GrB_set(Global, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Global_set_VOID(GrB_Global obj, const void *value, int field, uintptr_t _size);
+GrB_Info GrB_Global_set_VOID(GrB_Global obj, void *value, GrB_Field field, size_t _size);
 
 //`GxB_Matrix_type_name(name, obj)`: the C name of the element type.
 GrB_Info GxB_Matrix_type_name(char *type_name, GrB_Matrix obj);
@@ -5713,25 +5735,83 @@ GrB_Info GxB_Scalar_type_name(char *type_name, GrB_Scalar obj);
 //`GxB_Scalar_type(&type, obj)`: the handle of the element type.
 GrB_Info GxB_Scalar_type(GrB_Type *type_, GrB_Scalar obj);
 
-// `GxB_Global_Option_get(field, &value)`: `GxB_FORMAT` (`GxB_Format_Value`),
-// `GxB_NTHREADS` (`int32_t`) or `GxB_BURBLE` (`bool`).
-GrB_Info GxB_Global_Option_get(int f, void *value);
+// `GxB_Type_size(&size, type)`: the size of a value in bytes.
+GrB_Info GxB_Type_size(size_t *size, GrB_Type type_);
 
-// `GxB_Global_Option_set_INT32(field, value)`: `GxB_FORMAT` (the default
-// orientation hint), `GxB_NTHREADS` (≤ 0: one thread per core), `GxB_BURBLE`.
-GrB_Info GxB_Global_Option_set_INT32(int f, int32_t value);
+// `GxB_Type_name(name, type)`: the type's C name (`"int32_t"`, or the
+// name given to `GxB_Type_new`), at most `GxB_MAX_NAME_LEN` bytes.
+GrB_Info GxB_Type_name(char *type_name, GrB_Type type_);
 
-//`GxB_Matrix_Option_get(obj, GxB_FORMAT, &value)`: `GxB_BY_ROW` or `GxB_BY_COL`.
-GrB_Info GxB_Matrix_Option_get(GrB_Matrix obj, int f, void *value);
+// `GxB_Type_from_name(&type, name)`: the built-in type of a C type name
+// (`"bool"`, `"int8_t"`, … `"double"`) or spec name (`"GrB_FP64"`); for any
+// other name `type` is set to NULL, as SuiteSparse does for names it does
+// not know.
+GrB_Info GxB_Type_from_name(GrB_Type *type_, const char *type_name);
 
-//`GxB_Matrix_Option_set_INT32(obj, GxB_FORMAT, value)`: store by row or by column.
-GrB_Info GxB_Matrix_Option_set_INT32(GrB_Matrix obj, int f, int32_t value);
+// `GxB_Matrix_isStoredElement(A, i, j)`: `GrB_SUCCESS` when `A(i,j)` is
+// an entry, `GrB_NO_VALUE` when not.
+GrB_Info GxB_Matrix_isStoredElement(GrB_Matrix A, GrB_Index i, GrB_Index j);
 
-//`GxB_Vector_Option_get(obj, GxB_FORMAT, &value)`: `GxB_BY_ROW` or `GxB_BY_COL`.
-GrB_Info GxB_Vector_Option_get(GrB_Vector obj, int f, void *value);
+// `GxB_Vector_isStoredElement(v, i)`.
+GrB_Info GxB_Vector_isStoredElement(GrB_Vector v, GrB_Index i);
 
-//`GxB_Vector_Option_set_INT32(obj, GxB_FORMAT, value)`: store by row or by column.
-GrB_Info GxB_Vector_Option_set_INT32(GrB_Vector obj, int f, int32_t value);
+// `GxB_Matrix_build_Scalar(C, I, J, scalar, nvals)`: every `C(I[k], J[k])`
+// takes the scalar's value; repeated positions are one entry.
+GrB_Info GxB_Matrix_build_Scalar(GrB_Matrix C,
+                                 const GrB_Index *I,
+                                 const GrB_Index *J,
+                                 GrB_Scalar scalar,
+                                 GrB_Index nvals);
+
+// `GxB_Vector_build_Scalar(w, I, scalar, nvals)`.
+GrB_Info GxB_Vector_build_Scalar(GrB_Vector w,
+                                 const GrB_Index *I,
+                                 GrB_Scalar scalar,
+                                 GrB_Index nvals);
+
+// `GxB_Matrix_serialize(&blob, &blob_size, A, desc)`: a new blob (freed by
+// the caller with its `free`) holding `A`.
+GrB_Info GxB_Matrix_serialize(void **blob,
+                              GrB_Index *blob_size,
+                              GrB_Matrix A,
+                              GrB_Descriptor _desc);
+
+// `GxB_Vector_serialize(&blob, &blob_size, u, desc)`.
+GrB_Info GxB_Vector_serialize(void **blob,
+                              GrB_Index *blob_size,
+                              GrB_Vector u,
+                              GrB_Descriptor _desc);
+
+// `GxB_Matrix_deserialize(&C, type, blob, blob_size, desc)`.
+GrB_Info GxB_Matrix_deserialize(GrB_Matrix *C,
+                                GrB_Type type_,
+                                const void *blob,
+                                GrB_Index blob_size,
+                                GrB_Descriptor _desc);
+
+// `GxB_Vector_deserialize(&w, type, blob, blob_size, desc)`: the blob must
+// hold a vector (one column), else `GrB_DIMENSION_MISMATCH`.
+GrB_Info GxB_Vector_deserialize(GrB_Vector *w,
+                                GrB_Type type_,
+                                const void *blob,
+                                GrB_Index blob_size,
+                                GrB_Descriptor _desc);
+
+// `GxB_Matrix_sort(C, P, op, A, desc)`: the entries of each row of `A`
+// (each column with `GrB_INP0 = GrB_TRAN`) ordered by `op`; `C` gets the
+// values and `P` (`GrB_INT64`) their indices; either may be NULL.
+GrB_Info GxB_Matrix_sort(GrB_Matrix C,
+                         GrB_Matrix P,
+                         GrB_BinaryOp op,
+                         GrB_Matrix A,
+                         GrB_Descriptor desc);
+
+// `GxB_Vector_sort(w, p, op, u, desc)`: the entries of `u` ordered by `op`.
+GrB_Info GxB_Vector_sort(GrB_Vector w,
+                         GrB_Vector p,
+                         GrB_BinaryOp op,
+                         GrB_Vector u,
+                         GrB_Descriptor _desc);
 
 //`GrB_Matrix_import_BOOL(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
 GrB_Info GrB_Matrix_import_BOOL(GrB_Matrix *A,
@@ -5744,7 +5824,7 @@ GrB_Info GrB_Matrix_import_BOOL(GrB_Matrix *A,
                                 GrB_Index n_indptr,
                                 GrB_Index n_indices,
                                 GrB_Index n_values,
-                                int format);
+                                GrB_Format format);
 
 //`GrB_Matrix_export_BOOL(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_BOOL(GrB_Index *indptr,
@@ -5753,7 +5833,7 @@ GrB_Info GrB_Matrix_export_BOOL(GrB_Index *indptr,
                                 GrB_Index *n_indptr,
                                 GrB_Index *n_indices,
                                 GrB_Index *n_values,
-                                int format,
+                                GrB_Format format,
                                 GrB_Matrix A);
 
 //`GrB_Matrix_import_INT8(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -5767,7 +5847,7 @@ GrB_Info GrB_Matrix_import_INT8(GrB_Matrix *A,
                                 GrB_Index n_indptr,
                                 GrB_Index n_indices,
                                 GrB_Index n_values,
-                                int format);
+                                GrB_Format format);
 
 //`GrB_Matrix_export_INT8(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_INT8(GrB_Index *indptr,
@@ -5776,7 +5856,7 @@ GrB_Info GrB_Matrix_export_INT8(GrB_Index *indptr,
                                 GrB_Index *n_indptr,
                                 GrB_Index *n_indices,
                                 GrB_Index *n_values,
-                                int format,
+                                GrB_Format format,
                                 GrB_Matrix A);
 
 //`GrB_Matrix_import_UINT8(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -5790,7 +5870,7 @@ GrB_Info GrB_Matrix_import_UINT8(GrB_Matrix *A,
                                  GrB_Index n_indptr,
                                  GrB_Index n_indices,
                                  GrB_Index n_values,
-                                 int format);
+                                 GrB_Format format);
 
 //`GrB_Matrix_export_UINT8(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_UINT8(GrB_Index *indptr,
@@ -5799,7 +5879,7 @@ GrB_Info GrB_Matrix_export_UINT8(GrB_Index *indptr,
                                  GrB_Index *n_indptr,
                                  GrB_Index *n_indices,
                                  GrB_Index *n_values,
-                                 int format,
+                                 GrB_Format format,
                                  GrB_Matrix A);
 
 //`GrB_Matrix_import_INT16(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -5813,7 +5893,7 @@ GrB_Info GrB_Matrix_import_INT16(GrB_Matrix *A,
                                  GrB_Index n_indptr,
                                  GrB_Index n_indices,
                                  GrB_Index n_values,
-                                 int format);
+                                 GrB_Format format);
 
 //`GrB_Matrix_export_INT16(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_INT16(GrB_Index *indptr,
@@ -5822,7 +5902,7 @@ GrB_Info GrB_Matrix_export_INT16(GrB_Index *indptr,
                                  GrB_Index *n_indptr,
                                  GrB_Index *n_indices,
                                  GrB_Index *n_values,
-                                 int format,
+                                 GrB_Format format,
                                  GrB_Matrix A);
 
 //`GrB_Matrix_import_UINT16(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -5836,7 +5916,7 @@ GrB_Info GrB_Matrix_import_UINT16(GrB_Matrix *A,
                                   GrB_Index n_indptr,
                                   GrB_Index n_indices,
                                   GrB_Index n_values,
-                                  int format);
+                                  GrB_Format format);
 
 //`GrB_Matrix_export_UINT16(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_UINT16(GrB_Index *indptr,
@@ -5845,7 +5925,7 @@ GrB_Info GrB_Matrix_export_UINT16(GrB_Index *indptr,
                                   GrB_Index *n_indptr,
                                   GrB_Index *n_indices,
                                   GrB_Index *n_values,
-                                  int format,
+                                  GrB_Format format,
                                   GrB_Matrix A);
 
 //`GrB_Matrix_import_INT32(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -5859,7 +5939,7 @@ GrB_Info GrB_Matrix_import_INT32(GrB_Matrix *A,
                                  GrB_Index n_indptr,
                                  GrB_Index n_indices,
                                  GrB_Index n_values,
-                                 int format);
+                                 GrB_Format format);
 
 //`GrB_Matrix_export_INT32(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_INT32(GrB_Index *indptr,
@@ -5868,7 +5948,7 @@ GrB_Info GrB_Matrix_export_INT32(GrB_Index *indptr,
                                  GrB_Index *n_indptr,
                                  GrB_Index *n_indices,
                                  GrB_Index *n_values,
-                                 int format,
+                                 GrB_Format format,
                                  GrB_Matrix A);
 
 //`GrB_Matrix_import_UINT32(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -5882,7 +5962,7 @@ GrB_Info GrB_Matrix_import_UINT32(GrB_Matrix *A,
                                   GrB_Index n_indptr,
                                   GrB_Index n_indices,
                                   GrB_Index n_values,
-                                  int format);
+                                  GrB_Format format);
 
 //`GrB_Matrix_export_UINT32(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_UINT32(GrB_Index *indptr,
@@ -5891,7 +5971,7 @@ GrB_Info GrB_Matrix_export_UINT32(GrB_Index *indptr,
                                   GrB_Index *n_indptr,
                                   GrB_Index *n_indices,
                                   GrB_Index *n_values,
-                                  int format,
+                                  GrB_Format format,
                                   GrB_Matrix A);
 
 //`GrB_Matrix_import_INT64(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -5905,7 +5985,7 @@ GrB_Info GrB_Matrix_import_INT64(GrB_Matrix *A,
                                  GrB_Index n_indptr,
                                  GrB_Index n_indices,
                                  GrB_Index n_values,
-                                 int format);
+                                 GrB_Format format);
 
 //`GrB_Matrix_export_INT64(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_INT64(GrB_Index *indptr,
@@ -5914,7 +5994,7 @@ GrB_Info GrB_Matrix_export_INT64(GrB_Index *indptr,
                                  GrB_Index *n_indptr,
                                  GrB_Index *n_indices,
                                  GrB_Index *n_values,
-                                 int format,
+                                 GrB_Format format,
                                  GrB_Matrix A);
 
 //`GrB_Matrix_import_UINT64(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -5928,7 +6008,7 @@ GrB_Info GrB_Matrix_import_UINT64(GrB_Matrix *A,
                                   GrB_Index n_indptr,
                                   GrB_Index n_indices,
                                   GrB_Index n_values,
-                                  int format);
+                                  GrB_Format format);
 
 //`GrB_Matrix_export_UINT64(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_UINT64(GrB_Index *indptr,
@@ -5937,7 +6017,7 @@ GrB_Info GrB_Matrix_export_UINT64(GrB_Index *indptr,
                                   GrB_Index *n_indptr,
                                   GrB_Index *n_indices,
                                   GrB_Index *n_values,
-                                  int format,
+                                  GrB_Format format,
                                   GrB_Matrix A);
 
 //`GrB_Matrix_import_FP32(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -5951,7 +6031,7 @@ GrB_Info GrB_Matrix_import_FP32(GrB_Matrix *A,
                                 GrB_Index n_indptr,
                                 GrB_Index n_indices,
                                 GrB_Index n_values,
-                                int format);
+                                GrB_Format format);
 
 //`GrB_Matrix_export_FP32(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_FP32(GrB_Index *indptr,
@@ -5960,7 +6040,7 @@ GrB_Info GrB_Matrix_export_FP32(GrB_Index *indptr,
                                 GrB_Index *n_indptr,
                                 GrB_Index *n_indices,
                                 GrB_Index *n_values,
-                                int format,
+                                GrB_Format format,
                                 GrB_Matrix A);
 
 //`GrB_Matrix_import_FP64(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -5974,7 +6054,7 @@ GrB_Info GrB_Matrix_import_FP64(GrB_Matrix *A,
                                 GrB_Index n_indptr,
                                 GrB_Index n_indices,
                                 GrB_Index n_values,
-                                int format);
+                                GrB_Format format);
 
 //`GrB_Matrix_export_FP64(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_FP64(GrB_Index *indptr,
@@ -5983,7 +6063,7 @@ GrB_Info GrB_Matrix_export_FP64(GrB_Index *indptr,
                                 GrB_Index *n_indptr,
                                 GrB_Index *n_indices,
                                 GrB_Index *n_values,
-                                int format,
+                                GrB_Format format,
                                 GrB_Matrix A);
 
 //`GrB_Matrix_import_UDT(&A, type, nrows, ncols, indptr, indices, values, n_indptr, n_indices, n_values, format)`.
@@ -5997,7 +6077,7 @@ GrB_Info GrB_Matrix_import_UDT(GrB_Matrix *A,
                                GrB_Index n_indptr,
                                GrB_Index n_indices,
                                GrB_Index n_values,
-                               int format);
+                               GrB_Format format);
 
 //`GrB_Matrix_export_UDT(indptr, indices, values, &n_indptr, &n_indices, &n_values, format, A)`.
 GrB_Info GrB_Matrix_export_UDT(GrB_Index *indptr,
@@ -6006,7 +6086,7 @@ GrB_Info GrB_Matrix_export_UDT(GrB_Index *indptr,
                                GrB_Index *n_indptr,
                                GrB_Index *n_indices,
                                GrB_Index *n_values,
-                               int format,
+                               GrB_Format format,
                                GrB_Matrix A);
 
 // `GrB_Matrix_exportSize(&n_indptr, &n_indices, &n_values, format, A)`: the
@@ -6014,12 +6094,12 @@ GrB_Info GrB_Matrix_export_UDT(GrB_Index *indptr,
 GrB_Info GrB_Matrix_exportSize(GrB_Index *n_indptr,
                                GrB_Index *n_indices,
                                GrB_Index *n_values,
-                               int format,
+                               GrB_Format format,
                                GrB_Matrix A);
 
 // `GrB_Matrix_exportHint(&format, A)`: CSR or CSC by the matrix's orientation,
 // COO for hypersparse content.
-GrB_Info GrB_Matrix_exportHint(int *hint, GrB_Matrix A);
+GrB_Info GrB_Matrix_exportHint(GrB_Format *hint, GrB_Matrix A);
 
 // `GrB_Matrix_serializeSize(&size, A)`: the exact size of `A`'s serialization.
 GrB_Info GrB_Matrix_serializeSize(GrB_Index *size, GrB_Matrix A);
@@ -6031,6 +6111,96 @@ GrB_Info GrB_Matrix_serialize(void *blob, GrB_Index *size, GrB_Matrix A);
 // `GrB_Matrix_deserialize(&A, type, blob, size)`: `type` may be NULL for a
 // built-in type and must be given for a user-defined one.
 GrB_Info GrB_Matrix_deserialize(GrB_Matrix *A, GrB_Type type_, const void *blob, GrB_Index size);
+
+// `GxB_Iterator_new(&iterator)`.
+GrB_Info GxB_Iterator_new(GxB_Iterator *iterator);
+
+// `GxB_Iterator_free(&iterator)` (also `GrB_free(&iterator)`).
+GrB_Info GxB_Iterator_free(GxB_Iterator *iterator);
+
+//`GxB_rowIterator_attach(iterator, A, desc)`: at the first held row.
+GrB_Info GxB_rowIterator_attach(GxB_Iterator iterator, GrB_Matrix A, GrB_Descriptor _desc);
+
+//`GxB_rowIterator_kount(iterator)`: the number of positions `kseek` takes.
+GrB_Index GxB_rowIterator_kount(GxB_Iterator iterator);
+
+//`GxB_rowIterator_seekRow(iterator, index)`: the first held row at or after `index`.
+GrB_Info GxB_rowIterator_seekRow(GxB_Iterator iterator, GrB_Index index);
+
+//`GxB_rowIterator_kseek(iterator, k)`: the `k`-th held row.
+GrB_Info GxB_rowIterator_kseek(GxB_Iterator iterator, GrB_Index k);
+
+//`GxB_rowIterator_nextRow(iterator)`: the next held row.
+GrB_Info GxB_rowIterator_nextRow(GxB_Iterator iterator);
+
+//`GxB_rowIterator_nextCol(iterator)`: the next entry of the row (`GrB_NO_VALUE` past its end).
+GrB_Info GxB_rowIterator_nextCol(GxB_Iterator iterator);
+
+//`GxB_rowIterator_getRowIndex(iterator)`: the index of the current row.
+GrB_Index GxB_rowIterator_getRowIndex(GxB_Iterator iterator);
+
+//`GxB_rowIterator_getColIndex(iterator)`: the other index of the current entry.
+GrB_Index GxB_rowIterator_getColIndex(GxB_Iterator iterator);
+
+//`GxB_colIterator_attach(iterator, A, desc)`: at the first held col.
+GrB_Info GxB_colIterator_attach(GxB_Iterator iterator, GrB_Matrix A, GrB_Descriptor _desc);
+
+//`GxB_colIterator_kount(iterator)`: the number of positions `kseek` takes.
+GrB_Index GxB_colIterator_kount(GxB_Iterator iterator);
+
+//`GxB_colIterator_seekCol(iterator, index)`: the first held col at or after `index`.
+GrB_Info GxB_colIterator_seekCol(GxB_Iterator iterator, GrB_Index index);
+
+//`GxB_colIterator_kseek(iterator, k)`: the `k`-th held col.
+GrB_Info GxB_colIterator_kseek(GxB_Iterator iterator, GrB_Index k);
+
+//`GxB_colIterator_nextCol(iterator)`: the next held col.
+GrB_Info GxB_colIterator_nextCol(GxB_Iterator iterator);
+
+//`GxB_colIterator_nextRow(iterator)`: the next entry of the col (`GrB_NO_VALUE` past its end).
+GrB_Info GxB_colIterator_nextRow(GxB_Iterator iterator);
+
+//`GxB_colIterator_getColIndex(iterator)`: the index of the current col.
+GrB_Index GxB_colIterator_getColIndex(GxB_Iterator iterator);
+
+//`GxB_colIterator_getRowIndex(iterator)`: the other index of the current entry.
+GrB_Index GxB_colIterator_getRowIndex(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_BOOL(iterator)`: the current entry's value, typecast (0 when not at an entry).
+bool GxB_Iterator_get_BOOL(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_INT8(iterator)`: the current entry's value, typecast (0 when not at an entry).
+int8_t GxB_Iterator_get_INT8(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_UINT8(iterator)`: the current entry's value, typecast (0 when not at an entry).
+uint8_t GxB_Iterator_get_UINT8(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_INT16(iterator)`: the current entry's value, typecast (0 when not at an entry).
+int16_t GxB_Iterator_get_INT16(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_UINT16(iterator)`: the current entry's value, typecast (0 when not at an entry).
+uint16_t GxB_Iterator_get_UINT16(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_INT32(iterator)`: the current entry's value, typecast (0 when not at an entry).
+int32_t GxB_Iterator_get_INT32(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_UINT32(iterator)`: the current entry's value, typecast (0 when not at an entry).
+uint32_t GxB_Iterator_get_UINT32(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_INT64(iterator)`: the current entry's value, typecast (0 when not at an entry).
+int64_t GxB_Iterator_get_INT64(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_UINT64(iterator)`: the current entry's value, typecast (0 when not at an entry).
+uint64_t GxB_Iterator_get_UINT64(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_FP32(iterator)`: the current entry's value, typecast (0 when not at an entry).
+float GxB_Iterator_get_FP32(GxB_Iterator iterator);
+
+//`GxB_Iterator_get_FP64(iterator)`: the current entry's value, typecast (0 when not at an entry).
+double GxB_Iterator_get_FP64(GxB_Iterator iterator);
+
+// `GxB_Iterator_get_UDT(iterator, value)`: copies the current entry's value.
+void GxB_Iterator_get_UDT(GxB_Iterator iterator, void *value);
 
 // `GrB_Matrix_new(&A, type, nrows, ncols)`.
 GrB_Info GrB_Matrix_new(GrB_Matrix *A, GrB_Type type_, GrB_Index nrows, GrB_Index ncols);
@@ -6057,7 +6227,7 @@ GrB_Info GrB_Matrix_resize(GrB_Matrix C, GrB_Index nrows, GrB_Index ncols);
 GrB_Info GrB_Matrix_removeElement(GrB_Matrix C, GrB_Index i, GrB_Index j);
 
 // `GrB_Matrix_wait(A, mode)`: finishes all pending work on `A`.
-GrB_Info GrB_Matrix_wait(GrB_Matrix A, int mode);
+GrB_Info GrB_Matrix_wait(GrB_Matrix A, GrB_WaitMode mode);
 
 // `GrB_Matrix_free(&A)`.
 GrB_Info GrB_Matrix_free(GrB_Matrix *A);
@@ -6361,6 +6531,14 @@ GrB_Info GrB_Matrix_extractTuples_UDT(GrB_Index *I,
                                       void *X,
                                       GrB_Index *nvals,
                                       GrB_Matrix A);
+
+extern void *malloc(size_t size);
+
+extern void *calloc(size_t n, size_t size);
+
+extern void *realloc(void *p, size_t size);
+
+extern void free(void *p);
 
 // `GrB_Matrix_apply(C, Mask, accum, op, A, desc)`: `C<Mask> = accum(C, op(A))`.
 GrB_Info GrB_Matrix_apply(GrB_Matrix C,
@@ -7314,7 +7492,7 @@ GrB_Info GrB_Vector_select_Scalar(GrB_Vector w,
                                   GrB_Scalar thunk,
                                   GrB_Descriptor desc);
 
-// `GrB_Vector_assign(w, mask, accum, u, I, ni, desc)`: `w<mask>(I) = accum(w(I), u)`.
+//`GrB_Vector_assign(w, mask, accum, u, I, ni, desc)`: `w<mask>(I) = accum(w(I), u)`.
 GrB_Info GrB_Vector_assign(GrB_Vector w,
                            GrB_Vector mask,
                            GrB_BinaryOp accum,
@@ -7323,7 +7501,7 @@ GrB_Info GrB_Vector_assign(GrB_Vector w,
                            GrB_Index ni,
                            GrB_Descriptor desc);
 
-// `GrB_Matrix_assign(C, Mask, accum, A, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), A)`.
+//`GrB_Matrix_assign(C, Mask, accum, A, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), A)`.
 GrB_Info GrB_Matrix_assign(GrB_Matrix C,
                            GrB_Matrix Mask,
                            GrB_BinaryOp accum,
@@ -7334,7 +7512,7 @@ GrB_Info GrB_Matrix_assign(GrB_Matrix C,
                            GrB_Index nj,
                            GrB_Descriptor desc);
 
-// `GrB_Col_assign(C, mask, accum, u, I, ni, j, desc)`: `C<mask>(I, j) = accum(C(I, j), u)`.
+//`GrB_Col_assign(C, mask, accum, u, I, ni, j, desc)`: `C<mask>(I, j) = accum(C(I, j), u)`.
 GrB_Info GrB_Col_assign(GrB_Matrix C,
                         GrB_Vector mask,
                         GrB_BinaryOp accum,
@@ -7344,7 +7522,7 @@ GrB_Info GrB_Col_assign(GrB_Matrix C,
                         GrB_Index j,
                         GrB_Descriptor desc);
 
-// `GrB_Row_assign(C, mask, accum, u, i, J, nj, desc)`: `C<mask'>(i, J) = accum(C(i, J), u')`.
+//`GrB_Row_assign(C, mask, accum, u, i, J, nj, desc)`: `C<mask'>(i, J) = accum(C(i, J), u')`.
 GrB_Info GrB_Row_assign(GrB_Matrix C,
                         GrB_Vector mask,
                         GrB_BinaryOp accum,
@@ -7353,6 +7531,26 @@ GrB_Info GrB_Row_assign(GrB_Matrix C,
                         const GrB_Index *J,
                         GrB_Index nj,
                         GrB_Descriptor desc);
+
+//`GrB_Vector_assign_Scalar(w, mask, accum, s, I, ni, desc)`: an empty `s` assigns nothing (without an accumulator the entries the mask allows are deleted).
+GrB_Info GrB_Vector_assign_Scalar(GrB_Vector w,
+                                  GrB_Vector mask,
+                                  GrB_BinaryOp accum,
+                                  GrB_Scalar s,
+                                  const GrB_Index *I,
+                                  GrB_Index ni,
+                                  GrB_Descriptor desc);
+
+//`GrB_Matrix_assign_Scalar(C, Mask, accum, s, I, ni, J, nj, desc)`: an empty `s` assigns nothing.
+GrB_Info GrB_Matrix_assign_Scalar(GrB_Matrix C,
+                                  GrB_Matrix Mask,
+                                  GrB_BinaryOp accum,
+                                  GrB_Scalar s,
+                                  const GrB_Index *I,
+                                  GrB_Index ni,
+                                  const GrB_Index *J,
+                                  GrB_Index nj,
+                                  GrB_Descriptor desc);
 
 //`GrB_Vector_assign_BOOL(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
 GrB_Info GrB_Vector_assign_BOOL(GrB_Vector w,
@@ -7594,21 +7792,300 @@ GrB_Info GrB_Matrix_assign_UDT(GrB_Matrix C,
                                GrB_Index nj,
                                GrB_Descriptor desc);
 
-// `GrB_Vector_assign_Scalar(w, mask, accum, s, I, ni, desc)`: an empty `s` assigns nothing
-// (without an accumulator the entries of `w(I)` allowed by the mask are deleted).
-GrB_Info GrB_Vector_assign_Scalar(GrB_Vector w,
+//`GxB_Vector_subassign(w, mask, accum, u, I, ni, desc)`: `w<mask>(I) = accum(w(I), u)`.
+GrB_Info GxB_Vector_subassign(GrB_Vector w,
+                              GrB_Vector mask,
+                              GrB_BinaryOp accum,
+                              GrB_Vector u,
+                              const GrB_Index *I,
+                              GrB_Index ni,
+                              GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign(C, Mask, accum, A, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), A)`.
+GrB_Info GxB_Matrix_subassign(GrB_Matrix C,
+                              GrB_Matrix Mask,
+                              GrB_BinaryOp accum,
+                              GrB_Matrix A,
+                              const GrB_Index *I,
+                              GrB_Index ni,
+                              const GrB_Index *J,
+                              GrB_Index nj,
+                              GrB_Descriptor desc);
+
+//`GxB_Col_subassign(C, mask, accum, u, I, ni, j, desc)`: `C<mask>(I, j) = accum(C(I, j), u)`.
+GrB_Info GxB_Col_subassign(GrB_Matrix C,
+                           GrB_Vector mask,
+                           GrB_BinaryOp accum,
+                           GrB_Vector u,
+                           const GrB_Index *I,
+                           GrB_Index ni,
+                           GrB_Index j,
+                           GrB_Descriptor desc);
+
+//`GxB_Row_subassign(C, mask, accum, u, i, J, nj, desc)`: `C<mask'>(i, J) = accum(C(i, J), u')`.
+GrB_Info GxB_Row_subassign(GrB_Matrix C,
+                           GrB_Vector mask,
+                           GrB_BinaryOp accum,
+                           GrB_Vector u,
+                           GrB_Index i,
+                           const GrB_Index *J,
+                           GrB_Index nj,
+                           GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_Scalar(w, mask, accum, s, I, ni, desc)`: an empty `s` assigns nothing (without an accumulator the entries the mask allows are deleted).
+GrB_Info GxB_Vector_subassign_Scalar(GrB_Vector w,
+                                     GrB_Vector mask,
+                                     GrB_BinaryOp accum,
+                                     GrB_Scalar s,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_Scalar(C, Mask, accum, s, I, ni, J, nj, desc)`: an empty `s` assigns nothing.
+GrB_Info GxB_Matrix_subassign_Scalar(GrB_Matrix C,
+                                     GrB_Matrix Mask,
+                                     GrB_BinaryOp accum,
+                                     GrB_Scalar s,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     const GrB_Index *J,
+                                     GrB_Index nj,
+                                     GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_BOOL(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_BOOL(GrB_Vector w,
+                                   GrB_Vector mask,
+                                   GrB_BinaryOp accum,
+                                   bool x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_BOOL(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_BOOL(GrB_Matrix C,
+                                   GrB_Matrix Mask,
+                                   GrB_BinaryOp accum,
+                                   bool x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   const GrB_Index *J,
+                                   GrB_Index nj,
+                                   GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_INT8(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_INT8(GrB_Vector w,
+                                   GrB_Vector mask,
+                                   GrB_BinaryOp accum,
+                                   int8_t x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_INT8(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_INT8(GrB_Matrix C,
+                                   GrB_Matrix Mask,
+                                   GrB_BinaryOp accum,
+                                   int8_t x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   const GrB_Index *J,
+                                   GrB_Index nj,
+                                   GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_UINT8(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_UINT8(GrB_Vector w,
+                                    GrB_Vector mask,
+                                    GrB_BinaryOp accum,
+                                    uint8_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_UINT8(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_UINT8(GrB_Matrix C,
+                                    GrB_Matrix Mask,
+                                    GrB_BinaryOp accum,
+                                    uint8_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    const GrB_Index *J,
+                                    GrB_Index nj,
+                                    GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_INT16(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_INT16(GrB_Vector w,
+                                    GrB_Vector mask,
+                                    GrB_BinaryOp accum,
+                                    int16_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_INT16(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_INT16(GrB_Matrix C,
+                                    GrB_Matrix Mask,
+                                    GrB_BinaryOp accum,
+                                    int16_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    const GrB_Index *J,
+                                    GrB_Index nj,
+                                    GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_UINT16(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_UINT16(GrB_Vector w,
+                                     GrB_Vector mask,
+                                     GrB_BinaryOp accum,
+                                     uint16_t x,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_UINT16(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_UINT16(GrB_Matrix C,
+                                     GrB_Matrix Mask,
+                                     GrB_BinaryOp accum,
+                                     uint16_t x,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     const GrB_Index *J,
+                                     GrB_Index nj,
+                                     GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_INT32(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_INT32(GrB_Vector w,
+                                    GrB_Vector mask,
+                                    GrB_BinaryOp accum,
+                                    int32_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_INT32(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_INT32(GrB_Matrix C,
+                                    GrB_Matrix Mask,
+                                    GrB_BinaryOp accum,
+                                    int32_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    const GrB_Index *J,
+                                    GrB_Index nj,
+                                    GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_UINT32(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_UINT32(GrB_Vector w,
+                                     GrB_Vector mask,
+                                     GrB_BinaryOp accum,
+                                     uint32_t x,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_UINT32(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_UINT32(GrB_Matrix C,
+                                     GrB_Matrix Mask,
+                                     GrB_BinaryOp accum,
+                                     uint32_t x,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     const GrB_Index *J,
+                                     GrB_Index nj,
+                                     GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_INT64(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_INT64(GrB_Vector w,
+                                    GrB_Vector mask,
+                                    GrB_BinaryOp accum,
+                                    int64_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_INT64(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_INT64(GrB_Matrix C,
+                                    GrB_Matrix Mask,
+                                    GrB_BinaryOp accum,
+                                    int64_t x,
+                                    const GrB_Index *I,
+                                    GrB_Index ni,
+                                    const GrB_Index *J,
+                                    GrB_Index nj,
+                                    GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_UINT64(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_UINT64(GrB_Vector w,
+                                     GrB_Vector mask,
+                                     GrB_BinaryOp accum,
+                                     uint64_t x,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_UINT64(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_UINT64(GrB_Matrix C,
+                                     GrB_Matrix Mask,
+                                     GrB_BinaryOp accum,
+                                     uint64_t x,
+                                     const GrB_Index *I,
+                                     GrB_Index ni,
+                                     const GrB_Index *J,
+                                     GrB_Index nj,
+                                     GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_FP32(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_FP32(GrB_Vector w,
+                                   GrB_Vector mask,
+                                   GrB_BinaryOp accum,
+                                   float x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_FP32(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_FP32(GrB_Matrix C,
+                                   GrB_Matrix Mask,
+                                   GrB_BinaryOp accum,
+                                   float x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   const GrB_Index *J,
+                                   GrB_Index nj,
+                                   GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_FP64(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_FP64(GrB_Vector w,
+                                   GrB_Vector mask,
+                                   GrB_BinaryOp accum,
+                                   double x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   GrB_Descriptor desc);
+
+//`GxB_Matrix_subassign_FP64(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_FP64(GrB_Matrix C,
+                                   GrB_Matrix Mask,
+                                   GrB_BinaryOp accum,
+                                   double x,
+                                   const GrB_Index *I,
+                                   GrB_Index ni,
+                                   const GrB_Index *J,
+                                   GrB_Index nj,
+                                   GrB_Descriptor desc);
+
+//`GxB_Vector_subassign_UDT(w, mask, accum, x, I, ni, desc)`: `w<mask>(I) = accum(w(I), x)`.
+GrB_Info GxB_Vector_subassign_UDT(GrB_Vector w,
                                   GrB_Vector mask,
                                   GrB_BinaryOp accum,
-                                  GrB_Scalar s,
+                                  const void *x,
                                   const GrB_Index *I,
                                   GrB_Index ni,
                                   GrB_Descriptor desc);
 
-// `GrB_Matrix_assign_Scalar(C, Mask, accum, s, I, ni, J, nj, desc)`: an empty `s` assigns nothing.
-GrB_Info GrB_Matrix_assign_Scalar(GrB_Matrix C,
+//`GxB_Matrix_subassign_UDT(C, Mask, accum, x, I, ni, J, nj, desc)`: `C<Mask>(I,J) = accum(C(I,J), x)`.
+GrB_Info GxB_Matrix_subassign_UDT(GrB_Matrix C,
                                   GrB_Matrix Mask,
                                   GrB_BinaryOp accum,
-                                  GrB_Scalar s,
+                                  const void *x,
                                   const GrB_Index *I,
                                   GrB_Index ni,
                                   const GrB_Index *J,
@@ -8089,64 +8566,649 @@ GrB_Info GrB_transpose(GrB_Matrix C,
                        GrB_Matrix A,
                        GrB_Descriptor desc);
 
+// `GxB_Global_Option_get(field, &value)`: any global option, in its C type.
+GrB_Info GxB_Global_Option_get(GrB_Field f, void *value);
+
+// `GxB_Global_Option_get_INT32(field, &value)`.
+GrB_Info GxB_Global_Option_get_INT32(GrB_Field f, int32_t *value);
+
+// `GxB_Global_Option_get_FP64(field, &value)`.
+GrB_Info GxB_Global_Option_get_FP64(GrB_Field f, double *value);
+
+// `GxB_Global_Option_get_INT64(field, value)`: `GxB_MEMORY_POOL` (64 values).
+GrB_Info GxB_Global_Option_get_INT64(GrB_Field f, int64_t *value);
+
+// `GxB_Global_Option_get_CHAR(field, &string)`: a name, date, URL, … of the library.
+GrB_Info GxB_Global_Option_get_CHAR(GrB_Field f, const char **value);
+
+// `GxB_Global_Option_get_FUNCTION(field, &function)`: a memory function.
+GrB_Info GxB_Global_Option_get_FUNCTION(GrB_Field f, void **value);
+
+// `GxB_Global_Option_set_INT32(field, value)`: `GxB_FORMAT`, `GxB_NTHREADS`
+// (≤ 0: one thread per core), `GxB_BURBLE`, `GxB_GPU_CONTROL`.
+GrB_Info GxB_Global_Option_set_INT32(GrB_Field f, int32_t value);
+
+// `GxB_Global_Option_set_FP64(field, value)`: `GxB_HYPER_SWITCH`, `GxB_CHUNK`, `GxB_GPU_CHUNK`.
+GrB_Info GxB_Global_Option_set_FP64(GrB_Field f, double value);
+
+// `GxB_Global_Option_set_FP64_ARRAY(GxB_BITMAP_SWITCH, values)`: 8 values.
+GrB_Info GxB_Global_Option_set_FP64_ARRAY(GrB_Field f, const double *value);
+
+// `GxB_Global_Option_set_INT64_ARRAY(GxB_MEMORY_POOL, values)`: accepted and ignored.
+GrB_Info GxB_Global_Option_set_INT64_ARRAY(GrB_Field f, const int64_t *value);
+
+//`GxB_Matrix_Option_get(obj, field, &value)`: any option, in its C type.
+GrB_Info GxB_Matrix_Option_get(GrB_Matrix obj, GrB_Field f, void *value);
+
+//`GxB_Matrix_Option_get_INT32(obj, field, &value)`.
+GrB_Info GxB_Matrix_Option_get_INT32(GrB_Matrix obj, GrB_Field f, int32_t *value);
+
+//`GxB_Matrix_Option_get_FP64(obj, field, &value)`.
+GrB_Info GxB_Matrix_Option_get_FP64(GrB_Matrix obj, GrB_Field f, double *value);
+
+//`GxB_Matrix_Option_set_INT32(obj, field, value)`: `GxB_FORMAT`, `GxB_SPARSITY_CONTROL`.
+GrB_Info GxB_Matrix_Option_set_INT32(GrB_Matrix obj, GrB_Field f, int32_t value);
+
+//`GxB_Matrix_Option_set_FP64(obj, field, value)`: `GxB_HYPER_SWITCH`, `GxB_BITMAP_SWITCH`.
+GrB_Info GxB_Matrix_Option_set_FP64(GrB_Matrix obj, GrB_Field f, double value);
+
+//`GxB_Vector_Option_get(obj, field, &value)`: any option, in its C type.
+GrB_Info GxB_Vector_Option_get(GrB_Vector obj, GrB_Field f, void *value);
+
+//`GxB_Vector_Option_get_INT32(obj, field, &value)`.
+GrB_Info GxB_Vector_Option_get_INT32(GrB_Vector obj, GrB_Field f, int32_t *value);
+
+//`GxB_Vector_Option_get_FP64(obj, field, &value)`.
+GrB_Info GxB_Vector_Option_get_FP64(GrB_Vector obj, GrB_Field f, double *value);
+
+//`GxB_Vector_Option_set_INT32(obj, field, value)`: `GxB_FORMAT`, `GxB_SPARSITY_CONTROL`.
+GrB_Info GxB_Vector_Option_set_INT32(GrB_Vector obj, GrB_Field f, int32_t value);
+
+//`GxB_Vector_Option_set_FP64(obj, field, value)`: `GxB_HYPER_SWITCH`, `GxB_BITMAP_SWITCH`.
+GrB_Info GxB_Vector_Option_set_FP64(GrB_Vector obj, GrB_Field f, double value);
+
+//`GxB_Matrix_pack_CSR`: moves the caller's arrays into the object.
+GrB_Info GxB_Matrix_pack_CSR(GrB_Matrix A,
+                             GrB_Index **Ap,
+                             GrB_Index **Ai,
+                             void **Ax,
+                             GrB_Index Ap_size,
+                             GrB_Index Ai_size,
+                             GrB_Index Ax_size,
+                             bool iso,
+                             bool jumbled,
+                             GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_CSR`: moves the content out to new arrays; the object is left empty.
+GrB_Info GxB_Matrix_unpack_CSR(GrB_Matrix A,
+                               GrB_Index **Ap,
+                               GrB_Index **Ai,
+                               void **Ax,
+                               GrB_Index *Ap_size,
+                               GrB_Index *Ai_size,
+                               GrB_Index *Ax_size,
+                               bool *iso,
+                               bool *jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_import_CSR`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_CSR(GrB_Matrix *A,
+                               GrB_Type type_,
+                               GrB_Index nrows,
+                               GrB_Index ncols,
+                               GrB_Index **Ap,
+                               GrB_Index **Ai,
+                               void **Ax,
+                               GrB_Index Ap_size,
+                               GrB_Index Ai_size,
+                               GrB_Index Ax_size,
+                               bool iso,
+                               bool jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_CSR`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_CSR(GrB_Matrix *A,
+                               GrB_Type *type_,
+                               GrB_Index *nrows,
+                               GrB_Index *ncols,
+                               GrB_Index **Ap,
+                               GrB_Index **Ai,
+                               void **Ax,
+                               GrB_Index *Ap_size,
+                               GrB_Index *Ai_size,
+                               GrB_Index *Ax_size,
+                               bool *iso,
+                               bool *jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_CSC`: moves the caller's arrays into the object.
+GrB_Info GxB_Matrix_pack_CSC(GrB_Matrix A,
+                             GrB_Index **Ap,
+                             GrB_Index **Ai,
+                             void **Ax,
+                             GrB_Index Ap_size,
+                             GrB_Index Ai_size,
+                             GrB_Index Ax_size,
+                             bool iso,
+                             bool jumbled,
+                             GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_CSC`: moves the content out to new arrays; the object is left empty.
+GrB_Info GxB_Matrix_unpack_CSC(GrB_Matrix A,
+                               GrB_Index **Ap,
+                               GrB_Index **Ai,
+                               void **Ax,
+                               GrB_Index *Ap_size,
+                               GrB_Index *Ai_size,
+                               GrB_Index *Ax_size,
+                               bool *iso,
+                               bool *jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_import_CSC`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_CSC(GrB_Matrix *A,
+                               GrB_Type type_,
+                               GrB_Index nrows,
+                               GrB_Index ncols,
+                               GrB_Index **Ap,
+                               GrB_Index **Ai,
+                               void **Ax,
+                               GrB_Index Ap_size,
+                               GrB_Index Ai_size,
+                               GrB_Index Ax_size,
+                               bool iso,
+                               bool jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_CSC`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_CSC(GrB_Matrix *A,
+                               GrB_Type *type_,
+                               GrB_Index *nrows,
+                               GrB_Index *ncols,
+                               GrB_Index **Ap,
+                               GrB_Index **Ai,
+                               void **Ax,
+                               GrB_Index *Ap_size,
+                               GrB_Index *Ai_size,
+                               GrB_Index *Ax_size,
+                               bool *iso,
+                               bool *jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_HyperCSR`: moves the caller's arrays into the object.
+GrB_Info GxB_Matrix_pack_HyperCSR(GrB_Matrix A,
+                                  GrB_Index **Ap,
+                                  GrB_Index **Ah,
+                                  GrB_Index **Ai,
+                                  void **Ax,
+                                  GrB_Index Ap_size,
+                                  GrB_Index Ah_size,
+                                  GrB_Index Ai_size,
+                                  GrB_Index Ax_size,
+                                  bool iso,
+                                  GrB_Index nvec,
+                                  bool jumbled,
+                                  GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_HyperCSR`: moves the content out to new arrays; the object is left empty.
+GrB_Info GxB_Matrix_unpack_HyperCSR(GrB_Matrix A,
+                                    GrB_Index **Ap,
+                                    GrB_Index **Ah,
+                                    GrB_Index **Ai,
+                                    void **Ax,
+                                    GrB_Index *Ap_size,
+                                    GrB_Index *Ah_size,
+                                    GrB_Index *Ai_size,
+                                    GrB_Index *Ax_size,
+                                    bool *iso,
+                                    GrB_Index *nvec,
+                                    bool *jumbled,
+                                    GrB_Descriptor _desc);
+
+//`GxB_Matrix_import_HyperCSR`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_HyperCSR(GrB_Matrix *A,
+                                    GrB_Type type_,
+                                    GrB_Index nrows,
+                                    GrB_Index ncols,
+                                    GrB_Index **Ap,
+                                    GrB_Index **Ah,
+                                    GrB_Index **Ai,
+                                    void **Ax,
+                                    GrB_Index Ap_size,
+                                    GrB_Index Ah_size,
+                                    GrB_Index Ai_size,
+                                    GrB_Index Ax_size,
+                                    bool iso,
+                                    GrB_Index nvec,
+                                    bool jumbled,
+                                    GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_HyperCSR`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_HyperCSR(GrB_Matrix *A,
+                                    GrB_Type *type_,
+                                    GrB_Index *nrows,
+                                    GrB_Index *ncols,
+                                    GrB_Index **Ap,
+                                    GrB_Index **Ah,
+                                    GrB_Index **Ai,
+                                    void **Ax,
+                                    GrB_Index *Ap_size,
+                                    GrB_Index *Ah_size,
+                                    GrB_Index *Ai_size,
+                                    GrB_Index *Ax_size,
+                                    bool *iso,
+                                    GrB_Index *nvec,
+                                    bool *jumbled,
+                                    GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_HyperCSC`: moves the caller's arrays into the object.
+GrB_Info GxB_Matrix_pack_HyperCSC(GrB_Matrix A,
+                                  GrB_Index **Ap,
+                                  GrB_Index **Ah,
+                                  GrB_Index **Ai,
+                                  void **Ax,
+                                  GrB_Index Ap_size,
+                                  GrB_Index Ah_size,
+                                  GrB_Index Ai_size,
+                                  GrB_Index Ax_size,
+                                  bool iso,
+                                  GrB_Index nvec,
+                                  bool jumbled,
+                                  GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_HyperCSC`: moves the content out to new arrays; the object is left empty.
+GrB_Info GxB_Matrix_unpack_HyperCSC(GrB_Matrix A,
+                                    GrB_Index **Ap,
+                                    GrB_Index **Ah,
+                                    GrB_Index **Ai,
+                                    void **Ax,
+                                    GrB_Index *Ap_size,
+                                    GrB_Index *Ah_size,
+                                    GrB_Index *Ai_size,
+                                    GrB_Index *Ax_size,
+                                    bool *iso,
+                                    GrB_Index *nvec,
+                                    bool *jumbled,
+                                    GrB_Descriptor _desc);
+
+//`GxB_Matrix_import_HyperCSC`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_HyperCSC(GrB_Matrix *A,
+                                    GrB_Type type_,
+                                    GrB_Index nrows,
+                                    GrB_Index ncols,
+                                    GrB_Index **Ap,
+                                    GrB_Index **Ah,
+                                    GrB_Index **Ai,
+                                    void **Ax,
+                                    GrB_Index Ap_size,
+                                    GrB_Index Ah_size,
+                                    GrB_Index Ai_size,
+                                    GrB_Index Ax_size,
+                                    bool iso,
+                                    GrB_Index nvec,
+                                    bool jumbled,
+                                    GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_HyperCSC`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_HyperCSC(GrB_Matrix *A,
+                                    GrB_Type *type_,
+                                    GrB_Index *nrows,
+                                    GrB_Index *ncols,
+                                    GrB_Index **Ap,
+                                    GrB_Index **Ah,
+                                    GrB_Index **Ai,
+                                    void **Ax,
+                                    GrB_Index *Ap_size,
+                                    GrB_Index *Ah_size,
+                                    GrB_Index *Ai_size,
+                                    GrB_Index *Ax_size,
+                                    bool *iso,
+                                    GrB_Index *nvec,
+                                    bool *jumbled,
+                                    GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_BitmapR`: moves the caller's arrays into the object.
+GrB_Info GxB_Matrix_pack_BitmapR(GrB_Matrix A,
+                                 int8_t **Ab,
+                                 void **Ax,
+                                 GrB_Index Ab_size,
+                                 GrB_Index Ax_size,
+                                 bool iso,
+                                 GrB_Index nvals,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_BitmapR`: moves the content out to new arrays; the object is left empty.
+GrB_Info GxB_Matrix_unpack_BitmapR(GrB_Matrix A,
+                                   int8_t **Ab,
+                                   void **Ax,
+                                   GrB_Index *Ab_size,
+                                   GrB_Index *Ax_size,
+                                   bool *iso,
+                                   GrB_Index *nvals,
+                                   GrB_Descriptor _desc);
+
+//`GxB_Matrix_import_BitmapR`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_BitmapR(GrB_Matrix *A,
+                                   GrB_Type type_,
+                                   GrB_Index nrows,
+                                   GrB_Index ncols,
+                                   int8_t **Ab,
+                                   void **Ax,
+                                   GrB_Index Ab_size,
+                                   GrB_Index Ax_size,
+                                   bool iso,
+                                   GrB_Index nvals,
+                                   GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_BitmapR`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_BitmapR(GrB_Matrix *A,
+                                   GrB_Type *type_,
+                                   GrB_Index *nrows,
+                                   GrB_Index *ncols,
+                                   int8_t **Ab,
+                                   void **Ax,
+                                   GrB_Index *Ab_size,
+                                   GrB_Index *Ax_size,
+                                   bool *iso,
+                                   GrB_Index *nvals,
+                                   GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_BitmapC`: moves the caller's arrays into the object.
+GrB_Info GxB_Matrix_pack_BitmapC(GrB_Matrix A,
+                                 int8_t **Ab,
+                                 void **Ax,
+                                 GrB_Index Ab_size,
+                                 GrB_Index Ax_size,
+                                 bool iso,
+                                 GrB_Index nvals,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_BitmapC`: moves the content out to new arrays; the object is left empty.
+GrB_Info GxB_Matrix_unpack_BitmapC(GrB_Matrix A,
+                                   int8_t **Ab,
+                                   void **Ax,
+                                   GrB_Index *Ab_size,
+                                   GrB_Index *Ax_size,
+                                   bool *iso,
+                                   GrB_Index *nvals,
+                                   GrB_Descriptor _desc);
+
+//`GxB_Matrix_import_BitmapC`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_BitmapC(GrB_Matrix *A,
+                                   GrB_Type type_,
+                                   GrB_Index nrows,
+                                   GrB_Index ncols,
+                                   int8_t **Ab,
+                                   void **Ax,
+                                   GrB_Index Ab_size,
+                                   GrB_Index Ax_size,
+                                   bool iso,
+                                   GrB_Index nvals,
+                                   GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_BitmapC`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_BitmapC(GrB_Matrix *A,
+                                   GrB_Type *type_,
+                                   GrB_Index *nrows,
+                                   GrB_Index *ncols,
+                                   int8_t **Ab,
+                                   void **Ax,
+                                   GrB_Index *Ab_size,
+                                   GrB_Index *Ax_size,
+                                   bool *iso,
+                                   GrB_Index *nvals,
+                                   GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_FullR`: moves the caller's arrays into the object.
+GrB_Info GxB_Matrix_pack_FullR(GrB_Matrix A,
+                               void **Ax,
+                               GrB_Index Ax_size,
+                               bool iso,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_FullR`: moves the content out to new arrays; the object is left empty.
+GrB_Info GxB_Matrix_unpack_FullR(GrB_Matrix A,
+                                 void **Ax,
+                                 GrB_Index *Ax_size,
+                                 bool *iso,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Matrix_import_FullR`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_FullR(GrB_Matrix *A,
+                                 GrB_Type type_,
+                                 GrB_Index nrows,
+                                 GrB_Index ncols,
+                                 void **Ax,
+                                 GrB_Index Ax_size,
+                                 bool iso,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_FullR`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_FullR(GrB_Matrix *A,
+                                 GrB_Type *type_,
+                                 GrB_Index *nrows,
+                                 GrB_Index *ncols,
+                                 void **Ax,
+                                 GrB_Index *Ax_size,
+                                 bool *iso,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Matrix_pack_FullC`: moves the caller's arrays into the object.
+GrB_Info GxB_Matrix_pack_FullC(GrB_Matrix A,
+                               void **Ax,
+                               GrB_Index Ax_size,
+                               bool iso,
+                               GrB_Descriptor _desc);
+
+//`GxB_Matrix_unpack_FullC`: moves the content out to new arrays; the object is left empty.
+GrB_Info GxB_Matrix_unpack_FullC(GrB_Matrix A,
+                                 void **Ax,
+                                 GrB_Index *Ax_size,
+                                 bool *iso,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Matrix_import_FullC`: a new object holding the caller's arrays.
+GrB_Info GxB_Matrix_import_FullC(GrB_Matrix *A,
+                                 GrB_Type type_,
+                                 GrB_Index nrows,
+                                 GrB_Index ncols,
+                                 void **Ax,
+                                 GrB_Index Ax_size,
+                                 bool iso,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Matrix_export_FullC`: the content as new arrays; the object is freed.
+GrB_Info GxB_Matrix_export_FullC(GrB_Matrix *A,
+                                 GrB_Type *type_,
+                                 GrB_Index *nrows,
+                                 GrB_Index *ncols,
+                                 void **Ax,
+                                 GrB_Index *Ax_size,
+                                 bool *iso,
+                                 GrB_Descriptor _desc);
+
+//`GxB_Vector_pack_Bitmap`: moves the caller's arrays into the object.
+GrB_Info GxB_Vector_pack_Bitmap(GrB_Vector A,
+                                int8_t **Ab,
+                                void **Ax,
+                                GrB_Index Ab_size,
+                                GrB_Index Ax_size,
+                                bool iso,
+                                GrB_Index nvals,
+                                GrB_Descriptor _desc);
+
+//`GxB_Vector_unpack_Bitmap`: moves the content out to new arrays; the object is left empty.
+GrB_Info GxB_Vector_unpack_Bitmap(GrB_Vector A,
+                                  int8_t **Ab,
+                                  void **Ax,
+                                  GrB_Index *Ab_size,
+                                  GrB_Index *Ax_size,
+                                  bool *iso,
+                                  GrB_Index *nvals,
+                                  GrB_Descriptor _desc);
+
+//`GxB_Vector_import_Bitmap`: a new object holding the caller's arrays.
+GrB_Info GxB_Vector_import_Bitmap(GrB_Vector *A,
+                                  GrB_Type type_,
+                                  GrB_Index n,
+                                  int8_t **Ab,
+                                  void **Ax,
+                                  GrB_Index Ab_size,
+                                  GrB_Index Ax_size,
+                                  bool iso,
+                                  GrB_Index nvals,
+                                  GrB_Descriptor _desc);
+
+//`GxB_Vector_export_Bitmap`: the content as new arrays; the object is freed.
+GrB_Info GxB_Vector_export_Bitmap(GrB_Vector *A,
+                                  GrB_Type *type_,
+                                  GrB_Index *n,
+                                  int8_t **Ab,
+                                  void **Ax,
+                                  GrB_Index *Ab_size,
+                                  GrB_Index *Ax_size,
+                                  bool *iso,
+                                  GrB_Index *nvals,
+                                  GrB_Descriptor _desc);
+
+//`GxB_Vector_pack_Full`: moves the caller's arrays into the object.
+GrB_Info GxB_Vector_pack_Full(GrB_Vector A,
+                              void **Ax,
+                              GrB_Index Ax_size,
+                              bool iso,
+                              GrB_Descriptor _desc);
+
+//`GxB_Vector_unpack_Full`: moves the content out to new arrays; the object is left empty.
+GrB_Info GxB_Vector_unpack_Full(GrB_Vector A,
+                                void **Ax,
+                                GrB_Index *Ax_size,
+                                bool *iso,
+                                GrB_Descriptor _desc);
+
+//`GxB_Vector_import_Full`: a new object holding the caller's arrays.
+GrB_Info GxB_Vector_import_Full(GrB_Vector *A,
+                                GrB_Type type_,
+                                GrB_Index n,
+                                void **Ax,
+                                GrB_Index Ax_size,
+                                bool iso,
+                                GrB_Descriptor _desc);
+
+//`GxB_Vector_export_Full`: the content as new arrays; the object is freed.
+GrB_Info GxB_Vector_export_Full(GrB_Vector *A,
+                                GrB_Type *type_,
+                                GrB_Index *n,
+                                void **Ax,
+                                GrB_Index *Ax_size,
+                                bool *iso,
+                                GrB_Descriptor _desc);
+
+//`GxB_Vector_pack_CSC`: moves the caller's arrays into the object.
+GrB_Info GxB_Vector_pack_CSC(GrB_Vector A,
+                             GrB_Index **vi,
+                             void **vx,
+                             GrB_Index vi_size,
+                             GrB_Index vx_size,
+                             bool iso,
+                             GrB_Index nvals,
+                             bool jumbled,
+                             GrB_Descriptor _desc);
+
+//`GxB_Vector_unpack_CSC`: moves the content out to new arrays; the object is left empty.
+GrB_Info GxB_Vector_unpack_CSC(GrB_Vector A,
+                               GrB_Index **vi,
+                               void **vx,
+                               GrB_Index *vi_size,
+                               GrB_Index *vx_size,
+                               bool *iso,
+                               GrB_Index *nvals,
+                               bool *jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Vector_import_CSC`: a new object holding the caller's arrays.
+GrB_Info GxB_Vector_import_CSC(GrB_Vector *A,
+                               GrB_Type type_,
+                               GrB_Index n,
+                               GrB_Index **vi,
+                               void **vx,
+                               GrB_Index vi_size,
+                               GrB_Index vx_size,
+                               bool iso,
+                               GrB_Index nvals,
+                               bool jumbled,
+                               GrB_Descriptor _desc);
+
+//`GxB_Vector_export_CSC`: the content as new arrays; the object is freed.
+GrB_Info GxB_Vector_export_CSC(GrB_Vector *A,
+                               GrB_Type *type_,
+                               GrB_Index *n,
+                               GrB_Index **vi,
+                               void **vx,
+                               GrB_Index *vi_size,
+                               GrB_Index *vx_size,
+                               bool *iso,
+                               GrB_Index *nvals,
+                               bool *jumbled,
+                               GrB_Descriptor _desc);
+
 //`GxB_Matrix_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_Matrix_fprint(GrB_Matrix obj,
                            const char *name,
-                           int level_,
+                           GxB_Print_Level level_,
                            void *f);
 
 //`GxB_Vector_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_Vector_fprint(GrB_Vector obj,
                            const char *name,
-                           int level_,
+                           GxB_Print_Level level_,
                            void *f);
 
 //`GxB_Scalar_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_Scalar_fprint(GrB_Scalar obj,
                            const char *name,
-                           int level_,
+                           GxB_Print_Level level_,
                            void *f);
 
 //`GxB_Type_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_Type_fprint(GrB_Type obj,
                          const char *name,
-                         int level_,
+                         GxB_Print_Level level_,
                          void *f);
 
 //`GxB_UnaryOp_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_UnaryOp_fprint(GrB_UnaryOp obj,
                             const char *name,
-                            int level_,
+                            GxB_Print_Level level_,
                             void *f);
 
 //`GxB_BinaryOp_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_BinaryOp_fprint(GrB_BinaryOp obj,
                              const char *name,
-                             int level_,
+                             GxB_Print_Level level_,
                              void *f);
 
 //`GxB_IndexUnaryOp_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_IndexUnaryOp_fprint(GrB_IndexUnaryOp obj,
                                  const char *name,
-                                 int level_,
+                                 GxB_Print_Level level_,
                                  void *f);
 
 //`GxB_Monoid_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_Monoid_fprint(GrB_Monoid obj,
                            const char *name,
-                           int level_,
+                           GxB_Print_Level level_,
                            void *f);
 
 //`GxB_Semiring_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_Semiring_fprint(GrB_Semiring obj,
                              const char *name,
-                             int level_,
+                             GxB_Print_Level level_,
                              void *f);
 
 //`GxB_Descriptor_fprint(obj, name, level, f)`: prints a description of the object to `f` (a `FILE *`; NULL: standard output).
 GrB_Info GxB_Descriptor_fprint(GrB_Descriptor obj,
                                const char *name,
-                               int level_,
+                               GxB_Print_Level level_,
                                void *f);
 
 // `GrB_Scalar_new(&s, type)`: an empty scalar.
@@ -8162,7 +9224,7 @@ GrB_Info GrB_Scalar_clear(GrB_Scalar s);
 GrB_Info GrB_Scalar_nvals(GrB_Index *nvals, GrB_Scalar s);
 
 // `GrB_Scalar_wait(s, mode)`.
-GrB_Info GrB_Scalar_wait(GrB_Scalar s, int mode);
+GrB_Info GrB_Scalar_wait(GrB_Scalar s, GrB_WaitMode mode);
 
 // `GrB_Scalar_free(&s)`.
 GrB_Info GrB_Scalar_free(GrB_Scalar *s);
@@ -8251,13 +9313,34 @@ GrB_Info GrB_Scalar_setElement_UDT(GrB_Scalar s, const void *x);
 // `GrB_Scalar_extractElement_UDT(&x, s)`.
 GrB_Info GrB_Scalar_extractElement_UDT(void *x, GrB_Scalar s);
 
+// `GxB_Matrix_concat(C, Tiles, m, n, desc)`: `C`'s content becomes the
+// tiles (typecast to `C`'s type); the tiles of a block row have the same
+// number of rows, those of a block column the same number of columns, and
+// they fill `C` exactly (`GrB_DIMENSION_MISMATCH` otherwise).
+GrB_Info GxB_Matrix_concat(GrB_Matrix C,
+                           const GrB_Matrix *Tiles,
+                           GrB_Index m,
+                           GrB_Index n,
+                           GrB_Descriptor _desc);
+
+// `GxB_Matrix_split(Tiles, m, n, Tile_nrows, Tile_ncols, A, desc)`: the
+// `m × n` new tiles of `A` (row-major in `Tiles`) with the given row and
+// column counts, which must add up to `A`'s dimensions.
+GrB_Info GxB_Matrix_split(GrB_Matrix *Tiles,
+                          GrB_Index m,
+                          GrB_Index n,
+                          const GrB_Index *Tile_nrows,
+                          const GrB_Index *Tile_ncols,
+                          GrB_Matrix A,
+                          GrB_Descriptor _desc);
+
 // `GrB_Type_new(&type, sizeof(ctype))`: a user-defined type of the given size.
-GrB_Info GrB_Type_new(GrB_Type *ty, uintptr_t sizeof_ctype);
+GrB_Info GrB_Type_new(GrB_Type *ty, size_t sizeof_ctype);
 
 // `GxB_Type_new(&type, size, name, definition)`: a user-defined type with a name
 // (reported by `GrB_get` and `GxB_*_type_name`); the definition is ignored.
 GrB_Info GxB_Type_new(GrB_Type *ty,
-                      uintptr_t sizeof_ctype,
+                      size_t sizeof_ctype,
                       const char *type_name,
                       const char *_type_defn);
 
@@ -8265,7 +9348,7 @@ GrB_Info GxB_Type_new(GrB_Type *ty,
 GrB_Info GrB_Type_free(GrB_Type *obj);
 
 //`GrB_Type_wait(obj, mode)`: nothing is ever pending on this kind of object.
-GrB_Info GrB_Type_wait(GrB_Type obj, int mode);
+GrB_Info GrB_Type_wait(GrB_Type obj, GrB_WaitMode mode);
 
 // `GrB_Vector_new(&v, type, n)`.
 GrB_Info GrB_Vector_new(GrB_Vector *v, GrB_Type type_, GrB_Index n);
@@ -8289,7 +9372,7 @@ GrB_Info GrB_Vector_resize(GrB_Vector w, GrB_Index n);
 GrB_Info GrB_Vector_removeElement(GrB_Vector v, GrB_Index i);
 
 // `GrB_Vector_wait(v, mode)`.
-GrB_Info GrB_Vector_wait(GrB_Vector v, int mode);
+GrB_Info GrB_Vector_wait(GrB_Vector v, GrB_WaitMode mode);
 
 // `GrB_Vector_free(&v)`.
 GrB_Info GrB_Vector_free(GrB_Vector *v);
@@ -8649,7 +9732,8 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
              GrB_Scalar *: GrB_Scalar_free,                                    \
              GrB_Vector *: GrB_Vector_free,                                    \
              GrB_Matrix *: GrB_Matrix_free,                                    \
-             GrB_Descriptor *: GrB_Descriptor_free)(object)
+             GrB_Descriptor *: GrB_Descriptor_free,                            \
+             GxB_Iterator *: GxB_Iterator_free)(object)
 
 #define GrB_wait(object, mode)                                                 \
     _Generic((object),                                                         \
@@ -8731,25 +9815,32 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
  * GrB_assign(C, Mask, accum, A | x, I, ni, J, nj, desc)
  * GrB_assign(C, mask, accum, u, I, ni, j, desc)             (GrB_Col_assign)
  * GrB_assign(C, mask, accum, u, i, J, nj, desc)             (GrB_Row_assign) */
-#define GrB_assign(C, Mask, accum, A, ...)                                     \
+#define GB_ASSIGN(P, op, C, A, ...)                                            \
     _Generic((C),                                                              \
         GrB_Vector: _Generic((A),                                              \
-            GB_BY_VALUE(GrB_Vector_assign_),                                   \
-            void *: GrB_Vector_assign_UDT,                                     \
-            const void *: GrB_Vector_assign_UDT,                               \
-            GrB_Scalar: GrB_Vector_assign_Scalar,                              \
-            default: GrB_Vector_assign),                                    \
+            GB_BY_VALUE(P##_Vector_##op##_),                                   \
+            void *: P##_Vector_##op##_UDT,                                     \
+            const void *: P##_Vector_##op##_UDT,                               \
+            GrB_Scalar: P##_Vector_##op##_Scalar,                              \
+            default: P##_Vector_##op),                                         \
         GrB_Matrix: _Generic((A),                                              \
-            GB_BY_VALUE(GrB_Matrix_assign_),                                   \
-            void *: GrB_Matrix_assign_UDT,                                     \
-            const void *: GrB_Matrix_assign_UDT,                               \
-            GrB_Scalar: GrB_Matrix_assign_Scalar,                              \
-            default: GrB_Matrix_assign,                                        \
+            GB_BY_VALUE(P##_Matrix_##op##_),                                   \
+            void *: P##_Matrix_##op##_UDT,                                     \
+            const void *: P##_Matrix_##op##_UDT,                               \
+            GrB_Scalar: P##_Matrix_##op##_Scalar,                              \
+            default: P##_Matrix_##op,                                          \
             GrB_Vector: _Generic((GB_FIRST(__VA_ARGS__)),                      \
-                const GrB_Index *: GrB_Col_assign,                             \
-                GrB_Index *: GrB_Col_assign,                                   \
-                default: GrB_Row_assign)))                                     \
-    (C, Mask, accum, A, __VA_ARGS__)
+                const GrB_Index *: P##_Col_##op,                               \
+                GrB_Index *: P##_Col_##op,                                     \
+                default: P##_Row_##op)))
+
+#define GrB_assign(C, Mask, accum, A, ...)                                     \
+    GB_ASSIGN(GrB, assign, C, A, __VA_ARGS__)(C, Mask, accum, A, __VA_ARGS__)
+
+/* GxB_subassign: the same forms as GrB_assign; the mask has the size of the
+ * submatrix C(I,J) (SuiteSparse). */
+#define GxB_subassign(C, Mask, accum, A, ...)                                  \
+    GB_ASSIGN(GxB, subassign, C, A, __VA_ARGS__)(C, Mask, accum, A, __VA_ARGS__)
 
 /* (Nested selections need a default: C compiles every association, chosen or not.)
  * GrB_apply(C, Mask, accum, unaryop, A, desc)
@@ -8901,32 +9992,51 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
         GrB_Global: GB_SET(Global, value))                                     \
     (object, value, __VA_ARGS__)
 
-/* Extensions in the style of SuiteSparse:GraphBLAS (not variadic: the macros
- * dispatch on the first argument).
- * GxB_get(A, GxB_FORMAT, &format)      GxB_set(A, GxB_FORMAT, GxB_BY_COL)
- * GxB_get(GxB_FORMAT, &format)         GxB_set(GxB_NTHREADS, nthreads)
- * GxB_get(GxB_NTHREADS, &nthreads)     GxB_set(GxB_BURBLE, false)
- * GxB_get(GxB_BURBLE, &bool_value)
- * A get writes a GxB_Format_Value for GxB_FORMAT, an int32_t for
- * GxB_NTHREADS and a bool for GxB_BURBLE. */
+/* SuiteSparse's GxB_get / GxB_set (variadic there; here macros over the
+ * fixed-argument GxB_*_Option_* functions):
+ *   GxB_get(field, &value)            GxB_set(field, value)
+ *   GxB_get(A, field, &value)         GxB_set(A, field, value)    (A: matrix or vector)
+ * A get writes the C type of the field (docs/COMPATIBILITY.md); a set takes
+ * an integer, a double (switches, chunk sizes), or for the library a
+ * double[8] (GxB_BITMAP_SWITCH) or int64_t[64] (GxB_MEMORY_POOL). */
+#define GB_OPTION_SET(kind, value)                                             \
+    _Generic((value),                                                          \
+             float: kind##_Option_set_FP64,                                    \
+             double: kind##_Option_set_FP64,                                   \
+             default: kind##_Option_set_INT32)
+
+#define GB_GLOBAL_SET(value)                                                   \
+    _Generic((value),                                                          \
+             float: GxB_Global_Option_set_FP64,                                \
+             double: GxB_Global_Option_set_FP64,                               \
+             double *: GxB_Global_Option_set_FP64_ARRAY,                       \
+             const double *: GxB_Global_Option_set_FP64_ARRAY,                 \
+             int64_t *: GxB_Global_Option_set_INT64_ARRAY,                     \
+             const int64_t *: GxB_Global_Option_set_INT64_ARRAY,               \
+             default: GxB_Global_Option_set_INT32)
+
 #define GxB_get(arg1, ...)                                                     \
     _Generic((arg1),                                                           \
              GrB_Matrix: GxB_Matrix_Option_get,                                \
              GrB_Vector: GxB_Vector_Option_get,                                \
+             GrB_Descriptor: GxB_Desc_get,                                     \
              default: GxB_Global_Option_get)(arg1, __VA_ARGS__)
 
 #define GxB_set(arg1, ...)                                                     \
     _Generic((arg1),                                                           \
-             GrB_Matrix: GxB_Matrix_Option_set_INT32,                          \
-             GrB_Vector: GxB_Vector_Option_set_INT32,                          \
-             default: GxB_Global_Option_set_INT32)(arg1, __VA_ARGS__)
+             GrB_Matrix: GB_OPTION_SET(GxB_Matrix, GB_SECOND_ARG(__VA_ARGS__)),  \
+             GrB_Vector: GB_OPTION_SET(GxB_Vector, GB_SECOND_ARG(__VA_ARGS__)),  \
+             GrB_Descriptor: GxB_Desc_set_INT32,                               \
+             default: GB_GLOBAL_SET(GB_FIRST(__VA_ARGS__)))(arg1, __VA_ARGS__)
+
+#define GxB_Desc_set(desc, field, value) GxB_Desc_set_INT32(desc, field, value)
 
 #define GxB_Global_Option_set(field, value)                                    \
-    GxB_Global_Option_set_INT32(field, value)
+    GB_GLOBAL_SET(value)(field, value)
 #define GxB_Matrix_Option_set(A, field, value)                                 \
-    GxB_Matrix_Option_set_INT32(A, field, value)
+    GB_OPTION_SET(GxB_Matrix, value)(A, field, value)
 #define GxB_Vector_Option_set(v, field, value)                                 \
-    GxB_Vector_Option_set_INT32(v, field, value)
+    GB_OPTION_SET(GxB_Vector, value)(v, field, value)
 
 /* GxB_fprint(object, level, f) / GxB_print(object, level): a readable
  * description of any object (level: GxB_Print_Level) to a FILE * or stdout. */

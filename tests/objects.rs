@@ -4,8 +4,9 @@
 mod oracle;
 
 use graphblas::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
-use graphblas::object::Matrix;
-use graphblas::storage::Array;
+use graphblas::object::{Descriptor, Matrix};
+use graphblas::ops::ewise::ewise_add;
+use graphblas::storage::{Array, Sparsity};
 use graphblas::Info;
 use oracle::*;
 use proptest::prelude::*;
@@ -98,6 +99,57 @@ proptest! {
         }
         assert_matches(&m, &model, 0.0);
         assert_matches(&d, &start, 0.0);
+    }
+
+    #[test]
+    fn sparsity_control_chooses_the_stored_format(
+        a in arb_matrix_dims(TypeCode::Int32, 5, 4, 20), b in arb_matrix_dims(TypeCode::Int32, 5, 4, 20),
+        layout in arb_layout(), bits in 1i32..=15, edits in arb_edits(4),
+    ) {
+        // Content set before the control, by an operation after it (deferred
+        // in non-blocking mode) and by element edits: every stored content
+        // is in an allowed format and holds the model's entries.
+        let c = a.matrix(layout);
+        let control = Sparsity::from_bits(bits);
+        c.set_sparsity_control(control).unwrap();
+        prop_assert_eq!(c.sparsity_control(), control);
+        let allowed = |m: &Matrix| {
+            let status = m.sparsity_status().unwrap();
+            // A full-only control holds absent entries as a bitmap.
+            control.allows(status) || (bits == 8 && status == Sparsity::BITMAP)
+        };
+        prop_assert!(allowed(&c));
+        assert_matches(&c, &a, 0.0);
+        let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Int32).unwrap();
+        ewise_add(&c, None, None, &plus, &a.matrix(layout), &b.matrix(layout), &Descriptor::default()).unwrap();
+        prop_assert!(allowed(&c));
+        let mut model = a.clone();
+        for (&(r, k), v) in &b.entries {
+            let sum = match model.get(r, k) {
+                Some(x) => apply_binary(&plus, x, v),
+                None => v.clone(),
+            };
+            model.set(r, k, sum);
+        }
+        assert_matches(&c, &model, 0.0);
+        for e in edits {
+            match e {
+                Edit::Set(r, k, v) if r < 5 => {
+                    c.set_element(r, k, &Value::new(v)).unwrap();
+                    model.set(r, k, Value::new(v).cast(&Type::INT32).unwrap());
+                }
+                Edit::Remove(r, k) if r < 5 => {
+                    c.remove_element(r, k).unwrap();
+                    model.entries.remove(&(r, k));
+                }
+                _ => {}
+            }
+        }
+        prop_assert!(allowed(&c));
+        assert_matches(&c, &model, 0.0);
+        c.snapshot().unwrap().check().unwrap();
+        let d = c.dup().unwrap();
+        prop_assert_eq!(d.sparsity_control(), control);
     }
 
     #[test]

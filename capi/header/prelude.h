@@ -7,12 +7,26 @@
 #define GRB_VERSION 2
 #define GRB_SUBVERSION 1
 
-/* This implementation (graphblas-rs) and its version. */
+/* This implementation (graphblas-rs) and its version (GrB_LIBRARY_VER_*). */
 #define GxB_IMPLEMENTATION_NAME "graphblas-rs"
 #define GRAPHBLAS_RS 1
 #define GRAPHBLAS_RS_VERSION_MAJOR 0
 #define GRAPHBLAS_RS_VERSION_MINOR 1
 #define GRAPHBLAS_RS_VERSION_PATCH 0
+
+/* The release of SuiteSparse:GraphBLAS whose GxB extensions this library
+ * follows, for programs that compare GxB_IMPLEMENTATION with GxB_VERSION
+ * (docs/COMPATIBILITY.md); GxB_get(GxB_LIBRARY_VERSION, v) reports the same
+ * three numbers and GxB_get(GxB_LIBRARY_DATE, &s) the date. */
+#define GxB_VERSION(major, minor, sub)                                         \
+    (((major) * 1000ULL + (minor)) * 1000ULL + (sub))
+#define GxB_IMPLEMENTATION_MAJOR 7
+#define GxB_IMPLEMENTATION_MINOR 4
+#define GxB_IMPLEMENTATION_SUB 0
+#define GxB_IMPLEMENTATION_DATE "Nov 28, 2026"
+#define GxB_IMPLEMENTATION                                                     \
+    GxB_VERSION(GxB_IMPLEMENTATION_MAJOR, GxB_IMPLEMENTATION_MINOR,            \
+                GxB_IMPLEMENTATION_SUB)
 
 /* ------------------------------------------------------------------------
  * Basic types and constants
@@ -46,7 +60,9 @@ typedef enum
     GrB_INSUFFICIENT_SPACE = -103,
     GrB_INVALID_OBJECT = -104,
     GrB_INDEX_OUT_OF_BOUNDS = -105,
-    GrB_EMPTY_OBJECT = -106
+    GrB_EMPTY_OBJECT = -106,
+    /* A GxB_Iterator moved past its last row or column. */
+    GxB_EXHAUSTED = 7089
 }
 GrB_Info;
 
@@ -69,9 +85,19 @@ typedef enum
     GrB_OUTP = 0,
     GrB_MASK = 1,
     GrB_INP0 = 2,
-    GrB_INP1 = 3
+    GrB_INP1 = 3,
+    /* SuiteSparse: the compression of GxB_*_serialize (accepted; blobs are
+     * never compressed). */
+    GxB_COMPRESSION = 7092
 }
 GrB_Desc_Field;
+
+/* GxB_COMPRESSION values (LZ4HC and ZSTD take a level: + 0..9, + 0..19). */
+#define GxB_COMPRESSION_NONE -1
+#define GxB_COMPRESSION_DEFAULT 0
+#define GxB_COMPRESSION_LZ4 1000
+#define GxB_COMPRESSION_LZ4HC 2000
+#define GxB_COMPRESSION_ZSTD 3000
 
 typedef enum
 {
@@ -81,7 +107,10 @@ typedef enum
     GrB_COMP = 2,
     GrB_TRAN = 3,
     GrB_STRUCTURE = 4,
-    GrB_COMP_STRUCTURE = 6
+    GrB_COMP_STRUCTURE = 6,
+    /* GxB_GPU_CONTROL values (no GPU is used: recorded and reported). */
+    GxB_GPU_ALWAYS = 2001,
+    GxB_GPU_NEVER = 2002
 }
 GrB_Desc_Value;
 
@@ -136,12 +165,57 @@ typedef enum
     GrB_INP1_TYPE_STRING = 108,
     GrB_OUTP_TYPE_STRING = 109,
     GrB_SIZE = 110,
-    /* Extensions (values as in SuiteSparse:GraphBLAS). */
+    /* Extensions (values as in SuiteSparse:GraphBLAS), read and set with
+     * GxB_get / GxB_set; the C type of each value is listed in
+     * docs/COMPATIBILITY.md. */
+    GxB_HYPER_SWITCH = 7000,
+    GxB_BITMAP_SWITCH = 7001,
     GxB_FORMAT = 7002,
+    GxB_MODE = 7003,
+    GxB_LIBRARY_NAME = 7004,
+    GxB_LIBRARY_VERSION = 7005,
+    GxB_LIBRARY_DATE = 7006,
+    GxB_LIBRARY_ABOUT = 7007,
+    GxB_LIBRARY_URL = 7008,
+    GxB_LIBRARY_LICENSE = 7009,
+    GxB_API_VERSION = 7012,
+    GxB_API_DATE = 7013,
+    GxB_API_ABOUT = 7014,
+    GxB_API_URL = 7015,
+    GxB_COMPILER_VERSION = 7016,
+    GxB_COMPILER_NAME = 7017,
+    GxB_LIBRARY_OPENMP = 7018,
     GxB_BURBLE = 7019,
-    GxB_NTHREADS = 7086
+    GxB_MEMORY_POOL = 7022,
+    GxB_SPARSITY_STATUS = 7034,
+    GxB_IS_HYPER = 7035,
+    GxB_SPARSITY_CONTROL = 7036,
+    GxB_MALLOC_FUNCTION = 7037,
+    GxB_CALLOC_FUNCTION = 7038,
+    GxB_REALLOC_FUNCTION = 7039,
+    GxB_FREE_FUNCTION = 7040,
+    GxB_NTHREADS = 7086,
+    GxB_CHUNK = 7087,
+    GxB_GPU_CONTROL = 7088,
+    GxB_GPU_CHUNK = 7089
 }
 GrB_Field;
+
+/* SuiteSparse's name for the fields of GxB_get / GxB_set. */
+typedef GrB_Field GxB_Option_Field;
+
+/* GxB_SPARSITY_CONTROL (a sum of these) and GxB_SPARSITY_STATUS (one of them). */
+#define GxB_HYPERSPARSE 1
+#define GxB_SPARSE 2
+#define GxB_BITMAP 4
+#define GxB_FULL 8
+#define GxB_AUTO_SPARSITY 15
+
+/* GxB_HYPER_SWITCH and GxB_BITMAP_SWITCH values. */
+#define GxB_HYPER_DEFAULT (0.0625)
+#define GxB_ALWAYS_HYPER ((double) 1.0)
+#define GxB_NEVER_HYPER ((double) -1.0)
+#define GxB_NBITMAP_SWITCH 8
 
 typedef enum
 {
@@ -188,6 +262,7 @@ typedef struct GB_Vector_opaque *GrB_Vector;
 typedef struct GB_Matrix_opaque *GrB_Matrix;
 typedef struct GB_Descriptor_opaque *GrB_Descriptor;
 typedef struct GB_Global_opaque *GrB_Global;
+typedef struct GB_Iterator_opaque *GxB_Iterator;
 
 /* User-defined operator functions. */
 typedef void (*GxB_unary_function)(void *, const void *);

@@ -117,7 +117,8 @@
              GrB_Scalar *: GrB_Scalar_free,                                    \
              GrB_Vector *: GrB_Vector_free,                                    \
              GrB_Matrix *: GrB_Matrix_free,                                    \
-             GrB_Descriptor *: GrB_Descriptor_free)(object)
+             GrB_Descriptor *: GrB_Descriptor_free,                            \
+             GxB_Iterator *: GxB_Iterator_free)(object)
 
 #define GrB_wait(object, mode)                                                 \
     _Generic((object),                                                         \
@@ -199,25 +200,32 @@
  * GrB_assign(C, Mask, accum, A | x, I, ni, J, nj, desc)
  * GrB_assign(C, mask, accum, u, I, ni, j, desc)             (GrB_Col_assign)
  * GrB_assign(C, mask, accum, u, i, J, nj, desc)             (GrB_Row_assign) */
-#define GrB_assign(C, Mask, accum, A, ...)                                     \
+#define GB_ASSIGN(P, op, C, A, ...)                                            \
     _Generic((C),                                                              \
         GrB_Vector: _Generic((A),                                              \
-            GB_BY_VALUE(GrB_Vector_assign_),                                   \
-            void *: GrB_Vector_assign_UDT,                                     \
-            const void *: GrB_Vector_assign_UDT,                               \
-            GrB_Scalar: GrB_Vector_assign_Scalar,                              \
-            default: GrB_Vector_assign),                                    \
+            GB_BY_VALUE(P##_Vector_##op##_),                                   \
+            void *: P##_Vector_##op##_UDT,                                     \
+            const void *: P##_Vector_##op##_UDT,                               \
+            GrB_Scalar: P##_Vector_##op##_Scalar,                              \
+            default: P##_Vector_##op),                                         \
         GrB_Matrix: _Generic((A),                                              \
-            GB_BY_VALUE(GrB_Matrix_assign_),                                   \
-            void *: GrB_Matrix_assign_UDT,                                     \
-            const void *: GrB_Matrix_assign_UDT,                               \
-            GrB_Scalar: GrB_Matrix_assign_Scalar,                              \
-            default: GrB_Matrix_assign,                                        \
+            GB_BY_VALUE(P##_Matrix_##op##_),                                   \
+            void *: P##_Matrix_##op##_UDT,                                     \
+            const void *: P##_Matrix_##op##_UDT,                               \
+            GrB_Scalar: P##_Matrix_##op##_Scalar,                              \
+            default: P##_Matrix_##op,                                          \
             GrB_Vector: _Generic((GB_FIRST(__VA_ARGS__)),                      \
-                const GrB_Index *: GrB_Col_assign,                             \
-                GrB_Index *: GrB_Col_assign,                                   \
-                default: GrB_Row_assign)))                                     \
-    (C, Mask, accum, A, __VA_ARGS__)
+                const GrB_Index *: P##_Col_##op,                               \
+                GrB_Index *: P##_Col_##op,                                     \
+                default: P##_Row_##op)))
+
+#define GrB_assign(C, Mask, accum, A, ...)                                     \
+    GB_ASSIGN(GrB, assign, C, A, __VA_ARGS__)(C, Mask, accum, A, __VA_ARGS__)
+
+/* GxB_subassign: the same forms as GrB_assign; the mask has the size of the
+ * submatrix C(I,J) (SuiteSparse). */
+#define GxB_subassign(C, Mask, accum, A, ...)                                  \
+    GB_ASSIGN(GxB, subassign, C, A, __VA_ARGS__)(C, Mask, accum, A, __VA_ARGS__)
 
 /* (Nested selections need a default: C compiles every association, chosen or not.)
  * GrB_apply(C, Mask, accum, unaryop, A, desc)
@@ -369,32 +377,51 @@
         GrB_Global: GB_SET(Global, value))                                     \
     (object, value, __VA_ARGS__)
 
-/* Extensions in the style of SuiteSparse:GraphBLAS (not variadic: the macros
- * dispatch on the first argument).
- * GxB_get(A, GxB_FORMAT, &format)      GxB_set(A, GxB_FORMAT, GxB_BY_COL)
- * GxB_get(GxB_FORMAT, &format)         GxB_set(GxB_NTHREADS, nthreads)
- * GxB_get(GxB_NTHREADS, &nthreads)     GxB_set(GxB_BURBLE, false)
- * GxB_get(GxB_BURBLE, &bool_value)
- * A get writes a GxB_Format_Value for GxB_FORMAT, an int32_t for
- * GxB_NTHREADS and a bool for GxB_BURBLE. */
+/* SuiteSparse's GxB_get / GxB_set (variadic there; here macros over the
+ * fixed-argument GxB_*_Option_* functions):
+ *   GxB_get(field, &value)            GxB_set(field, value)
+ *   GxB_get(A, field, &value)         GxB_set(A, field, value)    (A: matrix or vector)
+ * A get writes the C type of the field (docs/COMPATIBILITY.md); a set takes
+ * an integer, a double (switches, chunk sizes), or for the library a
+ * double[8] (GxB_BITMAP_SWITCH) or int64_t[64] (GxB_MEMORY_POOL). */
+#define GB_OPTION_SET(kind, value)                                             \
+    _Generic((value),                                                          \
+             float: kind##_Option_set_FP64,                                    \
+             double: kind##_Option_set_FP64,                                   \
+             default: kind##_Option_set_INT32)
+
+#define GB_GLOBAL_SET(value)                                                   \
+    _Generic((value),                                                          \
+             float: GxB_Global_Option_set_FP64,                                \
+             double: GxB_Global_Option_set_FP64,                               \
+             double *: GxB_Global_Option_set_FP64_ARRAY,                       \
+             const double *: GxB_Global_Option_set_FP64_ARRAY,                 \
+             int64_t *: GxB_Global_Option_set_INT64_ARRAY,                     \
+             const int64_t *: GxB_Global_Option_set_INT64_ARRAY,               \
+             default: GxB_Global_Option_set_INT32)
+
 #define GxB_get(arg1, ...)                                                     \
     _Generic((arg1),                                                           \
              GrB_Matrix: GxB_Matrix_Option_get,                                \
              GrB_Vector: GxB_Vector_Option_get,                                \
+             GrB_Descriptor: GxB_Desc_get,                                     \
              default: GxB_Global_Option_get)(arg1, __VA_ARGS__)
 
 #define GxB_set(arg1, ...)                                                     \
     _Generic((arg1),                                                           \
-             GrB_Matrix: GxB_Matrix_Option_set_INT32,                          \
-             GrB_Vector: GxB_Vector_Option_set_INT32,                          \
-             default: GxB_Global_Option_set_INT32)(arg1, __VA_ARGS__)
+             GrB_Matrix: GB_OPTION_SET(GxB_Matrix, GB_SECOND_ARG(__VA_ARGS__)),  \
+             GrB_Vector: GB_OPTION_SET(GxB_Vector, GB_SECOND_ARG(__VA_ARGS__)),  \
+             GrB_Descriptor: GxB_Desc_set_INT32,                               \
+             default: GB_GLOBAL_SET(GB_FIRST(__VA_ARGS__)))(arg1, __VA_ARGS__)
+
+#define GxB_Desc_set(desc, field, value) GxB_Desc_set_INT32(desc, field, value)
 
 #define GxB_Global_Option_set(field, value)                                    \
-    GxB_Global_Option_set_INT32(field, value)
+    GB_GLOBAL_SET(value)(field, value)
 #define GxB_Matrix_Option_set(A, field, value)                                 \
-    GxB_Matrix_Option_set_INT32(A, field, value)
+    GB_OPTION_SET(GxB_Matrix, value)(A, field, value)
 #define GxB_Vector_Option_set(v, field, value)                                 \
-    GxB_Vector_Option_set_INT32(v, field, value)
+    GB_OPTION_SET(GxB_Vector, value)(v, field, value)
 
 /* GxB_fprint(object, level, f) / GxB_print(object, level): a readable
  * description of any object (level: GxB_Print_Level) to a FILE * or stdout. */

@@ -463,7 +463,7 @@ for_each_complex!(monoid_new, GxB);
 pub unsafe extern "C" fn GrB_Monoid_new_UDT(
     monoid: *mut GrB_Monoid,
     op: GrB_BinaryOp,
-    identity: *const c_void,
+    identity: *mut c_void,
 ) -> GrB_Info {
     new_monoid(monoid, op, |op| {
         value_from_bytes(op.ztype(), identity, "identity")
@@ -497,7 +497,7 @@ macro_rules! free_and_wait {
 
         #[doc = concat!("`", stringify!($wait), "(obj, mode)`: nothing is ever pending on this kind of object.")]
         #[no_mangle]
-        pub unsafe extern "C" fn $wait(obj: $handle, mode: std::ffi::c_int) -> GrB_Info {
+        pub unsafe extern "C" fn $wait(obj: $handle, mode: crate::api::GrB_WaitMode) -> GrB_Info {
             api(obj, || {
                 get(obj)?;
                 crate::api::check_wait_mode(mode)

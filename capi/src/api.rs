@@ -11,6 +11,25 @@ pub type GrB_Info = std::ffi::c_int;
 /// `GrB_Index`: row and column indices and dimensions.
 pub type GrB_Index = u64;
 
+// The C enums the entry points take. The prelude of the header declares them
+// (cbindgen is told not to emit these aliases, so prototypes keep the enum
+// names); a C enum whose values fit an `int` is passed exactly as an `int` in the
+// C ABI, so the Rust side reads a `c_int`.
+/// `GrB_Mode` (`GrB_init`).
+pub type GrB_Mode = std::ffi::c_int;
+/// `GrB_WaitMode` (`GrB_wait`).
+pub type GrB_WaitMode = std::ffi::c_int;
+/// `GrB_Desc_Field` (`GrB_Descriptor_set`).
+pub type GrB_Desc_Field = std::ffi::c_int;
+/// `GrB_Desc_Value` (`GrB_Descriptor_set`).
+pub type GrB_Desc_Value = std::ffi::c_int;
+/// `GrB_Format` (import and export).
+pub type GrB_Format = std::ffi::c_int;
+/// `GrB_Field` (`GrB_get` / `GrB_set`).
+pub type GrB_Field = std::ffi::c_int;
+/// `GxB_Print_Level` (`GxB_fprint`).
+pub type GxB_Print_Level = std::ffi::c_int;
+
 static INITIALIZED: AtomicBool = AtomicBool::new(false);
 static MODE: AtomicI32 = AtomicI32::new(0);
 
@@ -130,15 +149,16 @@ pub(crate) fn count(n: GrB_Index, what: &str) -> Result<usize> {
         .map_err(|_| Error::new(Info::InvalidValue, format!("{what} {n} is too large")))
 }
 
-/// A C array of `n` elements as a slice (an empty slice for `n = 0`, even if NULL).
+/// A C array of `n` elements as a slice. A NULL array is `GrB_NULL_POINTER`
+/// even when `n = 0`, as the spec lists it for every array argument.
 ///
 /// # Safety
 /// `p` must point to `n` readable elements when `n > 0`.
 pub(crate) unsafe fn slice<'a, T>(p: *const T, n: usize, what: &str) -> Result<&'a [T]> {
+    crate::handle::non_null(p, what)?;
     if n == 0 {
         return Ok(&[]);
     }
-    crate::handle::non_null(p, what)?;
     Ok(std::slice::from_raw_parts(p, n))
 }
 

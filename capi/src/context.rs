@@ -1,13 +1,49 @@
 //! `GrB_init`, `GrB_finalize`, `GrB_getVersion` and `GrB_error`.
 
-use crate::api::{finalize, initialize, run, GrB_Info};
+use crate::api::{finalize, initialize, run, GrB_Info, GrB_Mode};
 use crate::handle::*;
-use std::ffi::{c_char, c_int, c_uint};
+use crate::memory::{set_allocator, Allocator};
+use std::ffi::{c_char, c_uint, c_void};
 
-/// `GrB_init(mode)`: starts the library in `GrB_BLOCKING` or `GrB_NONBLOCKING` mode.
+/// `GrB_init(mode)`: starts the library in `GrB_BLOCKING` or `GrB_NONBLOCKING`
+/// mode, with the C library's memory functions.
 #[no_mangle]
-pub extern "C" fn GrB_init(mode: c_int) -> GrB_Info {
-    run((), || initialize(mode))
+pub extern "C" fn GrB_init(mode: GrB_Mode) -> GrB_Info {
+    run((), || {
+        initialize(mode)?;
+        set_allocator(Allocator::SYSTEM);
+        Ok(())
+    })
+}
+
+/// `GxB_init(mode, malloc, calloc, realloc, free)`: `GrB_init` with the
+/// user's memory functions, used for every array that changes hands (see
+/// the `memory` module); `malloc` and `free` are required, `calloc` and
+/// `realloc` may be NULL.
+#[no_mangle]
+pub extern "C" fn GxB_init(
+    mode: GrB_Mode,
+    user_malloc: Option<unsafe extern "C" fn(usize) -> *mut c_void>,
+    user_calloc: Option<unsafe extern "C" fn(usize, usize) -> *mut c_void>,
+    user_realloc: Option<unsafe extern "C" fn(*mut c_void, usize) -> *mut c_void>,
+    user_free: Option<unsafe extern "C" fn(*mut c_void)>,
+) -> GrB_Info {
+    run((), || {
+        let (Some(malloc), Some(free)) = (user_malloc, user_free) else {
+            return Err(engine::error::Error::new(
+                engine::error::Info::NullPointer,
+                "GxB_init needs the malloc and free functions",
+            ));
+        };
+        initialize(mode)?;
+        set_allocator(Allocator {
+            malloc,
+            calloc: user_calloc,
+            realloc: user_realloc,
+            free,
+        });
+        Ok(())
+    })
 }
 
 /// `GrB_finalize()`: ends the library; pending work is abandoned.

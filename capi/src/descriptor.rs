@@ -1,10 +1,9 @@
 //! `GrB_Descriptor`: the 31 predefined descriptors and user-defined ones.
 
-use crate::api::{api, GrB_Info};
+use crate::api::{api, GrB_Desc_Field, GrB_Desc_Value, GrB_Info};
 use crate::handle::*;
 use engine::error::{Error, Info, Result};
 use engine::object::Descriptor;
-use std::ffi::c_int;
 use std::sync::Mutex;
 
 /// Declares `GrB_DESC_<name>` with the flags replace, structure, complement, T0, T1.
@@ -78,8 +77,8 @@ pub unsafe extern "C" fn GrB_Descriptor_new(desc: *mut GrB_Descriptor) -> GrB_In
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Descriptor_set(
     desc: GrB_Descriptor,
-    field: c_int,
-    value: c_int,
+    field: GrB_Desc_Field,
+    value: GrB_Desc_Value,
 ) -> GrB_Info {
     api(desc, || {
         let d = get(desc)?;
@@ -94,6 +93,73 @@ pub unsafe extern "C" fn GrB_Descriptor_set(
             .unwrap_or_else(|e| e.into_inner())
             .set(field, value)
     })
+}
+
+/// `GxB_COMPRESSION`: the compression `GxB_*_serialize` should use.
+const COMPRESSION: GrB_Desc_Field = 7092;
+/// `GxB_COMPRESSION_NONE`.
+const COMPRESSION_NONE: i32 = -1;
+
+/// Checks a `GxB_COMPRESSION` value: none, default, LZ4, or LZ4HC / ZSTD
+/// with a level (`+ 0..=9` / `+ 0..=19`), as SuiteSparse accepts them.
+fn check_compression(value: i32) -> Result<()> {
+    let ok = matches!(value, -1 | 0 | 1000 | 2000..=2009 | 3000..=3019);
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::new(
+            Info::InvalidValue,
+            format!("invalid compression {value}"),
+        ))
+    }
+}
+
+/// `GxB_Desc_set_INT32(desc, field, value)` (and `GxB_Desc_set`,
+/// `GxB_set(desc, …)`): the spec's fields, or `GxB_COMPRESSION`, which is
+/// accepted and has no effect (blobs are never compressed).
+#[no_mangle]
+pub unsafe extern "C" fn GxB_Desc_set_INT32(
+    desc: GrB_Descriptor,
+    field: GrB_Desc_Field,
+    value: i32,
+) -> GrB_Info {
+    if field == COMPRESSION {
+        return api(desc, || {
+            get(desc)?;
+            check_compression(value)
+        });
+    }
+    GrB_Descriptor_set(desc, field, value)
+}
+
+/// `GxB_Desc_get_INT32(desc, field, &value)`: `GxB_COMPRESSION` reads as
+/// `GxB_COMPRESSION_NONE`, the compression blobs actually get.
+#[no_mangle]
+pub unsafe extern "C" fn GxB_Desc_get_INT32(
+    desc: GrB_Descriptor,
+    field: GrB_Desc_Field,
+    value: *mut i32,
+) -> GrB_Info {
+    api(desc, || {
+        let d = get(desc)?;
+        non_null(value, "value")?;
+        let v = if field == COMPRESSION {
+            COMPRESSION_NONE
+        } else {
+            d.get().get(field)?
+        };
+        put(value, v, "value")
+    })
+}
+
+/// `GxB_Desc_get(desc, field, &value)`: every field is an `int32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn GxB_Desc_get(
+    desc: GrB_Descriptor,
+    field: GrB_Desc_Field,
+    value: *mut std::ffi::c_void,
+) -> GrB_Info {
+    GxB_Desc_get_INT32(desc, field, value as *mut i32)
 }
 
 crate::algebra::free_and_wait!(GrB_Descriptor_free, GrB_Descriptor_wait, GrB_Descriptor);

@@ -16,72 +16,72 @@
 //! time; user-defined types and algebraic objects named once (`GrB_ALREADY_SET`
 //! after); predefined objects and the global object not at all.
 
-use crate::api::{api, mode, GrB_Info};
+use crate::api::{api, mode, GrB_Field, GrB_Info};
 use crate::handle::*;
 use crate::values::value_as;
 use engine::algebra::{Type, Value};
 use engine::error::{Error, Info, Result};
 use engine::storage::Orientation;
 use paste::paste;
-use std::ffi::{c_char, c_int, c_void, CStr};
+use std::ffi::{c_char, c_void, CStr};
 use std::sync::atomic::{AtomicI32, Ordering};
 
 /// `GrB_Field` values.
 pub(crate) mod field {
     /// `GrB_OUTP_FIELD`
-    pub const OUTP: i32 = 0;
+    pub(crate) const OUTP: i32 = 0;
     /// `GrB_INP1_FIELD` (the last descriptor field)
-    pub const INP1: i32 = 3;
+    pub(crate) const INP1: i32 = 3;
     /// `GrB_NAME`
-    pub const NAME: i32 = 10;
+    pub(crate) const NAME: i32 = 10;
     /// `GrB_LIBRARY_VER_MAJOR`
-    pub const LIBRARY_VER_MAJOR: i32 = 11;
+    pub(crate) const LIBRARY_VER_MAJOR: i32 = 11;
     /// `GrB_LIBRARY_VER_MINOR`
-    pub const LIBRARY_VER_MINOR: i32 = 12;
+    pub(crate) const LIBRARY_VER_MINOR: i32 = 12;
     /// `GrB_LIBRARY_VER_PATCH`
-    pub const LIBRARY_VER_PATCH: i32 = 13;
+    pub(crate) const LIBRARY_VER_PATCH: i32 = 13;
     /// `GrB_API_VER_MAJOR`
-    pub const API_VER_MAJOR: i32 = 14;
+    pub(crate) const API_VER_MAJOR: i32 = 14;
     /// `GrB_API_VER_MINOR`
-    pub const API_VER_MINOR: i32 = 15;
+    pub(crate) const API_VER_MINOR: i32 = 15;
     /// `GrB_API_VER_PATCH`
-    pub const API_VER_PATCH: i32 = 16;
+    pub(crate) const API_VER_PATCH: i32 = 16;
     /// `GrB_BLOCKING_MODE`
-    pub const BLOCKING_MODE: i32 = 17;
+    pub(crate) const BLOCKING_MODE: i32 = 17;
     /// `GrB_STORAGE_ORIENTATION_HINT`
-    pub const STORAGE_ORIENTATION_HINT: i32 = 100;
+    pub(crate) const STORAGE_ORIENTATION_HINT: i32 = 100;
     /// `GrB_EL_TYPE_CODE`
-    pub const EL_TYPE_CODE: i32 = 102;
+    pub(crate) const EL_TYPE_CODE: i32 = 102;
     /// `GrB_INP0_TYPE_CODE`
-    pub const INP0_TYPE_CODE: i32 = 103;
+    pub(crate) const INP0_TYPE_CODE: i32 = 103;
     /// `GrB_INP1_TYPE_CODE`
-    pub const INP1_TYPE_CODE: i32 = 104;
+    pub(crate) const INP1_TYPE_CODE: i32 = 104;
     /// `GrB_OUTP_TYPE_CODE`
-    pub const OUTP_TYPE_CODE: i32 = 105;
+    pub(crate) const OUTP_TYPE_CODE: i32 = 105;
     /// `GrB_EL_TYPE_STRING`
-    pub const EL_TYPE_STRING: i32 = 106;
+    pub(crate) const EL_TYPE_STRING: i32 = 106;
     /// `GrB_INP0_TYPE_STRING`
-    pub const INP0_TYPE_STRING: i32 = 107;
+    pub(crate) const INP0_TYPE_STRING: i32 = 107;
     /// `GrB_INP1_TYPE_STRING`
-    pub const INP1_TYPE_STRING: i32 = 108;
+    pub(crate) const INP1_TYPE_STRING: i32 = 108;
     /// `GrB_OUTP_TYPE_STRING`
-    pub const OUTP_TYPE_STRING: i32 = 109;
+    pub(crate) const OUTP_TYPE_STRING: i32 = 109;
     /// `GrB_SIZE`
-    pub const SIZE: i32 = 110;
+    pub(crate) const SIZE: i32 = 110;
     /// `GxB_FORMAT`: storage by row or by column (`GxB_Format_Value`).
-    pub const GXB_FORMAT: i32 = 7002;
+    pub(crate) const GXB_FORMAT: i32 = 7002;
     /// `GxB_BURBLE`: explain — print each plan of the non-blocking engine,
     /// what was fused and the kernels' times (to standard error).
-    pub const GXB_BURBLE: i32 = 7019;
+    pub(crate) const GXB_BURBLE: i32 = 7019;
     /// `GxB_NTHREADS`: the engine's thread count.
-    pub const GXB_NTHREADS: i32 = 7086;
+    pub(crate) const GXB_NTHREADS: i32 = 7086;
 }
 
 /// `GrB_Orientation` values (`GrB_BOTH` = 2 lies between these).
 mod orientation {
-    pub const ROWMAJOR: i32 = 0;
-    pub const COLMAJOR: i32 = 1;
-    pub const UNKNOWN: i32 = 3;
+    pub(super) const ROWMAJOR: i32 = 0;
+    pub(super) const COLMAJOR: i32 = 1;
+    pub(super) const UNKNOWN: i32 = 3;
 }
 
 /// `GxB_BY_ROW`
@@ -743,19 +743,19 @@ macro_rules! get_set_functions {
         paste! {
             #[doc = concat!("`GrB_get(", stringify!($kind), ", GrB_Scalar value, field)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_ $kind _get_Scalar>](obj: $handle, value: GrB_Scalar, field: c_int) -> GrB_Info {
+            pub unsafe extern "C" fn [<GrB_ $kind _get_Scalar>](obj: $handle, value: GrB_Scalar, field: GrB_Field) -> GrB_Info {
                 api(obj, || get_scalar($object(obj)?, value, field))
             }
 
             #[doc = concat!("`GrB_get(", stringify!($kind), ", char *value, field)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_ $kind _get_String>](obj: $handle, value: *mut c_char, field: c_int) -> GrB_Info {
+            pub unsafe extern "C" fn [<GrB_ $kind _get_String>](obj: $handle, value: *mut c_char, field: GrB_Field) -> GrB_Info {
                 api(obj, || get_string($object(obj)?, value, field))
             }
 
             #[doc = concat!("`GrB_get(", stringify!($kind), ", int32_t *value, field)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_ $kind _get_INT32>](obj: $handle, value: *mut i32, field: c_int) -> GrB_Info {
+            pub unsafe extern "C" fn [<GrB_ $kind _get_INT32>](obj: $handle, value: *mut i32, field: GrB_Field) -> GrB_Info {
                 api(obj, || {
                     let o = $object(obj)?;
                     non_null(value, "value")?;
@@ -765,13 +765,13 @@ macro_rules! get_set_functions {
 
             #[doc = concat!("`GrB_get(", stringify!($kind), ", size_t *value, field)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_ $kind _get_SIZE>](obj: $handle, value: *mut usize, field: c_int) -> GrB_Info {
+            pub unsafe extern "C" fn [<GrB_ $kind _get_SIZE>](obj: $handle, value: *mut usize, field: GrB_Field) -> GrB_Info {
                 api(obj, || get_size($object(obj)?, value, field))
             }
 
             #[doc = concat!("`GrB_get(", stringify!($kind), ", void *value, field)`: no field takes a `void *`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_ $kind _get_VOID>](obj: $handle, value: *mut c_void, field: c_int) -> GrB_Info {
+            pub unsafe extern "C" fn [<GrB_ $kind _get_VOID>](obj: $handle, value: *mut c_void, field: GrB_Field) -> GrB_Info {
                 api(obj, || {
                     let o = $object(obj)?;
                     non_null(value, "value")?;
@@ -781,25 +781,25 @@ macro_rules! get_set_functions {
 
             #[doc = concat!("`GrB_set(", stringify!($kind), ", GrB_Scalar value, field)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_ $kind _set_Scalar>](obj: $handle, value: GrB_Scalar, field: c_int) -> GrB_Info {
+            pub unsafe extern "C" fn [<GrB_ $kind _set_Scalar>](obj: $handle, value: GrB_Scalar, field: GrB_Field) -> GrB_Info {
                 api(obj, || set_scalar($object(obj)?, value, field))
             }
 
             #[doc = concat!("`GrB_set(", stringify!($kind), ", char *value, field)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_ $kind _set_String>](obj: $handle, value: *const c_char, field: c_int) -> GrB_Info {
+            pub unsafe extern "C" fn [<GrB_ $kind _set_String>](obj: $handle, value: *mut c_char, field: GrB_Field) -> GrB_Info {
                 api(obj, || set_string($object(obj)?, value, field))
             }
 
             #[doc = concat!("`GrB_set(", stringify!($kind), ", int32_t value, field)`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_ $kind _set_INT32>](obj: $handle, value: i32, field: c_int) -> GrB_Info {
+            pub unsafe extern "C" fn [<GrB_ $kind _set_INT32>](obj: $handle, value: i32, field: GrB_Field) -> GrB_Info {
                 api(obj, || set_int32($object(obj)?, value, field))
             }
 
             #[doc = concat!("`GrB_set(", stringify!($kind), ", void *value, field, size)`: no field takes a `void *`.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_ $kind _set_VOID>](obj: $handle, value: *const c_void, field: c_int, _size: usize) -> GrB_Info {
+            pub unsafe extern "C" fn [<GrB_ $kind _set_VOID>](obj: $handle, value: *mut c_void, field: GrB_Field, _size: usize) -> GrB_Info {
                 api(obj, || {
                     let o = $object(obj)?;
                     non_null(value, "value")?;

@@ -8,21 +8,17 @@
 //!   the predefined handle for built-in types; for a user-defined type a
 //!   library-owned handle of that type (the same one on every call; freeing it
 //!   does nothing), since the engine does not know the handle it was made with;
-//! * options behind the `GxB_get` / `GxB_set` macros: `GxB_FORMAT` of a matrix
-//!   or vector and globally, `GxB_NTHREADS` and `GxB_BURBLE` globally.
-//!   `GxB_*_Option_get` take a `void *` and write the C type SuiteSparse uses
-//!   for the field: `GxB_Format_Value` (an `int`) for `GxB_FORMAT`, `int32_t`
-//!   for `GxB_NTHREADS`, `bool` for `GxB_BURBLE`. Rust cannot define C
-//!   variadic functions, so these are fixed-argument functions and the macros
-//!   dispatch on the first argument with `_Generic`.
+//! * `GxB_Type_size`, `GxB_Type_name`, `GxB_Type_from_name`.
+//!
+//! The options of `GxB_get` / `GxB_set` are in `options`.
 
 use crate::api::{api, GrB_Info};
-use crate::getset::{field, get_int, global, vector_object, Fields};
+use crate::getset::vector_object;
 use crate::handle::*;
 use crate::types::*;
 use engine::algebra::{Type, TypeCode};
-use engine::error::{Error, Info, Result};
-use std::ffi::{c_char, c_int, c_void};
+use engine::error::Result;
+use std::ffi::{c_char, CStr};
 use std::sync::Mutex;
 
 /// The longest type name written, terminator included (`GxB_MAX_NAME_LEN`).
@@ -41,7 +37,7 @@ unsafe fn write_type_name(ty: &Type, out: *mut c_char) -> Result<()> {
 static ALIASES: Mutex<Vec<(Type, usize)>> = Mutex::new(Vec::new());
 
 /// The handle that stands for `ty`.
-fn type_handle(ty: &Type) -> GrB_Type {
+pub(crate) fn type_handle(ty: &Type) -> GrB_Type {
     // SAFETY: the predefined handles are only read.
     let builtin = |code| unsafe {
         match code {
@@ -119,94 +115,45 @@ type_queries!(
     |o| o.scalar.ty()
 );
 
-/// Fails unless `f` is one of the options a `GxB_*_Option_*` function handles.
-fn check_option(f: c_int, allowed: &[i32], what: &str) -> Result<()> {
-    if allowed.contains(&f) {
-        Ok(())
-    } else {
-        Err(Error::new(
-            Info::InvalidValue,
-            format!("option {f} is not supported for {what}"),
-        ))
-    }
-}
-
-/// The global options.
-const GLOBAL_OPTIONS: [i32; 3] = [field::GXB_FORMAT, field::GXB_NTHREADS, field::GXB_BURBLE];
-
-/// Writes an INT32 option value as the C type of the field (`bool` for `GxB_BURBLE`).
-unsafe fn write_option(f: c_int, v: i32, out: *mut c_void) -> Result<()> {
-    non_null(out, "value")?;
-    if f == field::GXB_BURBLE {
-        (out as *mut bool).write_unaligned(v != 0);
-    } else {
-        (out as *mut i32).write_unaligned(v);
-    }
-    Ok(())
-}
-
-/// `GxB_Global_Option_get(field, &value)`: `GxB_FORMAT` (`GxB_Format_Value`),
-/// `GxB_NTHREADS` (`int32_t`) or `GxB_BURBLE` (`bool`).
+/// `GxB_Type_size(&size, type)`: the size of a value in bytes.
 #[no_mangle]
-pub unsafe extern "C" fn GxB_Global_Option_get(f: c_int, value: *mut c_void) -> GrB_Info {
-    api((), || {
-        check_option(f, &GLOBAL_OPTIONS, "the library")?;
-        non_null(value, "value")?;
-        write_option(f, get_int(global(), f)?, value)
+pub unsafe extern "C" fn GxB_Type_size(size: *mut usize, type_: GrB_Type) -> GrB_Info {
+    api(type_, || {
+        non_null(size, "size")?;
+        put(size, get(type_)?.ty.size(), "size")
     })
 }
 
-/// `GxB_Global_Option_set_INT32(field, value)`: `GxB_FORMAT` (the default
-/// orientation hint), `GxB_NTHREADS` (≤ 0: one thread per core), `GxB_BURBLE`.
+/// `GxB_Type_name(name, type)`: the type's C name (`"int32_t"`, or the
+/// name given to `GxB_Type_new`), at most `GxB_MAX_NAME_LEN` bytes.
 #[no_mangle]
-pub unsafe extern "C" fn GxB_Global_Option_set_INT32(f: c_int, value: i32) -> GrB_Info {
-    api((), || {
-        check_option(f, &GLOBAL_OPTIONS, "the library")?;
-        global().set_int(f, value)
+pub unsafe extern "C" fn GxB_Type_name(type_name: *mut c_char, type_: GrB_Type) -> GrB_Info {
+    api(type_, || {
+        non_null(type_name, "type_name")?;
+        write_type_name(&get(type_)?.ty, type_name)
     })
 }
 
-/// Defines `GxB_<kind>_Option_get(obj, field, &value)` and
-/// `GxB_<kind>_Option_set_INT32(obj, field, value)` for `GxB_FORMAT`.
-macro_rules! format_option {
-    ($get:ident, $set:ident, $handle:ty, $object:path) => {
-        #[doc = concat!("`", stringify!($get), "(obj, GxB_FORMAT, &value)`: `GxB_BY_ROW` or `GxB_BY_COL`.")]
-        #[no_mangle]
-        pub unsafe extern "C" fn $get(obj: $handle, f: c_int, value: *mut c_void) -> GrB_Info {
-            api(obj, || {
-                let o = $object(obj)?;
-                check_option(f, &[field::GXB_FORMAT], kind_name(o))?;
-                non_null(value, "value")?;
-                write_option(f, get_int(o, f)?, value)
-            })
-        }
-
-        #[doc = concat!("`", stringify!($set), "(obj, GxB_FORMAT, value)`: store by row or by column.")]
-        #[no_mangle]
-        pub unsafe extern "C" fn $set(obj: $handle, f: c_int, value: i32) -> GrB_Info {
-            api(obj, || {
-                let o = $object(obj)?;
-                check_option(f, &[field::GXB_FORMAT], kind_name(o))?;
-                o.set_int(f, value)
-            })
-        }
-    };
+/// `GxB_Type_from_name(&type, name)`: the built-in type of a C type name
+/// (`"bool"`, `"int8_t"`, … `"double"`) or spec name (`"GrB_FP64"`); for any
+/// other name `type` is set to NULL, as SuiteSparse does for names it does
+/// not know.
+#[no_mangle]
+pub unsafe extern "C" fn GxB_Type_from_name(
+    type_: *mut GrB_Type,
+    type_name: *const c_char,
+) -> GrB_Info {
+    api((), || {
+        non_null(type_, "type")?;
+        non_null(type_name, "type_name")?;
+        let name = CStr::from_ptr(type_name).to_bytes();
+        let found = TypeCode::BUILTIN.into_iter().map(Type::builtin).find(|t| {
+            t.name().as_bytes() == name || format!("GrB_{}", t.code().suffix()).as_bytes() == name
+        });
+        put(
+            type_,
+            found.map_or(std::ptr::null_mut(), |t| type_handle(&t)),
+            "type",
+        )
+    })
 }
-
-/// The C name of an object's handle type, for messages.
-fn kind_name<T: Object>(_: &T) -> &'static str {
-    T::NAME
-}
-
-format_option!(
-    GxB_Matrix_Option_get,
-    GxB_Matrix_Option_set_INT32,
-    GrB_Matrix,
-    get
-);
-format_option!(
-    GxB_Vector_Option_get,
-    GxB_Vector_Option_set_INT32,
-    GrB_Vector,
-    vector_object
-);

@@ -39,6 +39,8 @@ pub(crate) mod magic {
     pub(crate) const DESCRIPTOR: u64 = 0x4752_425f_4445_5343;
     /// `GrB_Global`.
     pub(crate) const GLOBAL: u64 = 0x4752_425f_474c_4f42;
+    /// `GxB_Iterator`.
+    pub(crate) const ITERATOR: u64 = 0x4758_425f_4954_4552;
     /// Written over the magic when an object is freed.
     pub(crate) const FREED: u64 = 0x4752_425f_4652_4545;
 }

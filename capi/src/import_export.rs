@@ -9,7 +9,7 @@
 //! array pointer may be NULL only when its length is 0 (the dense formats never
 //! read `indptr` or `indices`).
 
-use crate::api::{api, count, slice, GrB_Index, GrB_Info};
+use crate::api::{api, count, slice, GrB_Format, GrB_Index, GrB_Info};
 use crate::handle::*;
 use engine::algebra::{Type, TypeCode};
 use engine::error::{Error, Info, Result};
@@ -19,7 +19,7 @@ use engine::storage::exchange::{
 };
 use engine::storage::serialize::{deserialize, serialize_into, serialized_size};
 use paste::paste;
-use std::ffi::{c_int, c_void};
+use std::ffi::c_void;
 
 /// The element type a typed function expects: one built-in type, or any
 /// user-defined type (`None`).
@@ -48,11 +48,15 @@ fn value_bytes(n: usize, size: usize) -> Result<usize> {
         .ok_or_else(|| Error::new(Info::InvalidValue, format!("{n} values are too many")))
 }
 
-/// A caller array of `n` elements of `T` (NULL allowed when `n = 0`); lengths
-/// no array can have are `GrB_INVALID_VALUE`.
+/// A caller array of `n` elements of `T`; lengths no array can have are
+/// `GrB_INVALID_VALUE`. An empty array may be NULL here (an import of an empty
+/// matrix need not allocate), unlike the index lists of the operations.
 unsafe fn array<'a, T>(p: *const T, n: GrB_Index, what: &str) -> Result<&'a [T]> {
     let n = count(n, what)?;
     value_bytes(n, std::mem::size_of::<T>())?;
+    if n == 0 {
+        return Ok(&[]);
+    }
     slice(p, n, what)
 }
 
@@ -69,7 +73,7 @@ unsafe fn import_matrix(
     n_indptr: GrB_Index,
     n_indices: GrB_Index,
     n_values: GrB_Index,
-    format: c_int,
+    format: GrB_Format,
     expected: Option<TypeCode>,
 ) -> Result<()> {
     non_null(A, "A")?;
@@ -86,7 +90,7 @@ unsafe fn import_matrix(
         )
     };
     let nbytes = value_bytes(count(n_values, "n_values")?, ty.size())?;
-    let values = slice(values, nbytes, "values")?;
+    let values = array(values, nbytes as GrB_Index, "values")?;
     let store = import(
         ty,
         nrows,
@@ -120,7 +124,7 @@ unsafe fn export_matrix(
     n_indptr: *mut GrB_Index,
     n_indices: *mut GrB_Index,
     n_values: *mut GrB_Index,
-    format: c_int,
+    format: GrB_Format,
     A: GrB_Matrix,
     expected: Option<TypeCode>,
 ) -> Result<()> {
@@ -172,7 +176,7 @@ macro_rules! typed_import_export {
                 n_indptr: GrB_Index,
                 n_indices: GrB_Index,
                 n_values: GrB_Index,
-                format: c_int,
+                format: GrB_Format,
             ) -> GrB_Info {
                 api((), || {
                     import_matrix(A, type_, nrows, ncols, indptr, indices, values as *const u8,
@@ -189,7 +193,7 @@ macro_rules! typed_import_export {
                 n_indptr: *mut GrB_Index,
                 n_indices: *mut GrB_Index,
                 n_values: *mut GrB_Index,
-                format: c_int,
+                format: GrB_Format,
                 A: GrB_Matrix,
             ) -> GrB_Info {
                 api(A, || {
@@ -216,7 +220,7 @@ pub unsafe extern "C" fn GrB_Matrix_exportSize(
     n_indptr: *mut GrB_Index,
     n_indices: *mut GrB_Index,
     n_values: *mut GrB_Index,
-    format: c_int,
+    format: GrB_Format,
     A: GrB_Matrix,
 ) -> GrB_Info {
     api(A, || {
@@ -235,7 +239,7 @@ pub unsafe extern "C" fn GrB_Matrix_exportSize(
 /// `GrB_Matrix_exportHint(&format, A)`: CSR or CSC by the matrix's orientation,
 /// COO for hypersparse content.
 #[no_mangle]
-pub unsafe extern "C" fn GrB_Matrix_exportHint(hint: *mut c_int, A: GrB_Matrix) -> GrB_Info {
+pub unsafe extern "C" fn GrB_Matrix_exportHint(hint: *mut GrB_Format, A: GrB_Matrix) -> GrB_Info {
     api(A, || {
         let a = &get(A)?.matrix;
         non_null(hint, "hint")?;

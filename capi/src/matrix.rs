@@ -1,7 +1,7 @@
 //! `GrB_Matrix` methods: new, dup, clear, dimensions, resize, build,
 //! setElement, removeElement, extractElement, extractTuples, free, wait.
 
-use crate::api::{api, check_wait_mode, count, slice, GrB_Index, GrB_Info};
+use crate::api::{api, check_wait_mode, count, slice, GrB_Index, GrB_Info, GrB_WaitMode};
 use crate::handle::*;
 use crate::values::*;
 use engine::algebra::Value;
@@ -9,7 +9,7 @@ use engine::error::{Error, Info, Result};
 use engine::object::Matrix;
 use engine::storage::Array;
 use paste::paste;
-use std::ffi::{c_int, c_void};
+use std::ffi::c_void;
 
 /// `GrB_Matrix_new(&A, type, nrows, ncols)`.
 #[no_mangle]
@@ -90,7 +90,7 @@ pub unsafe extern "C" fn GrB_Matrix_removeElement(
 
 /// `GrB_Matrix_wait(A, mode)`: finishes all pending work on `A`.
 #[no_mangle]
-pub unsafe extern "C" fn GrB_Matrix_wait(A: GrB_Matrix, mode: c_int) -> GrB_Info {
+pub unsafe extern "C" fn GrB_Matrix_wait(A: GrB_Matrix, mode: GrB_WaitMode) -> GrB_Info {
     api(A, || {
         let a = get(A)?;
         check_wait_mode(mode)?;

@@ -8,7 +8,7 @@
 //! also the first 30 entries; 3 `GxB_COMPLETE` (and 5, `GxB_COMPLETE_VERBOSE`)
 //! every entry. Other levels give `GrB_INVALID_VALUE`.
 
-use crate::api::{api, GrB_Info};
+use crate::api::{api, GrB_Info, GxB_Print_Level};
 use crate::getset::{get_field, type_string, vector_object, FieldValue, Fields};
 use crate::handle::*;
 use engine::algebra::{Type, TypeCode, Value};
@@ -346,7 +346,7 @@ macro_rules! fprint {
         pub unsafe extern "C" fn $fn(
             obj: $handle,
             name: *const c_char,
-            level_: c_int,
+            level_: GxB_Print_Level,
             f: *mut c_void,
         ) -> GrB_Info {
             api(obj, || {

@@ -1,13 +1,13 @@
 //! `GrB_Scalar` methods: new, dup, clear, nvals, setElement, extractElement, free, wait.
 
-use crate::api::{api, check_wait_mode, GrB_Index, GrB_Info};
+use crate::api::{api, check_wait_mode, GrB_Index, GrB_Info, GrB_WaitMode};
 use crate::handle::*;
 use crate::values::*;
 use engine::algebra::Value;
 use engine::error::{Error, Info, Result};
 use engine::object::Scalar;
 use paste::paste;
-use std::ffi::{c_int, c_void};
+use std::ffi::c_void;
 
 /// `GrB_Scalar_new(&s, type)`: an empty scalar.
 #[no_mangle]
@@ -48,7 +48,7 @@ pub unsafe extern "C" fn GrB_Scalar_nvals(nvals: *mut GrB_Index, s: GrB_Scalar) 
 
 /// `GrB_Scalar_wait(s, mode)`.
 #[no_mangle]
-pub unsafe extern "C" fn GrB_Scalar_wait(s: GrB_Scalar, mode: c_int) -> GrB_Info {
+pub unsafe extern "C" fn GrB_Scalar_wait(s: GrB_Scalar, mode: GrB_WaitMode) -> GrB_Info {
     api(s, || {
         get(s)?;
         check_wait_mode(mode)

@@ -1,7 +1,7 @@
 //! `GrB_Vector` methods: new, dup, clear, size, nvals, resize, build,
 //! setElement, removeElement, extractElement, extractTuples, free, wait.
 
-use crate::api::{api, check_wait_mode, count, slice, GrB_Index, GrB_Info};
+use crate::api::{api, check_wait_mode, count, slice, GrB_Index, GrB_Info, GrB_WaitMode};
 use crate::handle::*;
 use crate::values::*;
 use engine::algebra::Value;
@@ -9,7 +9,7 @@ use engine::error::{Error, Info, Result};
 use engine::object::Vector;
 use engine::storage::Array;
 use paste::paste;
-use std::ffi::{c_int, c_void};
+use std::ffi::c_void;
 
 /// The vector behind a handle (a matrix handle cast to a vector must be `n × 1`).
 pub(crate) unsafe fn vector<'a>(v: GrB_Vector) -> Result<&'a Vector> {
@@ -87,7 +87,7 @@ pub unsafe extern "C" fn GrB_Vector_removeElement(v: GrB_Vector, i: GrB_Index) -
 
 /// `GrB_Vector_wait(v, mode)`.
 #[no_mangle]
-pub unsafe extern "C" fn GrB_Vector_wait(v: GrB_Vector, mode: c_int) -> GrB_Info {
+pub unsafe extern "C" fn GrB_Vector_wait(v: GrB_Vector, mode: GrB_WaitMode) -> GrB_Info {
     api(v, || {
         let vec = vector(v)?;
         check_wait_mode(mode)?;

@@ -1,7 +1,8 @@
 //! Compiles every C program in `tests/c/` with `-std=c11 -Wall -Wextra -Werror
 //! -pedantic` against `include/GraphBLAS.h` and the static library, runs it,
 //! and requires exit status 0. One program is also linked against the shared
-//! library to check that it loads.
+//! library to check that it loads. The header checks (`tests/c/header/`) are
+//! built both as C11 and as C++17.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -26,26 +27,37 @@ fn library_dir() -> PathBuf {
     target.join("debug")
 }
 
+/// A compiler and its language standard.
+#[derive(Clone, Copy)]
+enum Language {
+    C11,
+    Cpp17,
+}
+
 fn compile(source: &Path, out: &Path, lib: &[&str]) {
+    compile_as(Language::C11, source, out, lib)
+}
+
+fn compile_as(language: Language, source: &Path, out: &Path, lib: &[&str]) {
     let include = root().join("include");
-    let mut cmd = Command::new("gcc");
-    cmd.args([
-        "-std=c11",
-        "-Wall",
-        "-Wextra",
-        "-Werror",
-        "-pedantic",
-        "-O1",
-        "-g",
-    ])
-    .arg("-I")
-    .arg(&include)
-    .arg(source)
-    .arg("-o")
-    .arg(out)
-    .args(lib)
-    .args(["-lpthread", "-ldl", "-lm"]);
-    let status = cmd.status().expect("run gcc");
+    let mut cmd = match language {
+        Language::C11 => Command::new("gcc"),
+        Language::Cpp17 => Command::new("g++"),
+    };
+    cmd.args(match language {
+        Language::C11 => ["-std=c11", "-x", "c"],
+        Language::Cpp17 => ["-std=c++17", "-x", "c++"],
+    });
+    cmd.args(["-Wall", "-Wextra", "-Werror", "-pedantic", "-O1", "-g"])
+        .arg("-I")
+        .arg(&include)
+        .arg(source)
+        .args(["-x", "none"])
+        .arg("-o")
+        .arg(out)
+        .args(lib)
+        .args(["-lpthread", "-ldl", "-lm"]);
+    let status = cmd.status().expect("run the compiler");
     assert!(status.success(), "compiling {} failed", source.display());
 }
 
@@ -160,4 +172,78 @@ fn predefined_objects_report_their_names() {
             }
         }
     }
+}
+/// The header checks: `leaked_names.c` (no unprefixed name is defined) and
+/// `spec_prototypes.c` (every spec function has the spec's prototype), each
+/// compiled as C11 and as C++17 with every warning an error, linked and run.
+#[test]
+fn header_compiles_as_c11_and_cpp17() {
+    let libdir = library_dir();
+    let staticlib = libdir.join("libgraphblas.a");
+    let outdir = libdir.join("c-tests");
+    std::fs::create_dir_all(&outdir).unwrap();
+    for name in ["leaked_names", "spec_prototypes"] {
+        let src = root().join("tests/c/header").join(format!("{name}.c"));
+        for (language, suffix) in [(Language::C11, "c"), (Language::Cpp17, "cpp")] {
+            let exe = outdir.join(format!("header_{name}_{suffix}"));
+            compile_as(language, &src, &exe, &[staticlib.to_str().unwrap()]);
+            run(&exe, &[]);
+            let _ = std::fs::remove_file(&exe);
+        }
+    }
+}
+
+/// `spec_prototypes.c` checks every function of `docs/spec-functions.txt`.
+#[test]
+fn spec_prototype_check_covers_every_spec_function() {
+    let list = std::fs::read_to_string(root().join("docs/spec-functions.txt")).unwrap();
+    let checks = std::fs::read_to_string(root().join("tests/c/header/spec_prototypes.c")).unwrap();
+    let missing: Vec<&str> = list
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter(|name| !checks.contains(&format!("CHECK({name}, (")))
+        .collect();
+    assert!(missing.is_empty(), "no prototype check for {missing:?}");
+}
+
+/// Every macro the header defines has a GraphBLAS prefix: the macros defined
+/// after `#include <GraphBLAS.h>` but not after the C library headers it
+/// includes (read with `gcc -E -dM`).
+#[test]
+fn header_defines_only_prefixed_macros() {
+    // The C library headers GraphBLAS.h includes, as it lists them.
+    let header = std::fs::read_to_string(root().join("include/GraphBLAS.h")).unwrap();
+    let headers: Vec<&str> = header
+        .lines()
+        .filter_map(|l| l.strip_prefix("#include <")?.strip_suffix('>'))
+        .collect();
+    assert!(headers.contains(&"stdint.h"));
+    let macros = |with_graphblas: bool| -> std::collections::BTreeSet<String> {
+        let mut cmd = Command::new("gcc");
+        cmd.args(["-std=c11", "-E", "-dM", "-x", "c", "-I"])
+            .arg(root().join("include"));
+        for h in &headers {
+            cmd.args(["-include", h]);
+        }
+        if with_graphblas {
+            cmd.args(["-include", "GraphBLAS.h"]);
+        }
+        let out = cmd.arg("/dev/null").output().expect("run gcc");
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| l.strip_prefix("#define "))
+            .map(|l| l.split([' ', '(']).next().unwrap().to_string())
+            .collect()
+    };
+    let system = macros(false);
+    let prefixes = ["GrB_", "GxB_", "GB_", "GRB_", "GRAPHBLAS"];
+    let unprefixed: Vec<String> = macros(true)
+        .difference(&system)
+        .filter(|m| !prefixes.iter().any(|p| m.starts_with(p)))
+        // glibc's stdarg.h bookkeeping, left over from an earlier include.
+        .filter(|m| !m.starts_with("__need"))
+        .cloned()
+        .collect();
+    assert!(unprefixed.is_empty(), "GraphBLAS.h defines {unprefixed:?}");
 }

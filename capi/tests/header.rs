@@ -51,6 +51,13 @@ fn expanded_source() -> PathBuf {
 const HANDWRITTEN: &[&str] = &[
     "GrB_Info",
     "GrB_Index",
+    "GrB_Mode",
+    "GrB_WaitMode",
+    "GrB_Desc_Field",
+    "GrB_Desc_Value",
+    "GrB_Format",
+    "GrB_Field",
+    "GxB_Print_Level",
     "GrB_Type",
     "GrB_UnaryOp",
     "GrB_BinaryOp",
@@ -62,6 +69,8 @@ const HANDWRITTEN: &[&str] = &[
     "GrB_Matrix",
     "GrB_Descriptor",
     "GrB_Global",
+    "GxB_Iterator",
+    "GB_Iterator_opaque",
     "GB_Type_opaque",
     "GB_UnaryOp_opaque",
     "GB_BinaryOp_opaque",
@@ -113,6 +122,7 @@ fn generate() -> String {
         after_includes: Some(prelude),
         trailer: Some(trailer),
         cpp_compat: true,
+        usize_is_size_t: true,
         documentation_style: cbindgen::DocumentationStyle::C99,
         ..Default::default()
     };

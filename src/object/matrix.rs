@@ -5,9 +5,12 @@ use super::pending::{try_update_in_place, Pending};
 use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::{Error, Result};
 use crate::plan::{self, Claim, Node, Source};
-use crate::storage::{build_compressed, Array, Dup, MatrixStore, Orientation};
+use crate::storage::{build_compressed, Array, Dup, MatrixStore, Orientation, Sparsity};
 use crate::{ensure, fail};
 use std::sync::{Arc, Mutex, MutexGuard};
+
+/// The default `[GxB_HYPER_SWITCH, GxB_BITMAP_SWITCH]` of a new object (SuiteSparse's defaults).
+pub const DEFAULT_SWITCHES: [f64; 2] = [0.0625, 0.04];
 
 /// The largest valid index (`GrB_INDEX_MAX`); dimensions may be up to `INDEX_MAX + 1`.
 pub const INDEX_MAX: u64 = (1u64 << 60) - 1;
@@ -19,6 +22,23 @@ struct State {
     pending: Option<Pending>,
     /// Preferred orientation for content this object produces.
     orient: Orientation,
+    /// The formats the content may be held in (`GxB_SPARSITY_CONTROL`).
+    sparsity: Sparsity,
+    /// SuiteSparse's `GxB_HYPER_SWITCH` and `GxB_BITMAP_SWITCH` of this
+    /// object: kept and reported (and copied by `dup`); the engine chooses
+    /// among the allowed formats by its own rules.
+    switches: [f64; 2],
+}
+
+impl State {
+    /// Holds the content in a format the sparsity control allows. A failed
+    /// conversion (out of memory for a bitmap) keeps the engine's format: the
+    /// content is the same either way.
+    fn settle(&mut self) {
+        if let Ok(Some(store)) = self.sparsity.conform(&self.store) {
+            self.store = Arc::new(store);
+        }
+    }
 }
 
 /// A matrix (a vector is an `n × 1` matrix stored by column). All methods take
@@ -69,6 +89,8 @@ impl Matrix {
                 deferred: None,
                 pending: None,
                 orient,
+                sparsity: Sparsity::AUTO,
+                switches: DEFAULT_SWITCHES,
             }),
         }
     }
@@ -102,6 +124,42 @@ impl Matrix {
         self.lock().orient = orient;
     }
 
+    /// The formats this object's content may take (`GxB_SPARSITY_CONTROL`).
+    pub fn sparsity_control(&self) -> Sparsity {
+        self.lock().sparsity
+    }
+
+    /// Sets the sparsity control and converts the current content to it;
+    /// every later content is converted when stored.
+    pub fn set_sparsity_control(&self, control: Sparsity) -> Result<()> {
+        let store = self.snapshot()?;
+        let converted = control.conform(&store)?;
+        let mut s = self.lock();
+        s.sparsity = control;
+        if let Some(c) = converted {
+            if Arc::ptr_eq(&s.store, &store) {
+                s.store = Arc::new(c);
+            }
+        }
+        s.settle();
+        Ok(())
+    }
+
+    /// `[hyper switch, bitmap switch]` (see [`DEFAULT_SWITCHES`]).
+    pub fn format_switches(&self) -> [f64; 2] {
+        self.lock().switches
+    }
+
+    /// Sets `[hyper switch, bitmap switch]`.
+    pub fn set_format_switches(&self, switches: [f64; 2]) {
+        self.lock().switches = switches;
+    }
+
+    /// The format the content is held in (`GxB_SPARSITY_STATUS`).
+    pub fn sparsity_status(&self) -> Result<Sparsity> {
+        Ok(Sparsity::of(&*self.snapshot()?))
+    }
+
     /// True when the object has deferred work or pending updates.
     pub fn has_pending_work(&self) -> bool {
         let s = self.lock();
@@ -122,6 +180,7 @@ impl Matrix {
             {
                 s.store = store;
                 s.deferred = None;
+                s.settle();
             }
         }
         let mut s = self.lock();
@@ -130,6 +189,7 @@ impl Matrix {
             let store = p.assemble(&s.store)?;
             s.store = Arc::new(store);
             s.pending = None;
+            s.settle();
         }
         Ok(s.store.clone())
     }
@@ -165,6 +225,7 @@ impl Matrix {
         s.store = store;
         s.deferred = None;
         s.pending = None;
+        s.settle();
     }
 
     /// Records deferred work that will produce the object's next content.
@@ -193,7 +254,18 @@ impl Matrix {
             }
         };
         m.set_orientation(self.orientation());
+        m.lock().sparsity = self.sparsity_control();
+        m.set_format_switches(self.format_switches());
         Ok(m)
+    }
+
+    /// Removes the content, leaving the matrix empty (type and dimensions
+    /// kept), and returns it: the content itself, without a copy, when
+    /// nothing else shares it (`GxB_*_unpack`).
+    pub fn take_content(&self) -> Result<MatrixStore> {
+        let store = self.snapshot()?;
+        self.clear();
+        Ok(Arc::try_unwrap(store).unwrap_or_else(|shared| (*shared).clone()))
     }
 
     /// Removes every entry, keeping type and dimensions.
@@ -203,6 +275,7 @@ impl Matrix {
         s.store = Arc::new(empty);
         s.deferred = None;
         s.pending = None;
+        s.settle();
     }
 
     /// Changes the dimensions; entries outside the new dimensions are dropped.
@@ -349,6 +422,8 @@ impl Matrix {
                 cols[k]
             );
         }
+        // Checked before the values are read: a bad operator is an API error.
+        let combine = dup.map(|op| dup_combiner(op, &self.ty)).transpose()?;
         let cast;
         let vals = if vals.ty() == self.ty {
             vals
@@ -360,10 +435,6 @@ impl Matrix {
         let (outer, inner, vlen, vdim) = match orient {
             Orientation::ByRow => (rows, cols, ncols, nrows),
             Orientation::ByCol => (cols, rows, nrows, ncols),
-        };
-        let combine = match dup {
-            Some(op) => Some(dup_combiner(op, &self.ty)?),
-            None => None,
         };
         let dup_mode = match &combine {
             Some(f) => Dup::Combine(f.as_ref()),
@@ -377,6 +448,27 @@ impl Matrix {
         store.uniform_value();
         self.set_store(store);
         Ok(())
+    }
+
+    /// Builds the content from positions that all take `value`
+    /// (`GxB_Matrix_build_Scalar`): a repeated position is one entry. The
+    /// value is typecast to the matrix type.
+    pub fn build_uniform(&self, rows: &[u64], cols: &[u64], value: &Value) -> Result<()> {
+        ensure!(
+            value.ty().compatible(&self.ty),
+            DomainMismatch,
+            "a {:?} value cannot be built into a {:?} matrix",
+            value.ty(),
+            self.ty
+        );
+        let value = value
+            .cast(&self.ty)
+            .expect("compatible types have a typecast");
+        let vals = Array::filled(&value, rows.len())?;
+        let keep_first = Arc::new(|z: &mut [u8], x: &[u8], _: &[u8]| z.copy_from_slice(x));
+        let ty = self.ty.clone();
+        let dup = BinaryOp::user("keep first", keep_first, ty.clone(), ty.clone(), ty);
+        self.build(rows, cols, &vals, Some(&dup))
     }
 
     /// Every entry as `(rows, cols, values)` (`GrB_Matrix_extractTuples`), in storage order.
@@ -396,9 +488,17 @@ impl Matrix {
 /// A function `acc = f(acc, next)` on element bytes.
 pub type Combiner = Box<dyn Fn(&mut [u8], &[u8]) + Sync + Send>;
 
-/// The combining function `acc = dup(acc, next)` for values of type `ty`, with typecasts.
+/// The combining function `acc = dup(acc, next)` for values of type `ty`, with
+/// typecasts. The spec requires the three domains of `dup` to be one
+/// (`GrB_LT_INT32`, which returns `bool`, is a `GrB_DOMAIN_MISMATCH`).
 pub fn dup_combiner(op: &BinaryOp, ty: &Type) -> Result<Combiner> {
     op.check_not_positional("build's dup")?;
+    ensure!(
+        op.xtype() == op.ytype() && op.ytype() == op.ztype(),
+        DomainMismatch,
+        "the dup operator {} must have one domain for x, y and z",
+        op.name()
+    );
     op.check_domains(ty, ty, ty)?;
     let f = op.byte_fn();
     let to_x = crate::algebra::element::byte_cast_fn(ty.code(), op.xtype().code());
@@ -467,6 +567,20 @@ mod tests {
         assert_eq!(dup.unwrap_err().info, crate::Info::InvalidValue);
         let bad = b.build(&[2], &[0], &Array::from_vec(vec![1i32]), None);
         assert_eq!(bad.unwrap_err().info, crate::Info::IndexOutOfBounds);
+        // Every position takes the one value; repeats are one entry.
+        let u = Matrix::new(&Type::FP64, 2, 2).unwrap();
+        u.build_uniform(&[1, 0, 1], &[1, 0, 1], &Value::new(3i8))
+            .unwrap();
+        assert_eq!(u.nvals().unwrap(), 2);
+        assert_eq!(
+            u.extract_element(1, 1).unwrap().unwrap().get::<f64>(),
+            Some(3.0)
+        );
+        // A dup operator must have one domain: LT_INT32 returns bool.
+        let lt = BinaryOp::builtin(BinaryCode::Lt, TypeCode::Int32).unwrap();
+        let mixed = b.build(&[0], &[0], &Array::from_vec(vec![1i32]), Some(&lt));
+        assert_eq!(mixed.unwrap_err().info, crate::Info::DomainMismatch);
+        assert_eq!(b.nvals().unwrap(), 0);
     }
 
     #[test]

@@ -106,6 +106,12 @@ impl Vector {
         self.0.build(indices, &zeros, vals, dup)
     }
 
+    /// Builds from indices that all take `value` (`GxB_Vector_build_Scalar`).
+    pub fn build_uniform(&self, indices: &[u64], value: &Value) -> Result<()> {
+        let zeros = vec![0u64; indices.len()];
+        self.0.build_uniform(indices, &zeros, value)
+    }
+
     /// Every entry as `(indices, values)`, in increasing index order.
     pub fn extract_tuples(&self) -> Result<(Vec<u64>, Array)> {
         let (rows, _, vals) = self.0.extract_tuples()?;

@@ -18,6 +18,8 @@ pub mod positional;
 pub mod reduce;
 pub mod runs;
 pub mod select;
+pub mod sort;
+pub mod subassign;
 pub mod transpose;
 pub mod vector_form;
 pub mod writeback;

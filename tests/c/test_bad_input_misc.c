@@ -41,7 +41,7 @@ static void import_export(void)
               p_down[4] = {0, 2, 1, 3};
     double v[3] = {1, 4, 5}, out[16];
     GrB_Index op[16], oj[16], np = 16, ni = 16, nx = 16, tiny = 1;
-    int hint = 0;
+    GrB_Format hint = GrB_CSR_FORMAT;
 
     BAD0(GrB_NULL_POINTER, GrB_Matrix_import_FP64(NULL, GrB_FP64, 3, 4, p, j, v, 4, 3, 3, GrB_CSR_FORMAT));
     BAD0(GrB_NULL_POINTER, GrB_Matrix_import_FP64(&made_matrix, NULL, 3, 4, p, j, v, 4, 3, 3, GrB_CSR_FORMAT));
@@ -82,7 +82,7 @@ static void get_and_set(void)
 {
     int32_t i32 = 0;
     char name[256];
-    uintptr_t size = 0;
+    size_t size = 0;
 
     BAD(GrB_NULL_POINTER, A, GrB_Matrix_get_INT32(A, NULL, GrB_EL_TYPE_CODE));
     BAD0(GrB_NULL_POINTER, GrB_Matrix_get_INT32(NULL, &i32, GrB_EL_TYPE_CODE));
@@ -113,7 +113,7 @@ static void get_and_set(void)
     BAD(GrB_INVALID_VALUE, x, GrB_Scalar_set_INT32(x, 1, 987654));
     BAD0(GrB_UNINITIALIZED_OBJECT, GrB_Type_get_INT32(UNINIT(GrB_Type), &i32, GrB_EL_TYPE_CODE));
     BAD0(GrB_NULL_POINTER, GrB_BinaryOp_get_String(NULL, name, GrB_NAME));
-    BAD0(GrB_UNINITIALIZED_OBJECT, GrB_Descriptor_get_INT32(UNINIT(GrB_Descriptor), &i32, GrB_OUTP));
+    BAD0(GrB_UNINITIALIZED_OBJECT, GrB_Descriptor_get_INT32(UNINIT(GrB_Descriptor), &i32, GrB_OUTP_FIELD));
 }
 
 static void polymorphic_and_descriptors(void)

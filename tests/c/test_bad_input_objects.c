@@ -47,6 +47,11 @@ static void matrix_methods(void)
     BAD(GrB_NULL_POINTER, E, GrB_Matrix_build_FP64(E, NULL, I3, X3, 3, NULL));
     BAD(GrB_NULL_POINTER, E, GrB_Matrix_build_FP64(E, I3, NULL, X3, 3, NULL));
     BAD(GrB_NULL_POINTER, E, GrB_Matrix_build_FP64(E, I3, I3, NULL, 3, NULL));
+    BAD(GrB_NULL_POINTER, E, GrB_Matrix_build_FP64(E, NULL, I3, X3, 0, NULL));
+    BAD(GrB_NULL_POINTER, E, GrB_Matrix_build_FP64(E, I3, NULL, X3, 0, NULL));
+    BAD(GrB_NULL_POINTER, E, GrB_Matrix_build_FP64(E, I3, I3, NULL, 0, NULL));
+    /* dup must have one domain: LT returns bool */
+    BAD(GrB_DOMAIN_MISMATCH, E, GrB_Matrix_build_FP64(E, I3, I3, X3, 3, GrB_LT_FP64));
     BAD0(GrB_UNINITIALIZED_OBJECT, GrB_Matrix_build_FP64(UNINIT(GrB_Matrix), I3, I3, X3, 3, NULL));
     BADF(GrB_UNINITIALIZED_OBJECT, GrB_Matrix_build_FP64(freed_matrix(), I3, I3, X3, 3, NULL));
     BAD(GrB_UNINITIALIZED_OBJECT, E, GrB_Matrix_build_FP64(E, I3, I3, X3, 3, UNINIT(GrB_BinaryOp)));
@@ -148,6 +153,9 @@ static void vector_methods(void)
     BAD0(GrB_NULL_POINTER, GrB_Vector_build_FP64(NULL, I3, X3, 3, NULL));
     BAD(GrB_NULL_POINTER, ev, GrB_Vector_build_FP64(ev, NULL, X3, 3, NULL));
     BAD(GrB_NULL_POINTER, ev, GrB_Vector_build_FP64(ev, I3, NULL, 3, NULL));
+    BAD(GrB_NULL_POINTER, ev, GrB_Vector_build_FP64(ev, NULL, X3, 0, NULL));
+    BAD(GrB_NULL_POINTER, ev, GrB_Vector_build_FP64(ev, I3, NULL, 0, NULL));
+    BAD(GrB_DOMAIN_MISMATCH, ev, GrB_Vector_build_FP64(ev, I3, X3, 3, GrB_LT_FP64));
     BAD0(GrB_UNINITIALIZED_OBJECT, GrB_Vector_build_FP64(UNINIT(GrB_Vector), I3, X3, 3, NULL));
     BADF(GrB_UNINITIALIZED_OBJECT, GrB_Vector_build_FP64(freed_vector(), I3, X3, 3, NULL));
     BAD(GrB_UNINITIALIZED_OBJECT, ev, GrB_Vector_build_FP64(ev, I3, X3, 3, UNINIT(GrB_BinaryOp)));

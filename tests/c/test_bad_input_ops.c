@@ -291,6 +291,9 @@ static void extract(void)
     BAD(GrB_UNINITIALIZED_OBJECT, C, GrB_Matrix_extract(C, NULL, NULL, UNINIT(GrB_Matrix), GrB_ALL, 3, GrB_ALL, 5, NULL));
     BAD(GrB_NULL_POINTER, C, GrB_Matrix_extract(C, NULL, NULL, D, NULL, 3, GrB_ALL, 5, NULL));
     BAD(GrB_NULL_POINTER, C, GrB_Matrix_extract(C, NULL, NULL, D, GrB_ALL, 3, NULL, 5, NULL));
+    /* A NULL list is not GrB_ALL, even when empty. */
+    BAD(GrB_NULL_POINTER, C, GrB_Matrix_extract(C, NULL, NULL, D, NULL, 0, GrB_ALL, 5, NULL));
+    BAD(GrB_NULL_POINTER, C, GrB_Matrix_extract(C, NULL, NULL, D, GrB_ALL, 3, NULL, 0, NULL));
     BAD(GrB_DIMENSION_MISMATCH, C, GrB_Matrix_extract(C, NULL, NULL, D, I3, 2, GrB_ALL, 5, NULL));
     BAD(GrB_DIMENSION_MISMATCH, C, GrB_Matrix_extract(C, NULL, NULL, A, GrB_ALL, 3, GrB_ALL, 5, NULL));
     BAD(GrB_INVALID_VALUE, C, GrB_Matrix_extract(C, NULL, NULL, D, I3, HUGE, GrB_ALL, 5, NULL));
@@ -300,6 +303,7 @@ static void extract(void)
     VECTOR_OUT(GrB_Col_extract, A, GrB_ALL, 3, 1);
     BAD(GrB_NULL_POINTER, w, GrB_Col_extract(w, NULL, NULL, NULL, GrB_ALL, 3, 1, NULL));
     BAD(GrB_NULL_POINTER, w, GrB_Col_extract(w, NULL, NULL, A, NULL, 3, 1, NULL));
+    BAD(GrB_NULL_POINTER, w, GrB_Col_extract(w, NULL, NULL, A, NULL, 0, 1, NULL));
     BAD(GrB_INVALID_INDEX, w, GrB_Col_extract(w, NULL, NULL, A, GrB_ALL, 3, 4, NULL));
     BAD(GrB_INVALID_INDEX, w, GrB_Col_extract(w, NULL, NULL, A, GrB_ALL, 3, HUGE, NULL));
     BAD(GrB_DIMENSION_MISMATCH, w, GrB_Col_extract(w, NULL, NULL, A, I3, 2, 1, NULL));
@@ -309,6 +313,7 @@ static void extract(void)
     VECTOR_OUT(GrB_Vector_extract, u4, I3, 3);
     BAD(GrB_NULL_POINTER, w, GrB_Vector_extract(w, NULL, NULL, NULL, I3, 3, NULL));
     BAD(GrB_NULL_POINTER, w, GrB_Vector_extract(w, NULL, NULL, u4, NULL, 3, NULL));
+    BAD(GrB_NULL_POINTER, w, GrB_Vector_extract(w, NULL, NULL, u4, NULL, 0, NULL));
     BAD(GrB_DIMENSION_MISMATCH, w, GrB_Vector_extract(w, NULL, NULL, u4, I3, 2, NULL));
     BAD(GrB_DIMENSION_MISMATCH, w, GrB_Vector_extract(w, NULL, NULL, u4, GrB_ALL, 4, NULL));
     BAD(GrB_INDEX_OUT_OF_BOUNDS, w, GrB_Vector_extract(w, NULL, NULL, u4, I_OOB, 3, NULL));
@@ -321,6 +326,8 @@ static void assign(void)
     BAD(GrB_NULL_POINTER, C, GrB_Matrix_assign(C, NULL, NULL, NULL, GrB_ALL, 3, GrB_ALL, 5, NULL));
     BAD(GrB_UNINITIALIZED_OBJECT, C, GrB_Matrix_assign(C, NULL, NULL, UNINIT(GrB_Matrix), GrB_ALL, 3, GrB_ALL, 5, NULL));
     BAD(GrB_NULL_POINTER, C, GrB_Matrix_assign(C, NULL, NULL, D, NULL, 3, GrB_ALL, 5, NULL));
+    BAD(GrB_NULL_POINTER, C, GrB_Matrix_assign(C, NULL, NULL, D, NULL, 0, GrB_ALL, 5, NULL));
+    BAD(GrB_NULL_POINTER, C, GrB_Matrix_assign(C, NULL, NULL, D, GrB_ALL, 3, NULL, 0, NULL));
     BAD(GrB_DIMENSION_MISMATCH, C, GrB_Matrix_assign(C, NULL, NULL, A, GrB_ALL, 3, GrB_ALL, 5, NULL));
     BAD(GrB_DIMENSION_MISMATCH, C, GrB_Matrix_assign(C, NULL, NULL, D, I3, 2, GrB_ALL, 5, NULL));
     BAD(GrB_INVALID_VALUE, C, GrB_Matrix_assign(C, NULL, NULL, D, I3, HUGE, GrB_ALL, 5, NULL));
@@ -329,6 +336,7 @@ static void assign(void)
 
     MATRIX_OUT(GrB_Matrix_assign_FP64, 1.5, GrB_ALL, 3, GrB_ALL, 5);
     BAD(GrB_NULL_POINTER, C, GrB_Matrix_assign_FP64(C, NULL, NULL, 1.5, NULL, 3, GrB_ALL, 5, NULL));
+    BAD(GrB_NULL_POINTER, C, GrB_Matrix_assign_FP64(C, NULL, NULL, 1.5, NULL, 0, GrB_ALL, 5, NULL));
     BAD(GrB_INDEX_OUT_OF_BOUNDS, C, GrB_Matrix_assign_FP64(C, NULL, NULL, 1.5, GrB_ALL, 3, I_OOB, 3, NULL));
     BAD(GrB_INVALID_VALUE, C, GrB_Matrix_assign_FP64(C, NULL, NULL, 1.5, I3, HUGE, GrB_ALL, 5, NULL));
     MATRIX_OUT(GrB_Matrix_assign_Scalar, x, GrB_ALL, 3, GrB_ALL, 5);
@@ -344,6 +352,8 @@ static void assign(void)
     BAD(GrB_DOMAIN_MISMATCH, w, GrB_Vector_assign(w, NULL, NULL, Uv3, GrB_ALL, 3, NULL));
     VECTOR_OUT(GrB_Vector_assign_FP64, 2.0, GrB_ALL, 3);
     BAD(GrB_NULL_POINTER, w, GrB_Vector_assign_FP64(w, NULL, NULL, 2.0, NULL, 3, NULL));
+    BAD(GrB_NULL_POINTER, w, GrB_Vector_assign_FP64(w, NULL, NULL, 2.0, NULL, 0, NULL));
+    BAD(GrB_NULL_POINTER, w, GrB_Vector_assign(w, NULL, NULL, u3, NULL, 0, NULL));
     BAD(GrB_INDEX_OUT_OF_BOUNDS, w, GrB_Vector_assign_FP64(w, NULL, NULL, 2.0, I_OOB, 3, NULL));
     BAD(GrB_INVALID_VALUE, w, GrB_Vector_assign_FP64(w, NULL, NULL, 2.0, I3, HUGE, NULL));
     VECTOR_OUT(GrB_Vector_assign_Scalar, x, GrB_ALL, 3);
@@ -361,6 +371,7 @@ static void assign(void)
     BAD(GrB_DIMENSION_MISMATCH, C, GrB_Col_assign(C, NULL, NULL, u4, GrB_ALL, 3, 1, NULL));
     BAD(GrB_DIMENSION_MISMATCH, C, GrB_Col_assign(C, u4, NULL, u3, GrB_ALL, 3, 1, NULL));
     BAD(GrB_INDEX_OUT_OF_BOUNDS, C, GrB_Col_assign(C, NULL, NULL, u3, I_OOB, 3, 1, NULL));
+    BAD(GrB_NULL_POINTER, C, GrB_Col_assign(C, NULL, NULL, u3, NULL, 0, 1, NULL));
     BAD(GrB_DOMAIN_MISMATCH, C, GrB_Col_assign(C, NULL, NULL, Uv3, GrB_ALL, 3, 1, NULL));
     BAD(GrB_DOMAIN_MISMATCH, C, GrB_Col_assign(C, NULL, add16, u3, GrB_ALL, 3, 1, NULL));
     BAD0(GrB_NULL_POINTER, GrB_Row_assign(NULL, NULL, NULL, u5, 1, GrB_ALL, 5, NULL));
@@ -368,6 +379,7 @@ static void assign(void)
     BAD(GrB_INVALID_INDEX, C, GrB_Row_assign(C, NULL, NULL, u5, 3, GrB_ALL, 5, NULL));
     BAD(GrB_DIMENSION_MISMATCH, C, GrB_Row_assign(C, NULL, NULL, u4, 1, GrB_ALL, 5, NULL));
     BAD(GrB_INDEX_OUT_OF_BOUNDS, C, GrB_Row_assign(C, NULL, NULL, u3, 1, I_OOB, 3, NULL));
+    BAD(GrB_NULL_POINTER, C, GrB_Row_assign(C, NULL, NULL, u5, 1, NULL, 0, NULL));
     BAD(GrB_DOMAIN_MISMATCH, C, GrB_Row_assign(C, NULL, add16, u5, 1, GrB_ALL, 5, NULL));
 }
 

@@ -84,7 +84,7 @@ static void test_formats(void)
     GrB_Matrix A = NULL, D = NULL;
     GrB_Index cols[4], rows[4], np = 4, ni = 4, nx = 4, nvals = 0;
     double x[6] = {1, 2, 3, 4, 5, 6}, y[6], v = 0;
-    int hint = -1;
+    GrB_Format hint = GrB_DENSE_COL_FORMAT;
 
     /* COO as the spec defines it: indptr holds column indices, indices row
      * indices, in any order. */
@@ -191,7 +191,7 @@ static void test_bad_inputs(void)
     GrB_Matrix A = NULL, B = NULL;
     double x[4] = {1, 2, 3, 4}, y[4] = {0};
     GrB_Index p[5], j[4], np = 4, ni = 4, nx = 4;
-    int hint = -1;
+    GrB_Format hint = GrB_DENSE_COL_FORMAT;
 
     OK(GrB_Matrix_import(&A, GrB_FP64, 3, 4, csr_p, csr_j, x, 4, 4, 4, GrB_CSR_FORMAT));
 
@@ -288,7 +288,7 @@ static void test_huge_dimensions(void)
     GrB_Index cols[2] = {3, big - 1}, rows[2] = {big - 1, 0}, c2[2], r2[2];
     GrB_Index np = 0, ni = 0, nx = 0;
     int64_t x[2] = {-5, 9}, y[2], v = 0;
-    int hint = -1;
+    GrB_Format hint = GrB_DENSE_COL_FORMAT;
 
     OK(GrB_Matrix_import(&A, GrB_INT64, big, big, cols, rows, x, 2, 2, 2,
                          GrB_COO_FORMAT));

@@ -3,7 +3,7 @@
 //! scalar is ignored).
 
 use super::{apply_binary_at, position_value, OMatrix};
-use graphblas::algebra::{BinaryOp, IndexUnaryOp, Type, UnaryOp, Value};
+use graphblas::algebra::{BinaryOp, IndexUnaryCode, IndexUnaryOp, Type, UnaryOp, Value};
 
 /// `op(x)` with `x` cast to the operator's input type.
 pub fn eval_unary(op: &UnaryOp, x: &Value) -> Value {
@@ -13,8 +13,16 @@ pub fn eval_unary(op: &UnaryOp, x: &Value) -> Value {
     Value::from_bytes(op.ztype(), &z)
 }
 
-/// `op(x, row, col, thunk)` with the casts to the operator's domains.
+/// `op(x, row, col, thunk)` with the casts to the operator's domains. The
+/// built-in positional operators are computed from the specification's table
+/// (C API 2.1, "Predefined index unary operators"), not by the engine.
 pub fn eval_index(op: &IndexUnaryOp, x: &Value, row: u64, col: u64, thunk: &Value) -> Value {
+    if let Some(z) = op
+        .code()
+        .and_then(|code| spec_positional(code, op, row, col, thunk))
+    {
+        return z;
+    }
     let xb = match op.xtype() {
         Some(t) => x.cast(t).expect("x castable").bytes().to_vec(),
         None => x.bytes().to_vec(),
@@ -23,6 +31,44 @@ pub fn eval_index(op: &IndexUnaryOp, x: &Value, row: u64, col: u64, thunk: &Valu
     let mut z = vec![0u8; op.ztype().size()];
     op.byte_fn()(&mut z, &xb, row, col, s.bytes());
     Value::from_bytes(op.ztype(), &z)
+}
+
+/// A built-in operator that depends on the position only, as the spec's table
+/// defines it; `None` for the `VALUE*` operators.
+fn spec_positional(
+    code: IndexUnaryCode,
+    op: &IndexUnaryOp,
+    i: u64,
+    j: u64,
+    thunk: &Value,
+) -> Option<Value> {
+    use IndexUnaryCode::*;
+    let s = thunk.cast(op.ytype())?.cast(&Type::INT64)?.get::<i64>()? as i128;
+    let (i, j) = (i as i128, j as i128);
+    let index = match code {
+        RowIndex => i + s,
+        ColIndex => j + s,
+        DiagIndex => j - i + s,
+        _ => {
+            let keep = match code {
+                Tril => j <= i + s,
+                Triu => j >= i + s,
+                Diag => j == i + s,
+                Offdiag => j != i + s,
+                Colle => j <= s,
+                Colgt => j > s,
+                Rowle => i <= s,
+                Rowgt => i > s,
+                _ => return None,
+            };
+            return Some(Value::new(keep));
+        }
+    };
+    Some(if op.ztype() == &Type::INT32 {
+        Value::new(index as i32)
+    } else {
+        Value::new(index as i64)
+    })
 }
 
 /// Every entry mapped by `f(value, row, col)` into a matrix of type `ty`.
