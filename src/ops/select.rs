@@ -111,9 +111,7 @@ pub fn select_vector(
 /// `None` for any other operator.
 fn uniform_verdict(op: &IndexUnaryOp, thunk: &Value, x: &Array, uniform: &Value) -> Option<bool> {
     let code = op.code().filter(|c| c.reads_value())?;
-    if !op.xtype().is_some_and(|t| t.code() == x.code()) {
-        return None;
-    }
+    op.xtype().filter(|t| t.code() == x.code())?;
     with_type!(x.code(), T => {
         let (v, s) = (uniform.get::<T>()?, thunk.get::<T>()?);
         Some(code.value_test(v, s))
