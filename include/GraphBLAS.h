@@ -24,7 +24,7 @@
 #define GRB_VERSION 2
 #define GRB_SUBVERSION 1
 
-/* This implementation (graphblas-rs) and its version (GrB_LIBRARY_VER_*). */
+/* This implementation (graphblas-rs) and its own version. */
 #define GxB_IMPLEMENTATION_NAME "graphblas-rs"
 #define GRAPHBLAS_RS 1
 #define GRAPHBLAS_RS_VERSION_MAJOR 0
@@ -33,8 +33,9 @@
 
 /* The release of SuiteSparse:GraphBLAS whose GxB extensions this library
  * follows, for programs that compare GxB_IMPLEMENTATION with GxB_VERSION
- * (docs/COMPATIBILITY.md); GxB_get(GxB_LIBRARY_VERSION, v) reports the same
- * three numbers and GxB_get(GxB_LIBRARY_DATE, &s) the date. */
+ * (docs/COMPATIBILITY.md); as SuiteSparse, the library reports the same
+ * three numbers as its version (GrB_LIBRARY_VER_*, GxB_LIBRARY_VERSION) and
+ * the date as GxB_LIBRARY_DATE. */
 #define GxB_VERSION(major, minor, sub)                                         \
     (((major) * 1000ULL + (minor)) * 1000ULL + (sub))
 #define GxB_IMPLEMENTATION_MAJOR 7
@@ -86,7 +87,11 @@ GrB_Info;
 typedef enum
 {
     GrB_NONBLOCKING = 0,
-    GrB_BLOCKING = 1
+    GrB_BLOCKING = 1,
+    /* SuiteSparse's modes allowing GPUs: no GPU is used, they run as
+     * GrB_NONBLOCKING and GrB_BLOCKING (GxB_MODE reports the mode given). */
+    GxB_NONBLOCKING_GPU = 2,
+    GxB_BLOCKING_GPU = 3
 }
 GrB_Mode;
 
@@ -5429,7 +5434,7 @@ GrB_Info GrB_Scalar_get_INT32(GrB_Scalar obj, int32_t *value, GrB_Field field);
 //`GrB_get(Scalar, size_t *value, field)`.
 GrB_Info GrB_Scalar_get_SIZE(GrB_Scalar obj, size_t *value, GrB_Field field);
 
-//`GrB_get(Scalar, void *value, field)`: no field takes a `void *`.
+//`GrB_get(Scalar, void *value, field)`: an array or function field.
 GrB_Info GrB_Scalar_get_VOID(GrB_Scalar obj, void *value, GrB_Field field);
 
 //`GrB_set(Scalar, GrB_Scalar value, field)`.
@@ -5441,8 +5446,8 @@ GrB_Info GrB_Scalar_set_String(GrB_Scalar obj, char *value, GrB_Field field);
 //`GrB_set(Scalar, int32_t value, field)`.
 GrB_Info GrB_Scalar_set_INT32(GrB_Scalar obj, int32_t value, GrB_Field field);
 
-//`GrB_set(Scalar, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Scalar_set_VOID(GrB_Scalar obj, void *value, GrB_Field field, size_t _size);
+//`GrB_set(Scalar, void *value, field, size)`: an array field of `size` bytes.
+GrB_Info GrB_Scalar_set_VOID(GrB_Scalar obj, void *value, GrB_Field field, size_t size);
 
 //`GrB_get(Vector, GrB_Scalar value, field)`.
 GrB_Info GrB_Vector_get_Scalar(GrB_Vector obj, GrB_Scalar value, GrB_Field field);
@@ -5456,7 +5461,7 @@ GrB_Info GrB_Vector_get_INT32(GrB_Vector obj, int32_t *value, GrB_Field field);
 //`GrB_get(Vector, size_t *value, field)`.
 GrB_Info GrB_Vector_get_SIZE(GrB_Vector obj, size_t *value, GrB_Field field);
 
-//`GrB_get(Vector, void *value, field)`: no field takes a `void *`.
+//`GrB_get(Vector, void *value, field)`: an array or function field.
 GrB_Info GrB_Vector_get_VOID(GrB_Vector obj, void *value, GrB_Field field);
 
 //`GrB_set(Vector, GrB_Scalar value, field)`.
@@ -5468,8 +5473,8 @@ GrB_Info GrB_Vector_set_String(GrB_Vector obj, char *value, GrB_Field field);
 //`GrB_set(Vector, int32_t value, field)`.
 GrB_Info GrB_Vector_set_INT32(GrB_Vector obj, int32_t value, GrB_Field field);
 
-//`GrB_set(Vector, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Vector_set_VOID(GrB_Vector obj, void *value, GrB_Field field, size_t _size);
+//`GrB_set(Vector, void *value, field, size)`: an array field of `size` bytes.
+GrB_Info GrB_Vector_set_VOID(GrB_Vector obj, void *value, GrB_Field field, size_t size);
 
 //`GrB_get(Matrix, GrB_Scalar value, field)`.
 GrB_Info GrB_Matrix_get_Scalar(GrB_Matrix obj, GrB_Scalar value, GrB_Field field);
@@ -5483,7 +5488,7 @@ GrB_Info GrB_Matrix_get_INT32(GrB_Matrix obj, int32_t *value, GrB_Field field);
 //`GrB_get(Matrix, size_t *value, field)`.
 GrB_Info GrB_Matrix_get_SIZE(GrB_Matrix obj, size_t *value, GrB_Field field);
 
-//`GrB_get(Matrix, void *value, field)`: no field takes a `void *`.
+//`GrB_get(Matrix, void *value, field)`: an array or function field.
 GrB_Info GrB_Matrix_get_VOID(GrB_Matrix obj, void *value, GrB_Field field);
 
 //`GrB_set(Matrix, GrB_Scalar value, field)`.
@@ -5495,8 +5500,8 @@ GrB_Info GrB_Matrix_set_String(GrB_Matrix obj, char *value, GrB_Field field);
 //`GrB_set(Matrix, int32_t value, field)`.
 GrB_Info GrB_Matrix_set_INT32(GrB_Matrix obj, int32_t value, GrB_Field field);
 
-//`GrB_set(Matrix, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Matrix_set_VOID(GrB_Matrix obj, void *value, GrB_Field field, size_t _size);
+//`GrB_set(Matrix, void *value, field, size)`: an array field of `size` bytes.
+GrB_Info GrB_Matrix_set_VOID(GrB_Matrix obj, void *value, GrB_Field field, size_t size);
 
 //`GrB_get(UnaryOp, GrB_Scalar value, field)`.
 GrB_Info GrB_UnaryOp_get_Scalar(GrB_UnaryOp obj, GrB_Scalar value, GrB_Field field);
@@ -5510,7 +5515,7 @@ GrB_Info GrB_UnaryOp_get_INT32(GrB_UnaryOp obj, int32_t *value, GrB_Field field)
 //`GrB_get(UnaryOp, size_t *value, field)`.
 GrB_Info GrB_UnaryOp_get_SIZE(GrB_UnaryOp obj, size_t *value, GrB_Field field);
 
-//`GrB_get(UnaryOp, void *value, field)`: no field takes a `void *`.
+//`GrB_get(UnaryOp, void *value, field)`: an array or function field.
 GrB_Info GrB_UnaryOp_get_VOID(GrB_UnaryOp obj, void *value, GrB_Field field);
 
 //`GrB_set(UnaryOp, GrB_Scalar value, field)`.
@@ -5522,8 +5527,8 @@ GrB_Info GrB_UnaryOp_set_String(GrB_UnaryOp obj, char *value, GrB_Field field);
 //`GrB_set(UnaryOp, int32_t value, field)`.
 GrB_Info GrB_UnaryOp_set_INT32(GrB_UnaryOp obj, int32_t value, GrB_Field field);
 
-//`GrB_set(UnaryOp, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_UnaryOp_set_VOID(GrB_UnaryOp obj, void *value, GrB_Field field, size_t _size);
+//`GrB_set(UnaryOp, void *value, field, size)`: an array field of `size` bytes.
+GrB_Info GrB_UnaryOp_set_VOID(GrB_UnaryOp obj, void *value, GrB_Field field, size_t size);
 
 //`GrB_get(IndexUnaryOp, GrB_Scalar value, field)`.
 GrB_Info GrB_IndexUnaryOp_get_Scalar(GrB_IndexUnaryOp obj, GrB_Scalar value, GrB_Field field);
@@ -5537,7 +5542,7 @@ GrB_Info GrB_IndexUnaryOp_get_INT32(GrB_IndexUnaryOp obj, int32_t *value, GrB_Fi
 //`GrB_get(IndexUnaryOp, size_t *value, field)`.
 GrB_Info GrB_IndexUnaryOp_get_SIZE(GrB_IndexUnaryOp obj, size_t *value, GrB_Field field);
 
-//`GrB_get(IndexUnaryOp, void *value, field)`: no field takes a `void *`.
+//`GrB_get(IndexUnaryOp, void *value, field)`: an array or function field.
 GrB_Info GrB_IndexUnaryOp_get_VOID(GrB_IndexUnaryOp obj, void *value, GrB_Field field);
 
 //`GrB_set(IndexUnaryOp, GrB_Scalar value, field)`.
@@ -5549,11 +5554,8 @@ GrB_Info GrB_IndexUnaryOp_set_String(GrB_IndexUnaryOp obj, char *value, GrB_Fiel
 //`GrB_set(IndexUnaryOp, int32_t value, field)`.
 GrB_Info GrB_IndexUnaryOp_set_INT32(GrB_IndexUnaryOp obj, int32_t value, GrB_Field field);
 
-//`GrB_set(IndexUnaryOp, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_IndexUnaryOp_set_VOID(GrB_IndexUnaryOp obj,
-                                   void *value,
-                                   GrB_Field field,
-                                   size_t _size);
+//`GrB_set(IndexUnaryOp, void *value, field, size)`: an array field of `size` bytes.
+GrB_Info GrB_IndexUnaryOp_set_VOID(GrB_IndexUnaryOp obj, void *value, GrB_Field field, size_t size);
 
 //`GrB_get(BinaryOp, GrB_Scalar value, field)`.
 GrB_Info GrB_BinaryOp_get_Scalar(GrB_BinaryOp obj, GrB_Scalar value, GrB_Field field);
@@ -5567,7 +5569,7 @@ GrB_Info GrB_BinaryOp_get_INT32(GrB_BinaryOp obj, int32_t *value, GrB_Field fiel
 //`GrB_get(BinaryOp, size_t *value, field)`.
 GrB_Info GrB_BinaryOp_get_SIZE(GrB_BinaryOp obj, size_t *value, GrB_Field field);
 
-//`GrB_get(BinaryOp, void *value, field)`: no field takes a `void *`.
+//`GrB_get(BinaryOp, void *value, field)`: an array or function field.
 GrB_Info GrB_BinaryOp_get_VOID(GrB_BinaryOp obj, void *value, GrB_Field field);
 
 //`GrB_set(BinaryOp, GrB_Scalar value, field)`.
@@ -5579,8 +5581,8 @@ GrB_Info GrB_BinaryOp_set_String(GrB_BinaryOp obj, char *value, GrB_Field field)
 //`GrB_set(BinaryOp, int32_t value, field)`.
 GrB_Info GrB_BinaryOp_set_INT32(GrB_BinaryOp obj, int32_t value, GrB_Field field);
 
-//`GrB_set(BinaryOp, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_BinaryOp_set_VOID(GrB_BinaryOp obj, void *value, GrB_Field field, size_t _size);
+//`GrB_set(BinaryOp, void *value, field, size)`: an array field of `size` bytes.
+GrB_Info GrB_BinaryOp_set_VOID(GrB_BinaryOp obj, void *value, GrB_Field field, size_t size);
 
 //`GrB_get(Monoid, GrB_Scalar value, field)`.
 GrB_Info GrB_Monoid_get_Scalar(GrB_Monoid obj, GrB_Scalar value, GrB_Field field);
@@ -5594,7 +5596,7 @@ GrB_Info GrB_Monoid_get_INT32(GrB_Monoid obj, int32_t *value, GrB_Field field);
 //`GrB_get(Monoid, size_t *value, field)`.
 GrB_Info GrB_Monoid_get_SIZE(GrB_Monoid obj, size_t *value, GrB_Field field);
 
-//`GrB_get(Monoid, void *value, field)`: no field takes a `void *`.
+//`GrB_get(Monoid, void *value, field)`: an array or function field.
 GrB_Info GrB_Monoid_get_VOID(GrB_Monoid obj, void *value, GrB_Field field);
 
 //`GrB_set(Monoid, GrB_Scalar value, field)`.
@@ -5606,8 +5608,8 @@ GrB_Info GrB_Monoid_set_String(GrB_Monoid obj, char *value, GrB_Field field);
 //`GrB_set(Monoid, int32_t value, field)`.
 GrB_Info GrB_Monoid_set_INT32(GrB_Monoid obj, int32_t value, GrB_Field field);
 
-//`GrB_set(Monoid, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Monoid_set_VOID(GrB_Monoid obj, void *value, GrB_Field field, size_t _size);
+//`GrB_set(Monoid, void *value, field, size)`: an array field of `size` bytes.
+GrB_Info GrB_Monoid_set_VOID(GrB_Monoid obj, void *value, GrB_Field field, size_t size);
 
 //`GrB_get(Semiring, GrB_Scalar value, field)`.
 GrB_Info GrB_Semiring_get_Scalar(GrB_Semiring obj, GrB_Scalar value, GrB_Field field);
@@ -5621,7 +5623,7 @@ GrB_Info GrB_Semiring_get_INT32(GrB_Semiring obj, int32_t *value, GrB_Field fiel
 //`GrB_get(Semiring, size_t *value, field)`.
 GrB_Info GrB_Semiring_get_SIZE(GrB_Semiring obj, size_t *value, GrB_Field field);
 
-//`GrB_get(Semiring, void *value, field)`: no field takes a `void *`.
+//`GrB_get(Semiring, void *value, field)`: an array or function field.
 GrB_Info GrB_Semiring_get_VOID(GrB_Semiring obj, void *value, GrB_Field field);
 
 //`GrB_set(Semiring, GrB_Scalar value, field)`.
@@ -5633,8 +5635,8 @@ GrB_Info GrB_Semiring_set_String(GrB_Semiring obj, char *value, GrB_Field field)
 //`GrB_set(Semiring, int32_t value, field)`.
 GrB_Info GrB_Semiring_set_INT32(GrB_Semiring obj, int32_t value, GrB_Field field);
 
-//`GrB_set(Semiring, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Semiring_set_VOID(GrB_Semiring obj, void *value, GrB_Field field, size_t _size);
+//`GrB_set(Semiring, void *value, field, size)`: an array field of `size` bytes.
+GrB_Info GrB_Semiring_set_VOID(GrB_Semiring obj, void *value, GrB_Field field, size_t size);
 
 //`GrB_get(Descriptor, GrB_Scalar value, field)`.
 GrB_Info GrB_Descriptor_get_Scalar(GrB_Descriptor obj, GrB_Scalar value, GrB_Field field);
@@ -5648,7 +5650,7 @@ GrB_Info GrB_Descriptor_get_INT32(GrB_Descriptor obj, int32_t *value, GrB_Field 
 //`GrB_get(Descriptor, size_t *value, field)`.
 GrB_Info GrB_Descriptor_get_SIZE(GrB_Descriptor obj, size_t *value, GrB_Field field);
 
-//`GrB_get(Descriptor, void *value, field)`: no field takes a `void *`.
+//`GrB_get(Descriptor, void *value, field)`: an array or function field.
 GrB_Info GrB_Descriptor_get_VOID(GrB_Descriptor obj, void *value, GrB_Field field);
 
 //`GrB_set(Descriptor, GrB_Scalar value, field)`.
@@ -5660,8 +5662,8 @@ GrB_Info GrB_Descriptor_set_String(GrB_Descriptor obj, char *value, GrB_Field fi
 //`GrB_set(Descriptor, int32_t value, field)`.
 GrB_Info GrB_Descriptor_set_INT32(GrB_Descriptor obj, int32_t value, GrB_Field field);
 
-//`GrB_set(Descriptor, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Descriptor_set_VOID(GrB_Descriptor obj, void *value, GrB_Field field, size_t _size);
+//`GrB_set(Descriptor, void *value, field, size)`: an array field of `size` bytes.
+GrB_Info GrB_Descriptor_set_VOID(GrB_Descriptor obj, void *value, GrB_Field field, size_t size);
 
 //`GrB_get(Type, GrB_Scalar value, field)`.
 GrB_Info GrB_Type_get_Scalar(GrB_Type obj, GrB_Scalar value, GrB_Field field);
@@ -5675,7 +5677,7 @@ GrB_Info GrB_Type_get_INT32(GrB_Type obj, int32_t *value, GrB_Field field);
 //`GrB_get(Type, size_t *value, field)`.
 GrB_Info GrB_Type_get_SIZE(GrB_Type obj, size_t *value, GrB_Field field);
 
-//`GrB_get(Type, void *value, field)`: no field takes a `void *`.
+//`GrB_get(Type, void *value, field)`: an array or function field.
 GrB_Info GrB_Type_get_VOID(GrB_Type obj, void *value, GrB_Field field);
 
 //`GrB_set(Type, GrB_Scalar value, field)`.
@@ -5687,8 +5689,8 @@ GrB_Info GrB_Type_set_String(GrB_Type obj, char *value, GrB_Field field);
 //`GrB_set(Type, int32_t value, field)`.
 GrB_Info GrB_Type_set_INT32(GrB_Type obj, int32_t value, GrB_Field field);
 
-//`GrB_set(Type, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Type_set_VOID(GrB_Type obj, void *value, GrB_Field field, size_t _size);
+//`GrB_set(Type, void *value, field, size)`: an array field of `size` bytes.
+GrB_Info GrB_Type_set_VOID(GrB_Type obj, void *value, GrB_Field field, size_t size);
 
 //`GrB_get(Global, GrB_Scalar value, field)`.
 GrB_Info GrB_Global_get_Scalar(GrB_Global obj, GrB_Scalar value, GrB_Field field);
@@ -5702,7 +5704,7 @@ GrB_Info GrB_Global_get_INT32(GrB_Global obj, int32_t *value, GrB_Field field);
 //`GrB_get(Global, size_t *value, field)`.
 GrB_Info GrB_Global_get_SIZE(GrB_Global obj, size_t *value, GrB_Field field);
 
-//`GrB_get(Global, void *value, field)`: no field takes a `void *`.
+//`GrB_get(Global, void *value, field)`: an array or function field.
 GrB_Info GrB_Global_get_VOID(GrB_Global obj, void *value, GrB_Field field);
 
 //`GrB_set(Global, GrB_Scalar value, field)`.
@@ -5714,8 +5716,8 @@ GrB_Info GrB_Global_set_String(GrB_Global obj, char *value, GrB_Field field);
 //`GrB_set(Global, int32_t value, field)`.
 GrB_Info GrB_Global_set_INT32(GrB_Global obj, int32_t value, GrB_Field field);
 
-//`GrB_set(Global, void *value, field, size)`: no field takes a `void *`.
-GrB_Info GrB_Global_set_VOID(GrB_Global obj, void *value, GrB_Field field, size_t _size);
+//`GrB_set(Global, void *value, field, size)`: an array field of `size` bytes.
+GrB_Info GrB_Global_set_VOID(GrB_Global obj, void *value, GrB_Field field, size_t size);
 
 //`GxB_Matrix_type_name(name, obj)`: the C name of the element type.
 GrB_Info GxB_Matrix_type_name(char *type_name, GrB_Matrix obj);

@@ -7,7 +7,7 @@
 #define GRB_VERSION 2
 #define GRB_SUBVERSION 1
 
-/* This implementation (graphblas-rs) and its version (GrB_LIBRARY_VER_*). */
+/* This implementation (graphblas-rs) and its own version. */
 #define GxB_IMPLEMENTATION_NAME "graphblas-rs"
 #define GRAPHBLAS_RS 1
 #define GRAPHBLAS_RS_VERSION_MAJOR 0
@@ -16,8 +16,9 @@
 
 /* The release of SuiteSparse:GraphBLAS whose GxB extensions this library
  * follows, for programs that compare GxB_IMPLEMENTATION with GxB_VERSION
- * (docs/COMPATIBILITY.md); GxB_get(GxB_LIBRARY_VERSION, v) reports the same
- * three numbers and GxB_get(GxB_LIBRARY_DATE, &s) the date. */
+ * (docs/COMPATIBILITY.md); as SuiteSparse, the library reports the same
+ * three numbers as its version (GrB_LIBRARY_VER_*, GxB_LIBRARY_VERSION) and
+ * the date as GxB_LIBRARY_DATE. */
 #define GxB_VERSION(major, minor, sub)                                         \
     (((major) * 1000ULL + (minor)) * 1000ULL + (sub))
 #define GxB_IMPLEMENTATION_MAJOR 7
@@ -69,7 +70,11 @@ GrB_Info;
 typedef enum
 {
     GrB_NONBLOCKING = 0,
-    GrB_BLOCKING = 1
+    GrB_BLOCKING = 1,
+    /* SuiteSparse's modes allowing GPUs: no GPU is used, they run as
+     * GrB_NONBLOCKING and GrB_BLOCKING (GxB_MODE reports the mode given). */
+    GxB_NONBLOCKING_GPU = 2,
+    GxB_BLOCKING_GPU = 3
 }
 GrB_Mode;
 

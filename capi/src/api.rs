@@ -34,18 +34,27 @@ static INITIALIZED: AtomicBool = AtomicBool::new(false);
 static MODE: AtomicI32 = AtomicI32::new(0);
 
 /// `GrB_NONBLOCKING`
-pub(crate) const MODE_NONBLOCKING: i32 = 0;
+const MODE_NONBLOCKING: i32 = 0;
 /// `GrB_BLOCKING`
-pub(crate) const MODE_BLOCKING: i32 = 1;
+const MODE_BLOCKING: i32 = 1;
+/// `GxB_NONBLOCKING_GPU`: SuiteSparse's non-blocking mode allowing GPUs (no GPU is used).
+const MODE_NONBLOCKING_GPU: i32 = 2;
+/// `GxB_BLOCKING_GPU`: SuiteSparse's blocking mode allowing GPUs (no GPU is used).
+const MODE_BLOCKING_GPU: i32 = 3;
 
-/// Marks the library initialised in `mode`; fails if it already is.
+/// Marks the library initialised in `mode`; fails if it already is. The GPU
+/// modes run as their CPU counterparts and are reported as given.
 pub(crate) fn initialize(mode: i32) -> Result<()> {
-    if mode != MODE_BLOCKING && mode != MODE_NONBLOCKING {
-        return Err(Error::new(
-            Info::InvalidValue,
-            format!("invalid mode {mode}: use GrB_BLOCKING or GrB_NONBLOCKING"),
-        ));
-    }
+    let blocking = match mode {
+        MODE_NONBLOCKING | MODE_NONBLOCKING_GPU => false,
+        MODE_BLOCKING | MODE_BLOCKING_GPU => true,
+        _ => {
+            return Err(Error::new(
+                Info::InvalidValue,
+                format!("invalid mode {mode}: use GrB_BLOCKING or GrB_NONBLOCKING"),
+            ))
+        }
+    };
     if INITIALIZED.swap(true, Ordering::AcqRel) {
         return Err(Error::new(
             Info::InvalidValue,
@@ -54,7 +63,7 @@ pub(crate) fn initialize(mode: i32) -> Result<()> {
     }
     MODE.store(mode, Ordering::Release);
     engine::alloc::retain_freed_memory();
-    engine::plan::set_mode(if mode == MODE_BLOCKING {
+    engine::plan::set_mode(if blocking {
         engine::plan::Mode::Blocking
     } else {
         engine::plan::Mode::NonBlocking
@@ -67,9 +76,23 @@ pub(crate) fn finalize() {
     INITIALIZED.store(false, Ordering::Release);
 }
 
-/// The execution mode given to `GrB_init`.
+/// Sets whether the library counts as initialised, keeping the mode and the
+/// memory functions (`GB_Global_GrB_init_called_set`).
+pub(crate) fn set_initialized(called: bool) {
+    INITIALIZED.store(called, Ordering::Release);
+}
+
+/// The execution mode given to `GrB_init` (`GxB_MODE`).
 pub(crate) fn mode() -> i32 {
     MODE.load(Ordering::Acquire)
+}
+
+/// The spec's mode (`GrB_BLOCKING_MODE`): a GPU mode reads as its CPU one.
+pub(crate) fn blocking_mode() -> i32 {
+    match mode() {
+        MODE_BLOCKING | MODE_BLOCKING_GPU => MODE_BLOCKING,
+        _ => MODE_NONBLOCKING,
+    }
 }
 
 /// Where a failed call records its message: the object the call worked on.

@@ -1,6 +1,6 @@
 //! `GrB_init`, `GrB_finalize`, `GrB_getVersion` and `GrB_error`.
 
-use crate::api::{finalize, initialize, run, GrB_Info, GrB_Mode};
+use crate::api::{finalize, initialize, run, set_initialized, GrB_Info, GrB_Mode};
 use crate::handle::*;
 use crate::memory::{set_allocator, Allocator};
 use std::ffi::{c_char, c_uint, c_void};
@@ -53,6 +53,15 @@ pub extern "C" fn GrB_finalize() -> GrB_Info {
         finalize();
         Ok(())
     })
+}
+
+/// `GB_Global_GrB_init_called_set(called)`: SuiteSparse's internal switch
+/// recording whether `GrB_init` has been called, which LAGraph's tests clear
+/// to start the library again without finalising it (`test_Xinit`). Not
+/// declared in `GraphBLAS.h`, as in SuiteSparse: its callers declare it.
+#[no_mangle]
+pub extern "C" fn GB_Global_GrB_init_called_set(called: bool) {
+    set_initialized(called);
 }
 
 /// `GrB_getVersion(&version, &subversion)`: the spec version implemented (2.1).

@@ -7,8 +7,20 @@
 //! `GxB_BURBLE`), string (`GrB_NAME`, `GrB_*_TYPE_STRING`) or SIZE (`GrB_SIZE`).
 //! A string's buffer size (terminator included) is read with a `size_t *`; an
 //! INT32 or SIZE field may also be read into a `GrB_Scalar` and an INT32 field set
-//! from one. No field takes a `void *`. A field the object does not have, or a
-//! value of the wrong type, gives `GrB_INVALID_VALUE`; a read-only field too.
+//! from one. A field the object does not have, or a value of the wrong type,
+//! gives `GrB_INVALID_VALUE`; a read-only field too.
+//!
+//! The library, matrices and vectors also have SuiteSparse's other extension
+//! fields (`gxb_fields`), read and set as SuiteSparse 9 does: an `int32_t` or
+//! `bool` field as INT32; a `double` (`GxB_HYPER_SWITCH`, `GxB_CHUNK`, …)
+//! through a `GrB_Scalar` (FP64); a string (`GxB_LIBRARY_DATE`,
+//! `GxB_COMPILER_NAME`, …) as a string; an array or a function
+//! (`GxB_COMPILER_VERSION`, the library's `GxB_BITMAP_SWITCH`,
+//! `GxB_MALLOC_FUNCTION`, …) through a `void *`, its size in bytes with a
+//! `size_t *`. The library reports the SuiteSparse version whose
+//! extensions it follows as its version (`GrB_LIBRARY_VER_*` =
+//! `GxB_IMPLEMENTATION_*`), and `GrB_BLOCKING_MODE` reads the GPU modes as
+//! their CPU ones.
 //!
 //! Names: predefined objects report their spec name (`"GrB_PLUS_FP64"`,
 //! `"GrB_BOOL"`, `"GrB_DESC_T0"`), the global object the library's name, other
@@ -16,11 +28,13 @@
 //! time; user-defined types and algebraic objects named once (`GrB_ALREADY_SET`
 //! after); predefined objects and the global object not at all.
 
-use crate::api::{api, mode, GrB_Field, GrB_Info};
+use crate::api::{api, blocking_mode, GrB_Field, GrB_Info};
+use crate::gxb_fields::{self, Setting, IMPLEMENTATION};
 use crate::handle::*;
 use crate::values::value_as;
 use engine::algebra::{Type, Value};
 use engine::error::{Error, Info, Result};
+use engine::object::Matrix;
 use engine::storage::Orientation;
 use paste::paste;
 use std::ffi::{c_char, c_void, CStr};
@@ -103,6 +117,8 @@ pub(crate) enum FieldValue {
     Text(String),
     /// A SIZE field.
     Size(usize),
+    /// A SuiteSparse extension field of another C type.
+    Extension(Setting),
 }
 
 /// Who may set an object's `GrB_NAME`.
@@ -133,6 +149,20 @@ pub(crate) trait Fields: Object {
     /// Sets an INT32 field.
     fn set_int(&self, f: i32, _value: i32) -> Result<()> {
         Err(not_settable(self, f))
+    }
+
+    /// Sets a `double` field (from a `GrB_Scalar`).
+    fn set_double(&self, f: i32, _value: f64) -> Result<()> {
+        Err(not_settable(self, f))
+    }
+
+    /// Sets a field that takes a `void *` of `size` bytes.
+    ///
+    /// # Safety
+    /// `value` must be NULL or point to `size` readable bytes.
+    unsafe fn set_void(&self, f: i32, value: *const c_void, _size: usize) -> Result<()> {
+        non_null(value, "value")?;
+        Err(no_void_field(self, f))
     }
 }
 
@@ -213,7 +243,8 @@ pub(crate) fn get_field<T: Fields>(obj: &T, f: i32) -> Result<FieldValue> {
 /// Reads an INT32 field.
 pub(crate) fn get_int<T: Fields>(obj: &T, f: i32) -> Result<i32> {
     match get_field(obj, f)? {
-        FieldValue::Int(v) => Ok(v),
+        FieldValue::Int(v) | FieldValue::Extension(Setting::Int(v)) => Ok(v),
+        FieldValue::Extension(Setting::Bool(v)) => Ok(v as i32),
         _ => Err(invalid(format!(
             "{} is not an INT32 field: read it with a char * or size_t * value",
             field_name(f)
@@ -345,14 +376,6 @@ pub(crate) fn global() -> &'static GB_Global_opaque {
 /// The global `GrB_STORAGE_ORIENTATION_HINT` (a hint: recorded and reported).
 static ORIENTATION_HINT: AtomicI32 = AtomicI32::new(orientation::ROWMAJOR);
 
-fn version_part(k: usize) -> i32 {
-    env!("CARGO_PKG_VERSION")
-        .split('.')
-        .nth(k)
-        .and_then(|p| p.parse().ok())
-        .unwrap_or(0)
-}
-
 impl Fields for GB_Global_opaque {
     const NAME_RULE: NameRule = NameRule::Never;
 
@@ -362,13 +385,13 @@ impl Fields for GB_Global_opaque {
 
     fn get_other(&self, f: i32) -> Result<FieldValue> {
         Ok(FieldValue::Int(match f {
-            field::LIBRARY_VER_MAJOR => version_part(0),
-            field::LIBRARY_VER_MINOR => version_part(1),
-            field::LIBRARY_VER_PATCH => version_part(2),
+            field::LIBRARY_VER_MAJOR => IMPLEMENTATION[0],
+            field::LIBRARY_VER_MINOR => IMPLEMENTATION[1],
+            field::LIBRARY_VER_PATCH => IMPLEMENTATION[2],
             field::API_VER_MAJOR => 2,
             field::API_VER_MINOR => 1,
             field::API_VER_PATCH => 0,
-            field::BLOCKING_MODE => mode(),
+            field::BLOCKING_MODE => blocking_mode(),
             field::STORAGE_ORIENTATION_HINT => ORIENTATION_HINT.load(Ordering::Relaxed),
             field::GXB_FORMAT => match ORIENTATION_HINT.load(Ordering::Relaxed) {
                 orientation::COLMAJOR => GXB_BY_COL,
@@ -376,7 +399,11 @@ impl Fields for GB_Global_opaque {
             },
             field::GXB_NTHREADS => engine::threads::num_threads() as i32,
             field::GXB_BURBLE => engine::plan::explain::enabled() as i32,
-            _ => return Err(unknown_field(self, f)),
+            _ => {
+                return gxb_fields::library(f)
+                    .map(FieldValue::Extension)
+                    .ok_or_else(|| unknown_field(self, f))
+            }
         }))
     }
 
@@ -395,8 +422,37 @@ impl Fields for GB_Global_opaque {
             }
             field::GXB_NTHREADS => engine::threads::set_num_threads(value.max(0) as usize)?,
             field::GXB_BURBLE => engine::plan::explain::set_explain(value != 0),
+            _ if gxb_fields::set_library_int(f, value) => {}
             _ => return Err(not_settable(self, f)),
         }
+        Ok(())
+    }
+
+    fn set_double(&self, f: i32, value: f64) -> Result<()> {
+        if gxb_fields::set_library_double(f, value) {
+            Ok(())
+        } else {
+            Err(not_settable(self, f))
+        }
+    }
+
+    unsafe fn set_void(&self, f: i32, value: *const c_void, size: usize) -> Result<()> {
+        // The bitmap switches: 8 doubles, or NULL for SuiteSparse's defaults.
+        if f != gxb_fields::gxb::BITMAP_SWITCH {
+            non_null(value, "value")?;
+            return Err(no_void_field(self, f));
+        }
+        let switches = if value.is_null() {
+            None
+        } else if size < std::mem::size_of::<[f64; 8]>() {
+            return Err(invalid(format!(
+                "GxB_BITMAP_SWITCH takes 8 doubles ({} bytes), not {size} bytes",
+                std::mem::size_of::<[f64; 8]>()
+            )));
+        } else {
+            Some((value as *const [f64; 8]).read_unaligned())
+        };
+        gxb_fields::set_library_array(f, switches.as_ref());
         Ok(())
     }
 }
@@ -445,7 +501,7 @@ impl Fields for GB_Vector_opaque {
         match f {
             field::STORAGE_ORIENTATION_HINT => Ok(FieldValue::Int(orientation::COLMAJOR)),
             field::GXB_FORMAT => Ok(FieldValue::Int(GXB_BY_COL)),
-            _ => element_type_field(self.vector.ty(), f).ok_or_else(|| unknown_field(self, f)),
+            _ => collection_field(self, self.vector.as_matrix(), f),
         }
     }
 
@@ -459,8 +515,16 @@ impl Fields for GB_Vector_opaque {
                     "a GrB_Vector is always stored by column (GxB_BY_COL)".into(),
                 )),
             },
-            _ => Err(not_settable(self, f)),
+            _ => set_collection_int(self, self.vector.as_matrix(), f, value),
         }
+    }
+
+    fn set_double(&self, f: i32, value: f64) -> Result<()> {
+        // As in SuiteSparse 9: a vector is never hypersparse.
+        if f == gxb_fields::gxb::HYPER_SWITCH {
+            return Err(invalid("a GrB_Vector has no GxB_HYPER_SWITCH".into()));
+        }
+        set_collection_double(self, self.vector.as_matrix(), f, value)
     }
 }
 
@@ -475,7 +539,7 @@ impl Fields for GB_Matrix_opaque {
                 Orientation::ByCol => orientation::COLMAJOR,
             })),
             field::GXB_FORMAT => Ok(FieldValue::Int(gxb_format(orient))),
-            _ => element_type_field(self.matrix.ty(), f).ok_or_else(|| unknown_field(self, f)),
+            _ => collection_field(self, &self.matrix, f),
         }
     }
 
@@ -494,8 +558,40 @@ impl Fields for GB_Matrix_opaque {
                 self.matrix.set_orientation(orientation_of_format(value)?);
                 Ok(())
             }
-            _ => Err(not_settable(self, f)),
+            _ => set_collection_int(self, &self.matrix, f, value),
         }
+    }
+
+    fn set_double(&self, f: i32, value: f64) -> Result<()> {
+        set_collection_double(self, &self.matrix, f, value)
+    }
+}
+
+/// The element type and extension fields of a matrix or vector `m`.
+fn collection_field<T: Fields>(obj: &T, m: &Matrix, f: i32) -> Result<FieldValue> {
+    if let Some(v) = element_type_field(m.ty(), f) {
+        return Ok(v);
+    }
+    gxb_fields::object(m, f)?
+        .map(FieldValue::Extension)
+        .ok_or_else(|| unknown_field(obj, f))
+}
+
+/// Sets an INT32 extension field of a matrix or vector `m`.
+fn set_collection_int<T: Fields>(obj: &T, m: &Matrix, f: i32, value: i32) -> Result<()> {
+    if gxb_fields::set_object_int(m, f, value)? {
+        Ok(())
+    } else {
+        Err(not_settable(obj, f))
+    }
+}
+
+/// Sets a `double` extension field of a matrix or vector `m`.
+fn set_collection_double<T: Fields>(obj: &T, m: &Matrix, f: i32, value: f64) -> Result<()> {
+    if gxb_fields::set_object_double(m, f, value) {
+        Ok(())
+    } else {
+        Err(not_settable(obj, f))
     }
 }
 
@@ -634,11 +730,13 @@ impl Fields for GB_Descriptor_opaque {
 unsafe fn get_scalar<T: Fields>(obj: &T, value: GrB_Scalar, f: i32) -> Result<()> {
     let s = &get(value)?.scalar;
     let v = match get_field(obj, f)? {
-        FieldValue::Int(v) => Value::new(v),
+        FieldValue::Int(v) | FieldValue::Extension(Setting::Int(v)) => Value::new(v),
+        FieldValue::Extension(Setting::Bool(v)) => Value::new(v as i32),
+        FieldValue::Extension(Setting::Double(v)) => Value::new(v),
         FieldValue::Size(n) => Value::new(n as u64),
-        FieldValue::Text(_) => {
+        _ => {
             return Err(invalid(format!(
-                "{} is a string field: read it with a char * value",
+                "{} cannot be read into a GrB_Scalar: read it with a char * or void * value",
                 field_name(f)
             )))
         }
@@ -654,15 +752,14 @@ unsafe fn get_scalar<T: Fields>(obj: &T, value: GrB_Scalar, f: i32) -> Result<()
 /// `GrB_get(obj, char *, field)`: a string field, with its terminator.
 unsafe fn get_string<T: Fields>(obj: &T, value: *mut c_char, f: i32) -> Result<()> {
     non_null(value, "value")?;
-    match get_field(obj, f)? {
-        FieldValue::Text(t) => {
-            let b = t.as_bytes();
-            std::ptr::copy_nonoverlapping(b.as_ptr(), value as *mut u8, b.len());
-            *value.add(b.len()) = 0;
-            Ok(())
-        }
-        _ => Err(invalid(format!("{} is not a string field", field_name(f)))),
-    }
+    let b = match get_field(obj, f)? {
+        FieldValue::Text(t) => t.into_bytes(),
+        FieldValue::Extension(Setting::Text(t)) => t.to_bytes().to_vec(),
+        _ => return Err(invalid(format!("{} is not a string field", field_name(f)))),
+    };
+    std::ptr::copy_nonoverlapping(b.as_ptr(), value as *mut u8, b.len());
+    *value.add(b.len()) = 0;
+    Ok(())
 }
 
 /// `GrB_get(obj, size_t *, field)`: a SIZE field, or the buffer size a string field needs.
@@ -671,9 +768,14 @@ unsafe fn get_size<T: Fields>(obj: &T, value: *mut usize, f: i32) -> Result<()> 
     let n = match get_field(obj, f)? {
         FieldValue::Text(t) => t.len() + 1,
         FieldValue::Size(n) => n,
-        FieldValue::Int(_) => {
+        FieldValue::Extension(Setting::Text(t)) => t.to_bytes_with_nul().len(),
+        FieldValue::Extension(Setting::Doubles(v)) => std::mem::size_of_val(v.as_slice()),
+        FieldValue::Extension(Setting::Ints(v)) => std::mem::size_of_val(&v),
+        FieldValue::Extension(Setting::Int64s(v)) => std::mem::size_of_val(v.as_slice()),
+        FieldValue::Extension(Setting::Function(_)) => std::mem::size_of::<*mut c_void>(),
+        _ => {
             return Err(invalid(format!(
-                "{} is an INT32 field: read it with an int32_t * value",
+                "{} is not a string, size or array field",
                 field_name(f)
             )))
         }
@@ -681,7 +783,7 @@ unsafe fn get_size<T: Fields>(obj: &T, value: *mut usize, f: i32) -> Result<()> 
     put(value, n, "value")
 }
 
-/// `GrB_set(obj, GrB_Scalar, field)`: an INT32 field from a non-empty scalar.
+/// `GrB_set(obj, GrB_Scalar, field)`: an INT32 or `double` field from a non-empty scalar.
 unsafe fn set_scalar<T: Fields>(obj: &T, value: GrB_Scalar, f: i32) -> Result<()> {
     let s = &get(value)?.scalar;
     let v = s
@@ -694,6 +796,9 @@ unsafe fn set_scalar<T: Fields>(obj: &T, value: GrB_Scalar, f: i32) -> Result<()
     }
     if f == field::NAME {
         return Err(invalid("GrB_NAME is set with a char * value".into()));
+    }
+    if gxb_fields::is_double(f) {
+        return obj.set_double(f, value_as::<f64>(&v)?);
     }
     obj.set_int(f, value_as::<i32>(&v)?)
 }
@@ -723,9 +828,10 @@ fn set_int32<T: Fields>(obj: &T, value: i32, f: i32) -> Result<()> {
     obj.set_int(f, value)
 }
 
-/// `GrB_get` / `GrB_set` with a `void *` value: no field takes one.
-fn no_void_fields<T: Fields>(obj: &T, f: i32) -> Result<()> {
-    Err(if has_field(obj, f) {
+/// The error of `GrB_get` / `GrB_set` with a `void *` value for a field
+/// that does not take one.
+fn no_void_field<T: Fields>(obj: &T, f: i32) -> Error {
+    if has_field(obj, f) {
         invalid(format!(
             "{} of a {} does not take a void * value",
             field_name(f),
@@ -733,7 +839,25 @@ fn no_void_fields<T: Fields>(obj: &T, f: i32) -> Result<()> {
         ))
     } else {
         unknown_field(obj, f)
-    })
+    }
+}
+
+/// `GrB_get(obj, void *, field)`: an array or function field, written in its C type.
+unsafe fn get_void<T: Fields>(obj: &T, value: *mut c_void, f: i32) -> Result<()> {
+    non_null(value, "value")?;
+    unsafe fn write<V: Copy>(values: &[V], out: *mut c_void) {
+        for (k, &v) in values.iter().enumerate() {
+            (out as *mut V).add(k).write_unaligned(v);
+        }
+    }
+    match get_field(obj, f)? {
+        FieldValue::Extension(Setting::Doubles(v)) => write(&v, value),
+        FieldValue::Extension(Setting::Ints(v)) => write(&v, value),
+        FieldValue::Extension(Setting::Int64s(v)) => write(&v, value),
+        FieldValue::Extension(Setting::Function(p)) => write(&[p], value),
+        _ => return Err(no_void_field(obj, f)),
+    }
+    Ok(())
 }
 
 /// Defines the nine `GrB_<kind>_get_*` / `GrB_<kind>_set_*` functions for a
@@ -769,14 +893,10 @@ macro_rules! get_set_functions {
                 api(obj, || get_size($object(obj)?, value, field))
             }
 
-            #[doc = concat!("`GrB_get(", stringify!($kind), ", void *value, field)`: no field takes a `void *`.")]
+            #[doc = concat!("`GrB_get(", stringify!($kind), ", void *value, field)`: an array or function field.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_ $kind _get_VOID>](obj: $handle, value: *mut c_void, field: GrB_Field) -> GrB_Info {
-                api(obj, || {
-                    let o = $object(obj)?;
-                    non_null(value, "value")?;
-                    no_void_fields(o, field)
-                })
+                api(obj, || get_void($object(obj)?, value, field))
             }
 
             #[doc = concat!("`GrB_set(", stringify!($kind), ", GrB_Scalar value, field)`.")]
@@ -797,14 +917,10 @@ macro_rules! get_set_functions {
                 api(obj, || set_int32($object(obj)?, value, field))
             }
 
-            #[doc = concat!("`GrB_set(", stringify!($kind), ", void *value, field, size)`: no field takes a `void *`.")]
+            #[doc = concat!("`GrB_set(", stringify!($kind), ", void *value, field, size)`: an array field of `size` bytes.")]
             #[no_mangle]
-            pub unsafe extern "C" fn [<GrB_ $kind _set_VOID>](obj: $handle, value: *mut c_void, field: GrB_Field, _size: usize) -> GrB_Info {
-                api(obj, || {
-                    let o = $object(obj)?;
-                    non_null(value, "value")?;
-                    no_void_fields(o, field)
-                })
+            pub unsafe extern "C" fn [<GrB_ $kind _set_VOID>](obj: $handle, value: *mut c_void, field: GrB_Field, size: usize) -> GrB_Info {
+                api(obj, || $object(obj)?.set_void(field, value, size))
             }
         }
     };

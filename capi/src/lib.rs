@@ -103,6 +103,7 @@ mod descriptor;
 pub mod fuzzing;
 mod getset;
 mod gxb;
+mod gxb_fields;
 mod gxb_objects;
 mod handle;
 mod import_export;

@@ -215,6 +215,153 @@ static void test_types(void)
     OK(GrB_free(&u));
 }
 
+/* The extension fields through GrB_get / GrB_set, as SuiteSparse 9 reads
+ * them: int32_t and bool fields as INT32, doubles through a GrB_Scalar,
+ * strings as strings, arrays and functions through a void * (their size in
+ * bytes with a size_t *). */
+static void test_getset_fields(void)
+{
+    int32_t v = -1;
+    int ver[3] = {0, 0, 0};
+    double b[GxB_NBITMAP_SWITCH], nb[GxB_NBITMAP_SWITCH], x = 0;
+    char text[256];
+    size_t size = 0;
+    void *f = NULL;
+    void *(*m)(size_t) = NULL;
+    GrB_Scalar s = NULL;
+    GrB_Matrix A = NULL;
+    GrB_Vector u = NULL;
+
+    /* The library reports the SuiteSparse version it follows as its own. */
+    OK(GrB_get(GrB_GLOBAL, &v, GrB_LIBRARY_VER_MAJOR));
+    CHECK(v == GxB_IMPLEMENTATION_MAJOR);
+    OK(GrB_get(GrB_GLOBAL, &v, GrB_LIBRARY_VER_MINOR));
+    CHECK(v == GxB_IMPLEMENTATION_MINOR);
+    OK(GrB_get(GrB_GLOBAL, &v, GrB_LIBRARY_VER_PATCH));
+    CHECK(v == GxB_IMPLEMENTATION_SUB);
+    OK(GrB_Global_get_String(GrB_GLOBAL, text, (GrB_Field) GxB_LIBRARY_DATE));
+    CHECK(strcmp(text, GxB_IMPLEMENTATION_DATE) == 0);
+    OK(GrB_Global_get_String(GrB_GLOBAL, text, (GrB_Field) GxB_COMPILER_NAME));
+    CHECK(strcmp(text, "rustc") == 0);
+    OK(GrB_Global_get_SIZE(GrB_GLOBAL, &size, (GrB_Field) GxB_COMPILER_NAME));
+    CHECK(size == strlen("rustc") + 1);
+    OK(GrB_Global_get_SIZE(GrB_GLOBAL, &size, (GrB_Field) GxB_COMPILER_VERSION));
+    CHECK(size == sizeof(ver));
+    OK(GrB_Global_get_VOID(GrB_GLOBAL, (void *) ver, (GrB_Field) GxB_COMPILER_VERSION));
+    CHECK(ver[0] >= 1);
+    OK(GrB_Global_get_VOID(GrB_GLOBAL, (void *) &f, (GrB_Field) GxB_MALLOC_FUNCTION));
+    memcpy(&m, &f, sizeof(f));
+    CHECK(m == malloc);
+    OK(GrB_Global_get_INT32(GrB_GLOBAL, &v, (GrB_Field) GxB_LIBRARY_OPENMP));
+    CHECK(v == 0);
+    OK(GrB_Global_get_INT32(GrB_GLOBAL, &v, (GrB_Field) GxB_MODE));
+    CHECK(v == GrB_NONBLOCKING);
+
+    /* A double through a GrB_Scalar; not as an INT32. */
+    OK(GrB_Scalar_new(&s, GrB_FP64));
+    OK(GrB_Scalar_setElement_FP64(s, 0.125));
+    OK(GrB_Global_set_Scalar(GrB_GLOBAL, s, (GrB_Field) GxB_HYPER_SWITCH));
+    OK(GxB_get(GxB_HYPER_SWITCH, &x));
+    CHECK(x == 0.125);
+    OK(GrB_Scalar_clear(s));
+    OK(GrB_Global_get_Scalar(GrB_GLOBAL, s, (GrB_Field) GxB_HYPER_SWITCH));
+    OK(GrB_Scalar_extractElement_FP64(&x, s));
+    CHECK(x == 0.125);
+    OK(GxB_set(GxB_HYPER_SWITCH, GxB_HYPER_DEFAULT));
+    EXPECT(GrB_Global_get_INT32(GrB_GLOBAL, &v, (GrB_Field) GxB_HYPER_SWITCH), GrB_INVALID_VALUE);
+    EXPECT(GrB_Global_get_VOID(GrB_GLOBAL, (void *) &x, (GrB_Field) GxB_HYPER_SWITCH),
+           GrB_INVALID_VALUE);
+
+    /* The library's bitmap switches: 8 doubles; NULL restores the defaults. */
+    OK(GrB_Global_get_SIZE(GrB_GLOBAL, &size, (GrB_Field) GxB_BITMAP_SWITCH));
+    CHECK(size == sizeof(b));
+    OK(GrB_Global_get_VOID(GrB_GLOBAL, (void *) b, (GrB_Field) GxB_BITMAP_SWITCH));
+    for (int k = 0; k < GxB_NBITMAP_SWITCH; k++) nb[k] = 0.25;
+    OK(GrB_Global_set_VOID(GrB_GLOBAL, (void *) nb, (GrB_Field) GxB_BITMAP_SWITCH, sizeof(nb)));
+    OK(GxB_get(GxB_BITMAP_SWITCH, nb));
+    CHECK(nb[0] == 0.25 && nb[7] == 0.25);
+    EXPECT(GrB_Global_set_VOID(GrB_GLOBAL, (void *) nb, (GrB_Field) GxB_BITMAP_SWITCH, 8),
+           GrB_INVALID_VALUE);
+    OK(GrB_Global_set_VOID(GrB_GLOBAL, NULL, (GrB_Field) GxB_BITMAP_SWITCH, 0));
+    OK(GxB_get(GxB_BITMAP_SWITCH, nb));
+    CHECK(memcmp(nb, b, sizeof(b)) == 0);
+    EXPECT(GrB_Global_set_VOID(GrB_GLOBAL, (void *) nb, (GrB_Field) GxB_COMPILER_NAME, 8),
+           GrB_INVALID_VALUE);
+    EXPECT(GrB_Global_set_VOID(GrB_GLOBAL, NULL, (GrB_Field) GxB_CHUNK, 8), GrB_NULL_POINTER);
+
+    /* A matrix's and a vector's sparsity and switches. */
+    OK(GrB_Matrix_new(&A, GrB_FP64, 4, 4));
+    OK(GrB_Matrix_setElement_FP64(A, 1, 2, 3));
+    OK(GrB_Matrix_set_INT32(A, GxB_HYPERSPARSE, (GrB_Field) GxB_SPARSITY_CONTROL));
+    OK(GrB_Matrix_get_INT32(A, &v, (GrB_Field) GxB_SPARSITY_STATUS));
+    CHECK(v == GxB_HYPERSPARSE);
+    OK(GrB_Matrix_get_INT32(A, &v, (GrB_Field) GxB_IS_HYPER));
+    CHECK(v == 1);
+    OK(GrB_Matrix_set_INT32(A, GxB_BITMAP, (GrB_Field) GxB_SPARSITY_CONTROL));
+    OK(GrB_Matrix_get_INT32(A, &v, (GrB_Field) GxB_SPARSITY_CONTROL));
+    CHECK(v == GxB_BITMAP);
+    OK(GrB_Matrix_get_INT32(A, &v, (GrB_Field) GxB_SPARSITY_STATUS));
+    CHECK(v == GxB_BITMAP);
+    OK(GrB_Scalar_setElement_FP64(s, 0.5));
+    OK(GrB_Matrix_set_Scalar(A, s, (GrB_Field) GxB_BITMAP_SWITCH));
+    OK(GxB_get(A, GxB_BITMAP_SWITCH, &x));
+    CHECK(x == 0.5);
+    OK(GrB_Matrix_set_Scalar(A, s, (GrB_Field) GxB_HYPER_SWITCH));
+    OK(GrB_Scalar_clear(s));
+    OK(GrB_Matrix_get_Scalar(A, s, (GrB_Field) GxB_HYPER_SWITCH));
+    OK(GrB_Scalar_extractElement_FP64(&x, s));
+    CHECK(x == 0.5);
+    EXPECT(GrB_Matrix_set_INT32(A, GxB_SPARSE, (GrB_Field) GxB_SPARSITY_STATUS), GrB_INVALID_VALUE);
+    EXPECT(GrB_Matrix_get_INT32(A, &v, (GrB_Field) GxB_LIBRARY_OPENMP), GrB_INVALID_VALUE);
+    OK(GrB_Vector_new(&u, GrB_INT32, 5));
+    OK(GrB_Vector_set_INT32(u, GxB_SPARSE, (GrB_Field) GxB_SPARSITY_CONTROL));
+    OK(GrB_Vector_get_INT32(u, &v, (GrB_Field) GxB_SPARSITY_STATUS));
+    CHECK(v == GxB_SPARSE);
+    OK(GrB_Scalar_setElement_FP64(s, 0.5));
+    OK(GrB_Vector_set_Scalar(u, s, (GrB_Field) GxB_BITMAP_SWITCH));
+    /* As in SuiteSparse 9, a vector has no hyper switch. */
+    EXPECT(GrB_Vector_set_Scalar(u, s, (GrB_Field) GxB_HYPER_SWITCH), GrB_INVALID_VALUE);
+    OK(GrB_free(&A));
+    OK(GrB_free(&u));
+    OK(GrB_free(&s));
+}
+
+/* SuiteSparse's internal switch, which LAGraph's tests declare themselves. */
+extern void GB_Global_GrB_init_called_set(bool called);
+
+/* The GPU modes run as their CPU modes: GxB_MODE reports the mode given,
+ * GrB_BLOCKING_MODE the spec's. Restarting through
+ * GB_Global_GrB_init_called_set keeps the objects alive. */
+static void test_gpu_modes(void)
+{
+    GrB_Mode mode = GrB_NONBLOCKING;
+    int32_t v = -1;
+    GrB_Matrix A = NULL;
+    GrB_Index n = 0;
+
+    OK(GrB_Matrix_new(&A, GrB_INT8, 2, 2));
+    OK(GrB_Matrix_setElement_INT8(A, 3, 1, 1));
+    EXPECT(GrB_init(GrB_BLOCKING), GrB_INVALID_VALUE);
+    GB_Global_GrB_init_called_set(false);
+    OK(GrB_init(GxB_BLOCKING_GPU));
+    OK(GxB_get(GxB_MODE, &mode));
+    CHECK(mode == GxB_BLOCKING_GPU);
+    OK(GrB_get(GrB_GLOBAL, &v, GrB_BLOCKING_MODE));
+    CHECK(v == GrB_BLOCKING);
+    OK(GrB_Matrix_nvals(&n, A));
+    CHECK(n == 1);
+    GB_Global_GrB_init_called_set(false);
+    OK(GxB_init(GxB_NONBLOCKING_GPU, malloc, calloc, realloc, free));
+    OK(GxB_get(GxB_MODE, &mode));
+    CHECK(mode == GxB_NONBLOCKING_GPU);
+    OK(GrB_get(GrB_GLOBAL, &v, GrB_BLOCKING_MODE));
+    CHECK(v == GrB_NONBLOCKING);
+    GB_Global_GrB_init_called_set(false);
+    EXPECT(GrB_init((GrB_Mode) 4), GrB_INVALID_VALUE);
+    OK(GrB_init(GrB_NONBLOCKING));
+    OK(GrB_free(&A));
+}
+
 int main(void)
 {
     OK(GxB_init(GrB_NONBLOCKING, malloc, calloc, realloc, free));
@@ -223,6 +370,8 @@ int main(void)
     test_global_switches();
     test_sparsity();
     test_types();
+    test_getset_fields();
+    test_gpu_modes();
     OK(GrB_finalize());
     return check_done("test_gxb_options");
 }
