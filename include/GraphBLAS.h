@@ -285,6 +285,8 @@ typedef struct GB_Matrix_opaque *GrB_Matrix;
 typedef struct GB_Descriptor_opaque *GrB_Descriptor;
 typedef struct GB_Global_opaque *GrB_Global;
 typedef struct GB_Iterator_opaque *GxB_Iterator;
+/* SuiteSparse's historical select operators (GxB_TRIL, ..., GxB_select). */
+typedef struct GB_SelectOp_opaque *GxB_SelectOp;
 
 /* User-defined operator functions. */
 typedef void (*GxB_unary_function)(void *, const void *);
@@ -5153,6 +5155,38 @@ extern GrB_Global GrB_GLOBAL;
 // `GrB_ALL`: passed as an index list, it means every index in order.
 extern const GrB_Index *GrB_ALL;
 
+extern GxB_SelectOp GxB_TRIL;
+
+extern GxB_SelectOp GxB_TRIU;
+
+extern GxB_SelectOp GxB_DIAG;
+
+extern GxB_SelectOp GxB_OFFDIAG;
+
+extern GxB_SelectOp GxB_NONZERO;
+
+extern GxB_SelectOp GxB_EQ_ZERO;
+
+extern GxB_SelectOp GxB_GT_ZERO;
+
+extern GxB_SelectOp GxB_GE_ZERO;
+
+extern GxB_SelectOp GxB_LT_ZERO;
+
+extern GxB_SelectOp GxB_LE_ZERO;
+
+extern GxB_SelectOp GxB_NE_THUNK;
+
+extern GxB_SelectOp GxB_EQ_THUNK;
+
+extern GxB_SelectOp GxB_GT_THUNK;
+
+extern GxB_SelectOp GxB_GE_THUNK;
+
+extern GxB_SelectOp GxB_LT_THUNK;
+
+extern GxB_SelectOp GxB_LE_THUNK;
+
 //`GrB_BOOL`
 extern GrB_Type GrB_BOOL;
 
@@ -9315,6 +9349,30 @@ GrB_Info GrB_Scalar_setElement_UDT(GrB_Scalar s, const void *x);
 // `GrB_Scalar_extractElement_UDT(&x, s)`.
 GrB_Info GrB_Scalar_extractElement_UDT(void *x, GrB_Scalar s);
 
+// `GxB_Matrix_select(C, Mask, accum, op, A, Thunk, desc)`:
+// `C<Mask> = accum(C, select(op(A), Thunk))`; `Thunk` may be NULL.
+GrB_Info GxB_Matrix_select(GrB_Matrix C,
+                           GrB_Matrix Mask,
+                           GrB_BinaryOp accum,
+                           GxB_SelectOp op,
+                           GrB_Matrix A,
+                           GrB_Scalar Thunk,
+                           GrB_Descriptor desc);
+
+// `GxB_Vector_select(w, mask, accum, op, u, Thunk, desc)`:
+// `w<mask> = accum(w, select(op(u), Thunk))`; `Thunk` may be NULL.
+GrB_Info GxB_Vector_select(GrB_Vector w,
+                           GrB_Vector mask,
+                           GrB_BinaryOp accum,
+                           GxB_SelectOp op,
+                           GrB_Vector u,
+                           GrB_Scalar Thunk,
+                           GrB_Descriptor desc);
+
+// `GxB_SelectOp_free(&op)`: every select operator is predefined, so this
+// only checks the handle (`*op` may be NULL).
+GrB_Info GxB_SelectOp_free(GxB_SelectOp *op);
+
 // `GxB_Matrix_concat(C, Tiles, m, n, desc)`: `C`'s content becomes the
 // tiles (typecast to `C`'s type); the tiles of a block row have the same
 // number of rows, those of a block column the same number of columns, and
@@ -9735,7 +9793,8 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
              GrB_Vector *: GrB_Vector_free,                                    \
              GrB_Matrix *: GrB_Matrix_free,                                    \
              GrB_Descriptor *: GrB_Descriptor_free,                            \
-             GxB_Iterator *: GxB_Iterator_free)(object)
+             GxB_Iterator *: GxB_Iterator_free,                                \
+             GxB_SelectOp *: GxB_SelectOp_free)(object)
 
 #define GrB_wait(object, mode)                                                 \
     _Generic((object),                                                         \
@@ -9898,6 +9957,13 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
             void *: GrB_Vector_select_UDT,                                     \
             const void *: GrB_Vector_select_UDT))                              \
     (C, Mask, accum, op, A, thunk, desc)
+
+/* SuiteSparse's historical GxB_select: a GxB_SelectOp (GxB_TRIL, ...,
+ * GxB_LE_THUNK) and a GrB_Scalar thunk, which may be NULL. */
+#define GxB_select(C, Mask, accum, op, A, Thunk, desc)                         \
+    _Generic((C),                                                              \
+        GrB_Matrix: GxB_Matrix_select,                                         \
+        GrB_Vector: GxB_Vector_select)(C, Mask, accum, op, A, Thunk, desc)
 
 /* GrB_reduce(w, mask, accum, monoid | binaryop, A, desc)     (to a vector)
  * GrB_reduce(&x, accum, monoid, A | u, desc)                (to a C scalar)

@@ -268,6 +268,8 @@ typedef struct GB_Matrix_opaque *GrB_Matrix;
 typedef struct GB_Descriptor_opaque *GrB_Descriptor;
 typedef struct GB_Global_opaque *GrB_Global;
 typedef struct GB_Iterator_opaque *GxB_Iterator;
+/* SuiteSparse's historical select operators (GxB_TRIL, ..., GxB_select). */
+typedef struct GB_SelectOp_opaque *GxB_SelectOp;
 
 /* User-defined operator functions. */
 typedef void (*GxB_unary_function)(void *, const void *);

@@ -118,7 +118,8 @@
              GrB_Vector *: GrB_Vector_free,                                    \
              GrB_Matrix *: GrB_Matrix_free,                                    \
              GrB_Descriptor *: GrB_Descriptor_free,                            \
-             GxB_Iterator *: GxB_Iterator_free)(object)
+             GxB_Iterator *: GxB_Iterator_free,                                \
+             GxB_SelectOp *: GxB_SelectOp_free)(object)
 
 #define GrB_wait(object, mode)                                                 \
     _Generic((object),                                                         \
@@ -281,6 +282,13 @@
             void *: GrB_Vector_select_UDT,                                     \
             const void *: GrB_Vector_select_UDT))                              \
     (C, Mask, accum, op, A, thunk, desc)
+
+/* SuiteSparse's historical GxB_select: a GxB_SelectOp (GxB_TRIL, ...,
+ * GxB_LE_THUNK) and a GrB_Scalar thunk, which may be NULL. */
+#define GxB_select(C, Mask, accum, op, A, Thunk, desc)                         \
+    _Generic((C),                                                              \
+        GrB_Matrix: GxB_Matrix_select,                                         \
+        GrB_Vector: GxB_Vector_select)(C, Mask, accum, op, A, Thunk, desc)
 
 /* GrB_reduce(w, mask, accum, monoid | binaryop, A, desc)     (to a vector)
  * GrB_reduce(&x, accum, monoid, A | u, desc)                (to a C scalar)

@@ -41,6 +41,8 @@ pub(crate) mod magic {
     pub(crate) const GLOBAL: u64 = 0x4752_425f_474c_4f42;
     /// `GxB_Iterator`.
     pub(crate) const ITERATOR: u64 = 0x4758_425f_4954_4552;
+    /// `GxB_SelectOp`.
+    pub(crate) const SELECTOP: u64 = 0x4758_425f_5345_4c4f;
     /// Written over the magic when an object is freed.
     pub(crate) const FREED: u64 = 0x4752_425f_4652_4545;
 }

@@ -117,6 +117,7 @@ mod pack;
 mod panic_guard_tests;
 mod print;
 mod scalar;
+mod select_op;
 mod tiles;
 mod types;
 mod values;

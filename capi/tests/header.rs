@@ -71,6 +71,8 @@ const HANDWRITTEN: &[&str] = &[
     "GrB_Global",
     "GxB_Iterator",
     "GB_Iterator_opaque",
+    "GxB_SelectOp",
+    "GB_SelectOp_opaque",
     "GB_Type_opaque",
     "GB_UnaryOp_opaque",
     "GB_BinaryOp_opaque",
