@@ -46,6 +46,12 @@
     GxB_VERSION(GxB_IMPLEMENTATION_MAJOR, GxB_IMPLEMENTATION_MINOR,            \
                 GxB_IMPLEMENTATION_SUB)
 
+/* The SuiteSparse:GraphBLAS extensions are available: every GxB_ name this
+ * header declares behaves as SuiteSparse's user guide documents it
+ * (docs/COMPATIBILITY.md lists the differences). LAGraph builds in its
+ * default (SuiteSparse) mode when this is defined. */
+#define GxB_SUITESPARSE_GRAPHBLAS
+
 /* ------------------------------------------------------------------------
  * Basic types and constants
  * ------------------------------------------------------------------------ */
@@ -10073,15 +10079,35 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
              double: kind##_Option_set_FP64,                                   \
              default: kind##_Option_set_INT32)
 
+/* SuiteSparse's GxB_Global_Option_set is variadic, so a call with arguments
+ * after the value compiles there and ignores them (LAGraph's tests write
+ * GxB_set (GxB_BURBLE, true, GrB_GLOBAL)); these forwarders do the same. */
+static inline GrB_Info GB_Global_set_INT32(GrB_Field f, int32_t v, ...)
+{
+    return GxB_Global_Option_set_INT32(f, v);
+}
+static inline GrB_Info GB_Global_set_FP64(GrB_Field f, double v, ...)
+{
+    return GxB_Global_Option_set_FP64(f, v);
+}
+static inline GrB_Info GB_Global_set_FP64_ARRAY(GrB_Field f, const double *v, ...)
+{
+    return GxB_Global_Option_set_FP64_ARRAY(f, v);
+}
+static inline GrB_Info GB_Global_set_INT64_ARRAY(GrB_Field f, const int64_t *v, ...)
+{
+    return GxB_Global_Option_set_INT64_ARRAY(f, v);
+}
+
 #define GB_GLOBAL_SET(value)                                                   \
     _Generic((value),                                                          \
-             float: GxB_Global_Option_set_FP64,                                \
-             double: GxB_Global_Option_set_FP64,                               \
-             double *: GxB_Global_Option_set_FP64_ARRAY,                       \
-             const double *: GxB_Global_Option_set_FP64_ARRAY,                 \
-             int64_t *: GxB_Global_Option_set_INT64_ARRAY,                     \
-             const int64_t *: GxB_Global_Option_set_INT64_ARRAY,               \
-             default: GxB_Global_Option_set_INT32)
+             float: GB_Global_set_FP64,                                        \
+             double: GB_Global_set_FP64,                                       \
+             double *: GB_Global_set_FP64_ARRAY,                               \
+             const double *: GB_Global_set_FP64_ARRAY,                         \
+             int64_t *: GB_Global_set_INT64_ARRAY,                             \
+             const int64_t *: GB_Global_set_INT64_ARRAY,                       \
+             default: GB_Global_set_INT32)
 
 #define GxB_get(arg1, ...)                                                     \
     _Generic((arg1),                                                           \
@@ -10099,8 +10125,8 @@ GrB_Info GrB_Vector_extractTuples_UDT(GrB_Index *I, void *X, GrB_Index *nvals, G
 
 #define GxB_Desc_set(desc, field, value) GxB_Desc_set_INT32(desc, field, value)
 
-#define GxB_Global_Option_set(field, value)                                    \
-    GB_GLOBAL_SET(value)(field, value)
+#define GxB_Global_Option_set(field, ...)                                      \
+    GB_GLOBAL_SET(GB_FIRST(__VA_ARGS__))(field, __VA_ARGS__)
 #define GxB_Matrix_Option_set(A, field, value)                                 \
     GB_OPTION_SET(GxB_Matrix, value)(A, field, value)
 #define GxB_Vector_Option_set(v, field, value)                                 \

@@ -29,6 +29,12 @@
     GxB_VERSION(GxB_IMPLEMENTATION_MAJOR, GxB_IMPLEMENTATION_MINOR,            \
                 GxB_IMPLEMENTATION_SUB)
 
+/* The SuiteSparse:GraphBLAS extensions are available: every GxB_ name this
+ * header declares behaves as SuiteSparse's user guide documents it
+ * (docs/COMPATIBILITY.md lists the differences). LAGraph builds in its
+ * default (SuiteSparse) mode when this is defined. */
+#define GxB_SUITESPARSE_GRAPHBLAS
+
 /* ------------------------------------------------------------------------
  * Basic types and constants
  * ------------------------------------------------------------------------ */

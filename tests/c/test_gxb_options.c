@@ -289,6 +289,12 @@ static void test_getset_fields(void)
            GrB_INVALID_VALUE);
     EXPECT(GrB_Global_set_VOID(GrB_GLOBAL, NULL, (GrB_Field) GxB_CHUNK, 8), GrB_NULL_POINTER);
 
+    /* SuiteSparse's variadic GxB_set takes (and ignores) arguments after the value. */
+    OK(GxB_set(GxB_BURBLE, false, GrB_GLOBAL));
+    OK(GxB_set(GxB_CHUNK, 1024.0, GrB_GLOBAL));
+    OK(GxB_get(GxB_CHUNK, &x));
+    CHECK(x == 1024.0);
+
     /* A matrix's and a vector's sparsity and switches. */
     OK(GrB_Matrix_new(&A, GrB_FP64, 4, 4));
     OK(GrB_Matrix_setElement_FP64(A, 1, 2, 3));
