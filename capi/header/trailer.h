@@ -1,4 +1,9 @@
 
+/* The polymorphic interface has its own include guard: cbindgen writes it
+ * after the guard of the declarations. */
+#ifndef GRAPHBLAS_POLYMORPHIC_H
+#define GRAPHBLAS_POLYMORPHIC_H
+
 /* ------------------------------------------------------------------------
  * Polymorphic interface (C11 _Generic), as in the specification
  * ------------------------------------------------------------------------ */
@@ -467,3 +472,5 @@ static inline GrB_Info GB_Global_set_INT64_ARRAY(GrB_Field f, const int64_t *v, 
              GrB_Descriptor: GxB_Descriptor_fprint)(object, #object, level, f)
 
 #define GxB_print(object, level) GxB_fprint(object, level, stdout)
+
+#endif /* GRAPHBLAS_POLYMORPHIC_H */

@@ -2,8 +2,9 @@
  * GRB_, GRAPHBLAS): a program may use any other name. Each identifier below
  * was once a macro of the header (a field or orientation value without its
  * prefix), which broke programs such as this one. Compiled as C11 and C++17 by
- * capi/tests/c_tests.rs. */
+ * capi/tests/c_tests.rs. The header may be included twice (LAGraph does). */
 
+#include <GraphBLAS.h>
 #include <GraphBLAS.h>
 
 int OUTP = 0, INP1 = 3, NAME = 10, SIZE = 110, UNKNOWN = 3;
