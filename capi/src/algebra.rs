@@ -492,7 +492,7 @@ macro_rules! free_and_wait {
         #[doc = concat!("`", stringify!($free), "(&obj)`: frees the object and sets the handle to NULL.")]
         #[no_mangle]
         pub unsafe extern "C" fn $free(obj: *mut $handle) -> GrB_Info {
-            api((), || free(obj))
+            $crate::api::free_entry(obj)
         }
 
         #[doc = concat!("`", stringify!($wait), "(obj, mode)`: nothing is ever pending on this kind of object.")]

@@ -2,7 +2,7 @@
 //! the panic guard, and turning engine errors into `GrB_Info` codes and
 //! messages for `GrB_error`.
 
-use crate::handle::{get, Object};
+use crate::handle::{free, get, Object};
 use engine::error::{Error, Info, Result};
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
@@ -145,7 +145,18 @@ impl<F: FnOnce() -> Result<()>> OnCallersBehalf<F> {
     }
 }
 
-/// As [`api`], for the few calls allowed before `GrB_init` (init, version, error).
+/// The body of every `*_free(&obj)`: frees the object (`handle::free`).
+/// As in SuiteSparse, a free needs no initialised library: LAGraph frees its
+/// global objects again, NULL by then, after `GrB_finalize`.
+///
+/// # Safety
+/// `handle` must be NULL or a valid pointer to a handle variable.
+pub(crate) unsafe fn free_entry<T: Object>(handle: *mut *mut T) -> GrB_Info {
+    run((), || free(handle))
+}
+
+/// As [`api`], for the few calls allowed before `GrB_init` (init, version,
+/// error, free).
 pub(crate) fn run(sink: impl ErrorSink, body: impl FnOnce() -> Result<()>) -> GrB_Info {
     match engine::error::catch_panic(body) {
         Ok(()) => Info::Success.code(),

@@ -13,7 +13,7 @@
 //! a vector without entries is `GrB_NO_VALUE`, past the last vector
 //! `GxB_EXHAUSTED`, a `nextCol` past the row's end `GrB_NO_VALUE`.
 
-use crate::api::{api, GrB_Index, GrB_Info};
+use crate::api::{api, free_entry, GrB_Index, GrB_Info};
 use crate::handle::*;
 use crate::values::write_value_bytes;
 use engine::algebra::Value;
@@ -166,7 +166,7 @@ pub unsafe extern "C" fn GxB_Iterator_new(iterator: *mut GxB_Iterator) -> GrB_In
 /// `GxB_Iterator_free(&iterator)` (also `GrB_free(&iterator)`).
 #[no_mangle]
 pub unsafe extern "C" fn GxB_Iterator_free(iterator: *mut GxB_Iterator) -> GrB_Info {
-    api((), || free(iterator))
+    free_entry(iterator)
 }
 
 /// Attaches an iterator to `A`'s content in `orient`, at its first vector.

@@ -1,7 +1,9 @@
 //! `GrB_Matrix` methods: new, dup, clear, dimensions, resize, build,
 //! setElement, removeElement, extractElement, extractTuples, free, wait.
 
-use crate::api::{api, check_wait_mode, count, slice, GrB_Index, GrB_Info, GrB_WaitMode};
+use crate::api::{
+    api, check_wait_mode, count, free_entry, slice, GrB_Index, GrB_Info, GrB_WaitMode,
+};
 use crate::handle::*;
 use crate::values::*;
 use engine::algebra::Value;
@@ -101,7 +103,7 @@ pub unsafe extern "C" fn GrB_Matrix_wait(A: GrB_Matrix, mode: GrB_WaitMode) -> G
 /// `GrB_Matrix_free(&A)`.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Matrix_free(A: *mut GrB_Matrix) -> GrB_Info {
-    api((), || free(A))
+    free_entry(A)
 }
 
 /// Builds `C` from `n` tuples with values already in an array.

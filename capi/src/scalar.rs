@@ -1,6 +1,6 @@
 //! `GrB_Scalar` methods: new, dup, clear, nvals, setElement, extractElement, free, wait.
 
-use crate::api::{api, check_wait_mode, GrB_Index, GrB_Info, GrB_WaitMode};
+use crate::api::{api, check_wait_mode, free_entry, GrB_Index, GrB_Info, GrB_WaitMode};
 use crate::handle::*;
 use crate::values::*;
 use engine::algebra::Value;
@@ -58,7 +58,7 @@ pub unsafe extern "C" fn GrB_Scalar_wait(s: GrB_Scalar, mode: GrB_WaitMode) -> G
 /// `GrB_Scalar_free(&s)`.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Scalar_free(s: *mut GrB_Scalar) -> GrB_Info {
-    api((), || free(s))
+    free_entry(s)
 }
 
 /// The scalar's value, or `GrB_NO_VALUE`.

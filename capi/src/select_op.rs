@@ -17,7 +17,7 @@
 //! No user-defined select operators (`GxB_SelectOp_new`): SuiteSparse keeps
 //! them for old programs only, and `GrB_IndexUnaryOp_new` replaces them.
 
-use crate::api::{api, GrB_Info};
+use crate::api::{api, free_entry, GrB_Info};
 use crate::handle::*;
 use crate::ops::{matrix_output, vector_output};
 use crate::vector::vector;
@@ -217,5 +217,5 @@ pub unsafe extern "C" fn GxB_Vector_select(
 /// only checks the handle (`*op` may be NULL).
 #[no_mangle]
 pub unsafe extern "C" fn GxB_SelectOp_free(op: *mut GxB_SelectOp) -> GrB_Info {
-    api((), || free(op))
+    free_entry(op)
 }

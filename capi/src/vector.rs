@@ -1,7 +1,9 @@
 //! `GrB_Vector` methods: new, dup, clear, size, nvals, resize, build,
 //! setElement, removeElement, extractElement, extractTuples, free, wait.
 
-use crate::api::{api, check_wait_mode, count, slice, GrB_Index, GrB_Info, GrB_WaitMode};
+use crate::api::{
+    api, check_wait_mode, count, free_entry, slice, GrB_Index, GrB_Info, GrB_WaitMode,
+};
 use crate::handle::*;
 use crate::values::*;
 use engine::algebra::Value;
@@ -98,7 +100,7 @@ pub unsafe extern "C" fn GrB_Vector_wait(v: GrB_Vector, mode: GrB_WaitMode) -> G
 /// `GrB_Vector_free(&v)`.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Vector_free(v: *mut GrB_Vector) -> GrB_Info {
-    api((), || free(v))
+    free_entry(v)
 }
 
 unsafe fn build(
