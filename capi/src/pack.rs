@@ -10,8 +10,12 @@
 //! checked before anything is taken (pointers, sizes, indices in range and,
 //! unless `jumbled`, sorted without duplicates; a jumbled input is sorted in
 //! place first): a failed pack leaves the caller's arrays with the caller.
-//! An `iso` input (one value for every entry) is expanded; unpack reports
-//! `iso = false` and `jumbled = false` (sorted), as SuiteSparse allows.
+//! An `iso` input (one value for every entry) is expanded. Unpack reports
+//! `jumbled = false` (sorted) and `iso = true` when every entry holds the
+//! same value, with one value per entry all the same (SuiteSparse hands out
+//! one value then: a caller that reads only the first is right either way);
+//! as in SuiteSparse, `iso` and `jumbled` may be NULL (asking for content
+//! neither iso nor jumbled: the values array has one value per entry anyway).
 
 use crate::api::{api, GrB_Index, GrB_Info};
 use crate::handle::*;
@@ -359,13 +363,15 @@ unsafe fn put_values(out: &Out<c_void>, x: Array) -> Result<()> {
 type Kept = Box<(Error, MatrixStore)>;
 
 /// Takes `m`'s content for an unpack; `convert` turns it into the output
-/// form and, on failure, hands it back so that `m` keeps it.
+/// form and, on failure, hands it back so that `m` keeps it. Also tells
+/// whether the content is iso (every entry holds the same value).
 fn take_as<R>(
     m: &Matrix,
     convert: impl FnOnce(MatrixStore) -> std::result::Result<R, Kept>,
-) -> Result<R> {
+) -> Result<(R, bool)> {
     let store = m.take_content()?;
-    convert(store).map_err(|kept| {
+    let iso = store.uniform_value().is_some();
+    convert(store).map(|r| (r, iso)).map_err(|kept| {
         let (e, store) = *kept;
         m.set_store(store);
         e
@@ -397,6 +403,19 @@ fn compressed_of(
     })
 }
 
+/// Reports unpacked content through the pointers that are not NULL: iso
+/// when every entry holds the same value (the values array still holds one
+/// value per entry, right for a caller that reads only the first as for one
+/// that reads them all; LAGraph's FastSV6 repacks with the flag it got after
+/// changing the pattern), never jumbled.
+unsafe fn report(is_iso: bool, iso: *mut bool, jumbled: *mut bool) {
+    for (flag, value) in [(iso, is_iso), (jumbled, false)] {
+        if !flag.is_null() {
+            *flag = value;
+        }
+    }
+}
+
 /// Unpacks `m` into compressed vectors in `orient`.
 #[allow(clippy::too_many_arguments)]
 unsafe fn unpack_compressed(
@@ -412,7 +431,6 @@ unsafe fn unpack_compressed(
     p.check("Ap")?;
     i.check("Ai")?;
     x.check("Ax")?;
-    non_null(iso, "iso")?;
     if let Some((h, nvec)) = &h {
         h.check("Ah")?;
         non_null(*nvec, "nvec")?;
@@ -420,7 +438,7 @@ unsafe fn unpack_compressed(
         let (_, vdim) = vdims(m, orient);
         length(vdim + 1, "the number of vector pointers")?;
     }
-    let c = take_as(m, |s| compressed_of(s, orient, h.is_some()))?;
+    let (c, is_iso) = take_as(m, |s| compressed_of(s, orient, h.is_some()))?;
     if let Some((hs, nvec)) = h {
         *nvec = c.nvec() as GrB_Index;
         hs.put(c.h.unwrap_or_default())?;
@@ -428,10 +446,7 @@ unsafe fn unpack_compressed(
     p.put(indices_of(c.p))?;
     i.put(c.i)?;
     put_values(&x, c.x)?;
-    *iso = false;
-    if !jumbled.is_null() {
-        *jumbled = false;
-    }
+    report(is_iso, iso, jumbled);
     Ok(())
 }
 
@@ -467,7 +482,6 @@ unsafe fn unpack_dense(
     iso: *mut bool,
 ) -> Result<()> {
     x.check("Ax")?;
-    non_null(iso, "iso")?;
     if let Some((b, nvals)) = &b {
         b.check("Ab")?;
         non_null(*nvals, "nvals")?;
@@ -478,13 +492,13 @@ unsafe fn unpack_dense(
     if b.is_none() && m.nvals()? != n {
         return Err(invalid("the matrix is not full: some entries are absent"));
     }
-    let bitmap = take_as(m, |s| dense_of(s, orient))?;
+    let (bitmap, is_iso) = take_as(m, |s| dense_of(s, orient))?;
     if let Some((bs, nvals)) = b {
         *nvals = bitmap.nvals as GrB_Index;
         bs.put(bitmap.b.iter().map(|&f| f as i8).collect())?;
     }
     put_values(&x, bitmap.x)?;
-    *iso = false;
+    report(is_iso, iso, std::ptr::null_mut());
     Ok(())
 }
 
@@ -769,16 +783,12 @@ unsafe fn unpack_vector(
 ) -> Result<()> {
     i.check("vi")?;
     x.check("vx")?;
-    non_null(iso, "iso")?;
     non_null(nvals, "nvals")?;
-    let c = take_as(m, |s| compressed_of(s, Orientation::ByCol, false))?;
+    let (c, is_iso) = take_as(m, |s| compressed_of(s, Orientation::ByCol, false))?;
     *nvals = c.i.len() as GrB_Index;
     i.put(c.i)?;
     put_values(&x, c.x)?;
-    *iso = false;
-    if !jumbled.is_null() {
-        *jumbled = false;
-    }
+    report(is_iso, iso, jumbled);
     Ok(())
 }
 

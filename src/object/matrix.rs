@@ -260,12 +260,15 @@ impl Matrix {
     }
 
     /// Removes the content, leaving the matrix empty (type and dimensions
-    /// kept), and returns it: the content itself, without a copy, when
-    /// nothing else shares it (`GxB_*_unpack`).
+    /// kept), and returns it (`GxB_*_unpack`): the content itself, without a
+    /// copy, when nothing else shares it; otherwise (pending work of other
+    /// objects still reads it) a copy with buffers as large as the
+    /// content's, since a caller may fill the arrays it unpacks up to the
+    /// sizes it packed (LAGraph's FastSV6 reuses them as workspace).
     pub fn take_content(&self) -> Result<MatrixStore> {
         let store = self.snapshot()?;
         self.clear();
-        Ok(Arc::try_unwrap(store).unwrap_or_else(|shared| (*shared).clone()))
+        Ok(Arc::try_unwrap(store).unwrap_or_else(|shared| shared.copy_keeping_capacity()))
     }
 
     /// Removes every entry, keeping type and dimensions.
@@ -520,6 +523,60 @@ pub fn dup_combiner(op: &BinaryOp, ty: &Type) -> Result<Combiner> {
 mod tests {
     use super::*;
     use crate::algebra::{BinaryCode, TypeCode};
+
+    /// A 2 x 3 content by row with room for 8 entries in each buffer.
+    fn roomy_content() -> MatrixStore {
+        let mut i = Vec::with_capacity(8);
+        i.extend([0u64, 2, 1]);
+        let mut x = Vec::with_capacity(8);
+        x.extend([1.0f64, 2.0, 3.0]);
+        let mut p = Vec::with_capacity(8);
+        p.extend([0usize, 2, 3]);
+        let c = crate::storage::Compressed {
+            vlen: 3,
+            vdim: 2,
+            h: None,
+            p,
+            i,
+            x: Array::from_vec(x),
+        };
+        MatrixStore::new(Orientation::ByRow, crate::storage::Format::Sparse(c))
+    }
+
+    fn capacities(store: &MatrixStore) -> (usize, usize, usize, *const u64) {
+        match store.format() {
+            crate::storage::Format::Sparse(c) => {
+                let x = match &c.x {
+                    Array::Fp64(v) => v.capacity(),
+                    _ => unreachable!(),
+                };
+                (c.p.capacity(), c.i.capacity(), x, c.i.as_ptr())
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn taken_content_keeps_its_buffers_or_their_capacity() {
+        let a = Matrix::from_store(roomy_content());
+        let before = capacities(&a.snapshot().unwrap());
+        let taken = a.take_content().unwrap();
+        assert_eq!(
+            capacities(&taken),
+            before,
+            "not shared: the buffers themselves"
+        );
+        assert_eq!(a.nvals().unwrap(), 0);
+
+        // Shared with pending work: a copy, as roomy as the content.
+        let a = Matrix::from_store(roomy_content());
+        let reader = a.snapshot().unwrap();
+        let taken = a.take_content().unwrap();
+        let (p, i, x, ptr) = capacities(&taken);
+        assert!(p >= 8 && i >= 8 && x >= 8);
+        assert_ne!(ptr, capacities(&reader).3);
+        assert_eq!(taken.format(), reader.format());
+    }
 
     #[test]
     fn set_extract_remove() {

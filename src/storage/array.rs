@@ -7,8 +7,8 @@
 use crate::algebra::{Element, Type, TypeCode, Value};
 use crate::error::{out_of_memory, Result};
 use crate::storage::ranges::{
-    concat_slices, concat_vecs, copy_into, copy_ranges, copy_vec, extend_copy, gather_runs,
-    PartRuns,
+    concat_slices, concat_vecs, copy_into, copy_ranges, copy_vec, copy_vec_with_capacity,
+    extend_copy, gather_runs, PartRuns,
 };
 use std::ops::Range;
 
@@ -38,6 +38,14 @@ impl Clone for UdtArray {
 }
 
 impl UdtArray {
+    /// A copy with the same capacity.
+    fn copy_keeping_capacity(&self) -> UdtArray {
+        UdtArray {
+            ty: self.ty.clone(),
+            len: self.len,
+            chunks: copy_vec_with_capacity(&self.chunks, self.chunks.capacity()),
+        }
+    }
     fn bytes(&self) -> &[u8] {
         let n = self.len * self.ty.size();
         // SAFETY: `Chunk` is 16 plain bytes; the chunks hold at least `n` bytes.
@@ -558,6 +566,15 @@ impl<T: ArrayElement> GatherInto for T {
 impl Clone for Array {
     fn clone(&self) -> Array {
         with_array!(self, v => GatherInto::into_array_owned(copy_vec(v)), u => Array::Udt(u.clone()))
+    }
+}
+
+impl Array {
+    /// A copy whose buffer has the same capacity as this one's (a clone
+    /// has room for the values only).
+    pub fn copy_keeping_capacity(&self) -> Array {
+        with_array!(self, v => GatherInto::into_array_owned(copy_vec_with_capacity(v, v.capacity())),
+            u => Array::Udt(u.copy_keeping_capacity()))
     }
 }
 

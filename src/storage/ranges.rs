@@ -76,7 +76,12 @@ pub fn extend_copy<T: Copy>(dst: &mut Vec<T>, src: &[T]) {
 
 /// `src.to_vec()`, in pieces of [`COPY_PIECE`] bytes.
 pub fn copy_vec<T: Copy>(src: &[T]) -> Vec<T> {
-    let mut out = Vec::with_capacity(src.len());
+    copy_vec_with_capacity(src, src.len())
+}
+
+/// [`copy_vec`] into a vector with room for `capacity` elements.
+pub fn copy_vec_with_capacity<T: Copy>(src: &[T], capacity: usize) -> Vec<T> {
+    let mut out = Vec::with_capacity(capacity.max(src.len()));
     extend_copy(&mut out, src);
     out
 }

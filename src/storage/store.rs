@@ -191,6 +191,45 @@ impl MatrixStore {
         &self.format
     }
 
+    /// A copy whose buffers have the same capacities as this store's (a
+    /// clone has room for the content only): what `GxB_*_unpack` hands out
+    /// when the content is shared, so that the caller gets arrays as large
+    /// as it packed.
+    pub fn copy_keeping_capacity(&self) -> MatrixStore {
+        fn keep<T: Copy>(v: &Vec<T>) -> Vec<T> {
+            super::ranges::copy_vec_with_capacity(v, v.capacity())
+        }
+        let format = match &self.format {
+            Format::Sparse(c) => Format::Sparse(Compressed {
+                vlen: c.vlen,
+                vdim: c.vdim,
+                h: c.h.as_ref().map(keep),
+                p: keep(&c.p),
+                i: keep(&c.i),
+                x: c.x.copy_keeping_capacity(),
+            }),
+            Format::Bitmap(b) => Format::Bitmap(Bitmap {
+                vlen: b.vlen,
+                vdim: b.vdim,
+                b: keep(&b.b),
+                x: b.x.copy_keeping_capacity(),
+                nvals: b.nvals,
+            }),
+            Format::Full(f) => Format::Full(Full {
+                vlen: f.vlen,
+                vdim: f.vdim,
+                x: f.x.copy_keeping_capacity(),
+            }),
+        };
+        MatrixStore {
+            orient: self.orient,
+            format,
+            other: self.other.clone(),
+            transpose_rent: self.transpose_rent.clone(),
+            uniform: self.uniform.clone(),
+        }
+    }
+
     /// The data, for changing in place (forgets the other-orientation copy).
     pub fn format_mut(&mut self) -> &mut Format {
         self.other = OnceLock::new();

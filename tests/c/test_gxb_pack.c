@@ -100,8 +100,24 @@ static void test_jumbled_and_iso(void)
     OK(GxB_Matrix_pack_CSR(A, &p, &j, &x, ps, js, sizeof(one), true, false, NULL));
     OK(GrB_Matrix_extractElement(&v, A, 2, 2));
     CHECK(v == 7);
-    OK(GxB_Matrix_unpack_CSR(A, &p, &j, &x, &ps, &js, &xs, &iso, NULL, NULL));
-    CHECK(!iso && xs >= 4 * sizeof(double) && ((double *) x)[3] == 7);
+    OK(GxB_Matrix_unpack_CSR(A, &p, &j, &x, &ps, &js, &xs, NULL, NULL, NULL));
+    CHECK(xs >= 4 * sizeof(double) && ((double *) x)[3] == 7);
+    /* Unpacked with a flag, the content reads as iso: one value for every
+     * entry, and the values array still holds them all. */
+    OK(GxB_Matrix_pack_CSR(A, &p, &j, &x, ps, js, xs, false, false, NULL));
+    OK(GxB_Matrix_unpack_CSR(A, &p, &j, &x, &ps, &js, &xs, &iso, &jumbled, NULL));
+    CHECK(iso && !jumbled && ((double *) x)[0] == 7 && ((double *) x)[3] == 7);
+    /* Repacked iso with more entries than values (LAGraph's FastSV6). */
+    GrB_Index p5[4] = {0, 2, 3, 5}, j5[5] = {0, 1, 2, 0, 2}, n = 0;
+    memcpy(p, p5, sizeof(p5));
+    free(j);
+    j = dup_array(j5, sizeof(j5));
+    OK(GxB_Matrix_pack_CSR(A, &p, &j, &x, ps, sizeof(j5), sizeof(double), iso, jumbled, NULL));
+    OK(GrB_Matrix_nvals(&n, A));
+    CHECK(n == 5);
+    OK(GrB_Matrix_extractElement(&v, A, 2, 2));
+    CHECK(v == 7);
+    OK(GxB_Matrix_unpack_CSR(A, &p, &j, &x, &ps, &js, &xs, &iso, &jumbled, NULL));
     free(p);
     free(j);
     free(x);
@@ -232,7 +248,8 @@ static void test_vectors(void)
     OK(GxB_Vector_pack_Full(v, &x, sizeof(dense), false, NULL));
     OK(GrB_Vector_extractElement(&y, v, 7));
     CHECK(y == 8);
-    OK(GxB_Vector_unpack_Full(v, &x, &xs, &iso, NULL));
+    /* iso may be NULL (LAGraph's FastSV6 passes it so): the content is not iso. */
+    OK(GxB_Vector_unpack_Full(v, &x, &xs, NULL, NULL));
     CHECK(x == x0 && ((int32_t *) x)[2] == 3);
     OK(GxB_Vector_pack_Full(v, &x, sizeof(dense), false, NULL));
     OK(GrB_Vector_removeElement(v, 0));
@@ -286,6 +303,48 @@ static void test_import_export(void)
     free(x);
 }
 
+/* Unpacking content that pending work still reads (non-blocking mode) hands
+ * out arrays at least as large as those packed: LAGraph's FastSV6 packs
+ * roomy arrays, computes with the matrix, unpacks it and fills the arrays to
+ * the sizes it packed. The pending result keeps what it read. */
+static void test_unpack_shared(void)
+{
+    GrB_Matrix A = NULL;
+    GrB_Vector u = NULL, w = NULL;
+    GrB_Index *p = malloc(16 * sizeof(GrB_Index)), *j = malloc(64 * sizeof(GrB_Index));
+    GrB_Index ps = 0, js = 0, xs = 0;
+    void *x = calloc(64, sizeof(double));
+    double y = 0;
+    memcpy(p, ap, sizeof(ap));
+    memcpy(j, aj, sizeof(aj));
+    memcpy(x, ax, sizeof(ax));
+
+    OK(GrB_Matrix_new(&A, GrB_FP64, 3, 4));
+    OK(GxB_Matrix_pack_CSR(A, &p, &j, &x, 16 * sizeof(GrB_Index), 64 * sizeof(GrB_Index),
+                           64 * sizeof(double), false, false, NULL));
+    OK(GrB_Vector_new(&u, GrB_FP64, 4));
+    OK(GrB_Vector_assign_FP64(u, NULL, NULL, 1.0, GrB_ALL, 4, NULL));
+    OK(GrB_Vector_new(&w, GrB_FP64, 3));
+    OK(GrB_mxv(w, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, u, NULL));
+    OK(GxB_Matrix_unpack_CSR(A, &p, &j, &x, &ps, &js, &xs, NULL, NULL, NULL));
+    CHECK(ps >= 16 * sizeof(GrB_Index) && js >= 64 * sizeof(GrB_Index) && xs >= 64 * sizeof(double));
+    CHECK(memcmp(p, ap, sizeof(ap)) == 0 && memcmp(j, aj, sizeof(aj)) == 0);
+    /* The whole arrays are the caller's (memcheck checks the writes). */
+    memset(p, 0xff, ps);
+    memset(j, 0xff, js);
+    memset(x, 0xff, xs);
+    OK(GrB_Vector_extractElement(&y, w, 0));
+    CHECK(y == 3);
+    OK(GrB_Vector_extractElement(&y, w, 2));
+    CHECK(y == 7);
+    free(p);
+    free(j);
+    free(x);
+    OK(GrB_free(&A));
+    OK(GrB_free(&u));
+    OK(GrB_free(&w));
+}
+
 /* Counting memory functions, for GxB_init. */
 static int mallocs = 0, frees = 0;
 static void *counting_malloc(size_t n) { mallocs++; return malloc(n); }
@@ -322,6 +381,7 @@ static void test_user_allocator(void)
 int main(void)
 {
     OK(GrB_init(GrB_NONBLOCKING));
+    test_unpack_shared();
     test_csr_round_trip();
     test_jumbled_and_iso();
     test_bad_packs();
