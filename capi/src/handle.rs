@@ -161,10 +161,15 @@ pub(crate) fn into_handle<T: Object>(obj: T) -> *mut T {
 }
 
 /// Frees the object behind `*handle` and sets `*handle` to NULL. A NULL handle
-/// pointer is an error; a NULL handle, or a predefined object, is left alone.
+/// pointer is an error; a NULL handle, a predefined object, or one that is
+/// not a live object of this kind (already freed, say: its memory may hold
+/// anything by then) is left alone, as SuiteSparse does (the spec's
+/// `GrB_free` fails only with `GrB_PANIC`; LAGraph's `test_argminmax` frees
+/// a matrix the algorithm freed).
 ///
 /// # Safety
-/// `handle` must be NULL or a valid pointer to a handle variable.
+/// `handle` must be NULL or a valid pointer to a handle variable, which must
+/// be NULL or point to readable memory of at least a `Header`.
 pub(crate) unsafe fn free<T: Object>(handle: *mut *mut T) -> Result<()> {
     if handle.is_null() {
         return Err(Error::new(
@@ -173,10 +178,9 @@ pub(crate) unsafe fn free<T: Object>(handle: *mut *mut T) -> Result<()> {
         ));
     }
     let p = *handle;
-    if p.is_null() {
+    let Ok(obj) = get(p) else {
         return Ok(());
-    }
-    let obj = get(p)?;
+    };
     if obj.header().is_predefined() {
         return Ok(());
     }
