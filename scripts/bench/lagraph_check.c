@@ -2,6 +2,8 @@
 // graph and prints what they computed, one `name key=value ...` line per
 // algorithm, so that scripts/bench-lagraph can check that a LAGraph build
 // against one GraphBLAS library computes what a build against another does.
+// lagraph_check --mode: prints the mode LAGraph's header selected with this
+// GraphBLAS.h, `default` (LAGRAPH_SUITESPARSE) or `vanilla`.
 //
 // Built by scripts/bench-lagraph against each LAGraph build (its include/
 // and liblagraph); uses only LAGraph's stable API and spec GrB_* calls.
@@ -9,6 +11,7 @@
 #include <LAGraph.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static char msg[LAGRAPH_MSG_LEN];
 
@@ -55,6 +58,10 @@ static void summary(GrB_Vector v, GrB_Index *nvals, double *sum, double *max) {
 }
 
 int main(int argc, char **argv) {
+    if (argc == 2 && strcmp(argv[1], "--mode") == 0) {
+        printf("%s\n", LAGRAPH_SUITESPARSE ? "default" : "vanilla");
+        return 0;
+    }
     if (argc != 2) {
         fprintf(stderr, "usage: lagraph_check GRAPH.mtx\n");
         return 2;
