@@ -111,7 +111,7 @@ pub fn select_vector(
 /// `None` for any other operator.
 fn uniform_verdict(op: &IndexUnaryOp, thunk: &Value, x: &Array, uniform: &Value) -> Option<bool> {
     let code = op.code().filter(|c| c.reads_value())?;
-    if !op.xtype().is_some_and(|t| t.code() == x.code()) {
+    if op.xtype().is_none_or(|t| t.code() != x.code()) {
         return None;
     }
     with_type!(x.code(), T => {
