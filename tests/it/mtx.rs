@@ -4,7 +4,7 @@
 //! chooses, reading into a requested type, and bad input that must give an
 //! error naming the line, never a panic.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{Type, TypeCode, Value};
 use graphblas::io::mtx;
