@@ -4,7 +4,7 @@
 //! chooses, reading into a requested type, and bad input that must give an
 //! error naming the line, never a panic.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{Type, TypeCode, Value};
 use graphblas::io::mtx;
@@ -14,15 +14,19 @@ use oracle::*;
 use proptest::prelude::*;
 use std::path::PathBuf;
 
-/// LAGraph's test data, beside the repository; `None` (and a note) when absent.
+/// LAGraph's test data: the `data` folder of a LAGraph source tree, named by
+/// `LAGRAPH_DATA`; `None` (and a note) when that is not set.
 fn data_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/lagraph");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("skipped: {} does not exist", dir.display());
-        None
-    }
+    let Some(dir) = std::env::var_os("LAGRAPH_DATA").map(PathBuf::from) else {
+        println!("skipped: LAGRAPH_DATA (LAGraph's data folder) is not set");
+        return None;
+    };
+    assert!(
+        dir.is_dir(),
+        "LAGRAPH_DATA={} is not a folder",
+        dir.display()
+    );
+    Some(dir)
 }
 
 /// What LAGraph's own tests expect of its data files: (name, nrows, ncols, nvals, C type).
