@@ -14,19 +14,26 @@ use oracle::*;
 use proptest::prelude::*;
 use std::path::PathBuf;
 
-/// LAGraph's test data: the `data` folder of a LAGraph source tree, named by
-/// `LAGRAPH_DATA`; `None` (and a note) when that is not set.
+/// LAGraph's test data: the folder `LAGRAPH_DATA` names (a LAGraph source
+/// tree's `data`), else `../shared/data/lagraph` beside the repository when
+/// it exists; `None` (and a note) when neither is there.
 fn data_dir() -> Option<PathBuf> {
-    let Some(dir) = std::env::var_os("LAGRAPH_DATA").map(PathBuf::from) else {
-        println!("skipped: LAGRAPH_DATA (LAGraph's data folder) is not set");
+    if let Some(dir) = std::env::var_os("LAGRAPH_DATA").map(PathBuf::from) {
+        assert!(
+            dir.is_dir(),
+            "LAGRAPH_DATA={} is not a folder",
+            dir.display()
+        );
+        return Some(dir);
+    }
+    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/lagraph");
+    if !shared.is_dir() {
+        println!(
+            "skipped: neither LAGRAPH_DATA nor ../shared/data (LAGraph's test matrices) is there"
+        );
         return None;
-    };
-    assert!(
-        dir.is_dir(),
-        "LAGRAPH_DATA={} is not a folder",
-        dir.display()
-    );
-    Some(dir)
+    }
+    Some(shared)
 }
 
 /// What LAGraph's own tests expect of its data files: (name, nrows, ncols, nvals, C type).

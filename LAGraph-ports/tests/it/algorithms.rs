@@ -73,10 +73,12 @@ fn cases() -> Vec<(String, Graph)> {
     out
 }
 
-/// LAGraph's test matrices, when `LAGRAPH_DATA` names its data folder.
+/// LAGraph's test matrices, when their folder is there ([`lagraph_data`]).
 fn lagraph_graphs() -> Vec<(String, Graph)> {
     let Some(dir) = lagraph_data() else {
-        eprintln!("skipping the LAGraph data files: LAGRAPH_DATA is not set");
+        eprintln!(
+            "skipping the LAGraph data files: neither LAGRAPH_DATA nor ../shared/data is there"
+        );
         return Vec::new();
     };
     let files = [

@@ -68,23 +68,27 @@ pub fn generated(scale: u32) -> Vec<TestGraph> {
         .collect()
 }
 
-/// LAGraph's test matrices: the `data` folder of a LAGraph source tree, named
-/// by the environment variable `LAGRAPH_DATA`; `None` when it is not set.
+/// LAGraph's test matrices: the folder `LAGRAPH_DATA` names (a LAGraph
+/// source tree's `data`), else `../shared/data/lagraph` beside the
+/// repository when it exists; `None` when neither is there.
 pub fn lagraph_data() -> Option<PathBuf> {
-    let dir = PathBuf::from(std::env::var_os("LAGRAPH_DATA")?);
-    assert!(
-        dir.is_dir(),
-        "LAGRAPH_DATA={} is not a folder",
-        dir.display()
-    );
-    Some(dir)
+    if let Some(dir) = std::env::var_os("LAGRAPH_DATA").map(PathBuf::from) {
+        assert!(
+            dir.is_dir(),
+            "LAGRAPH_DATA={} is not a folder",
+            dir.display()
+        );
+        return Some(dir);
+    }
+    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/lagraph");
+    shared.is_dir().then_some(shared)
 }
 
 /// Small Matrix Market graphs from LAGraph's data ([`lagraph_data`]),
 /// symmetrised; empty (with a message) when it is not set.
 pub fn matrix_market() -> Vec<TestGraph> {
     let Some(dir) = lagraph_data() else {
-        println!("skipping Matrix Market cases: LAGRAPH_DATA is not set");
+        println!("skipping Matrix Market cases: neither LAGRAPH_DATA nor ../shared/data is there");
         return Vec::new();
     };
     [
