@@ -1,6 +1,7 @@
 //! `scripts/install` puts a working library into a prefix: a C program builds
 //! and runs against it through pkg-config and through CMake's
-//! `find_package(GraphBLAS)` (target `SuiteSparse::GraphBLAS`, shared and static).
+//! `find_package(GraphBLAS)` (target `SuiteSparse::GraphBLAS`, shared and static),
+//! with its debug information apart or left out.
 //! Each check is skipped, with a message, when its tool is not installed.
 
 use std::path::{Path, PathBuf};
@@ -31,11 +32,13 @@ fn run(cmd: &mut Command) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-fn install() -> PathBuf {
-    let prefix = root().join("target/install-test");
+/// Installs the debug build into `target/<dir>` with the extra `options`.
+fn install(dir: &str, options: &[&str]) -> PathBuf {
+    let prefix = root().join("target").join(dir);
     let _ = std::fs::remove_dir_all(&prefix);
     run(Command::new(root().join("scripts/install"))
         .arg("--debug")
+        .args(options)
         .arg(&prefix));
     for f in [
         "lib/libgraphblas.so",
@@ -51,7 +54,7 @@ fn install() -> PathBuf {
 
 #[test]
 fn installed_library_builds_with_pkg_config_and_cmake() {
-    let prefix = install();
+    let prefix = install("install-test", &[]);
     let soname = run(Command::new("objdump")
         .arg("-p")
         .arg(prefix.join("lib/libgraphblas.so")));
@@ -94,5 +97,27 @@ fn installed_library_builds_with_pkg_config_and_cmake() {
         }
     } else {
         eprintln!("SKIPPED: cmake is not installed");
+    }
+}
+
+/// The installed shared library carries no debug information; with
+/// `--with-debug-info` that goes to `lib/debug/`, named by the library's
+/// debug link.
+#[test]
+fn debug_information_is_installed_apart_only_when_asked() {
+    if !have("readelf") {
+        eprintln!("SKIPPED: readelf is not installed");
+        return;
+    }
+    let version = env!("CARGO_PKG_VERSION");
+    for kept in [false, true] {
+        let options: &[&str] = if kept { &["--with-debug-info"] } else { &[] };
+        let lib = install("install-test-debug-info", options).join("lib");
+        let so = lib.join(format!("libgraphblas.so.{version}"));
+        let sections = run(Command::new("readelf").arg("-S").arg(&so));
+        assert!(!sections.contains(".debug_"), "{sections}");
+        assert_eq!(sections.contains(".gnu_debuglink"), kept, "{sections}");
+        let debug = lib.join(format!("debug/libgraphblas.so.{version}.debug"));
+        assert_eq!(debug.exists(), kept, "{}", debug.display());
     }
 }

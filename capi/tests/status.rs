@@ -40,7 +40,7 @@ fn exported_symbols() -> BTreeSet<String> {
 
 /// Identifiers used by each C test file.
 fn test_identifiers() -> Vec<(String, BTreeSet<String>)> {
-    let mut files: Vec<_> = std::fs::read_dir(root().join("tests/c"))
+    let mut files: Vec<_> = std::fs::read_dir(root().join("capi/tests/c"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "c"))
@@ -144,7 +144,7 @@ fn table() -> String {
         rows.push(format!("| `{f}` | {status} | {} |", users.join(", ")));
     }
     format!(
-        "{BEGIN}\n\n{implemented} of {total} functions implemented; {tested} exercised by the C tests in `tests/c/`.\n\n| function | status | C tests |\n|---|---|---|\n{}\n\n{END}",
+        "{BEGIN}\n\n{implemented} of {total} functions implemented; {tested} exercised by the C tests in `capi/tests/c/`.\n\n| function | status | C tests |\n|---|---|---|\n{}\n\n{END}",
         rows.join("\n")
     )
 }

@@ -55,6 +55,14 @@ class Cell:
         return bad.get("note", self.status)
 
 
+def round_median(run):
+    """One round's median: the benchmark's own, else that of its times."""
+    median = as_float(run.get("median", ""))
+    if median is None and run.get("times"):
+        median = statistics.median(float(t) for t in run["times"].split(","))
+    return median
+
+
 def as_float(value):
     """The value when it is written as a float (with a point or exponent), else None."""
     if FLOAT.match(value) and re.search(r"[.eEnN]", value):
@@ -109,7 +117,7 @@ class Row:
         noise moves the ratio."""
         medians = {
             lib: {
-                r.get("round"): as_float(r.get("median", ""))
+                r.get("round"): round_median(r)
                 for r in self.cells[lib].runs
                 if r.get("status") == "ok"
             }

@@ -104,21 +104,7 @@ impl Pattern {
 /// Joins fragments (in order) into one pattern; returns it with the fragments'
 /// value buffers, in order.
 pub fn stitch<B>(mut frags: Vec<Fragment<B>>) -> (Pattern, Vec<B>) {
-    let mut h: Vec<u64> = Vec::new();
-    let mut p = vec![0usize];
-    let mut base = 0;
-    for f in &frags {
-        for (n, (&j, &end)) in f.h.iter().zip(&f.ends).enumerate() {
-            if n == 0 && h.last() == Some(&j) {
-                // The previous chunk ended inside this vector.
-                *p.last_mut().unwrap() = base + end;
-            } else {
-                h.push(j);
-                p.push(base + end);
-            }
-        }
-        base += f.i.len();
-    }
+    let (h, p) = join_vectors(frags.iter().map(|f| (&f.h[..], &f.ends[..], f.i.len())));
     let i = if frags.len() == 1 {
         std::mem::take(&mut frags[0].i)
     } else {
@@ -127,6 +113,57 @@ pub fn stitch<B>(mut frags: Vec<Fragment<B>>) -> (Pattern, Vec<B>) {
     };
     let bufs = frags.into_iter().map(|f| f.buf).collect();
     (Pattern { h, p, i }, bufs)
+}
+
+/// The vectors one chunk of a result holds, and how many entries each, for
+/// results whose entries are placed afterwards.
+#[derive(Default)]
+pub struct Outline {
+    h: Vec<u64>,
+    ends: Vec<usize>,
+    len: usize,
+}
+
+impl Outline {
+    /// Records `n` entries in vector `j` (nothing when `n` is zero); vectors
+    /// come in increasing order.
+    pub fn add(&mut self, j: u64, n: usize) {
+        if n > 0 {
+            self.len += n;
+            self.h.push(j);
+            self.ends.push(self.len);
+        }
+    }
+}
+
+/// The vector ids and pointers of the result the chunks `outlines` (in
+/// order) make.
+pub fn join_outlines(outlines: &[Outline]) -> (Vec<u64>, Vec<usize>) {
+    join_vectors(outlines.iter().map(|o| (&o.h[..], &o.ends[..], o.len)))
+}
+
+/// Joins the vectors of consecutive chunks — ids, entry ends and entry
+/// count of each — into the ids and pointers of one result: a vector cut
+/// between two chunks is joined back into one.
+fn join_vectors<'a>(
+    chunks: impl Iterator<Item = (&'a [u64], &'a [usize], usize)>,
+) -> (Vec<u64>, Vec<usize>) {
+    let mut h: Vec<u64> = Vec::new();
+    let mut p = vec![0usize];
+    let mut base = 0;
+    for (ids, ends, len) in chunks {
+        for (n, (&j, &end)) in ids.iter().zip(ends).enumerate() {
+            if n == 0 && h.last() == Some(&j) {
+                // The previous chunk ended inside this vector.
+                *p.last_mut().unwrap() = base + end;
+            } else {
+                h.push(j);
+                p.push(base + end);
+            }
+        }
+        base += len;
+    }
+    (h, p)
 }
 
 #[cfg(test)]

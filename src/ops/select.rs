@@ -5,15 +5,19 @@
 //!
 //! Fast paths: positional predicates on compressed data copy whole runs of
 //! each vector ([`positional`]); `VALUE*` on values of the operator's own type
-//! and positional predicates elsewhere are typed; any other operator goes
-//! through the byte-level evaluator.
+//! and positional predicates elsewhere are typed; a user-defined predicate
+//! on values of its own type is called on the values' bytes; any other
+//! operator goes through the byte-level evaluator.
 
 mod filter;
 mod positional;
 
 use super::apply::check_index_op;
 use super::vector_form::vector_args;
-use crate::algebra::{BinaryOp, Element, IndexUnaryCode, IndexUnaryOp, Type, Value};
+use crate::algebra::{
+    BinaryOp, ByteIndexFn, Element, IndexUnaryCode, IndexUnaryKind, IndexUnaryOp, Type, TypeCode,
+    Value,
+};
 use crate::ensure;
 use crate::error::{check_room, Result};
 use crate::object::{Descriptor, Matrix, Vector};
@@ -111,7 +115,9 @@ pub fn select_vector(
 /// `None` for any other operator.
 fn uniform_verdict(op: &IndexUnaryOp, thunk: &Value, x: &Array, uniform: &Value) -> Option<bool> {
     let code = op.code().filter(|c| c.reads_value())?;
-    op.xtype().filter(|t| t.code() == x.code())?;
+    if op.xtype().is_none_or(|t| t.code() != x.code()) {
+        return None;
+    }
     with_type!(x.code(), T => {
         let (v, s) = (uniform.get::<T>()?, thunk.get::<T>()?);
         Some(code.value_test(v, s))
@@ -144,6 +150,19 @@ fn select_format(op: &IndexUnaryOp, thunk: &Value, format: &Format, orient: Orie
             if let Some(out) = typed {
                 return out;
             }
+        }
+    }
+    if let IndexUnaryKind::User(f) = op.kind() {
+        let own_type = op.xtype().is_some_and(|t| *t == x.ty());
+        if own_type && op.ztype().code() == TypeCode::Bool {
+            let thunk = thunk.cast(op.ytype()).expect("thunk type checked");
+            let user = UserTest {
+                f,
+                x: x.bytes(),
+                size: x.elem_size(),
+                thunk: thunk.bytes(),
+            };
+            return filter(format, orient, &user);
         }
     }
     let eval = IndexEval::new(op, &x.ty(), thunk, &Type::BOOL);
@@ -199,6 +218,29 @@ impl<T: Element + ArrayElement> Predicate for ValueTest<'_, T> {
             IndexUnaryCode::ValueGe => flags.extend(x.iter().map(|&v| v >= s)),
             _ => unreachable!("not a value comparison"),
         }
+    }
+}
+
+/// A user-defined predicate on values of its own type, returning a bool:
+/// called on the entries' bytes directly.
+struct UserTest<'a> {
+    f: &'a ByteIndexFn,
+    /// The values' bytes, `size` each.
+    x: &'a [u8],
+    size: usize,
+    thunk: &'a [u8],
+}
+
+impl Predicate for UserTest<'_> {
+    type State = ();
+    const POSITIONAL: bool = true;
+    fn state(&self) {}
+    #[inline]
+    fn keep(&self, _: &mut (), q: usize, row: u64, col: u64) -> bool {
+        let mut z = [0u8];
+        let x = &self.x[q * self.size..(q + 1) * self.size];
+        (self.f)(&mut z, x, row, col, self.thunk);
+        z[0] != 0
     }
 }
 

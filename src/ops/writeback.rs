@@ -179,10 +179,13 @@ pub fn merge(
             return dense::masked_into_dense(old, ctype, orient, m, t);
         }
     }
-    if let (Some(m), Some(_), false) = (mask, accum, replace) {
+    if let (Some(m), Some(op), false) = (mask, accum, replace) {
         // C<M> = accum(C, T) into a C that holds every position keeps it
-        // full: only T's entries the mask allows take part.
-        if is_full(&old) {
+        // full: only T's entries the mask allows take part. (Not when C's
+        // values change type through the accumulator: entries of C alone
+        // then take the cast inside the mask but not outside it.)
+        let lossless = *op.xtype() == *ctype && *op.ztype() == *ctype;
+        if lossless && is_full(&old) {
             if let Some(allowed) = dense::within_mask(t, m, orient)? {
                 return accumulate_into_full(&old, ctype, orient, accum, &allowed);
             }

@@ -6,6 +6,7 @@
 
 use crate::algebra::{Element, Type, TypeCode, Value};
 use crate::error::{out_of_memory, Result};
+use crate::storage::compact::Flagged;
 use crate::storage::ranges::{
     concat_slices, concat_vecs, copy_into, copy_ranges, copy_vec, copy_vec_with_capacity,
     extend_copy, gather_runs, PartRuns,
@@ -392,6 +393,13 @@ impl Array {
         }, u => {
             let (i, x) = gather_runs(idx, u.bytes(), u.ty.size(), part_lens, runs);
             (i, Array::from_bytes(&u.ty, &x))
+        })
+    }
+
+    /// The values `kept` flags, in order (see [`Flagged`]).
+    pub fn compact(&self, kept: &Flagged) -> Array {
+        with_array!(self, v => GatherInto::into_array_owned(kept.compact(v)), u => {
+            Array::from_bytes(&u.ty, &kept.compact_bytes(u.bytes(), u.ty.size()))
         })
     }
 

@@ -2,6 +2,7 @@
 
 pub mod array;
 pub mod build;
+pub mod compact;
 pub mod compressed;
 pub mod exchange;
 pub mod prefetch;

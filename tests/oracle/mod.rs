@@ -5,8 +5,8 @@
 //! The oracle trusts the engine's scalar operators (`BinaryOp::byte_fn`, casts),
 //! which are unit-tested on their own; it re-implements every structural rule.
 //!
-//! Test files use it with `mod oracle;` and add the model of their operation
-//! in their own file under `tests/oracle/`.
+//! The test modules of `tests/it/` use it as `crate::oracle` and add the model
+//! of their operation in their own file under `tests/oracle/`.
 
 #![allow(dead_code)]
 

@@ -17,6 +17,7 @@ use graphblas::{Result, Vector};
 use lagraph_ports::{
     bc, bfs, cc, cdlp, kcore, ktruss, lcc, mis, pagerank, sssp, tricount, Graph, Kind,
 };
+use std::io::IsTerminal;
 use std::time::Instant;
 
 /// Large buffers on huge pages (see `graphblas::alloc`).
@@ -110,9 +111,13 @@ fn parse_args() -> std::result::Result<Options, String> {
     Ok(o)
 }
 
-/// Runs `f`, printing its name first (on stderr, as progress) and its time after.
+/// Runs `f`, printing its name first (on stderr, as progress, when both
+/// outputs are a terminal: the report line written over it then replaces it)
+/// and its time after.
 fn timed<T>(name: &str, f: impl FnOnce() -> Result<T>) -> Result<(T, f64)> {
-    eprint!("running {name} ...\r");
+    if std::io::stderr().is_terminal() && std::io::stdout().is_terminal() {
+        eprint!("running {name} ...\r");
+    }
     let start = Instant::now();
     let out = f()?;
     Ok((out, start.elapsed().as_secs_f64()))

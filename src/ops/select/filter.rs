@@ -1,13 +1,13 @@
 //! Keeping the entries of a matrix that satisfy a predicate, in every storage
 //! format: compressed data is filtered into new compressed vectors (chunks of
-//! entries in parallel, kept runs copied as ranges); bitmap and full data keep
-//! their positions and values and get new presence flags.
+//! entries flagged in parallel, then the kept ones copied into place); bitmap
+//! and full data keep their positions and values and get new presence flags.
 
 use crate::ops::entries::{for_each_position, matrix_coords, positions};
-use crate::ops::fragment::{chunk_count, split_even, stitch, Fragment};
+use crate::ops::fragment::{chunk_count, join_outlines, split_even, Outline, Pattern};
 use crate::ops::runs::runs;
 use crate::parallel;
-use crate::storage::ranges::extend_copy;
+use crate::storage::compact::Flagged;
 use crate::storage::{Bitmap, Compressed, Format, Orientation};
 use std::ops::Range;
 
@@ -35,99 +35,50 @@ pub trait Predicate: Sync {
 /// The entries of `format` (vectors in orientation `orient`) that `p` keeps.
 pub fn filter<P: Predicate>(format: &Format, orient: Orientation, p: &P) -> Format {
     match format {
-        Format::Sparse(c) if P::VALUES_ONLY => filter_compressed(
-            c,
-            |kept, (base, flags): &mut (usize, Vec<bool>), _, slots| {
-                kept.keep_flagged(
-                    c,
-                    slots.clone(),
-                    &flags[slots.start - *base..slots.end - *base],
-                );
-            },
-            |r| {
-                let mut flags = Vec::with_capacity(r.len());
-                p.keep_values(r.clone(), &mut flags);
-                (r.start, flags)
-            },
-        ),
-        Format::Sparse(c) => filter_compressed(
-            c,
-            |frag, st: &mut P::State, j, slots| {
-                for q in slots {
-                    let (row, col) = matrix_coords(orient, j, c.i[q]);
-                    if p.keep(st, q, row, col) {
-                        frag.keep(c, q);
-                    }
+        Format::Sparse(c) => filter_compressed(c, |slots| {
+            let mut flags = Vec::with_capacity(slots.len());
+            if P::VALUES_ONLY {
+                p.keep_values(slots, &mut flags);
+            } else {
+                let mut st = p.state();
+                for (j, run) in runs(c, slots) {
+                    flags.extend(run.map(|q| {
+                        let (row, col) = matrix_coords(orient, j, c.i[q]);
+                        p.keep(&mut st, q, row, col)
+                    }));
                 }
-            },
-            |_| p.state(),
-        ),
+            }
+            flags
+        }),
         _ => filter_dense(format, orient, p),
     }
 }
 
-/// The kept slots of a chunk of compressed data: inner indices and slot ranges.
-struct Kept<'a> {
-    frag: &'a mut Fragment<Vec<Range<usize>>>,
-}
-
-impl Kept<'_> {
-    /// Keeps the entries of `slots` (of the vector being visited) whose flag is set.
-    fn keep_flagged(&mut self, c: &Compressed, slots: Range<usize>, flags: &[bool]) {
-        let mut t = 0;
-        while t < flags.len() {
-            if !flags[t] {
-                t += 1;
-                continue;
-            }
-            let start = t;
-            while t < flags.len() && flags[t] {
-                t += 1;
-            }
-            let run = slots.start + start..slots.start + t;
-            extend_copy(&mut self.frag.i, &c.i[run.clone()]);
-            match self.frag.buf.last_mut() {
-                Some(last) if last.end == run.start => last.end = run.end,
-                _ => self.frag.buf.push(run),
-            }
-        }
-    }
-
-    /// Keeps the entry in slot `q` (of the vector being visited).
-    #[inline]
-    fn keep(&mut self, c: &Compressed, q: usize) {
-        self.frag.i.push(c.i[q]);
-        match self.frag.buf.last_mut() {
-            Some(last) if last.end == q => last.end = q + 1,
-            _ => self.frag.buf.push(q..q + 1),
-        }
-    }
-}
-
-/// Filters compressed data: `visit(kept, state, j, slots)` is called for each
-/// piece of a vector and pushes the slots it keeps, in order. The kept values
-/// are copied once, in parallel, from the ranges the chunks collected.
-fn filter_compressed<S: Send>(
-    c: &Compressed,
-    visit: impl Fn(&mut Kept<'_>, &mut S, u64, Range<usize>) + Sync,
-    state: impl Fn(Range<usize>) -> S + Sync,
-) -> Format {
+/// Filters compressed data: `flag(slots)` says which entries of a chunk of
+/// slots are kept. Chunks are flagged in parallel, then their kept inner
+/// indices and values are copied straight into the result.
+fn filter_compressed(c: &Compressed, flag: impl Fn(Range<usize>) -> Vec<bool> + Sync) -> Format {
     let n = c.nvals();
-    let frags = parallel::map_items(split_even(n, chunk_count(n)), |r| {
-        let mut frag = Fragment::new(Vec::new());
-        // At most every entry is kept: reserved once, not grown by doubling.
-        frag.i.reserve(r.len());
-        let mut st = state(r.clone());
-        for (j, slots) in runs(c, r) {
-            visit(&mut Kept { frag: &mut frag }, &mut st, j, slots);
-            frag.close_vector(j);
+    let chunks = split_even(n, chunk_count(n));
+    let marked = parallel::map_items(chunks.clone(), |r| {
+        let flags = flag(r.clone());
+        // How many entries of each vector the chunk keeps.
+        let mut outline = Outline::default();
+        for (j, slots) in runs(c, r.clone()) {
+            let kept = flags[slots.start - r.start..slots.end - r.start].iter();
+            outline.add(j, kept.filter(|&&f| f).count());
         }
-        frag
+        (outline, flags)
     });
-    let (pattern, kept) = stitch(frags);
-    let ranges: Vec<Range<usize>> = kept.into_iter().flatten().collect();
-    let x = c.x.copy_ranges(&ranges);
-    Format::Sparse(pattern.with_values(c.vlen, c.vdim, x))
+    let (outlines, flags): (Vec<_>, Vec<_>) = marked.into_iter().unzip();
+    let (h, p) = join_outlines(&outlines);
+    let kept = Flagged::new(chunks, flags);
+    let pattern = Pattern {
+        h,
+        p,
+        i: kept.compact(&c.i),
+    };
+    Format::Sparse(pattern.with_values(c.vlen, c.vdim, c.x.compact(&kept)))
 }
 
 /// Filters bitmap or full data into a bitmap with the same values.

@@ -5,11 +5,14 @@
 //!
 //! * `C` bitmap, `T` bitmap or full: one pass over the positions;
 //! * `C` bitmap, `T` compressed: `T`'s entries folded into a copy of `C`;
-//! * `C` compressed, `T` bitmap: `C`'s entries folded into a copy of `T`.
+//! * `C` compressed, `T` bitmap: `C`'s entries folded into a copy of `T`;
+//! * both compressed, with enough entries between them for a dense result:
+//!   `C` scattered into a bitmap, `T` folded into it.
 //!
 //! Each needs `C`, `T` and the accumulator on one built-in type (the general
 //! merge handles the rest).
 
+use super::dense::takes_dense_form;
 use super::full::same_layout;
 use super::typed_accum;
 use crate::algebra::arith::Arith;
@@ -18,6 +21,7 @@ use crate::error::{check_room, Result};
 use crate::ops::mxm::values::{FnOp, Max, Min, Op, Plus};
 use crate::parallel;
 use crate::storage::ranges::copy_vec;
+use crate::storage::store::compressed_to_bitmap;
 use crate::storage::{ArrayElement, Bitmap, Compressed, Format, MatrixStore, Orientation};
 use crate::with_type;
 
@@ -105,6 +109,16 @@ fn typed<T: Arith + ArrayElement>(
             let cc = old.try_compressed(orient)?;
             let (x, b) = copy_dense(&t);
             fold(x, b, t.nvals, &cc, |held, c| f(c, held))
+        }
+        // Both compressed, the result dense enough (a BFS-like algorithm's
+        // `paths += frontier` filling up): C scattered into a bitmap, T
+        // folded into it.
+        (None, None) if c_sparse && takes_dense_form(old, t.nvals() as u64, orient) => {
+            let cc = old.try_compressed(orient)?;
+            room::<T>((cc.vlen * cc.vdim) as usize)?;
+            let Bitmap { b, x, nvals, .. } = compressed_to_bitmap(&cc)?;
+            let x = T::into_vec(x).unwrap_or_else(|_| unreachable!("C's values have C's type"));
+            fold(x, b, nvals, &*t.try_compressed(orient)?, f)
         }
         _ => return Ok(None),
     };
@@ -245,6 +259,7 @@ mod tests {
             ("bitmap", "bitmap"),
             ("bitmap", "sparse"),
             ("sparse", "bitmap"),
+            ("sparse", "sparse"),
         ] {
             let c = vector(8, &c_entries, cf);
             let t = vector(8, &t_entries, tf);
@@ -266,10 +281,11 @@ mod tests {
         let got = held(&out);
         assert_eq!(got[0], (0, 2.0));
         assert_eq!(got[5], (5, -3.0));
-        // Two compressed sides are left to the general merge.
+        // Two compressed sides too sparse for a dense result are left to
+        // the general merge.
         let (c, t) = (
-            vector(8, &c_entries, "sparse"),
-            vector(8, &t_entries, "sparse"),
+            vector(1000, &c_entries, "sparse"),
+            vector(1000, &t_entries, "sparse"),
         );
         assert!(accumulate_into_bitmap(&c, Orientation::ByCol, &min, &t)
             .unwrap()

@@ -1,11 +1,11 @@
 //! Label propagation against the plain reference (exact).
-mod support_b;
+use crate::support;
 
 use lagraph_ports::{cdlp, reference};
 
 #[test]
 fn cdlp_matches_reference() {
-    for g in support_b::all_graphs() {
+    for g in support::all_graphs() {
         for iterations in [0, 1, 3, 10] {
             assert_eq!(
                 cdlp::label_propagation(&g.matrix, iterations).unwrap(),
@@ -20,7 +20,7 @@ fn cdlp_matches_reference() {
 #[test]
 fn path_hand_case() {
     // 0-1-2-3: round 1 gives [1, 0, 1, 2]; round 2 gives [0, 1, 0, 1].
-    let g = &support_b::hand_cases()[5];
+    let g = &support::hand_cases()[5];
     assert_eq!(
         cdlp::label_propagation(&g.matrix, 1).unwrap(),
         vec![1, 0, 1, 2]

@@ -1,11 +1,11 @@
 //! Core numbers against the plain reference (exact).
-mod support_b;
+use crate::support;
 
 use lagraph_ports::{kcore, reference};
 
 #[test]
 fn core_numbers_match_reference() {
-    for g in support_b::all_graphs() {
+    for g in support::all_graphs() {
         assert_eq!(
             kcore::core_numbers(&g.matrix).unwrap(),
             reference::kcore::core_numbers(&g.adj),
@@ -17,7 +17,7 @@ fn core_numbers_match_reference() {
 
 #[test]
 fn disconnected_hand_case() {
-    let g = &support_b::hand_cases()[4];
+    let g = &support::hand_cases()[4];
     assert_eq!(
         kcore::core_numbers(&g.matrix).unwrap(),
         vec![4, 4, 4, 4, 4, 2, 2, 2, 1, 0, 1, 1]

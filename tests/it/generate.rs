@@ -2,7 +2,7 @@
 //! sizes and degree shapes, deterministic per seed and thread count, weights
 //! in range; and the `graphgen` binary writing what `generate` makes.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{Type, Value};
 use graphblas::io::generate::{generate, GraphKind, GraphSpec, MAX_SCALE};

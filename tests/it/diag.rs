@@ -2,7 +2,7 @@
 //! oracle: every layout, every diagonal in and around the matrix, typecasts,
 //! errors, and dimensions near 2^60.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{Type, Value};
 use graphblas::object::{Descriptor, Matrix, Vector, INDEX_MAX};

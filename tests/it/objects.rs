@@ -1,7 +1,7 @@
 //! Matrix and vector methods against the oracle, in every storage layout:
 //! build, setElement, removeElement, extractElement, extractTuples, dup, resize.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
 use graphblas::object::{Descriptor, Matrix};

@@ -1,11 +1,11 @@
 //! Maximal independent sets: independent, maximal, and fixed by the seed.
-mod support_b;
+use crate::support;
 
 use lagraph_ports::{mis, reference};
 
 #[test]
 fn mis_is_independent_and_maximal() {
-    for g in support_b::all_graphs() {
+    for g in support::all_graphs() {
         for seed in [1, 42, 12345] {
             let set = mis::maximal_independent_set(&g.matrix, seed).unwrap();
             if let Err(e) = reference::mis::check_maximal_independent(&g.adj, &set) {

@@ -1,11 +1,11 @@
 //! k-truss and all-k-truss against the plain reference (exact).
-mod support_b;
+use crate::support;
 
 use lagraph_ports::{ktruss, reference};
 
 #[test]
 fn ktruss_matches_reference() {
-    for g in support_b::all_graphs() {
+    for g in support::all_graphs() {
         for k in 3..6 {
             let got = ktruss::ktruss(&g.matrix, k).unwrap();
             let want = reference::ktruss::ktruss(&g.adj, k);
@@ -32,7 +32,7 @@ fn ktruss_matches_reference() {
 
 #[test]
 fn all_ktruss_matches_reference() {
-    for g in support_b::all_graphs() {
+    for g in support::all_graphs() {
         assert_eq!(
             ktruss::all_ktruss(&g.matrix).unwrap(),
             reference::ktruss::all_ktruss(&g.adj),
@@ -44,7 +44,7 @@ fn all_ktruss_matches_reference() {
 
 #[test]
 fn clique_is_its_own_five_truss() {
-    let g = &support_b::hand_cases()[3];
+    let g = &support::hand_cases()[3];
     assert_eq!(
         ktruss::all_ktruss(&g.matrix).unwrap(),
         vec![(3, 10), (4, 10), (5, 10)]

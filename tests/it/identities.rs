@@ -8,7 +8,7 @@
 //! * `transpose(transpose(A)) = A`;
 //! * `build(extractTuples(A)) = A`.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{BinaryCode, BinaryOp, Semiring, Type, TypeCode};
 use graphblas::object::{Descriptor, Matrix};

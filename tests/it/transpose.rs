@@ -1,7 +1,7 @@
 //! `GrB_transpose` and the write-back, against the oracle: every mask kind,
 //! accumulator, replace and input layout, including aliasing.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{BinaryCode, BinaryOp, TypeCode};
 use graphblas::object::Descriptor;

@@ -1,10 +1,10 @@
 //! Shared helpers for the lcc / ktruss / kcore / mis / cdlp tests: test
-//! graphs as `Matrix<bool>` and as plain adjacency sets.
+//! graphs as `Matrix<bool>` and as plain adjacency sets, and LAGraph's data.
 #![allow(dead_code)]
 
 use graphblas::{GraphKind, Matrix, ValueType};
 use lagraph_ports::reference::lcc::{adjacency, Adjacency};
-use std::path::Path;
+use std::path::PathBuf;
 
 /// A test graph: the matrix and its adjacency sets.
 pub struct TestGraph {
@@ -68,14 +68,29 @@ pub fn generated(scale: u32) -> Vec<TestGraph> {
         .collect()
 }
 
-/// Small Matrix Market graphs from `../../shared/data/lagraph`, symmetrised;
-/// empty (with a message) when the folder is missing.
-pub fn matrix_market() -> Vec<TestGraph> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/lagraph");
-    if !dir.is_dir() {
-        println!("skipping Matrix Market cases: {} not found", dir.display());
-        return Vec::new();
+/// LAGraph's test matrices: the folder `LAGRAPH_DATA` names (a LAGraph
+/// source tree's `data`), else `../shared/data/lagraph` beside the
+/// repository when it exists; `None` when neither is there.
+pub fn lagraph_data() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("LAGRAPH_DATA").map(PathBuf::from) {
+        assert!(
+            dir.is_dir(),
+            "LAGRAPH_DATA={} is not a folder",
+            dir.display()
+        );
+        return Some(dir);
     }
+    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/lagraph");
+    shared.is_dir().then_some(shared)
+}
+
+/// Small Matrix Market graphs from LAGraph's data ([`lagraph_data`]),
+/// symmetrised; empty (with a message) when it is not set.
+pub fn matrix_market() -> Vec<TestGraph> {
+    let Some(dir) = lagraph_data() else {
+        println!("skipping Matrix Market cases: neither LAGRAPH_DATA nor ../shared/data is there");
+        return Vec::new();
+    };
     [
         "karate.mtx",
         "ldbc-undirected-example.mtx",

@@ -180,7 +180,7 @@ fn operations_under_an_address_space_limit_fail_cleanly() {
                     let out = Command::new(&exe)
                         .args([
                             "--exact",
-                            "limited_child",
+                            "oom::limited_child", // its name in the `it` binary
                             "--ignored",
                             "--nocapture",
                             "--test-threads=1",

@@ -3,7 +3,7 @@
 //! aliasing, huge hypersparse dimensions, user-defined types, errors, large
 //! inputs on every kernel path (and any thread count), and algebraic identities.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
 use graphblas::object::{Descriptor, Matrix, Vector, INDEX_MAX};

@@ -3,7 +3,7 @@
 //! every predefined index-unary operator, user-defined types and operators,
 //! aliasing, huge hypersparse dimensions, errors, large inputs on any thread count.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{
     BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Type, TypeCode, UnaryCode, UnaryOp, Value,

@@ -4,7 +4,7 @@
 //! chooses, reading into a requested type, and bad input that must give an
 //! error naming the line, never a panic.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{Type, TypeCode, Value};
 use graphblas::io::mtx;
@@ -14,15 +14,26 @@ use oracle::*;
 use proptest::prelude::*;
 use std::path::PathBuf;
 
-/// LAGraph's test data, beside the repository; `None` (and a note) when absent.
+/// LAGraph's test data: the folder `LAGRAPH_DATA` names (a LAGraph source
+/// tree's `data`), else `../shared/data/lagraph` beside the repository when
+/// it exists; `None` (and a note) when neither is there.
 fn data_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/lagraph");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("skipped: {} does not exist", dir.display());
-        None
+    if let Some(dir) = std::env::var_os("LAGRAPH_DATA").map(PathBuf::from) {
+        assert!(
+            dir.is_dir(),
+            "LAGRAPH_DATA={} is not a folder",
+            dir.display()
+        );
+        return Some(dir);
     }
+    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/lagraph");
+    if !shared.is_dir() {
+        println!(
+            "skipped: neither LAGRAPH_DATA nor ../shared/data (LAGraph's test matrices) is there"
+        );
+        return None;
+    }
+    Some(shared)
 }
 
 /// What LAGraph's own tests expect of its data files: (name, nrows, ncols, nvals, C type).

@@ -4,7 +4,7 @@
 //! and true everywhere else, so `GrB_REPLACE` only clears inside `C(I, J)`.
 //! Every mask kind, accumulator, replace and transpose, repeats, every layout.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{BinaryOp, Type, TypeCode, Value};
 use graphblas::object::{Descriptor, Matrix, Scalar};

@@ -3,7 +3,7 @@
 //! `GrB_Scalar` and a C scalar, empty inputs, user-defined monoids and types,
 //! thread-count independence and huge hypersparse dimensions.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{BinaryCode, BinaryOp, Monoid, Type, TypeCode, Value};
 use graphblas::object::{Descriptor, Matrix, Scalar, Vector, INDEX_MAX};

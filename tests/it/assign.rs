@@ -3,7 +3,7 @@
 //! with repeats and permutations, `GrB_ALL`, every layout, aliasing, huge
 //! hypersparse dimensions, user-defined types and the error cases.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
 use graphblas::object::{Descriptor, Matrix, Scalar, Vector, INDEX_MAX};

@@ -2,7 +2,7 @@
 //! transpose flags and layout, mixed types, built-in and user-defined
 //! operators, aliasing, and dimensions up to 2^60.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
 use graphblas::object::{Descriptor, Matrix, INDEX_MAX};

@@ -2,7 +2,7 @@
 //! random matrix in every layout, sorted ascending and descending, values and
 //! indices, equal values in index order.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
 use graphblas::object::Matrix;

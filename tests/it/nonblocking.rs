@@ -3,7 +3,7 @@
 //! pattern they happen to hit), a pending result does not see later changes
 //! to its inputs, and each rewrite fires where it should (its explain step).
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{
     BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Monoid, Semiring, TypeCode, UnaryCode,

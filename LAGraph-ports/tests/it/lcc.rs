@@ -1,11 +1,11 @@
 //! Local clustering coefficient against the plain reference (tolerance 1e-12).
-mod support_b;
+use crate::support;
 
 use lagraph_ports::{lcc, reference};
 
 #[test]
 fn lcc_matches_reference() {
-    for g in support_b::all_graphs() {
+    for g in support::all_graphs() {
         let got = lcc::local_clustering(&g.matrix).unwrap();
         let want = reference::lcc::local_clustering(&g.adj);
         assert_eq!(got.len(), want.len(), "{}", g.name);
@@ -17,6 +17,6 @@ fn lcc_matches_reference() {
 
 #[test]
 fn lcc_of_clique_is_one() {
-    let g = &support_b::hand_cases()[3];
+    let g = &support::hand_cases()[3];
     assert_eq!(lcc::local_clustering(&g.matrix).unwrap(), vec![1.0; 5]);
 }

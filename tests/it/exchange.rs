@@ -3,7 +3,7 @@
 //! layout, every exchange format; export → import and serialize → deserialize
 //! give back the same entries, and exports lay the entries out as the spec says.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{Type, TypeCode, Value};
 use graphblas::storage::exchange::{

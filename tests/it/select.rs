@@ -4,7 +4,7 @@
 //! huge hypersparse dimensions with extreme thunks, errors, large inputs on
 //! any thread count.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{
     BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Type, TypeCode, Value,

@@ -1,13 +1,13 @@
 //! Every algorithm against its plain-Rust reference, on generated graphs
 //! (Kronecker, uniform, grid), hand-made corner cases (empty, single vertex,
-//! disconnected, self-loops, directed) and, when `../shared/data` exists, the
-//! LAGraph test matrices. Integers compare exactly; PageRank within 1e-9.
+//! disconnected, self-loops, directed) and, when `LAGRAPH_DATA` names LAGraph's
+//! data folder, LAGraph's test matrices. Integers compare exactly; PageRank within 1e-9.
 
+use crate::support::lagraph_data;
 use graphblas::GraphKind;
 use graphblas::{prelude::*, unary, Matrix};
 use lagraph_ports::reference::{self, Adjacency};
 use lagraph_ports::{bc, bfs, cc, pagerank, sssp, tricount, Graph, Kind};
-use std::path::PathBuf;
 
 /// A graph from `(i, j, weight)` edges; undirected graphs get both directions.
 fn graph(n: u64, kind: Kind, edges: &[(u64, u64, f64)]) -> Graph {
@@ -69,20 +69,18 @@ fn cases() -> Vec<(String, Graph)> {
             Graph::generate(kind, 8).unwrap(),
         ));
     }
-    out.extend(shared_graphs());
+    out.extend(lagraph_graphs());
     out
 }
 
-/// The LAGraph test matrices under `../shared/data`, when that folder exists.
-fn shared_graphs() -> Vec<(String, Graph)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/lagraph");
-    if !dir.is_dir() {
+/// LAGraph's test matrices, when their folder is there ([`lagraph_data`]).
+fn lagraph_graphs() -> Vec<(String, Graph)> {
+    let Some(dir) = lagraph_data() else {
         eprintln!(
-            "skipping the LAGraph data files: {} does not exist",
-            dir.display()
+            "skipping the LAGraph data files: neither LAGRAPH_DATA nor ../shared/data is there"
         );
         return Vec::new();
-    }
+    };
     let files = [
         ("karate.mtx", Kind::Undirected),
         ("ldbc-undirected-example.mtx", Kind::Undirected),

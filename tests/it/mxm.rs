@@ -3,7 +3,7 @@
 //! every kernel plan; each monomorphic kernel; user-defined types; huge
 //! hypersparse dimensions; and results independent of the thread count.
 
-mod oracle;
+use crate::oracle;
 
 use graphblas::algebra::{BinaryCode as Op, BinaryOp, Monoid, Semiring, Type, TypeCode, Value};
 use graphblas::object::{Descriptor, Matrix, Vector, INDEX_MAX};
