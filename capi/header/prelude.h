@@ -7,8 +7,11 @@
 #define GRB_VERSION 2
 #define GRB_SUBVERSION 1
 
-/* This implementation (graphblas-rs) and its own version. */
-#define GxB_IMPLEMENTATION_NAME "graphblas-rs"
+/* The implementation's name is that of the extension API it implements:
+ * programs written for SuiteSparse (LAGraph's SWrite/SRead) check it, as
+ * they check GxB_IMPLEMENTATION below. This library's own identity is
+ * GRAPHBLAS_RS and its version GRAPHBLAS_RS_VERSION_* (docs/COMPATIBILITY.md). */
+#define GxB_IMPLEMENTATION_NAME "SuiteSparse:GraphBLAS"
 #define GRAPHBLAS_RS 1
 #define GRAPHBLAS_RS_VERSION_MAJOR 0
 #define GRAPHBLAS_RS_VERSION_MINOR 1

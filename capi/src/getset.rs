@@ -106,8 +106,9 @@ pub(crate) const GXB_BY_COL: i32 = 1;
 /// The longest name accepted, terminator included (`GxB_MAX_NAME_LEN`).
 const MAX_NAME_LEN: usize = 128;
 
-/// The library's name (`GrB_NAME` of `GrB_GLOBAL`).
-const LIBRARY_NAME: &str = "graphblas-rs";
+/// The library's name (`GrB_NAME` of `GrB_GLOBAL`): that of the extension API
+/// it implements, `GxB_IMPLEMENTATION_NAME` (docs/COMPATIBILITY.md).
+const LIBRARY_NAME: &str = "SuiteSparse:GraphBLAS";
 
 /// The value of a field.
 pub(crate) enum FieldValue {

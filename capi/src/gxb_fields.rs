@@ -137,7 +137,7 @@ pub(crate) fn library(f: i32) -> Option<Setting> {
         gxb::HYPER_SWITCH => Setting::Double(r.hyper_switch),
         gxb::BITMAP_SWITCH => Setting::Doubles(r.bitmap_switch.to_vec()),
         gxb::MODE => Setting::Int(mode()),
-        gxb::LIBRARY_NAME => Setting::Text(c"graphblas-rs"),
+        gxb::LIBRARY_NAME => Setting::Text(c"SuiteSparse:GraphBLAS"),
         gxb::LIBRARY_VERSION => Setting::Ints(IMPLEMENTATION),
         gxb::LIBRARY_DATE => Setting::Text(IMPLEMENTATION_DATE),
         gxb::LIBRARY_ABOUT => Setting::Text(
