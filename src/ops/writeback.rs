@@ -14,6 +14,7 @@
 mod bitmap;
 pub mod dense;
 mod full;
+mod small_mask;
 mod values_only;
 
 use self::full::{accumulate_into_full, is_full};
@@ -191,12 +192,18 @@ pub fn merge(
             }
         }
     }
-    let c = old.try_compressed(orient)?;
-    let tc = t.try_compressed(orient)?;
+    let mut c = old.try_compressed(orient)?;
+    let mut tc = t.try_compressed(orient)?;
     let m = match mask {
         Some(m) => Some((m.try_positions(orient)?, m.complement)),
         None => None,
     };
+    if let (Some((pat, false)), true) = (&m, replace) {
+        if small_mask::applies(&c, &tc, pat) {
+            c = Cow::Owned(small_mask::restrict(&c, pat));
+            tc = Cow::Owned(small_mask::restrict(&tc, pat));
+        }
+    }
     // One probe for the merged copy: per entry an index, its source and a
     // value (twice for the byte-level path); per vector an id and a pointer.
     let entries = c.nvals().saturating_add(tc.nvals());

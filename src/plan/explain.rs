@@ -1,8 +1,8 @@
 //! Explain: for every materialisation, the plan before and after rewriting,
 //! the kernels chosen and their times, printed to standard error.
 //!
-//! Switched on by the environment variable `GRB_EXPLAIN` (any value but `0`),
-//! by [`set_explain`] (the Rust API and `GrB_set` reach it), or captured for
+//! Switched on by the environment variable `GRB_EXPLAIN` (any value but `0`;
+//! then it stays on), by [`set_explain`] (the Rust API and `GrB_set` reach it), or captured for
 //! one call with [`capture`]. Steps are recorded on the thread that runs the
 //! plan (kernels may use other threads, but the planner does not).
 
@@ -21,9 +21,17 @@ thread_local! {
     static TRACE: RefCell<Option<Vec<String>>> = const { RefCell::new(None) };
 }
 
-/// Turns printing of plans on or off (overrides `GRB_EXPLAIN`).
+/// Turns printing of plans on or off. `GRB_EXPLAIN` set in the environment
+/// keeps it on: a program that turns it off (LAGraph's demos clear
+/// `GxB_BURBLE`) can still be explained.
 pub fn set_explain(on: bool) {
+    let on = on || environment_asks();
     SWITCH.store(if on { ON } else { OFF }, Ordering::Release);
+}
+
+/// Whether the environment variable `GRB_EXPLAIN` asks for plans.
+fn environment_asks() -> bool {
+    std::env::var("GRB_EXPLAIN").is_ok_and(|v| v != "0" && !v.is_empty())
 }
 
 /// True when plans are printed.
@@ -32,7 +40,7 @@ pub fn enabled() -> bool {
         ON => true,
         OFF => false,
         _ => {
-            let on = std::env::var("GRB_EXPLAIN").is_ok_and(|v| v != "0" && !v.is_empty());
+            let on = environment_asks();
             // A concurrent set_explain wins over the environment.
             let _ = SWITCH.compare_exchange(
                 UNSET,

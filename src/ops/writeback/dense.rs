@@ -95,12 +95,30 @@ pub fn masked_into_dense(
         Format::Bitmap(b) => b,
         Format::Sparse(_) => unreachable!("a dense form"),
     };
-    let m = mask.try_positions(orient)?;
-    let tc = t.try_compressed(orient)?;
-    let tx = if tc.x.ty() == *ctype {
-        Cow::Borrowed(&tc.x)
+    // T and a structural mask both dense in C's layout (BFS's pull levels,
+    // where the frontier is a bitmap): compared position by position, with
+    // neither compressed.
+    let dense_sides = match (t.format(), mask.store.format()) {
+        (Format::Bitmap(tb), Format::Bitmap(mb))
+            if mask.structural && same_layout(t, orient) && same_layout(&mask.store, orient) =>
+        {
+            Some((tb, mb))
+        }
+        _ => None,
+    };
+    let (m, tc);
+    let (tx, source) = match dense_sides {
+        Some((tb, mb)) => (&tb.x, Source::Dense { t: &tb.b, m: &mb.b }),
+        None => {
+            m = mask.try_positions(orient)?;
+            tc = t.try_compressed(orient)?;
+            (&tc.x, Source::Compressed { t: &tc, m: &m })
+        }
+    };
+    let tx = if tx.ty() == *ctype {
+        Cow::Borrowed(tx)
     } else {
-        Cow::Owned(tc.x.cast(ctype))
+        Cow::Owned(tx.cast(ctype))
     };
     let Bitmap {
         vlen, b, x, nvals, ..
@@ -114,9 +132,22 @@ pub fn masked_into_dense(
     with_type!(ctype.code(), T => {
         let xs = x.as_vec_mut::<T>().expect("values of the output's type");
         let ts = tx.as_slice::<T>().expect("values cast to the output's type");
-        slots.write(&m, &tc, |q, s| xs[q] = ts[s]);
-    }, udt => slots.write(&m, &tc, |q, s| x.set_bytes(q, tx.get_bytes(s))));
+        slots.write(source, |q, s| xs[q] = ts[s]);
+    }, udt => slots.write(source, |q, s| x.set_bytes(q, tx.get_bytes(s))));
     Ok(MatrixStore::new(orient, Format::Bitmap(bitmap)).conform())
+}
+
+/// `T`'s entries and the mask's positions, as [`masked_into_dense`] reads them.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    /// Compressed vectors in `C`'s orientation.
+    Compressed {
+        t: &'a Compressed,
+        m: &'a Compressed,
+    },
+    /// Presence flags laid out as `C`'s dense form: `T`'s entry at a
+    /// position is the value at that position.
+    Dense { t: &'a [bool], m: &'a [bool] },
 }
 
 /// `T`'s entries where the mask allows writing (after complementing), as a
@@ -198,9 +229,26 @@ struct Slots<'a> {
 }
 
 impl Slots<'_> {
-    /// At every position of the mask `m`: `set(position, t_slot)` and the
-    /// flag raised where `t` has an entry, the flag lowered where not.
-    fn write(self, m: &Compressed, t: &Compressed, mut set: impl FnMut(usize, usize)) {
+    /// At every position of the mask: `set(position, t_slot)` and the flag
+    /// raised where `T` has an entry, the flag lowered where not.
+    fn write(self, source: Source<'_>, mut set: impl FnMut(usize, usize)) {
+        let (t, m) = match source {
+            Source::Compressed { t, m } => (t, m),
+            Source::Dense { t, m } => {
+                let Slots { b, nvals, .. } = self;
+                for (q, _) in m.iter().enumerate().filter(|(_, &allowed)| allowed) {
+                    if t[q] {
+                        set(q, q);
+                        *nvals += !b[q] as usize;
+                        b[q] = true;
+                    } else if b[q] {
+                        b[q] = false;
+                        *nvals -= 1;
+                    }
+                }
+                return;
+            }
+        };
         let Slots { vlen, b, nvals } = self;
         for k in 0..m.nvec() {
             let j = m.vector_id(k);
@@ -245,6 +293,37 @@ mod tests {
             store: Arc::new(m),
             structural,
             complement: false,
+        }
+    }
+
+    fn bitmap(s: MatrixStore) -> MatrixStore {
+        let Format::Sparse(c) = s.format() else {
+            unreachable!("built sparse")
+        };
+        MatrixStore::new(s.orient(), Format::Bitmap(compressed_to_bitmap(c).unwrap()))
+    }
+
+    #[test]
+    fn a_bitmap_t_under_a_bitmap_mask_is_written_position_by_position() {
+        let c = bitmap(vector(8, &[0, 2, 3, 5], vec![1i32, 2, 3, 4]));
+        // Structural mask at 2, 5, 6, 7; T at 5, 6, 7 and 1 (outside the mask).
+        let m = mask(
+            bitmap(vector(8, &[2, 5, 6, 7], vec![true, false, true, true])),
+            true,
+        );
+        let t = bitmap(vector(8, &[1, 5, 6, 7], vec![10i64, 50, 60, 70]));
+        for c in [c.clone(), bitmap(vector(8, &[], Vec::<i32>::new()))] {
+            let kept: Vec<_> = entries(&c)
+                .into_iter()
+                .filter(|&(i, _)| ![2, 5, 6, 7].contains(&i))
+                .collect();
+            let out =
+                masked_into_dense(Cow::Owned(c), &Type::INT32, Orientation::ByCol, &m, &t).unwrap();
+            let mut expected = kept;
+            expected.extend([(5, 50), (6, 60), (7, 70)]);
+            expected.sort();
+            assert_eq!(entries(&out), expected);
+            assert_eq!(out.nvals(), expected.len());
         }
     }
 
