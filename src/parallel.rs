@@ -261,33 +261,15 @@ unsafe impl<T: Send> Sync for Slots<T> {}
 /// counter, so whoever is running takes the next block, and a helper that
 /// starts after the last block has nothing to do.
 ///
-/// The helpers run on a pool of their own with one thread fewer than rayon's
-/// global pool, so that the caller and the helpers together are as many
-/// threads as the global pool has (its idle workers, spinning before they
-/// sleep, would otherwise compete with them for the cores).
+/// The helpers run on a pool of their own (`crate::threads::helpers`): by
+/// default one thread fewer than rayon's global pool, so that the caller and
+/// the helpers together are as many threads as the cores (idle workers,
+/// spinning before they sleep, would otherwise compete with them).
 mod shared {
-    use rayon::{ThreadPool, ThreadPoolBuilder};
     use std::any::Any;
     use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
     use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::{Arc, Mutex, OnceLock};
-
-    /// The helpers' pool (none with one thread, or when it cannot start).
-    fn helper_pool() -> Option<&'static ThreadPool> {
-        static POOL: OnceLock<Option<ThreadPool>> = OnceLock::new();
-        POOL.get_or_init(|| {
-            let helpers = rayon::current_num_threads().saturating_sub(1);
-            if helpers == 0 {
-                return None;
-            }
-            ThreadPoolBuilder::new()
-                .num_threads(helpers)
-                .thread_name(|k| format!("graphblas-h{k}"))
-                .build()
-                .ok()
-        })
-        .as_ref()
-    }
+    use std::sync::{Arc, Mutex};
 
     /// The state bit saying the loop is over: helpers that register after it
     /// is set leave without running anything.
@@ -365,12 +347,12 @@ mod shared {
 
     /// [`super::for_each`] from a thread outside the pool.
     pub fn for_each(n: usize, min_len: usize, body: &(dyn Fn(usize) + Sync)) {
-        let Some(pool) = helper_pool() else {
+        let Some((pool, helpers)) = crate::threads::helpers() else {
             (0..n).for_each(body);
             return;
         };
-        let threads = pool.current_num_threads() + 1;
-        let helpers = (threads - 1).min(n.div_ceil(min_len) - 1);
+        let threads = helpers + 1;
+        let helpers = helpers.min(n.div_ceil(min_len) - 1);
         // SAFETY: only the lifetime is erased; see `Job::body` — helpers
         // use it only while registered, and `Close` waits for them before
         // this function returns or unwinds.

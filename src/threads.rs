@@ -1,21 +1,24 @@
 //! The engine's thread count: a library-wide knob (`GxB_NTHREADS` in the C API).
 //!
-//! By default the engine runs its parallel kernels on rayon's global pool (one
-//! thread per core). [`set_num_threads`] replaces that with a dedicated pool of
-//! the requested size; callers run their work through [`install`] so that every
-//! parallel kernel inside it uses the chosen pool. Results never depend on the
-//! thread count.
+//! Work runs on the caller's thread, and the engine's parallel loops
+//! (`crate::parallel`) take helper threads from a pool: by default one of a
+//! thread fewer than the cores, and after [`set_num_threads`] a dedicated pool
+//! of the requested size. A call is never handed to another thread as a
+//! whole: that hand-off costs two thread wake-ups, which for the small calls
+//! graph algorithms make by the thousand (a `setElement` each) cost more than
+//! the call. Rayon's own parallel sorts run through [`install`]. Results
+//! never depend on the thread count.
 
 use crate::error::{Error, Info, Result};
 use rayon::{ThreadPool, ThreadPoolBuilder};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::thread::JoinHandle;
 
 /// A dedicated pool and its threads, kept so that replacing the pool can wait
 /// for them: after [`set_num_threads`] returns, no thread of a replaced pool is
 /// still running (and none is left half-exited when the process ends).
-struct Pool {
+pub(crate) struct Pool {
     threads: ThreadPool,
     handles: Vec<JoinHandle<()>>,
 }
@@ -58,7 +61,7 @@ pub fn set_num_threads(n: usize) -> Result<()> {
         {
             return Ok(());
         } else {
-            let replaced = slot.replace(Arc::new(start_pool(n)?));
+            let replaced = slot.replace(Arc::new(start_pool(n, "graphblas-w")?));
             HAS_POOL.store(true, Ordering::Release);
             replaced
         }
@@ -75,13 +78,13 @@ pub fn set_num_threads(n: usize) -> Result<()> {
     Ok(())
 }
 
-fn start_pool(n: usize) -> Result<Pool> {
+/// A pool of `n` threads named `{prefix}K`.
+fn start_pool(n: usize, prefix: &str) -> Result<Pool> {
     let handles = Mutex::new(Vec::with_capacity(n));
     let threads = ThreadPoolBuilder::new()
         .num_threads(n)
         .spawn_handler(|worker| {
-            let mut spawn =
-                std::thread::Builder::new().name(format!("graphblas-w{}", worker.index()));
+            let mut spawn = std::thread::Builder::new().name(format!("{prefix}{}", worker.index()));
             if let Some(size) = worker.stack_size() {
                 spawn = spawn.stack_size(size);
             }
@@ -106,13 +109,42 @@ pub fn num_threads() -> usize {
     }
 }
 
-/// Runs `op` so that its parallel work uses the engine's threads: directly when
-/// no thread count has been set (or when already on the dedicated pool),
-/// otherwise on the dedicated pool (the caller waits).
+/// Runs `op`, a rayon parallel iterator (a parallel sort), so that it uses
+/// the engine's threads: on the dedicated pool when a thread count is set
+/// (the caller waits; worth it only for large work), else directly.
 pub fn install<R: Send>(op: impl FnOnce() -> R + Send) -> R {
     match pool() {
         Some(p) if p.threads.current_thread_index().is_none() => p.threads.install(op),
         _ => op(),
+    }
+}
+
+/// The pool whose threads help a caller's parallel loop, and how many of
+/// them one loop may use (the caller is one more): the dedicated pool when a
+/// thread count is set, else a pool of one thread fewer than rayon's global
+/// pool (the caller and its helpers are then as many as the cores). `None`
+/// with one thread, or when no pool can be started.
+pub(crate) fn helpers() -> Option<(Arc<Pool>, usize)> {
+    if let Some(p) = pool() {
+        let helpers = p.threads.current_num_threads().saturating_sub(1);
+        return (helpers > 0).then_some((p, helpers));
+    }
+    static DEFAULT: OnceLock<Option<Arc<Pool>>> = OnceLock::new();
+    let default = DEFAULT.get_or_init(|| {
+        let helpers = rayon::current_num_threads().saturating_sub(1);
+        (helpers > 0)
+            .then(|| start_pool(helpers, "graphblas-h").ok().map(Arc::new))
+            .flatten()
+    });
+    let p = default.clone()?;
+    let helpers = p.threads.current_num_threads();
+    Some((p, helpers))
+}
+
+impl Pool {
+    /// Runs `job` on one of the pool's threads.
+    pub(crate) fn spawn(&self, job: impl FnOnce() + Send + 'static) {
+        self.threads.spawn(job);
     }
 }
 
@@ -125,6 +157,7 @@ mod tests {
     fn thread_count_is_settable_and_used() {
         set_num_threads(3).unwrap();
         assert_eq!(num_threads(), 3);
+        assert_eq!(helpers().map(|(_, n)| n), Some(2));
         assert_eq!(install(rayon::current_num_threads), 3);
         // Nested installs run directly on the pool.
         assert_eq!(install(|| install(rayon::current_num_threads)), 3);
@@ -137,6 +170,9 @@ mod tests {
         assert_eq!(num_threads(), 3);
         set_num_threads(2).unwrap();
         assert_eq!(install(rayon::current_num_threads), 2);
+        assert_eq!(helpers().map(|(_, n)| n), Some(1));
+        set_num_threads(1).unwrap();
+        assert!(helpers().is_none());
         set_num_threads(0).unwrap();
         assert_eq!(num_threads(), rayon::current_num_threads());
         #[cfg(target_os = "linux")]

@@ -128,21 +128,9 @@ pub(crate) fn api(sink: impl ErrorSink, body: impl FnOnce() -> Result<()>) -> Gr
         sink.record("GraphBLAS is not initialized: call GrB_init first");
         return Info::Panic.code();
     }
-    let job = OnCallersBehalf(body);
-    run(sink, move || engine::threads::install(move || job.call()))
-}
-
-/// The body of an entry point, run on the engine's threads (`GxB_NTHREADS`).
-struct OnCallersBehalf<F>(F);
-
-// SAFETY: the calling thread waits until the body has run, so the raw pointers
-// and borrows the body holds stay valid and no other thread uses them meanwhile.
-unsafe impl<F> Send for OnCallersBehalf<F> {}
-
-impl<F: FnOnce() -> Result<()>> OnCallersBehalf<F> {
-    fn call(self) -> Result<()> {
-        (self.0)()
-    }
+    // On the caller's thread: the engine's parallel loops bring in their
+    // helper threads (`GxB_NTHREADS`) themselves.
+    run(sink, body)
 }
 
 /// The body of every `*_free(&obj)`: frees the object (`handle::free`).

@@ -260,7 +260,7 @@ impl Inverse {
     fn sorted(l: &[u64]) -> Inverse {
         let mut order: Vec<usize> = (0..l.len()).collect();
         if l.len() >= PARALLEL_LIST {
-            order.par_sort_unstable_by_key(|&p| (l[p], p));
+            crate::threads::install(|| order.par_sort_unstable_by_key(|&p| (l[p], p)));
         } else {
             order.sort_unstable_by_key(|&p| (l[p], p));
         }
@@ -400,7 +400,7 @@ impl<'a> Targets<'a> {
         let mut order: Vec<u64> = (0..l.len() as u64).collect();
         let key = |&p: &u64| (l[p as usize], p);
         if l.len() >= PARALLEL_LIST {
-            order.par_sort_unstable_by_key(key);
+            crate::threads::install(|| order.par_sort_unstable_by_key(key));
         } else {
             order.sort_unstable_by_key(key);
         }

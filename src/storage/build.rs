@@ -211,7 +211,7 @@ fn sorted_order(vdim: u64, outer: &[u64], inner: &[u64]) -> Sorted {
             let key = |k: usize| (outer[k], inner[k]);
             let mut order: Vec<usize> = (0..n).collect();
             if n > PARALLEL_SORT {
-                order.par_sort_by_key(|&k| key(k));
+                crate::threads::install(|| order.par_sort_by_key(|&k| key(k)));
             } else {
                 order.sort_by_key(|&k| key(k));
             }
