@@ -38,6 +38,7 @@ use crate::storage::{MatrixStore, Orientation};
 use dispatch::{product, Problem};
 use operand::{MaskOperand, Operand};
 use std::sync::Arc;
+use values::Take;
 
 /// Checks the domains: `A`'s type against the multiply's `x`, `B`'s against
 /// its `y`, the output against the semiring's result and the accumulator.
@@ -119,7 +120,7 @@ pub fn run_product_into(
     (b, tb): (Arc<MatrixStore>, bool),
     form: ProductForm,
     orient: Orientation,
-    take: push::Take<'_>,
+    take: Take<'_>,
 ) -> Result<Option<crate::storage::Array>> {
     let row_form = form == ProductForm::Vxm;
     let problem = Problem {

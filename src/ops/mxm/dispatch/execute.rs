@@ -3,13 +3,13 @@
 //! storing the kernel's result in the orientation asked for.
 
 use super::super::dot::{Dot2, Dot3, Dot3Rows, PullInto, RCols};
-use super::super::operand::{MaskOperand, MaskView, Operand};
+use super::super::operand::{MaskOperand, MaskView, Operand, Row};
 use super::super::output::{check_product_room, Product};
 use super::super::positional;
 use super::super::push::{self, PushDense, PushInto};
 use super::super::saxpy::Saxpy;
 use super::super::tiers::{self, Tier};
-use super::super::values::multiply_reads;
+use super::super::values::{multiply_reads, Take};
 use super::cost::{choose, Costs};
 use super::{Method, Plan, Problem};
 use crate::algebra::{Semiring, Type};
@@ -104,7 +104,7 @@ fn with_dot_operands<T>(
 /// product against a full column ([`PullInto`]). `None`, without calling
 /// `take` (which hands over `c`'s values), when the product is not computed
 /// that way or its value tier does not fold into a full result.
-pub fn fold_into(p: &Problem, take: push::Take<'_>) -> Result<Option<Array>> {
+pub fn fold_into(p: &Problem, take: Take<'_>) -> Result<Option<Array>> {
     if let Some(low) = positional::lowered(p)? {
         return fold_into(&low.problem(p), take);
     }
@@ -146,7 +146,7 @@ fn push_into(
     s: &Semiring,
     (l, r): (&Operand, &Operand),
     flip: bool,
-    take: push::Take<'_>,
+    take: Take<'_>,
 ) -> Option<Result<Array>> {
     let ((lty, read_l), (rty, read_r)) = operand_types(s, flip);
     let rc = r.vectors(Orientation::ByRow);
@@ -156,7 +156,7 @@ fn push_into(
         Some((row, x)) => (row, values(x, lty, read_l)),
         None => {
             lc = l.vectors(Orientation::ByRow);
-            (push::Row::Sparse(&lc), values(&lc.x, lty, read_l))
+            (Row::Sparse(&lc), values(&lc.x, lty, read_l))
         }
     };
     let push = PushDense { l: row, r: &rc };
@@ -166,10 +166,10 @@ fn push_into(
 
 /// `L` as a row read in place when it is one full or bitmap row: the row
 /// and its values (position `j` for column `j`).
-fn dense_row(l: &Operand) -> Option<(push::Row<'_>, &Array)> {
+fn dense_row(l: &Operand) -> Option<(Row<'_>, &Array)> {
     match (l.full_row(), l.bitmap_row()) {
-        (Some(f), _) => Some((push::Row::Full, &f.x)),
-        (None, Some(b)) => Some((push::Row::Bitmap(&b.b), &b.x)),
+        (Some(f), _) => Some((Row::Full, &f.x)),
+        (None, Some(b)) => Some((Row::Bitmap(&b.b), &b.x)),
         (None, None) => None,
     }
 }
@@ -191,7 +191,7 @@ fn saxpy(
         Some(m) => m.view(false)?,
         None => MaskView::None,
     };
-    let push = |row: push::Row<'_>, lx: &Array| {
+    let push = |row: Row<'_>, lx: &Array| {
         let mut product = tiers::run(s, lx, &rx, flip, PushDense { l: row, r: &rc })?;
         if let Product::Column(pushed) = &mut product {
             push::keep_allowed(pushed, &view);
@@ -206,7 +206,7 @@ fn saxpy(
     }
     let lc = l.vectors(Orientation::ByRow);
     let lx = values(&lc.x, lty, read_l);
-    if let Some(product) = push(push::Row::Sparse(&lc), &lx) {
+    if let Some(product) = push(Row::Sparse(&lc), &lx) {
         return Ok(product);
     }
     let job = Saxpy {
