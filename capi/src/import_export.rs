@@ -60,22 +60,34 @@ unsafe fn array<'a, T>(p: *const T, n: GrB_Index, what: &str) -> Result<&'a [T]>
     slice(p, n, what)
 }
 
-/// `GrB_Matrix_import`: builds `*A` from the caller's arrays.
-#[allow(clippy::too_many_arguments)]
-unsafe fn import_matrix(
-    A: *mut GrB_Matrix,
-    type_: GrB_Type,
-    nrows: GrB_Index,
-    ncols: GrB_Index,
+/// The caller's arrays of `GrB_Matrix_import` and their lengths.
+struct CArrays {
     indptr: *const GrB_Index,
     indices: *const GrB_Index,
     values: *const u8,
     n_indptr: GrB_Index,
     n_indices: GrB_Index,
     n_values: GrB_Index,
+}
+
+/// `GrB_Matrix_import`: builds `*A` from the caller's arrays.
+unsafe fn import_matrix(
+    A: *mut GrB_Matrix,
+    type_: GrB_Type,
+    nrows: GrB_Index,
+    ncols: GrB_Index,
+    arrays: CArrays,
     format: GrB_Format,
     expected: Option<TypeCode>,
 ) -> Result<()> {
+    let CArrays {
+        indptr,
+        indices,
+        values,
+        n_indptr,
+        n_indices,
+        n_values,
+    } = arrays;
     non_null(A, "A")?;
     let ty = &get(type_)?.ty;
     check_domain(ty, expected)?;
@@ -114,20 +126,33 @@ unsafe fn slice_mut<'a, T>(p: *mut T, n: usize, what: &str) -> Result<&'a mut [T
     Ok(std::slice::from_raw_parts_mut(p, n))
 }
 
-/// `GrB_Matrix_export`: writes `A` into the caller's arrays, whose capacities
-/// come in `*n_*` and whose used lengths go out there.
-#[allow(clippy::too_many_arguments)]
-unsafe fn export_matrix(
+/// The caller's arrays of `GrB_Matrix_export`, with their capacities in
+/// `*n_*` (where their used lengths go out).
+struct CArraysOut {
     indptr: *mut GrB_Index,
     indices: *mut GrB_Index,
     values: *mut u8,
     n_indptr: *mut GrB_Index,
     n_indices: *mut GrB_Index,
     n_values: *mut GrB_Index,
+}
+
+/// `GrB_Matrix_export`: writes `A` into the caller's arrays, whose capacities
+/// come in `*n_*` and whose used lengths go out there.
+unsafe fn export_matrix(
+    arrays: CArraysOut,
     format: GrB_Format,
     A: GrB_Matrix,
     expected: Option<TypeCode>,
 ) -> Result<()> {
+    let CArraysOut {
+        indptr,
+        indices,
+        values,
+        n_indptr,
+        n_indices,
+        n_values,
+    } = arrays;
     let a = &get(A)?.matrix;
     non_null(n_indptr, "n_indptr")?;
     non_null(n_indices, "n_indices")?;
@@ -179,8 +204,9 @@ macro_rules! typed_import_export {
                 format: GrB_Format,
             ) -> GrB_Info {
                 api((), || {
-                    import_matrix(A, type_, nrows, ncols, indptr, indices, values as *const u8,
-                        n_indptr, n_indices, n_values, format, $expected)
+                    let arrays = CArrays { indptr, indices, values: values as *const u8,
+                        n_indptr, n_indices, n_values };
+                    import_matrix(A, type_, nrows, ncols, arrays, format, $expected)
                 })
             }
 
@@ -197,8 +223,9 @@ macro_rules! typed_import_export {
                 A: GrB_Matrix,
             ) -> GrB_Info {
                 api(A, || {
-                    export_matrix(indptr, indices, values as *mut u8, n_indptr, n_indices,
-                        n_values, format, A, $expected)
+                    let arrays = CArraysOut { indptr, indices, values: values as *mut u8,
+                        n_indptr, n_indices, n_values };
+                    export_matrix(arrays, format, A, $expected)
                 })
             }
         }

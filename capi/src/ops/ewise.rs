@@ -113,17 +113,15 @@ pub unsafe extern "C" fn GxB_Matrix_eWiseUnion(
         let out = matrix_output(C, Mask, accum, desc)?;
         let op = op.add_op()?;
         let (alpha, beta) = (scalar_value(alpha, "alpha")?, scalar_value(beta, "beta")?);
-        ewise::ewise_union(
-            out.c,
-            out.mask,
-            out.accum,
-            &op,
-            &get(A)?.matrix,
-            &alpha,
-            &get(B)?.matrix,
-            &beta,
-            &out.desc,
-        )
+        let a = ewise::Padded {
+            input: &get(A)?.matrix,
+            fill: &alpha,
+        };
+        let b = ewise::Padded {
+            input: &get(B)?.matrix,
+            fill: &beta,
+        };
+        ewise::ewise_union(out.c, out.mask, out.accum, &op, a, b, &out.desc)
     })
 }
 
@@ -144,16 +142,14 @@ pub unsafe extern "C" fn GxB_Vector_eWiseUnion(
         let out = vector_output(w, mask, accum, desc)?;
         let op = op.add_op()?;
         let (alpha, beta) = (scalar_value(alpha, "alpha")?, scalar_value(beta, "beta")?);
-        ewise::ewise_union_vector(
-            out.w,
-            out.mask,
-            out.accum,
-            &op,
-            vector(u)?,
-            &alpha,
-            vector(v)?,
-            &beta,
-            &out.desc,
-        )
+        let u = ewise::Padded {
+            input: vector(u)?,
+            fill: &alpha,
+        };
+        let v = ewise::Padded {
+            input: vector(v)?,
+            fill: &beta,
+        };
+        ewise::ewise_union_vector(out.w, out.mask, out.accum, &op, u, v, &out.desc)
     })
 }

@@ -75,22 +75,36 @@ fn check_domains(
     Ok(())
 }
 
+/// The factors of a product `op(A) ⊕.⊗ op(B)`: the semiring, each input
+/// (a matrix, or a store when the product runs) with whether it is
+/// transposed, and which of the three operations it is. For `Vxm`, `a` is
+/// the vector `u` and `b` the matrix.
+pub struct Factors<'s, X> {
+    /// The semiring.
+    pub semiring: &'s Semiring,
+    /// The first input and whether it is transposed.
+    pub a: (X, bool),
+    /// The second input and whether it is transposed.
+    pub b: (X, bool),
+    /// Which operation.
+    pub form: ProductForm,
+}
+
 /// The product `T` of a recorded mxm / mxv / vxm: `op(A) ⊕.⊗ op(B)` computed
 /// only where `mask` (in the output's coordinates) allows, with its vectors in
-/// (or near) `orient`, and passed through `epilogue` when one is given. For
-/// `Vxm`, `a` is the vector `u` and `b` the matrix.
-#[allow(clippy::too_many_arguments)]
+/// (or near) `orient`, and passed through `epilogue` when one is given.
 pub fn run_product(
-    semiring: &Semiring,
-    a: Arc<MatrixStore>,
-    ta: bool,
-    b: Arc<MatrixStore>,
-    tb: bool,
-    form: ProductForm,
+    factors: Factors<'_, Arc<MatrixStore>>,
     mask: Option<&Mask>,
     orient: Orientation,
     epilogue: Option<output::Epilogue>,
 ) -> Result<MatrixStore> {
+    let Factors {
+        semiring,
+        a: (a, ta),
+        b: (b, tb),
+        form,
+    } = factors;
     let row_form = form == ProductForm::Vxm;
     let problem = Problem {
         a: Operand::new(a, ta || row_form),
@@ -115,13 +129,16 @@ pub fn run_product(
 /// (which hands over `c`'s values), otherwise.
 /// `orient` is the result's orientation, as in [`run_product`].
 pub fn run_product_into(
-    semiring: &Semiring,
-    (a, ta): (Arc<MatrixStore>, bool),
-    (b, tb): (Arc<MatrixStore>, bool),
-    form: ProductForm,
+    factors: Factors<'_, Arc<MatrixStore>>,
     orient: Orientation,
     take: Take<'_>,
 ) -> Result<Option<crate::storage::Array>> {
+    let Factors {
+        semiring,
+        a: (a, ta),
+        b: (b, tb),
+        form,
+    } = factors;
     let row_form = form == ProductForm::Vxm;
     let problem = Problem {
         a: Operand::new(a, ta || row_form),
@@ -134,19 +151,20 @@ pub fn run_product_into(
     dispatch::fold_into(&problem, take)
 }
 
-/// The recorded product of one of the three operations, after its checks:
-/// `form` says which; `a` and `b` are the operation's first and second inputs.
-#[allow(clippy::too_many_arguments)]
+/// The recorded product of one of the three operations, after its checks.
 fn record(
     c: &Matrix,
     mask: Option<&Matrix>,
     accum: Option<&BinaryOp>,
-    semiring: &Semiring,
-    (a, ta): (&Matrix, bool),
-    (b, tb): (&Matrix, bool),
-    form: ProductForm,
+    factors: Factors<'_, &Matrix>,
     desc: &Descriptor,
 ) -> Result<()> {
+    let Factors {
+        semiring,
+        a: (a, ta),
+        b: (b, tb),
+        form,
+    } = factors;
     check_domains(semiring, a.ty(), b.ty(), c.ty(), accum)?;
     let dims = |m: &Matrix, t: bool| {
         if t {
@@ -199,16 +217,13 @@ pub fn mxm(
     desc: &Descriptor,
 ) -> Result<()> {
     let (ta, tb) = (desc.transpose_first, desc.transpose_second);
-    record(
-        c,
-        mask,
-        accum,
+    let factors = Factors {
         semiring,
-        (a, ta),
-        (b, tb),
-        ProductForm::Mxm,
-        desc,
-    )
+        a: (a, ta),
+        b: (b, tb),
+        form: ProductForm::Mxm,
+    };
+    record(c, mask, accum, factors, desc)
 }
 
 /// `w<m, replace> = accum(w, op(A) ⊕.⊗ u)` (`GrB_mxv`): `w(i) = ⊕_k A(i,k) ⊗ u(k)`;
@@ -223,9 +238,13 @@ pub fn mxv(
     desc: &Descriptor,
 ) -> Result<()> {
     let (w, mask) = (w.as_matrix(), mask.map(Vector::as_matrix));
-    let a = (a, desc.transpose_first);
-    let u = (u.as_matrix(), false);
-    record(w, mask, accum, semiring, a, u, ProductForm::Mxv, desc)
+    let factors = Factors {
+        semiring,
+        a: (a, desc.transpose_first),
+        b: (u.as_matrix(), false),
+        form: ProductForm::Mxv,
+    };
+    record(w, mask, accum, factors, desc)
 }
 
 /// `w'<m, replace> = accum(w', u' ⊕.⊗ op(A))` (`GrB_vxm`): `w(j) = ⊕_k u(k) ⊗ A(k,j)`
@@ -240,7 +259,11 @@ pub fn vxm(
     desc: &Descriptor,
 ) -> Result<()> {
     let (w, mask) = (w.as_matrix(), mask.map(Vector::as_matrix));
-    let u = (u.as_matrix(), false);
-    let a = (a, desc.transpose_second);
-    record(w, mask, accum, semiring, u, a, ProductForm::Vxm, desc)
+    let factors = Factors {
+        semiring,
+        a: (u.as_matrix(), false),
+        b: (a, desc.transpose_second),
+        form: ProductForm::Vxm,
+    };
+    record(w, mask, accum, factors, desc)
 }
