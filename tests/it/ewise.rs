@@ -418,7 +418,7 @@ fn run_checked(
     let c = Matrix::new(&Type::FP64, a.nrows(), a.ncols()).unwrap();
     pool.install(|| {
         run(
-            Operation { kind: kind, op: op },
+            Operation { kind, op },
             &c,
             None,
             None,
