@@ -60,14 +60,16 @@ unsafe fn array<'a, T>(p: *const T, n: GrB_Index, what: &str) -> Result<&'a [T]>
     slice(p, n, what)
 }
 
-/// The caller's arrays of `GrB_Matrix_import` and their lengths.
-struct CArrays {
-    indptr: *const GrB_Index,
-    indices: *const GrB_Index,
-    values: *const u8,
-    n_indptr: GrB_Index,
-    n_indices: GrB_Index,
-    n_values: GrB_Index,
+/// The caller's arrays of `GrB_Matrix_import` and `GrB_Matrix_export`
+/// (index arrays `P`, values `V`) and their lengths (`N`: given to import,
+/// behind pointers for export).
+struct CArrays<P, V, N> {
+    indptr: P,
+    indices: P,
+    values: V,
+    n_indptr: N,
+    n_indices: N,
+    n_values: N,
 }
 
 /// `GrB_Matrix_import`: builds `*A` from the caller's arrays.
@@ -76,7 +78,7 @@ unsafe fn import_matrix(
     type_: GrB_Type,
     nrows: GrB_Index,
     ncols: GrB_Index,
-    arrays: CArrays,
+    arrays: CArrays<*const GrB_Index, *const u8, GrB_Index>,
     format: GrB_Format,
     expected: Option<TypeCode>,
 ) -> Result<()> {
@@ -126,33 +128,15 @@ unsafe fn slice_mut<'a, T>(p: *mut T, n: usize, what: &str) -> Result<&'a mut [T
     Ok(std::slice::from_raw_parts_mut(p, n))
 }
 
-/// The caller's arrays of `GrB_Matrix_export`, with their capacities in
-/// `*n_*` (where their used lengths go out).
-struct CArraysOut {
-    indptr: *mut GrB_Index,
-    indices: *mut GrB_Index,
-    values: *mut u8,
-    n_indptr: *mut GrB_Index,
-    n_indices: *mut GrB_Index,
-    n_values: *mut GrB_Index,
-}
-
 /// `GrB_Matrix_export`: writes `A` into the caller's arrays, whose capacities
 /// come in `*n_*` and whose used lengths go out there.
 unsafe fn export_matrix(
-    arrays: CArraysOut,
+    arrays: CArrays<*mut GrB_Index, *mut u8, *mut GrB_Index>,
     format: GrB_Format,
     A: GrB_Matrix,
     expected: Option<TypeCode>,
 ) -> Result<()> {
-    let CArraysOut {
-        indptr,
-        indices,
-        values,
-        n_indptr,
-        n_indices,
-        n_values,
-    } = arrays;
+    let (n_indptr, n_indices, n_values) = (arrays.n_indptr, arrays.n_indices, arrays.n_values);
     let a = &get(A)?.matrix;
     non_null(n_indptr, "n_indptr")?;
     non_null(n_indices, "n_indices")?;
@@ -174,9 +158,9 @@ unsafe fn export_matrix(
     }
     let size = a.ty().size();
     let out = ExportBuffers {
-        indptr: slice_mut(indptr, need.indptr, "indptr")?,
-        indices: slice_mut(indices, need.indices, "indices")?,
-        values: slice_mut(values, value_bytes(need.values, size)?, "values")?,
+        indptr: slice_mut(arrays.indptr, need.indptr, "indptr")?,
+        indices: slice_mut(arrays.indices, need.indices, "indices")?,
+        values: slice_mut(arrays.values, value_bytes(need.values, size)?, "values")?,
     };
     let written = export(&store, format, out)?;
     *n_indptr = written.indptr as GrB_Index;
@@ -223,7 +207,7 @@ macro_rules! typed_import_export {
                 A: GrB_Matrix,
             ) -> GrB_Info {
                 api(A, || {
-                    let arrays = CArraysOut { indptr, indices, values: values as *mut u8,
+                    let arrays = CArrays { indptr, indices, values: values as *mut u8,
                         n_indptr, n_indices, n_values };
                     export_matrix(arrays, format, A, $expected)
                 })

@@ -57,6 +57,13 @@ pub struct Padded<'a, T> {
     pub fill: &'a Value,
 }
 
+impl<'a, T> Padded<'a, T> {
+    /// `input` with `fill` for its missing entries.
+    pub fn new(input: &'a T, fill: &'a Value) -> Self {
+        Padded { input, fill }
+    }
+}
+
 /// The element-wise operation: its operator and which one it is.
 #[derive(Clone, Copy)]
 struct Ewise<'a> {

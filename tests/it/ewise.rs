@@ -93,14 +93,8 @@ fn run(
         OKind::Add => ewise_add(c, mask, accum, op, a, b, desc),
         OKind::Mult => ewise_mult(c, mask, accum, op, a, b, desc),
         OKind::Union(alpha, beta) => {
-            let a = Padded {
-                input: a,
-                fill: alpha,
-            };
-            let b = Padded {
-                input: b,
-                fill: beta,
-            };
+            let a = Padded::new(a, alpha);
+            let b = Padded::new(b, beta);
             ewise_union(c, mask, accum, op, a, b, desc)
         }
     }
@@ -121,14 +115,8 @@ fn run_vector(
         OKind::Add => ewise_add_vector(w, mask, accum, op, u, v, desc),
         OKind::Mult => ewise_mult_vector(w, mask, accum, op, u, v, desc),
         OKind::Union(alpha, beta) => {
-            let u = Padded {
-                input: u,
-                fill: alpha,
-            };
-            let v = Padded {
-                input: v,
-                fill: beta,
-            };
+            let u = Padded::new(u, alpha);
+            let v = Padded::new(v, beta);
             ewise_union_vector(w, mask, accum, op, u, v, desc)
         }
     }
@@ -582,14 +570,8 @@ fn errors_leave_the_output_unchanged() {
             None,
             None,
             &plus,
-            Padded {
-                input: &a,
-                fill: &pair(1, 2),
-            },
-            Padded {
-                input: &a,
-                fill: &alpha,
-            },
+            Padded::new(&a, &pair(1, 2)),
+            Padded::new(&a, &alpha),
             &d,
         ),
         Info::DomainMismatch,
@@ -600,14 +582,8 @@ fn errors_leave_the_output_unchanged() {
             None,
             None,
             &plus,
-            Padded {
-                input: &a,
-                fill: &alpha,
-            },
-            Padded {
-                input: &a,
-                fill: &pair(1, 2),
-            },
+            Padded::new(&a, &alpha),
+            Padded::new(&a, &pair(1, 2)),
             &d,
         ),
         Info::DomainMismatch,

@@ -887,14 +887,8 @@ fn element_wise_chains_run_tile_by_tile() {
         let abs_op = UnaryOp::builtin(UnaryCode::Abs, T).unwrap();
         let gt = IndexUnaryOp::builtin(IndexUnaryCode::ValueGt, T).unwrap();
         let zero = Value::new(0i64);
-        let pu = ewise::Padded {
-            input: &u,
-            fill: &zero,
-        };
-        let pv = ewise::Padded {
-            input: &v,
-            fill: &zero,
-        };
+        let pu = ewise::Padded::new(&u, &zero);
+        let pv = ewise::Padded::new(&v, &zero);
         ewise::ewise_union(&diff, None, None, &minus, pu, pv, &d).unwrap();
         let plus = BinaryOp::builtin(BinaryCode::Plus, T).unwrap();
         let structural = Descriptor {

@@ -113,14 +113,8 @@ pub unsafe extern "C" fn GxB_Matrix_eWiseUnion(
         let out = matrix_output(C, Mask, accum, desc)?;
         let op = op.add_op()?;
         let (alpha, beta) = (scalar_value(alpha, "alpha")?, scalar_value(beta, "beta")?);
-        let a = ewise::Padded {
-            input: &get(A)?.matrix,
-            fill: &alpha,
-        };
-        let b = ewise::Padded {
-            input: &get(B)?.matrix,
-            fill: &beta,
-        };
+        let a = ewise::Padded::new(&get(A)?.matrix, &alpha);
+        let b = ewise::Padded::new(&get(B)?.matrix, &beta);
         ewise::ewise_union(out.c, out.mask, out.accum, &op, a, b, &out.desc)
     })
 }
@@ -142,14 +136,8 @@ pub unsafe extern "C" fn GxB_Vector_eWiseUnion(
         let out = vector_output(w, mask, accum, desc)?;
         let op = op.add_op()?;
         let (alpha, beta) = (scalar_value(alpha, "alpha")?, scalar_value(beta, "beta")?);
-        let u = ewise::Padded {
-            input: vector(u)?,
-            fill: &alpha,
-        };
-        let v = ewise::Padded {
-            input: vector(v)?,
-            fill: &beta,
-        };
+        let u = ewise::Padded::new(vector(u)?, &alpha);
+        let v = ewise::Padded::new(vector(v)?, &beta);
         ewise::ewise_union_vector(out.w, out.mask, out.accum, &op, u, v, &out.desc)
     })
 }

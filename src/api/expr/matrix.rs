@@ -98,14 +98,8 @@ impl<Z: ValueType> MatrixExpr<'_, Z> {
                 ops::ewise::ewise_mult(c, mask, accum, &op, a.matrix, b.matrix, &two(&a, &b))
             }
             EwiseUnion(a, alpha, b, beta, op) => {
-                let pa = ops::ewise::Padded {
-                    input: a.matrix,
-                    fill: &alpha,
-                };
-                let pb = ops::ewise::Padded {
-                    input: b.matrix,
-                    fill: &beta,
-                };
+                let pa = ops::ewise::Padded::new(a.matrix, &alpha);
+                let pb = ops::ewise::Padded::new(b.matrix, &beta);
                 ops::ewise::ewise_union(c, mask, accum, &op, pa, pb, &two(&a, &b))
             }
             Apply(a, op) => ops::apply::apply_unary(c, mask, accum, &op, a.matrix, &one(&a)),

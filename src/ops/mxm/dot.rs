@@ -16,7 +16,7 @@ use super::output::{parts, Parts, Product, Rows};
 use super::schedule::{ranges_by_prefix, run_tasks, scratch};
 use super::tiers::Job;
 use super::values::typed::TypedSr;
-use super::values::{by_reads, dot_rows_by_fold, fold_taken, oriented, Sr, Take};
+use super::values::{by_reads, dot_rows_by_fold, fold_taken, oriented, DenseDots, Sr, Take};
 use crate::algebra::arith::Arith;
 use crate::algebra::typed_op::Op;
 use crate::error::Result;
@@ -434,15 +434,21 @@ impl Dot2<'_> {
                 work::count(l.nvals() + l.nvec());
                 if l.h.is_none() {
                     let ranges = held_row_ranges(l);
-                    if let Some((w, present, nvals)) =
-                        sr.dot_all_rows_full(&l.p, &l.i, col, &ranges)
-                    {
+                    if let Some((w, present, nvals)) = sr.dot_all_rows_full(
+                        DenseDots {
+                            p: &l.p,
+                            idx: &l.i,
+                            col,
+                        },
+                        &ranges,
+                    ) {
                         return column_of_slots(sr, w, present, nvals, l);
                     }
                 }
                 self.pull_with(sr, |_, rows, chunk| {
                     let p = &l.p[rows.start..=rows.end];
-                    chunk.nvals = sr.dot_rows_full(p, &l.i, col, &mut chunk.w, &mut chunk.present);
+                    let dots = DenseDots { p, idx: &l.i, col };
+                    chunk.nvals = sr.dot_rows_full(dots, &mut chunk.w, &mut chunk.present);
                 })
             }
             (RCols::Dense(d), MaskView::Dense(m)) => {
@@ -646,7 +652,12 @@ impl Job for PullInto<'_> {
             return None;
         }
         let ranges = held_row_ranges(l);
-        sr.dot_rows_into(&l.p, &l.i, self.col, &ranges, self.take)
+        let dots = DenseDots {
+            p: &l.p,
+            idx: &l.i,
+            col: self.col,
+        };
+        sr.dot_rows_into(dots, &ranges, self.take)
     }
 }
 
@@ -681,13 +692,12 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
     /// product is folded into the value its slot holds (`w[s] = w[s] ⊕ z`).
     pub(crate) fn dot_slots_full(
         &self,
-        p: &[usize],
-        idx: &[u64],
-        col: DenseCol<'_>,
+        dots: DenseDots<'_>,
         w: &mut [T],
         present: &mut [bool],
         into: bool,
     ) -> usize {
+        let DenseDots { p, idx, col } = dots;
         let (l, r, mul, add) = (self.l, self.r, self.mul, self.add);
         // Tight loops for the common ways of reading the inputs, when the
         // column's entries are consecutive and no terminal value is worth
@@ -695,7 +705,7 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
         // every value, `min(−∞, NaN)` being −∞, so a fold that does not stop
         // there gives the same result); the general fold for the others.
         let by_fold = |w: &mut [T], present: &mut [bool]| {
-            dot_rows_by_fold(self, p, idx, col, present, |s, z| {
+            dot_rows_by_fold(self, dots, present, |s, z| {
                 w[s] = if into { add.f(w[s], *z) } else { *z }
             })
         };
@@ -738,16 +748,15 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
     /// [`Sr::dot_all_rows_full`] in the typed tier.
     pub(crate) fn dot_all_slots_full(
         &self,
-        p: &[usize],
-        idx: &[u64],
-        col: DenseCol<'_>,
+        dots: DenseDots<'_>,
         ranges: &[Range<usize>],
     ) -> (Vec<T>, Vec<bool>, usize) {
-        let n = p.len().saturating_sub(1);
+        let n = dots.p.len().saturating_sub(1);
         let (w, present, counts) =
             parallel::map_ranges_new(n, (T::default(), false), ranges, |t, w, present| {
                 let rows = &ranges[t];
-                self.dot_slots_full(&p[rows.start..=rows.end], idx, col, w, present, false)
+                let p = &dots.p[rows.start..=rows.end];
+                self.dot_slots_full(DenseDots { p, ..dots }, w, present, false)
             });
         (w, present, counts.iter().sum())
     }
@@ -755,21 +764,20 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
     /// [`Sr::dot_rows_into`] in the typed tier.
     pub(crate) fn dot_slots_into(
         &self,
-        p: &[usize],
-        idx: &[u64],
-        col: DenseCol<'_>,
+        dots: DenseDots<'_>,
         ranges: &[Range<usize>],
         take: Take<'_>,
     ) -> Option<Result<Array>> {
         if self.any {
             return None;
         }
-        let n = p.len().saturating_sub(1);
+        let n = dots.p.len().saturating_sub(1);
         Some(fold_taken(take, |values: &mut Vec<T>| {
             let mut present = vec![false; n];
             parallel::map_ranges_mut(&mut values[..n], &mut present, ranges, |t, c, present| {
                 let rows = &ranges[t];
-                self.dot_slots_full(&p[rows.start..=rows.end], idx, col, c, present, true)
+                let p = &dots.p[rows.start..=rows.end];
+                self.dot_slots_full(DenseDots { p, ..dots }, c, present, true)
             });
         }))
     }

@@ -99,25 +99,8 @@ pub fn run_product(
     orient: Orientation,
     epilogue: Option<output::Epilogue>,
 ) -> Result<MatrixStore> {
-    let Factors {
-        semiring,
-        a: (a, ta),
-        b: (b, tb),
-        form,
-    } = factors;
-    let row_form = form == ProductForm::Vxm;
-    let problem = Problem {
-        a: Operand::new(a, ta || row_form),
-        b: Operand::new(b, tb),
-        mask: mask.map(|m| MaskOperand {
-            mask: m,
-            transposed: row_form,
-        }),
-        semiring,
-        out: if row_form { orient.flip() } else { orient },
-        epilogue,
-    };
-    let t = product(&problem)?;
+    let row_form = factors.form == ProductForm::Vxm;
+    let t = product(&factors.problem(mask, orient, epilogue))?;
     // vxm computes the 1 x n row u' * A; its transpose is the n x 1 result.
     Ok(if row_form { t.transposed() } else { t })
 }
@@ -133,22 +116,38 @@ pub fn run_product_into(
     orient: Orientation,
     take: Take<'_>,
 ) -> Result<Option<crate::storage::Array>> {
-    let Factors {
-        semiring,
-        a: (a, ta),
-        b: (b, tb),
-        form,
-    } = factors;
-    let row_form = form == ProductForm::Vxm;
-    let problem = Problem {
-        a: Operand::new(a, ta || row_form),
-        b: Operand::new(b, tb),
-        mask: None,
-        semiring,
-        out: if row_form { orient.flip() } else { orient },
-        epilogue: None,
-    };
-    dispatch::fold_into(&problem, take)
+    dispatch::fold_into(&factors.problem(None, orient, None), take)
+}
+
+impl<'s> Factors<'s, Arc<MatrixStore>> {
+    /// The problem of computing the product under `mask`, with its vectors
+    /// in (or near) `orient`: for `Vxm`, the row `u' * A` in the other
+    /// orientation (its transpose is the result).
+    fn problem(
+        self,
+        mask: Option<&'s Mask>,
+        orient: Orientation,
+        epilogue: Option<output::Epilogue<'s>>,
+    ) -> Problem<'s> {
+        let Factors {
+            semiring,
+            a: (a, ta),
+            b: (b, tb),
+            form,
+        } = self;
+        let row_form = form == ProductForm::Vxm;
+        Problem {
+            a: Operand::new(a, ta || row_form),
+            b: Operand::new(b, tb),
+            mask: mask.map(|m| MaskOperand {
+                mask: m,
+                transposed: row_form,
+            }),
+            semiring,
+            out: if row_form { orient.flip() } else { orient },
+            epilogue,
+        }
+    }
 }
 
 /// The recorded product of one of the three operations, after its checks.

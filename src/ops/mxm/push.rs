@@ -15,7 +15,7 @@ use super::operand::{MaskView, Row};
 use super::output::Product;
 use super::tiers::Job;
 use super::values::typed::TypedSr;
-use super::values::{by_reads, fold_taken, oriented, Sr, Take};
+use super::values::{by_reads, fold_taken, oriented, Pushed, Sr, Take};
 use crate::algebra::arith::Arith;
 use crate::algebra::typed_op::Op;
 use crate::error::Result;
@@ -133,7 +133,12 @@ impl Job for PushDense<'_> {
 
     fn run<S: Sr>(self, sr: &S) -> Option<Product> {
         let pieces = self.pieces()?;
-        let (w, present, nvals) = sr.push_dense(self.l, self.r, &pieces)?;
+        let push = Pushed {
+            l: self.l,
+            r: self.r,
+            pieces: &pieces,
+        };
+        let (w, present, nvals) = sr.push_dense(push)?;
         Some(Product::Column(Bitmap {
             vlen: self.r.vlen,
             vdim: 1,
@@ -199,7 +204,12 @@ impl Job for PushInto<'_> {
     type Out = Option<Result<Array>>;
 
     fn run<S: Sr>(self, sr: &S) -> Option<Result<Array>> {
-        sr.push_into(self.push.l, self.push.r, &self.pieces, self.take)
+        let push = Pushed {
+            l: self.push.l,
+            r: self.push.r,
+            pieces: &self.pieces,
+        };
+        sr.push_into(push, self.take)
     }
 }
 
@@ -320,12 +330,8 @@ pub fn scatter_into<T: Copy + Send + Sync>(
 
 impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
     /// [`Sr::push_dense`] in the typed tier.
-    pub(crate) fn push_slots(
-        &self,
-        l: Row<'_>,
-        r: &Compressed,
-        pieces: &[Range<usize>],
-    ) -> Option<(Vec<T>, Vec<bool>, usize)> {
+    pub(crate) fn push_slots(&self, push: Pushed<'_>) -> Option<(Vec<T>, Vec<bool>, usize)> {
+        let Pushed { l, r, pieces } = push;
         let width = usize::try_from(r.vlen).ok()?;
         let start = self.add.exact_identity().filter(|_| !self.any);
         let slots = match start {
@@ -341,11 +347,10 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
     /// [`Sr::push_into`] in the typed tier.
     pub(crate) fn push_slots_into(
         &self,
-        l: Row<'_>,
-        r: &Compressed,
-        pieces: &[Range<usize>],
+        push: Pushed<'_>,
         take: Take<'_>,
     ) -> Option<Result<Array>> {
+        let Pushed { l, r, pieces } = push;
         if self.any {
             return None;
         }

@@ -72,15 +72,8 @@ pub trait Sr: Sync {
     /// each slot `s`, `w[s] = ⊕_q l[q] ⊗ r[col.position(idx[q])]` over
     /// `q` in `p[s]..p[s + 1]`, with `present[s]` set when that run is not
     /// empty. Returns how many are not.
-    fn dot_rows_full(
-        &self,
-        p: &[usize],
-        idx: &[u64],
-        col: DenseCol<'_>,
-        w: &mut Self::W,
-        present: &mut [bool],
-    ) -> usize {
-        dot_rows_by_fold(self, p, idx, col, present, |s, z| self.z_set(w, s, z))
+    fn dot_rows_full(&self, dots: DenseDots<'_>, w: &mut Self::W, present: &mut [bool]) -> usize {
+        dot_rows_by_fold(self, dots, present, |s, z| self.z_set(w, s, z))
     }
 
     /// [`Sr::dot_rows_full`] for every run of `p` (one slot per run), the
@@ -89,9 +82,7 @@ pub trait Sr: Sync {
     /// it to the caller's chunks.
     fn dot_all_rows_full(
         &self,
-        _p: &[usize],
-        _idx: &[u64],
-        _col: DenseCol<'_>,
+        _dots: DenseDots<'_>,
         _ranges: &[Range<usize>],
     ) -> Option<(Self::W, Vec<bool>, usize)> {
         None
@@ -101,12 +92,7 @@ pub trait Sr: Sync {
     /// (not hypersparse) into dense workspaces, one per piece of `l`'s
     /// entry positions (see [`super::push`]): the values, the flags and how
     /// many are set. `None` when this tier does not push.
-    fn push_dense(
-        &self,
-        _l: Row<'_>,
-        _r: &Compressed,
-        _pieces: &[Range<usize>],
-    ) -> Option<(Self::W, Vec<bool>, usize)> {
+    fn push_dense(&self, _push: Pushed<'_>) -> Option<(Self::W, Vec<bool>, usize)> {
         None
     }
 
@@ -115,13 +101,7 @@ pub trait Sr: Sync {
     /// (l * r)[j]` wherever the product has an entry. `take()` hands over
     /// `c`'s values, of the semiring's type. `None`, without calling
     /// `take`, when this tier does not fold products into a full result.
-    fn push_into(
-        &self,
-        _l: Row<'_>,
-        _r: &Compressed,
-        _pieces: &[Range<usize>],
-        _take: Take<'_>,
-    ) -> Option<Result<Array>> {
+    fn push_into(&self, _push: Pushed<'_>, _take: Take<'_>) -> Option<Result<Array>> {
         None
     }
 
@@ -135,14 +115,39 @@ pub trait Sr: Sync {
     /// this tier does not fold them.
     fn dot_rows_into(
         &self,
-        _p: &[usize],
-        _idx: &[u64],
-        _col: DenseCol<'_>,
+        _dots: DenseDots<'_>,
         _ranges: &[Range<usize>],
         _take: Take<'_>,
     ) -> Option<Result<Array>> {
         None
     }
+}
+
+/// Dot products of rows against a column that holds every entry: slot `s`
+/// is the run `p[s]..p[s + 1]` of the left operand's entry positions, whose
+/// indices `idx` pick the values of the column `col` (see
+/// [`Sr::dot_rows_full`]).
+#[derive(Clone, Copy)]
+pub struct DenseDots<'a> {
+    /// The runs.
+    pub p: &'a [usize],
+    /// The index of each position.
+    pub idx: &'a [u64],
+    /// The column.
+    pub col: DenseCol<'a>,
+}
+
+/// The push product `l * r` of the single row `l` with the rows of `r`
+/// (not hypersparse), cut into `pieces` of `l`'s entry positions (see
+/// [`Sr::push_dense`]).
+#[derive(Clone, Copy)]
+pub struct Pushed<'a> {
+    /// The row.
+    pub l: Row<'a>,
+    /// The matrix whose rows it multiplies.
+    pub r: &'a Compressed,
+    /// Pieces of `l`'s entry positions, each pushed into a workspace of its own.
+    pub pieces: &'a [Range<usize>],
 }
 
 /// Hands over the values of a full result for [`Sr::push_into`] and
@@ -169,12 +174,11 @@ pub fn fold_taken<T: ArrayElement>(
 /// ANY, byte-level values), each result handed to `set(slot, z)`.
 pub fn dot_rows_by_fold<S: Sr + ?Sized>(
     sr: &S,
-    p: &[usize],
-    idx: &[u64],
-    col: DenseCol<'_>,
+    dots: DenseDots<'_>,
     present: &mut [bool],
     mut set: impl FnMut(usize, &S::Z),
 ) -> usize {
+    let DenseDots { p, idx, col } = dots;
     let mut z = sr.z();
     let mut nvals = 0;
     for (s, seen) in present.iter_mut().enumerate() {

@@ -2,14 +2,15 @@
 //! monomorphic kernels) or built-in functions through pointers.
 
 use super::super::accumulator::Gather;
-use super::super::operand::{DenseCol, Row};
-use super::{by_reads, is_any, multiply_reads, oriented, stops_at_first, Sr, Take};
+use super::{
+    by_reads, is_any, multiply_reads, oriented, stops_at_first, DenseDots, Pushed, Sr, Take,
+};
 use crate::algebra::arith::Arith;
 use crate::algebra::typed_op::Op;
 use crate::algebra::Semiring;
 use crate::error::{out_of_memory, Result};
 use crate::storage::ranges::extend_copy;
-use crate::storage::{Array, ArrayElement, Compressed};
+use crate::storage::{Array, ArrayElement};
 use std::ops::Range;
 
 /// Values read through an index mask: the value at `q` is `values[q & mask]`.
@@ -243,56 +244,34 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         T::into_array(w)
     }
 
-    fn dot_rows_full(
-        &self,
-        p: &[usize],
-        idx: &[u64],
-        col: DenseCol<'_>,
-        w: &mut Vec<T>,
-        present: &mut [bool],
-    ) -> usize {
-        self.dot_slots_full(p, idx, col, w, present, false)
+    fn dot_rows_full(&self, dots: DenseDots<'_>, w: &mut Vec<T>, present: &mut [bool]) -> usize {
+        self.dot_slots_full(dots, w, present, false)
     }
 
     // The fast paths of one kernel are written with it: `dot.rs` and `push.rs`.
 
     fn dot_all_rows_full(
         &self,
-        p: &[usize],
-        idx: &[u64],
-        col: DenseCol<'_>,
+        dots: DenseDots<'_>,
         ranges: &[Range<usize>],
     ) -> Option<(Vec<T>, Vec<bool>, usize)> {
-        Some(self.dot_all_slots_full(p, idx, col, ranges))
+        Some(self.dot_all_slots_full(dots, ranges))
     }
 
-    fn push_dense(
-        &self,
-        l: Row<'_>,
-        r: &Compressed,
-        pieces: &[Range<usize>],
-    ) -> Option<(Vec<T>, Vec<bool>, usize)> {
-        self.push_slots(l, r, pieces)
+    fn push_dense(&self, push: Pushed<'_>) -> Option<(Vec<T>, Vec<bool>, usize)> {
+        self.push_slots(push)
     }
 
-    fn push_into(
-        &self,
-        l: Row<'_>,
-        r: &Compressed,
-        pieces: &[Range<usize>],
-        take: Take<'_>,
-    ) -> Option<Result<Array>> {
-        self.push_slots_into(l, r, pieces, take)
+    fn push_into(&self, push: Pushed<'_>, take: Take<'_>) -> Option<Result<Array>> {
+        self.push_slots_into(push, take)
     }
 
     fn dot_rows_into(
         &self,
-        p: &[usize],
-        idx: &[u64],
-        col: DenseCol<'_>,
+        dots: DenseDots<'_>,
         ranges: &[Range<usize>],
         take: Take<'_>,
     ) -> Option<Result<Array>> {
-        self.dot_slots_into(p, idx, col, ranges, take)
+        self.dot_slots_into(dots, ranges, take)
     }
 }
