@@ -60,22 +60,36 @@ unsafe fn array<'a, T>(p: *const T, n: GrB_Index, what: &str) -> Result<&'a [T]>
     slice(p, n, what)
 }
 
+/// The caller's arrays of `GrB_Matrix_import` and `GrB_Matrix_export`
+/// (index arrays `P`, values `V`) and their lengths (`N`: given to import,
+/// behind pointers for export).
+struct CArrays<P, V, N> {
+    indptr: P,
+    indices: P,
+    values: V,
+    n_indptr: N,
+    n_indices: N,
+    n_values: N,
+}
+
 /// `GrB_Matrix_import`: builds `*A` from the caller's arrays.
-#[allow(clippy::too_many_arguments)]
 unsafe fn import_matrix(
     A: *mut GrB_Matrix,
     type_: GrB_Type,
     nrows: GrB_Index,
     ncols: GrB_Index,
-    indptr: *const GrB_Index,
-    indices: *const GrB_Index,
-    values: *const u8,
-    n_indptr: GrB_Index,
-    n_indices: GrB_Index,
-    n_values: GrB_Index,
+    arrays: CArrays<*const GrB_Index, *const u8, GrB_Index>,
     format: GrB_Format,
     expected: Option<TypeCode>,
 ) -> Result<()> {
+    let CArrays {
+        indptr,
+        indices,
+        values,
+        n_indptr,
+        n_indices,
+        n_values,
+    } = arrays;
     non_null(A, "A")?;
     let ty = &get(type_)?.ty;
     check_domain(ty, expected)?;
@@ -116,18 +130,13 @@ unsafe fn slice_mut<'a, T>(p: *mut T, n: usize, what: &str) -> Result<&'a mut [T
 
 /// `GrB_Matrix_export`: writes `A` into the caller's arrays, whose capacities
 /// come in `*n_*` and whose used lengths go out there.
-#[allow(clippy::too_many_arguments)]
 unsafe fn export_matrix(
-    indptr: *mut GrB_Index,
-    indices: *mut GrB_Index,
-    values: *mut u8,
-    n_indptr: *mut GrB_Index,
-    n_indices: *mut GrB_Index,
-    n_values: *mut GrB_Index,
+    arrays: CArrays<*mut GrB_Index, *mut u8, *mut GrB_Index>,
     format: GrB_Format,
     A: GrB_Matrix,
     expected: Option<TypeCode>,
 ) -> Result<()> {
+    let (n_indptr, n_indices, n_values) = (arrays.n_indptr, arrays.n_indices, arrays.n_values);
     let a = &get(A)?.matrix;
     non_null(n_indptr, "n_indptr")?;
     non_null(n_indices, "n_indices")?;
@@ -149,9 +158,9 @@ unsafe fn export_matrix(
     }
     let size = a.ty().size();
     let out = ExportBuffers {
-        indptr: slice_mut(indptr, need.indptr, "indptr")?,
-        indices: slice_mut(indices, need.indices, "indices")?,
-        values: slice_mut(values, value_bytes(need.values, size)?, "values")?,
+        indptr: slice_mut(arrays.indptr, need.indptr, "indptr")?,
+        indices: slice_mut(arrays.indices, need.indices, "indices")?,
+        values: slice_mut(arrays.values, value_bytes(need.values, size)?, "values")?,
     };
     let written = export(&store, format, out)?;
     *n_indptr = written.indptr as GrB_Index;
@@ -179,8 +188,9 @@ macro_rules! typed_import_export {
                 format: GrB_Format,
             ) -> GrB_Info {
                 api((), || {
-                    import_matrix(A, type_, nrows, ncols, indptr, indices, values as *const u8,
-                        n_indptr, n_indices, n_values, format, $expected)
+                    let arrays = CArrays { indptr, indices, values: values as *const u8,
+                        n_indptr, n_indices, n_values };
+                    import_matrix(A, type_, nrows, ncols, arrays, format, $expected)
                 })
             }
 
@@ -197,8 +207,9 @@ macro_rules! typed_import_export {
                 A: GrB_Matrix,
             ) -> GrB_Info {
                 api(A, || {
-                    export_matrix(indptr, indices, values as *mut u8, n_indptr, n_indices,
-                        n_values, format, A, $expected)
+                    let arrays = CArrays { indptr, indices, values: values as *mut u8,
+                        n_indptr, n_indices, n_values };
+                    export_matrix(arrays, format, A, $expected)
                 })
             }
         }

@@ -416,18 +416,24 @@ unsafe fn report(is_iso: bool, iso: *mut bool, jumbled: *mut bool) {
     }
 }
 
-/// Unpacks `m` into compressed vectors in `orient`.
-#[allow(clippy::too_many_arguments)]
-unsafe fn unpack_compressed(
-    m: &Matrix,
-    orient: Orientation,
+/// The arrays of a compressed unpack (with the place for `nvec` when
+/// hypersparse).
+struct CompressedOut {
     p: Out<u64>,
     h: Option<(Out<u64>, *mut GrB_Index)>,
     i: Out<u64>,
     x: Out<c_void>,
+}
+
+/// Unpacks `m` into compressed vectors in `orient`.
+unsafe fn unpack_compressed(
+    m: &Matrix,
+    orient: Orientation,
+    arrays: CompressedOut,
     iso: *mut bool,
     jumbled: *mut bool,
 ) -> Result<()> {
+    let CompressedOut { p, h, i, x } = arrays;
     p.check("Ap")?;
     i.check("Ai")?;
     x.check("Ax")?;
@@ -643,8 +649,9 @@ macro_rules! compressed {
             empty(Ap: *mut *mut GrB_Index, Ai: *mut *mut GrB_Index, Ax: *mut *mut c_void,
                   Ap_size: *mut GrB_Index, Ai_size: *mut GrB_Index, Ax_size: *mut GrB_Index,
                   iso: *mut bool, jumbled: *mut bool)
-            => |m| unpack_compressed(m, Orientation::$orient, Out { slot: Ap, size: Ap_size }, None,
-                Out { slot: Ai, size: Ai_size }, Out { slot: Ax, size: Ax_size }, iso, jumbled)
+            => |m| unpack_compressed(m, Orientation::$orient, CompressedOut {
+                p: Out { slot: Ap, size: Ap_size }, h: None,
+                i: Out { slot: Ai, size: Ai_size }, x: Out { slot: Ax, size: Ax_size } }, iso, jumbled)
         );
     };
 }
@@ -672,9 +679,9 @@ macro_rules! hyper {
                   Ax: *mut *mut c_void, Ap_size: *mut GrB_Index, Ah_size: *mut GrB_Index,
                   Ai_size: *mut GrB_Index, Ax_size: *mut GrB_Index, iso: *mut bool,
                   nvec: *mut GrB_Index, jumbled: *mut bool)
-            => |m| unpack_compressed(m, Orientation::$orient, Out { slot: Ap, size: Ap_size },
-                Some((Out { slot: Ah, size: Ah_size }, nvec)), Out { slot: Ai, size: Ai_size },
-                Out { slot: Ax, size: Ax_size }, iso, jumbled)
+            => |m| unpack_compressed(m, Orientation::$orient, CompressedOut {
+                p: Out { slot: Ap, size: Ap_size }, h: Some((Out { slot: Ah, size: Ah_size }, nvec)),
+                i: Out { slot: Ai, size: Ai_size }, x: Out { slot: Ax, size: Ax_size } }, iso, jumbled)
         );
     };
 }

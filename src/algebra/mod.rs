@@ -8,6 +8,7 @@ pub mod indexunary;
 pub mod monoid;
 pub mod position;
 pub mod semiring;
+pub mod typed_op;
 pub mod types;
 pub mod unary;
 pub mod value;

@@ -148,7 +148,11 @@ pub fn assign_scalar(
     cols: Indices,
     desc: &Descriptor,
 ) -> Result<()> {
-    assign_constant(c, mask, accum, Some(value), value.ty(), rows, cols, desc)
+    let constant = Constant {
+        value: Some(value),
+        ty: value.ty(),
+    };
+    assign_constant(c, mask, accum, constant, rows, cols, desc)
 }
 
 /// `C<M, replace>(I, J) = accum(C(I, J), s)` for a `GrB_Scalar`
@@ -164,7 +168,11 @@ pub fn assign_scalar_object(
     desc: &Descriptor,
 ) -> Result<()> {
     let value = s.get();
-    assign_constant(c, mask, accum, value.as_ref(), s.ty(), rows, cols, desc)
+    let constant = Constant {
+        value: value.as_ref(),
+        ty: s.ty(),
+    };
+    assign_constant(c, mask, accum, constant, rows, cols, desc)
 }
 
 /// `w<m, replace>(I) = accum(w(I), u)` (`GrB_Vector_assign`).
@@ -275,18 +283,24 @@ fn check_lengths(lists: (u64, u64), a: (u64, u64)) -> Result<()> {
     Ok(())
 }
 
-/// The scalar variants, with the value or none (an empty `GrB_Scalar` of type `ty`).
-#[allow(clippy::too_many_arguments)]
+/// The scalar an assign writes: its value, or none (an empty `GrB_Scalar`),
+/// and its type.
+struct Constant<'a> {
+    value: Option<&'a Value>,
+    ty: &'a Type,
+}
+
+/// The scalar variants.
 fn assign_constant(
     c: &Matrix,
     mask: Option<&Matrix>,
     accum: Option<&BinaryOp>,
-    value: Option<&Value>,
-    ty: &Type,
+    constant: Constant<'_>,
     rows: Indices,
     cols: Indices,
     desc: &Descriptor,
 ) -> Result<()> {
+    let Constant { value, ty } = constant;
     let (nrows, ncols) = (c.nrows(), c.ncols());
     let mask = plan::mask_input(mask, desc, nrows, ncols)?;
     check_output(c, nrows, ncols, None, accum, ty)?;

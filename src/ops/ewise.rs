@@ -47,6 +47,30 @@ pub enum EwiseKind<'a> {
     },
 }
 
+/// An input of eWiseUnion and the value that stands in for its missing
+/// entries (`alpha` for `A`, `beta` for `B`).
+#[derive(Clone, Copy)]
+pub struct Padded<'a, T> {
+    /// The input.
+    pub input: &'a T,
+    /// Stands in for a missing entry of `input`.
+    pub fill: &'a Value,
+}
+
+impl<'a, T> Padded<'a, T> {
+    /// `input` with `fill` for its missing entries.
+    pub fn new(input: &'a T, fill: &'a Value) -> Self {
+        Padded { input, fill }
+    }
+}
+
+/// The element-wise operation: its operator and which one it is.
+#[derive(Clone, Copy)]
+struct Ewise<'a> {
+    op: &'a BinaryOp,
+    kind: EwiseKind<'a>,
+}
+
 /// `C<M, replace> = accum(C, A ⊕ B)` (`GrB_eWiseAdd`); `A` and `B` are
 /// transposed per `desc.transpose_first` / `desc.transpose_second`.
 pub fn ewise_add(
@@ -58,7 +82,11 @@ pub fn ewise_add(
     b: &Matrix,
     desc: &Descriptor,
 ) -> Result<()> {
-    ewise(c, mask, accum, op, a, b, desc, EwiseKind::Add)
+    let e = Ewise {
+        op,
+        kind: EwiseKind::Add,
+    };
+    ewise(c, mask, accum, e, a, b, desc)
 }
 
 /// `C<M, replace> = accum(C, A ⊗ B)` (`GrB_eWiseMult`).
@@ -71,32 +99,29 @@ pub fn ewise_mult(
     b: &Matrix,
     desc: &Descriptor,
 ) -> Result<()> {
-    ewise(c, mask, accum, op, a, b, desc, EwiseKind::Mult)
+    let e = Ewise {
+        op,
+        kind: EwiseKind::Mult,
+    };
+    ewise(c, mask, accum, e, a, b, desc)
 }
 
 /// `C<M, replace> = accum(C, union(A, alpha, B, beta))` (`GxB_eWiseUnion`).
-#[allow(clippy::too_many_arguments)]
 pub fn ewise_union(
     c: &Matrix,
     mask: Option<&Matrix>,
     accum: Option<&BinaryOp>,
     op: &BinaryOp,
-    a: &Matrix,
-    alpha: &Value,
-    b: &Matrix,
-    beta: &Value,
+    a: Padded<'_, Matrix>,
+    b: Padded<'_, Matrix>,
     desc: &Descriptor,
 ) -> Result<()> {
-    ewise(
-        c,
-        mask,
-        accum,
+    let (alpha, beta) = (a.fill, b.fill);
+    let e = Ewise {
         op,
-        a,
-        b,
-        desc,
-        EwiseKind::Union { alpha, beta },
-    )
+        kind: EwiseKind::Union { alpha, beta },
+    };
+    ewise(c, mask, accum, e, a.input, b.input, desc)
 }
 
 /// `w<mask, replace> = accum(w, u ⊕ v)` (`GrB_eWiseAdd` on vectors; transpose flags ignored).
@@ -109,7 +134,11 @@ pub fn ewise_add_vector(
     v: &Vector,
     desc: &Descriptor,
 ) -> Result<()> {
-    ewise_vector(w, mask, accum, op, u, v, desc, EwiseKind::Add)
+    let e = Ewise {
+        op,
+        kind: EwiseKind::Add,
+    };
+    ewise_vector(w, mask, accum, e, u, v, desc)
 }
 
 /// `w<mask, replace> = accum(w, u ⊗ v)` (`GrB_eWiseMult` on vectors).
@@ -122,56 +151,50 @@ pub fn ewise_mult_vector(
     v: &Vector,
     desc: &Descriptor,
 ) -> Result<()> {
-    ewise_vector(w, mask, accum, op, u, v, desc, EwiseKind::Mult)
+    let e = Ewise {
+        op,
+        kind: EwiseKind::Mult,
+    };
+    ewise_vector(w, mask, accum, e, u, v, desc)
 }
 
 /// `w<mask, replace> = accum(w, union(u, alpha, v, beta))` (`GxB_eWiseUnion` on vectors).
-#[allow(clippy::too_many_arguments)]
 pub fn ewise_union_vector(
     w: &Vector,
     mask: Option<&Vector>,
     accum: Option<&BinaryOp>,
     op: &BinaryOp,
-    u: &Vector,
-    alpha: &Value,
-    v: &Vector,
-    beta: &Value,
+    u: Padded<'_, Vector>,
+    v: Padded<'_, Vector>,
     desc: &Descriptor,
 ) -> Result<()> {
-    ewise_vector(
-        w,
-        mask,
-        accum,
+    let (alpha, beta) = (u.fill, v.fill);
+    let e = Ewise {
         op,
-        u,
-        v,
-        desc,
-        EwiseKind::Union { alpha, beta },
-    )
+        kind: EwiseKind::Union { alpha, beta },
+    };
+    ewise_vector(w, mask, accum, e, u.input, v.input, desc)
 }
 
 /// The vector forms: the matrix operation on `n × 1` matrices, never transposed.
-#[allow(clippy::too_many_arguments)]
 fn ewise_vector(
     w: &Vector,
     mask: Option<&Vector>,
     accum: Option<&BinaryOp>,
-    op: &BinaryOp,
+    e: Ewise<'_>,
     u: &Vector,
     v: &Vector,
     desc: &Descriptor,
-    kind: EwiseKind<'_>,
 ) -> Result<()> {
     let (mask, desc) = vector_args(mask, desc);
     ewise(
         w.as_matrix(),
         mask,
         accum,
-        op,
+        e,
         u.as_matrix(),
         v.as_matrix(),
         &desc,
-        kind,
     )
 }
 
@@ -202,17 +225,16 @@ impl OwnedKind {
 }
 
 /// The operation: checks, then records `T = A ⊕ B` and its write-back.
-#[allow(clippy::too_many_arguments)]
 fn ewise(
     c: &Matrix,
     mask: Option<&Matrix>,
     accum: Option<&BinaryOp>,
-    op: &BinaryOp,
+    e: Ewise<'_>,
     a: &Matrix,
     b: &Matrix,
     desc: &Descriptor,
-    kind: EwiseKind<'_>,
 ) -> Result<()> {
+    let Ewise { op, kind } = e;
     check_domains(op, a.ty(), b.ty(), kind)?;
     let (ta, tb) = (desc.transpose_first, desc.transpose_second);
     let dims = |m: &Matrix, t: bool| {

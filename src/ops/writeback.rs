@@ -242,8 +242,10 @@ pub fn merge(
         t: &tc,
         items: &items,
         mask,
-        accumulate: accum.is_some(),
-        replace,
+        rules: Rules {
+            accumulate: accum.is_some(),
+            replace,
+        },
     };
     let count = |task: &Task, counts: &mut [usize]| {
         let (n, mut k) = (std::cell::Cell::new(0), 0);
@@ -292,6 +294,14 @@ struct Walk<'a> {
     t: &'a Compressed,
     items: &'a [MergedVector],
     mask: Option<(&'a Compressed, bool)>,
+    rules: Rules,
+}
+
+/// What the write-back does with an entry of `C`: with `accumulate`,
+/// combine it with `T`'s entry inside the mask (or keep it where `T` has
+/// none); with `replace`, delete it outside the mask.
+#[derive(Clone, Copy)]
+struct Rules {
     accumulate: bool,
     replace: bool,
 }
@@ -309,8 +319,7 @@ impl Walk<'_> {
                 self.t.within(item.t.clone(), want),
                 self.mask
                     .map(|(pat, comp)| (pat, pat.within(pat.vector_range(item.j), want), comp)),
-                self.accumulate,
-                self.replace,
+                self.rules,
                 &mut emit,
             );
             end_vector();
@@ -386,17 +395,19 @@ fn merged_vectors(c: &Compressed, t: &Compressed) -> Vec<MergedVector> {
 }
 
 /// Merges one vector of C and T under the mask, emitting each kept index with its source.
-#[allow(clippy::too_many_arguments)]
 fn merge_vector(
     c: &Compressed,
     rc: Range<usize>,
     t: &Compressed,
     rt: Range<usize>,
     mask: Option<(&Compressed, Range<usize>, bool)>,
-    accumulate: bool,
-    replace: bool,
+    rules: Rules,
     emit: &mut impl FnMut(u64, Src),
 ) {
+    let Rules {
+        accumulate,
+        replace,
+    } = rules;
     let (mut qc, mut qt) = (rc.start, rt.start);
     let mut qm = mask.as_ref().map_or(0, |(_, r, _)| r.start);
     while qc < rc.end || qt < rt.end {

@@ -36,7 +36,7 @@ use super::node::{Map, MaskInput, Node, Op, Output, Product, Source};
 use crate::algebra::{BinaryCode, Semiring, TypeCode};
 use crate::error::Result;
 use crate::ops::mxm::output::Epilogue;
-use crate::ops::mxm::run_product;
+use crate::ops::mxm::{run_product, Factors};
 use crate::ops::writeback::{cast_store, merge, old_within_mask};
 use crate::ops::Mask;
 use crate::storage::store::with_content;
@@ -219,7 +219,13 @@ fn product_then(
     };
     let f = epilogue.map(|(_, f)| f);
     explain::timed(what, || {
-        run_product(&p.semiring, a, ta, b, tb, p.form, mask, orient, f)
+        let factors = Factors {
+            semiring: &p.semiring,
+            a: (a, ta),
+            b: (b, tb),
+            form: p.form,
+        };
+        run_product(factors, mask, orient, f)
     })
 }
 

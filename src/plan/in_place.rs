@@ -17,7 +17,7 @@ use super::execute::absorb_transpose;
 use super::explain::{self, step};
 use super::node::{Node, Product, ProductForm};
 use crate::error::{Error, Info, Result};
-use crate::ops::mxm::run_product_into;
+use crate::ops::mxm::{run_product_into, Factors};
 use crate::storage::store::with_content;
 use crate::storage::{Array, Format, Full, MatrixStore, Orientation};
 use std::borrow::Cow;
@@ -55,7 +55,13 @@ pub fn accumulated(node: &Node, p: &Product) -> Result<Option<Arc<MatrixStore>>>
     let take = Box::new(|| full_values(old.take_value()?));
     let what = || format!("kernel {:?} {}, folded into the output", p.form, s.name());
     let folded = explain::timed(what, || {
-        run_product_into(s, (a, ta), (b, tb), p.form, out.orient, take)
+        let factors = Factors {
+            semiring: s,
+            a: (a, ta),
+            b: (b, tb),
+            form: p.form,
+        };
+        run_product_into(factors, out.orient, take)
     })?;
     let Some(x) = folded else {
         return Ok(None);

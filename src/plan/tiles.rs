@@ -29,7 +29,7 @@ use super::execute::absorb_transpose;
 use super::explain::{self, step};
 use super::node::{Map, Node, Op, Output, Product, ProductForm, Source};
 use crate::error::Result;
-use crate::ops::mxm::run_product;
+use crate::ops::mxm::{run_product, Factors};
 use crate::ops::writeback::{cast_store, merge};
 use crate::ops::Mask;
 use crate::storage::tile::{join, Along};
@@ -113,7 +113,13 @@ impl Kernel<'_> {
                 let (Some(a), Some(b)) = (operands.next(), operands.next()) else {
                     unreachable!("a product has two operands")
                 };
-                run_product(&p.semiring, a, ta, b, tb, p.form, None, orient, None).map(Arc::new)
+                let factors = Factors {
+                    semiring: &p.semiring,
+                    a: (a, ta),
+                    b: (b, tb),
+                    form: p.form,
+                };
+                run_product(factors, None, orient, None).map(Arc::new)
             }
         }
     }

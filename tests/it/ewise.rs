@@ -71,58 +71,68 @@ fn arb_kind() -> impl Strategy<Value = OKind> {
     ]
 }
 
-/// Runs the matrix operation of `kind`.
-#[allow(clippy::too_many_arguments)]
+/// An element-wise operation: which one, and its operator.
+#[derive(Clone, Copy)]
+struct Operation<'a> {
+    kind: &'a OKind,
+    op: &'a BinaryOp,
+}
+
+/// Runs the matrix operation.
 fn run(
-    kind: &OKind,
+    operation: Operation,
     c: &Matrix,
     mask: Option<&Matrix>,
     accum: Option<&BinaryOp>,
-    op: &BinaryOp,
     a: &Matrix,
     b: &Matrix,
     desc: &Descriptor,
 ) -> graphblas::Result<()> {
+    let Operation { kind, op } = operation;
     match kind {
         OKind::Add => ewise_add(c, mask, accum, op, a, b, desc),
         OKind::Mult => ewise_mult(c, mask, accum, op, a, b, desc),
-        OKind::Union(alpha, beta) => ewise_union(c, mask, accum, op, a, alpha, b, beta, desc),
+        OKind::Union(alpha, beta) => {
+            let a = Padded::new(a, alpha);
+            let b = Padded::new(b, beta);
+            ewise_union(c, mask, accum, op, a, b, desc)
+        }
     }
 }
 
-/// Runs the vector operation of `kind`.
-#[allow(clippy::too_many_arguments)]
+/// Runs the vector operation.
 fn run_vector(
-    kind: &OKind,
+    operation: Operation,
     w: &Vector,
     mask: Option<&Vector>,
     accum: Option<&BinaryOp>,
-    op: &BinaryOp,
     u: &Vector,
     v: &Vector,
     desc: &Descriptor,
 ) -> graphblas::Result<()> {
+    let Operation { kind, op } = operation;
     match kind {
         OKind::Add => ewise_add_vector(w, mask, accum, op, u, v, desc),
         OKind::Mult => ewise_mult_vector(w, mask, accum, op, u, v, desc),
         OKind::Union(alpha, beta) => {
-            ewise_union_vector(w, mask, accum, op, u, alpha, v, beta, desc)
+            let u = Padded::new(u, alpha);
+            let v = Padded::new(v, beta);
+            ewise_union_vector(w, mask, accum, op, u, v, desc)
         }
     }
 }
 
 /// The expected `C` after `C<M, replace> = accum(C, A ⊕ B)`.
-#[allow(clippy::too_many_arguments)]
 fn expected(
-    kind: &OKind,
+    operation: Operation,
     c: &OMatrix,
     mask: Option<&OMatrix>,
     accum: Option<&BinaryOp>,
-    op: &BinaryOp,
     a: &OMatrix,
     b: &OMatrix,
     desc: &Descriptor,
 ) -> OMatrix {
+    let Operation { kind, op } = operation;
     write_desc(c, mask, accum, desc, &model(op, kind, a, b))
 }
 
@@ -170,8 +180,9 @@ proptest! {
         let cm = c.matrix(lc);
         let mm = m.matrix(lm);
         let mask = use_mask.then_some(&mm);
-        run(&kind, &cm, mask, accum.as_ref(), &op, &am, &bm, &desc).unwrap();
-        let exp = expected(&kind, &c, use_mask.then_some(&m), accum.as_ref(), &op, &a, &b, &desc);
+        let e = Operation { kind: &kind, op: &op };
+        run(e, &cm, mask, accum.as_ref(), &am, &bm, &desc).unwrap();
+        let exp = expected(e, &c, use_mask.then_some(&m), accum.as_ref(), &a, &b, &desc);
         assert_matches(&cm, &exp, 1e-12);
         cm.snapshot().unwrap().check().unwrap();
     }
@@ -192,8 +203,9 @@ proptest! {
         let bm = input(&b, desc.transpose_second).matrix(lb);
         let cm = c.matrix(lc);
         let mm = m.matrix(lm);
-        run(&kind, &cm, use_mask.then_some(&mm), accum.as_ref(), &op, &am, &bm, &desc).unwrap();
-        let exp = expected(&kind, &c, use_mask.then_some(&m), accum.as_ref(), &op, &a, &b, &desc);
+        let e = Operation { kind: &kind, op: &op };
+        run(e, &cm, use_mask.then_some(&mm), accum.as_ref(), &am, &bm, &desc).unwrap();
+        let exp = expected(e, &c, use_mask.then_some(&m), accum.as_ref(), &a, &b, &desc);
         assert_matches(&cm, &exp, 1e-12);
     }
 
@@ -209,9 +221,10 @@ proptest! {
     ) {
         // The transpose flags do not apply to vectors.
         let (u, v, w, mv) = (a.vector(la), b.vector(lb), c.vector(lc), m.vector(lm));
-        run_vector(&kind, &w, use_mask.then_some(&mv), accum.as_ref(), &op, &u, &v, &desc).unwrap();
+        let e = Operation { kind: &kind, op: &op };
+        run_vector(e, &w, use_mask.then_some(&mv), accum.as_ref(), &u, &v, &desc).unwrap();
         let plain = Descriptor { transpose_first: false, transpose_second: false, ..desc };
-        let exp = expected(&kind, &c, use_mask.then_some(&m), accum.as_ref(), &op, &a, &b, &plain);
+        let exp = expected(e, &c, use_mask.then_some(&m), accum.as_ref(), &a, &b, &plain);
         assert_matches(w.as_matrix(), &exp, 1e-12);
     }
 
@@ -225,8 +238,9 @@ proptest! {
         let cm = c.matrix(lc);
         // C<C> = C ⊕ A  or  C<C> = A ⊕ C.
         let (x, y, ox, oy) = if first { (&cm, &am, &c, &a) } else { (&am, &cm, &a, &c) };
-        run(&kind, &cm, Some(&cm), None, &op, x, y, &desc).unwrap();
-        let exp = expected(&kind, &c, Some(&c), None, &op, ox, oy, &desc);
+        let e = Operation { kind: &kind, op: &op };
+        run(e, &cm, Some(&cm), None, x, y, &desc).unwrap();
+        let exp = expected(e, &c, Some(&c), None, ox, oy, &desc);
         assert_matches(&cm, &exp, 1e-12);
     }
 
@@ -246,10 +260,11 @@ proptest! {
         let minus = op(BinaryCode::Minus, TypeCode::Int32);
         let plus = op(BinaryCode::Plus, TypeCode::Int32);
         let cm = c.matrix(lc);
-        run(&kind, &cm, Some(&cm), Some(&plus), &minus,
-            &input(&a, desc.transpose_first).matrix(la),
-            &input(&b, desc.transpose_second).matrix(lb), &desc).unwrap();
-        let exp = expected(&kind, &c, Some(&c), Some(&plus), &minus, &a, &b, &desc);
+        let e = Operation { kind: &kind, op: &minus };
+        let am = input(&a, desc.transpose_first).matrix(la);
+        let bm = input(&b, desc.transpose_second).matrix(lb);
+        run(e, &cm, Some(&cm), Some(&plus), &am, &bm, &desc).unwrap();
+        let exp = expected(e, &c, Some(&c), Some(&plus), &a, &b, &desc);
         assert_matches(&cm, &exp, 0.0);
     }
 
@@ -269,8 +284,9 @@ proptest! {
             let am = input(&a, desc.transpose_first).matrix(la);
             let bm = input(&b, desc.transpose_second).matrix(lb);
             let mask = a.matrix(la);
-            run(&kind, &cm, Some(&mask), accum.as_ref(), &pop, &am, &bm, &desc).unwrap();
-            let exp = expected(&kind, &c, Some(&a), accum.as_ref(), &pop, &a, &b, &desc);
+            let e = Operation { kind: &kind, op: &pop };
+            run(e, &cm, Some(&mask), accum.as_ref(), &am, &bm, &desc).unwrap();
+            let exp = expected(e, &c, Some(&a), accum.as_ref(), &a, &b, &desc);
             assert_matches(&cm, &exp, 0.0);
         }
         // Mixed domains: pair × int32 → fp64, into an int16 output; and a
@@ -286,8 +302,9 @@ proptest! {
                 let cm = out.matrix(lc);
                 let am = input(&a, desc.transpose_first).matrix(la);
                 let om = input(other, desc.transpose_second).matrix(lb);
-                run(&kind, &cm, None, None, f, &am, &om, &desc).unwrap();
-                let exp = expected(&kind, &out, None, None, f, &a, other, &desc);
+                let e = Operation { kind: &kind, op: f };
+                run(e, &cm, None, None, &am, &om, &desc).unwrap();
+                let exp = expected(e, &out, None, None, &a, other, &desc);
                 assert_matches(&cm, &exp, 0.0);
             }
         }
@@ -313,8 +330,9 @@ proptest! {
         let ab = Matrix::new(o.ztype(), a.nrows, a.ncols).unwrap();
         let ba = Matrix::new(o.ztype(), a.nrows, a.ncols).unwrap();
         let (am, bm) = (a.matrix(la), b.matrix(lb));
-        run(&kind, &ab, None, None, &o, &am, &bm, &Descriptor::default()).unwrap();
-        run(&kind, &ba, None, None, &o, &bm, &am, &Descriptor::default()).unwrap();
+        let e = Operation { kind: &kind, op: &o };
+        run(e, &ab, None, None, &am, &bm, &Descriptor::default()).unwrap();
+        run(e, &ba, None, None, &bm, &am, &Descriptor::default()).unwrap();
         assert_matches(&ab, &OMatrix::of(&ba), 0.0);
     }
 
@@ -334,10 +352,11 @@ proptest! {
         let (am, bm, cm) = (a.matrix(la), b.matrix(lb), c.matrix(lc));
         let new = || Matrix::new(&Type::INT32, a.nrows, a.ncols).unwrap();
         let (ab, ab_c, bc, a_bc) = (new(), new(), new(), new());
-        run(&kind, &ab, None, None, &o, &am, &bm, &d).unwrap();
-        run(&kind, &ab_c, None, None, &o, &ab, &cm, &d).unwrap();
-        run(&kind, &bc, None, None, &o, &bm, &cm, &d).unwrap();
-        run(&kind, &a_bc, None, None, &o, &am, &bc, &d).unwrap();
+        let e = Operation { kind: &kind, op: &o };
+        run(e, &ab, None, None, &am, &bm, &d).unwrap();
+        run(e, &ab_c, None, None, &ab, &cm, &d).unwrap();
+        run(e, &bc, None, None, &bm, &cm, &d).unwrap();
+        run(e, &a_bc, None, None, &am, &bc, &d).unwrap();
         assert_matches(&ab_c, &OMatrix::of(&a_bc), 0.0);
     }
 }
@@ -385,8 +404,18 @@ fn run_checked(
         .build()
         .unwrap();
     let c = Matrix::new(&Type::FP64, a.nrows(), a.ncols()).unwrap();
-    pool.install(|| run(kind, &c, None, None, op, a, b, &Descriptor::default()))
-        .unwrap();
+    pool.install(|| {
+        run(
+            Operation { kind, op },
+            &c,
+            None,
+            None,
+            a,
+            b,
+            &Descriptor::default(),
+        )
+    })
+    .unwrap();
     assert_matches(&c, exp, 0.0);
     c.snapshot().unwrap()
 }
@@ -536,11 +565,27 @@ fn errors_leave_the_output_unchanged() {
         Info::DomainMismatch,
     );
     check(
-        ewise_union(&c, None, None, &plus, &a, &pair(1, 2), &a, &alpha, &d),
+        ewise_union(
+            &c,
+            None,
+            None,
+            &plus,
+            Padded::new(&a, &pair(1, 2)),
+            Padded::new(&a, &alpha),
+            &d,
+        ),
         Info::DomainMismatch,
     );
     check(
-        ewise_union(&c, None, None, &plus, &a, &alpha, &a, &pair(1, 2), &d),
+        ewise_union(
+            &c,
+            None,
+            None,
+            &plus,
+            Padded::new(&a, &alpha),
+            Padded::new(&a, &pair(1, 2)),
+            &d,
+        ),
         Info::DomainMismatch,
     );
     // eWiseAdd copies single entries into the result: pair → fp64 is impossible.
@@ -623,11 +668,13 @@ fn empty_and_zero_dimension_operands() {
                 OKind::Union(Value::new(1i32), Value::new(2i32)),
             ] {
                 run(
-                    &kind,
+                    Operation {
+                        kind: &kind,
+                        op: &plus,
+                    },
                     &c,
                     None,
                     None,
-                    &plus,
                     &a.matrix(la),
                     &a.matrix(la),
                     &Descriptor::default(),

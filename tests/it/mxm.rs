@@ -186,7 +186,6 @@ fn omask<'a>(m: &'a OMatrix, desc: &Descriptor) -> OMask<'a> {
 }
 
 /// The model of `mxm` for a case.
-#[allow(clippy::too_many_arguments)]
 fn expected_mxm(
     a: &OMatrix,
     b: &OMatrix,

@@ -886,18 +886,10 @@ fn element_wise_chains_run_tile_by_tile() {
         let minus = BinaryOp::builtin(BinaryCode::Minus, T).unwrap();
         let abs_op = UnaryOp::builtin(UnaryCode::Abs, T).unwrap();
         let gt = IndexUnaryOp::builtin(IndexUnaryCode::ValueGt, T).unwrap();
-        ewise::ewise_union(
-            &diff,
-            None,
-            None,
-            &minus,
-            &u,
-            &Value::new(0i64),
-            &v,
-            &Value::new(0i64),
-            &d,
-        )
-        .unwrap();
+        let zero = Value::new(0i64);
+        let pu = ewise::Padded::new(&u, &zero);
+        let pv = ewise::Padded::new(&v, &zero);
+        ewise::ewise_union(&diff, None, None, &minus, pu, pv, &d).unwrap();
         let plus = BinaryOp::builtin(BinaryCode::Plus, T).unwrap();
         let structural = Descriptor {
             mask_structural: true,

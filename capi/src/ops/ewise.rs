@@ -113,17 +113,9 @@ pub unsafe extern "C" fn GxB_Matrix_eWiseUnion(
         let out = matrix_output(C, Mask, accum, desc)?;
         let op = op.add_op()?;
         let (alpha, beta) = (scalar_value(alpha, "alpha")?, scalar_value(beta, "beta")?);
-        ewise::ewise_union(
-            out.c,
-            out.mask,
-            out.accum,
-            &op,
-            &get(A)?.matrix,
-            &alpha,
-            &get(B)?.matrix,
-            &beta,
-            &out.desc,
-        )
+        let a = ewise::Padded::new(&get(A)?.matrix, &alpha);
+        let b = ewise::Padded::new(&get(B)?.matrix, &beta);
+        ewise::ewise_union(out.c, out.mask, out.accum, &op, a, b, &out.desc)
     })
 }
 
@@ -144,16 +136,8 @@ pub unsafe extern "C" fn GxB_Vector_eWiseUnion(
         let out = vector_output(w, mask, accum, desc)?;
         let op = op.add_op()?;
         let (alpha, beta) = (scalar_value(alpha, "alpha")?, scalar_value(beta, "beta")?);
-        ewise::ewise_union_vector(
-            out.w,
-            out.mask,
-            out.accum,
-            &op,
-            vector(u)?,
-            &alpha,
-            vector(v)?,
-            &beta,
-            &out.desc,
-        )
+        let u = ewise::Padded::new(vector(u)?, &alpha);
+        let v = ewise::Padded::new(vector(v)?, &beta);
+        ewise::ewise_union_vector(out.w, out.mask, out.accum, &op, u, v, &out.desc)
     })
 }

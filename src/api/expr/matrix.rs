@@ -97,17 +97,11 @@ impl<Z: ValueType> MatrixExpr<'_, Z> {
             EwiseMult(a, b, op) => {
                 ops::ewise::ewise_mult(c, mask, accum, &op, a.matrix, b.matrix, &two(&a, &b))
             }
-            EwiseUnion(a, alpha, b, beta, op) => ops::ewise::ewise_union(
-                c,
-                mask,
-                accum,
-                &op,
-                a.matrix,
-                &alpha,
-                b.matrix,
-                &beta,
-                &two(&a, &b),
-            ),
+            EwiseUnion(a, alpha, b, beta, op) => {
+                let pa = ops::ewise::Padded::new(a.matrix, &alpha);
+                let pb = ops::ewise::Padded::new(b.matrix, &beta);
+                ops::ewise::ewise_union(c, mask, accum, &op, pa, pb, &two(&a, &b))
+            }
             Apply(a, op) => ops::apply::apply_unary(c, mask, accum, &op, a.matrix, &one(&a)),
             BindFirst(x, a, op) => {
                 ops::apply::apply_bind_first(c, mask, accum, &op, &x, a.matrix, &one(&a))

@@ -82,7 +82,9 @@ impl<Z: ValueType> VectorExpr<'_, Z> {
             EwiseAdd(u, v, op) => ops::ewise::ewise_add_vector(w, mask, accum, &op, u, v, &desc),
             EwiseMult(u, v, op) => ops::ewise::ewise_mult_vector(w, mask, accum, &op, u, v, &desc),
             EwiseUnion(u, alpha, v, beta, op) => {
-                ops::ewise::ewise_union_vector(w, mask, accum, &op, u, &alpha, v, &beta, &desc)
+                let u = ops::ewise::Padded::new(u, &alpha);
+                let v = ops::ewise::Padded::new(v, &beta);
+                ops::ewise::ewise_union_vector(w, mask, accum, &op, u, v, &desc)
             }
             Apply(u, op) => ops::apply::apply_unary_vector(w, mask, accum, &op, u, &desc),
             BindFirst(x, u, op) => {

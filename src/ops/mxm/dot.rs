@@ -13,13 +13,16 @@
 
 use super::operand::{DenseCol, DenseView, MaskView};
 use super::output::{parts, Parts, Product, Rows};
-use super::push::Take;
 use super::schedule::{ranges_by_prefix, run_tasks, scratch};
 use super::tiers::Job;
-use super::values::Sr;
+use super::values::typed::TypedSr;
+use super::values::{by_reads, dot_rows_by_fold, fold_taken, oriented, DenseDots, Sr, Take};
+use crate::algebra::arith::Arith;
+use crate::algebra::typed_op::Op;
 use crate::error::Result;
 use crate::parallel;
 use crate::storage::ranges::extend_copy;
+use crate::storage::ArrayElement;
 use crate::storage::{Array, Bitmap, Compressed};
 use crate::work;
 use std::ops::Range;
@@ -431,15 +434,21 @@ impl Dot2<'_> {
                 work::count(l.nvals() + l.nvec());
                 if l.h.is_none() {
                     let ranges = held_row_ranges(l);
-                    if let Some((w, present, nvals)) =
-                        sr.dot_all_rows_full(&l.p, &l.i, col, &ranges)
-                    {
+                    if let Some((w, present, nvals)) = sr.dot_all_rows_full(
+                        DenseDots {
+                            p: &l.p,
+                            idx: &l.i,
+                            col,
+                        },
+                        &ranges,
+                    ) {
                         return column_of_slots(sr, w, present, nvals, l);
                     }
                 }
                 self.pull_with(sr, |_, rows, chunk| {
                     let p = &l.p[rows.start..=rows.end];
-                    chunk.nvals = sr.dot_rows_full(p, &l.i, col, &mut chunk.w, &mut chunk.present);
+                    let dots = DenseDots { p, idx: &l.i, col };
+                    chunk.nvals = sr.dot_rows_full(dots, &mut chunk.w, &mut chunk.present);
                 })
             }
             (RCols::Dense(d), MaskView::Dense(m)) => {
@@ -643,7 +652,12 @@ impl Job for PullInto<'_> {
             return None;
         }
         let ranges = held_row_ranges(l);
-        sr.dot_rows_into(&l.p, &l.i, self.col, &ranges, self.take)
+        let dots = DenseDots {
+            p: &l.p,
+            idx: &l.i,
+            col: self.col,
+        };
+        sr.dot_rows_into(dots, &ranges, self.take)
     }
 }
 
@@ -673,9 +687,200 @@ impl Job for Dot2<'_> {
     }
 }
 
+impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
+    /// [`Sr::dot_rows_full`] into a slice of slots; with `into`, each dot
+    /// product is folded into the value its slot holds (`w[s] = w[s] ⊕ z`).
+    pub(crate) fn dot_slots_full(
+        &self,
+        dots: DenseDots<'_>,
+        w: &mut [T],
+        present: &mut [bool],
+        into: bool,
+    ) -> usize {
+        let DenseDots { p, idx, col } = dots;
+        let (l, r, mul, add) = (self.l, self.r, self.mul, self.add);
+        // Tight loops for the common ways of reading the inputs, when the
+        // column's entries are consecutive and no terminal value is worth
+        // testing (see `stops_at_first`: the other terminal values absorb
+        // every value, `min(−∞, NaN)` being −∞, so a fold that does not stop
+        // there gives the same result); the general fold for the others.
+        let by_fold = |w: &mut [T], present: &mut [bool]| {
+            dot_rows_by_fold(self, dots, present, |s, z| {
+                w[s] = if into { add.f(w[s], *z) } else { *z }
+            })
+        };
+        let Some(base) = col.unit_base().filter(|_| !self.stops_at_first) else {
+            return by_fold(w, present);
+        };
+        let rc = &r[base.min(r.len())..];
+        // Whether to fold into `w` is a constant of each loop: a test per
+        // slot cost 10 % on short rows.
+        macro_rules! runs {
+            ($l:expr, $product:expr) => {
+                if into {
+                    fold_runs::<true, _, _>(p, $l, idx, w, present, add, $product)
+                } else {
+                    fold_runs::<false, _, _>(p, $l, idx, w, present, add, $product)
+                }
+            };
+        }
+        by_reads!(M, (self.read_l, self.read_r, self.flip), |L, R, FLIP| {
+            if !L && !R {
+                by_fold(w, present)
+            } else {
+                runs!(L.then_some(l), |x, i| {
+                    let y = if R { rc[i as usize] } else { T::ZERO };
+                    oriented(mul, FLIP, if L { x } else { T::ZERO }, y)
+                })
+            }
+        }, else |flip| {
+            let zeros = [T::ZERO];
+            let (rv, rm) = if self.read_r { (rc, usize::MAX) } else { (&zeros[..], 0) };
+            let l = self.read_l.then_some(l);
+            if flip {
+                runs!(l, |x, i| mul.f(rv[i as usize & rm], x))
+            } else {
+                runs!(l, |x, i| mul.f(x, rv[i as usize & rm]))
+            }
+        })
+    }
+
+    /// [`Sr::dot_all_rows_full`] in the typed tier.
+    pub(crate) fn dot_all_slots_full(
+        &self,
+        dots: DenseDots<'_>,
+        ranges: &[Range<usize>],
+    ) -> (Vec<T>, Vec<bool>, usize) {
+        let n = dots.p.len().saturating_sub(1);
+        let (w, present, counts) =
+            parallel::map_ranges_new(n, (T::default(), false), ranges, |t, w, present| {
+                let rows = &ranges[t];
+                let p = &dots.p[rows.start..=rows.end];
+                self.dot_slots_full(DenseDots { p, ..dots }, w, present, false)
+            });
+        (w, present, counts.iter().sum())
+    }
+
+    /// [`Sr::dot_rows_into`] in the typed tier.
+    pub(crate) fn dot_slots_into(
+        &self,
+        dots: DenseDots<'_>,
+        ranges: &[Range<usize>],
+        take: Take<'_>,
+    ) -> Option<Result<Array>> {
+        if self.any {
+            return None;
+        }
+        let n = dots.p.len().saturating_sub(1);
+        Some(fold_taken(take, |values: &mut Vec<T>| {
+            let mut present = vec![false; n];
+            parallel::map_ranges_mut(&mut values[..n], &mut present, ranges, |t, c, present| {
+                let rows = &ranges[t];
+                let p = &dots.p[rows.start..=rows.end];
+                self.dot_slots_full(DenseDots { p, ..dots }, c, present, true)
+            });
+        }))
+    }
+}
+
+/// For each slot `s` whose run `p[s]..p[s + 1]` is not empty, `w[s]` = the
+/// fold `z` by `add` of `product(l[q], idx[q])` over the run (with `INTO`,
+/// `w[s] = add(w[s], z)`), with `present[s]` set; returns how many runs are
+/// not empty. `l` is `None` when `product` ignores it (it then gets
+/// `T::default()`).
+#[inline(always)]
+fn fold_runs<const INTO: bool, T: Copy + Default, A: Op<T>>(
+    p: &[usize],
+    l: Option<&[T]>,
+    idx: &[u64],
+    w: &mut [T],
+    present: &mut [bool],
+    add: A,
+    product: impl Fn(T, u64) -> T,
+) -> usize {
+    let mut nvals = 0;
+    // The runs are consecutive: each is split off the front of what is left,
+    // one length check a run instead of two bounds checks a slice.
+    let all = p[0]..p[p.len() - 1];
+    let mut is_left = &idx[all.clone()];
+    let mut ls_left = l.map_or(&[][..], |l| &l[all]);
+    for ((slot, seen), run) in w.iter_mut().zip(present.iter_mut()).zip(p.windows(2)) {
+        let n = run[1] - run[0];
+        if n == 0 {
+            continue;
+        }
+        let is;
+        (is, is_left) = is_left.split_at(n);
+        let z = match l {
+            // The indices stand in for the values `product` ignores.
+            None => fold_run(add, is, is, |_, i| product(T::default(), i)),
+            Some(_) => {
+                let ls;
+                (ls, ls_left) = ls_left.split_at(n);
+                fold_run(add, ls, is, &product)
+            }
+        };
+        *slot = if INTO { add.f(*slot, z) } else { z };
+        *seen = true;
+        nvals += 1;
+    }
+    nvals
+}
+
+/// Folds `product(ls[k], is[k])` for `k` in `0..is.len()` (not empty; `ls`
+/// is at least as long) by `add`. Long runs are folded as four interleaved
+/// partial results, combined at the end, so that the chain of dependent adds
+/// is a quarter as long: the built-in monoids are associative and
+/// commutative, and floating-point sums may round differently from a
+/// left-to-right fold, as SuiteSparse's SIMD reductions do. The runs are
+/// walked in chunks of four, whose reads need no bounds checks.
+#[inline(always)]
+fn fold_run<T: Copy, L: Copy, A: Op<T>>(
+    add: A,
+    ls: &[L],
+    is: &[u64],
+    product: impl Fn(L, u64) -> T,
+) -> T {
+    let n = is.len();
+    let ls = &ls[..n];
+    let p = |k: usize| product(ls[k], is[k]);
+    // Short runs (a grid's rows of four) are folded without a loop, whose
+    // exit the branch predictor misses once per run.
+    let f = |x, y| add.f(x, y);
+    match n {
+        1 => return p(0),
+        2 => return f(p(0), p(1)),
+        3 => return f(f(p(0), p(1)), p(2)),
+        4 => return f(f(f(p(0), p(1)), p(2)), p(3)),
+        _ => {}
+    }
+    let (lc, ic) = (ls.chunks_exact(4), is.chunks_exact(4));
+    let tail = lc.remainder().iter().zip(ic.remainder());
+    let mut quads = lc.zip(ic);
+    let (l, i) = quads.next().expect("a run of more than four");
+    let mut acc = [
+        product(l[0], i[0]),
+        product(l[1], i[1]),
+        product(l[2], i[2]),
+        product(l[3], i[3]),
+    ];
+    let z = if n >= 8 {
+        for (l, i) in quads {
+            for t in 0..4 {
+                acc[t] = f(acc[t], product(l[t], i[t]));
+            }
+        }
+        f(f(acc[0], acc[1]), f(acc[2], acc[3]))
+    } else {
+        f(f(f(acc[0], acc[1]), acc[2]), acc[3])
+    };
+    tail.fold(z, |z, (&l, &i)| f(z, product(l, i)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algebra::typed_op::FnOp;
     use crate::algebra::{BinaryCode, Semiring, TypeCode};
     use crate::storage::Array;
 
@@ -720,5 +925,34 @@ mod tests {
         let (a, b) = (vector(500, &long), vector(500, &long[3..]));
         let expected: f64 = long[3..].iter().map(|&k| (k as f64 + 1.0).powi(2)).sum();
         assert_eq!(dot_of(&a, &b), Some(expected));
+    }
+
+    #[test]
+    fn runs_shorter_than_the_lanes_fold_left_to_right() {
+        // `f(z, y) = 2z + y` is not commutative: the result shows the order.
+        let f = FnOp::<i64>(|z, y| 2 * z + y);
+        for n in 1..8u64 {
+            let expected = (1..n as i64).fold(0, |z, k| 2 * z + k);
+            let ks: Vec<u64> = (0..n).collect();
+            assert_eq!(
+                fold_run(f, &ks, &ks, |_, k| k as i64),
+                expected,
+                "{n} values"
+            );
+        }
+    }
+
+    #[test]
+    fn long_runs_pair_each_value_with_its_index() {
+        // Every product of a run is folded once, with its own value and
+        // index, whatever part of the lanes or the tail it falls in.
+        let plus = FnOp::<i64>(|z, y| z + y);
+        for n in 5..40i64 {
+            let ls: Vec<i64> = (0..n + 3).map(|k| 1000 * k).collect();
+            let is: Vec<u64> = (0..n as u64).map(|k| 7 * k).collect();
+            let expected: i64 = (0..n).map(|k| 1000 * k * (7 * k)).sum();
+            let got = fold_run(plus, &ls, &is, |l, i| l * i as i64);
+            assert_eq!(got, expected, "{n} values");
+        }
     }
 }

@@ -38,6 +38,7 @@ use crate::storage::{MatrixStore, Orientation};
 use dispatch::{product, Problem};
 use operand::{MaskOperand, Operand};
 use std::sync::Arc;
+use values::Take;
 
 /// Checks the domains: `A`'s type against the multiply's `x`, `B`'s against
 /// its `y`, the output against the semiring's result and the accumulator.
@@ -74,35 +75,32 @@ fn check_domains(
     Ok(())
 }
 
+/// The factors of a product `op(A) ⊕.⊗ op(B)`: the semiring, each input
+/// (a matrix, or a store when the product runs) with whether it is
+/// transposed, and which of the three operations it is. For `Vxm`, `a` is
+/// the vector `u` and `b` the matrix.
+pub struct Factors<'s, X> {
+    /// The semiring.
+    pub semiring: &'s Semiring,
+    /// The first input and whether it is transposed.
+    pub a: (X, bool),
+    /// The second input and whether it is transposed.
+    pub b: (X, bool),
+    /// Which operation.
+    pub form: ProductForm,
+}
+
 /// The product `T` of a recorded mxm / mxv / vxm: `op(A) ⊕.⊗ op(B)` computed
 /// only where `mask` (in the output's coordinates) allows, with its vectors in
-/// (or near) `orient`, and passed through `epilogue` when one is given. For
-/// `Vxm`, `a` is the vector `u` and `b` the matrix.
-#[allow(clippy::too_many_arguments)]
+/// (or near) `orient`, and passed through `epilogue` when one is given.
 pub fn run_product(
-    semiring: &Semiring,
-    a: Arc<MatrixStore>,
-    ta: bool,
-    b: Arc<MatrixStore>,
-    tb: bool,
-    form: ProductForm,
+    factors: Factors<'_, Arc<MatrixStore>>,
     mask: Option<&Mask>,
     orient: Orientation,
     epilogue: Option<output::Epilogue>,
 ) -> Result<MatrixStore> {
-    let row_form = form == ProductForm::Vxm;
-    let problem = Problem {
-        a: Operand::new(a, ta || row_form),
-        b: Operand::new(b, tb),
-        mask: mask.map(|m| MaskOperand {
-            mask: m,
-            transposed: row_form,
-        }),
-        semiring,
-        out: if row_form { orient.flip() } else { orient },
-        epilogue,
-    };
-    let t = product(&problem)?;
+    let row_form = factors.form == ProductForm::Vxm;
+    let t = product(&factors.problem(mask, orient, epilogue))?;
     // vxm computes the 1 x n row u' * A; its transpose is the n x 1 result.
     Ok(if row_form { t.transposed() } else { t })
 }
@@ -114,38 +112,58 @@ pub fn run_product(
 /// (which hands over `c`'s values), otherwise.
 /// `orient` is the result's orientation, as in [`run_product`].
 pub fn run_product_into(
-    semiring: &Semiring,
-    (a, ta): (Arc<MatrixStore>, bool),
-    (b, tb): (Arc<MatrixStore>, bool),
-    form: ProductForm,
+    factors: Factors<'_, Arc<MatrixStore>>,
     orient: Orientation,
-    take: push::Take<'_>,
+    take: Take<'_>,
 ) -> Result<Option<crate::storage::Array>> {
-    let row_form = form == ProductForm::Vxm;
-    let problem = Problem {
-        a: Operand::new(a, ta || row_form),
-        b: Operand::new(b, tb),
-        mask: None,
-        semiring,
-        out: if row_form { orient.flip() } else { orient },
-        epilogue: None,
-    };
-    dispatch::fold_into(&problem, take)
+    dispatch::fold_into(&factors.problem(None, orient, None), take)
 }
 
-/// The recorded product of one of the three operations, after its checks:
-/// `form` says which; `a` and `b` are the operation's first and second inputs.
-#[allow(clippy::too_many_arguments)]
+impl<'s> Factors<'s, Arc<MatrixStore>> {
+    /// The problem of computing the product under `mask`, with its vectors
+    /// in (or near) `orient`: for `Vxm`, the row `u' * A` in the other
+    /// orientation (its transpose is the result).
+    fn problem(
+        self,
+        mask: Option<&'s Mask>,
+        orient: Orientation,
+        epilogue: Option<output::Epilogue<'s>>,
+    ) -> Problem<'s> {
+        let Factors {
+            semiring,
+            a: (a, ta),
+            b: (b, tb),
+            form,
+        } = self;
+        let row_form = form == ProductForm::Vxm;
+        Problem {
+            a: Operand::new(a, ta || row_form),
+            b: Operand::new(b, tb),
+            mask: mask.map(|m| MaskOperand {
+                mask: m,
+                transposed: row_form,
+            }),
+            semiring,
+            out: if row_form { orient.flip() } else { orient },
+            epilogue,
+        }
+    }
+}
+
+/// The recorded product of one of the three operations, after its checks.
 fn record(
     c: &Matrix,
     mask: Option<&Matrix>,
     accum: Option<&BinaryOp>,
-    semiring: &Semiring,
-    (a, ta): (&Matrix, bool),
-    (b, tb): (&Matrix, bool),
-    form: ProductForm,
+    factors: Factors<'_, &Matrix>,
     desc: &Descriptor,
 ) -> Result<()> {
+    let Factors {
+        semiring,
+        a: (a, ta),
+        b: (b, tb),
+        form,
+    } = factors;
     check_domains(semiring, a.ty(), b.ty(), c.ty(), accum)?;
     let dims = |m: &Matrix, t: bool| {
         if t {
@@ -198,16 +216,13 @@ pub fn mxm(
     desc: &Descriptor,
 ) -> Result<()> {
     let (ta, tb) = (desc.transpose_first, desc.transpose_second);
-    record(
-        c,
-        mask,
-        accum,
+    let factors = Factors {
         semiring,
-        (a, ta),
-        (b, tb),
-        ProductForm::Mxm,
-        desc,
-    )
+        a: (a, ta),
+        b: (b, tb),
+        form: ProductForm::Mxm,
+    };
+    record(c, mask, accum, factors, desc)
 }
 
 /// `w<m, replace> = accum(w, op(A) ⊕.⊗ u)` (`GrB_mxv`): `w(i) = ⊕_k A(i,k) ⊗ u(k)`;
@@ -222,9 +237,13 @@ pub fn mxv(
     desc: &Descriptor,
 ) -> Result<()> {
     let (w, mask) = (w.as_matrix(), mask.map(Vector::as_matrix));
-    let a = (a, desc.transpose_first);
-    let u = (u.as_matrix(), false);
-    record(w, mask, accum, semiring, a, u, ProductForm::Mxv, desc)
+    let factors = Factors {
+        semiring,
+        a: (a, desc.transpose_first),
+        b: (u.as_matrix(), false),
+        form: ProductForm::Mxv,
+    };
+    record(w, mask, accum, factors, desc)
 }
 
 /// `w'<m, replace> = accum(w', u' ⊕.⊗ op(A))` (`GrB_vxm`): `w(j) = ⊕_k u(k) ⊗ A(k,j)`
@@ -239,7 +258,11 @@ pub fn vxm(
     desc: &Descriptor,
 ) -> Result<()> {
     let (w, mask) = (w.as_matrix(), mask.map(Vector::as_matrix));
-    let u = (u.as_matrix(), false);
-    let a = (a, desc.transpose_second);
-    record(w, mask, accum, semiring, u, a, ProductForm::Vxm, desc)
+    let factors = Factors {
+        semiring,
+        a: (u.as_matrix(), false),
+        b: (a, desc.transpose_second),
+        form: ProductForm::Vxm,
+    };
+    record(w, mask, accum, factors, desc)
 }

@@ -472,3 +472,36 @@ impl MaskRow<'_> {
         set != self.complement
     }
 }
+
+/// The row vector `l` of a push product ([`super::push`]).
+#[derive(Clone, Copy)]
+pub enum Row<'a> {
+    /// Compressed entries: entry `q` is at index `l.i[q]`, value `q`.
+    Sparse(&'a Compressed),
+    /// Every index of a full vector (one per row of `R`): entry `q` is at
+    /// index `q`, value `q` (read in place, never compressed).
+    Full,
+    /// The indices of a bitmap vector (one flag per row of `R`) whose flag
+    /// is set: entry `q` is at index `q`, value `q` (read in place).
+    Bitmap(&'a [bool]),
+}
+
+impl Row<'_> {
+    /// The index of entry `q`.
+    #[inline(always)]
+    pub fn index(&self, q: usize) -> usize {
+        match self {
+            Row::Sparse(l) => l.i[q] as usize,
+            Row::Full | Row::Bitmap(_) => q,
+        }
+    }
+
+    /// False when entry `q` is a position a bitmap row does not hold.
+    #[inline(always)]
+    pub fn holds(&self, q: usize) -> bool {
+        match self {
+            Row::Bitmap(b) => b[q],
+            Row::Sparse(_) | Row::Full => true,
+        }
+    }
+}

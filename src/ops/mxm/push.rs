@@ -11,12 +11,16 @@
 //! positions. The number of pieces depends on the sizes only, never on the
 //! thread count, so every entry is folded in the same order on any pool.
 
-use super::operand::MaskView;
+use super::operand::{MaskView, Row};
 use super::output::Product;
 use super::tiers::Job;
-use super::values::Sr;
+use super::values::typed::TypedSr;
+use super::values::{by_reads, fold_taken, oriented, Pushed, Sr, Take};
+use crate::algebra::arith::Arith;
+use crate::algebra::typed_op::Op;
 use crate::error::Result;
 use crate::parallel;
+use crate::storage::ArrayElement;
 use crate::storage::{Array, Bitmap, Compressed};
 use std::ops::Range;
 
@@ -43,39 +47,6 @@ pub fn applies(l_rows: u64, flops: f64, width: u64) -> bool {
 fn piece_count(flops: usize, width: usize) -> usize {
     let width = width.max(1);
     (flops.saturating_add(width) / width.saturating_mul(2)).clamp(1, MAX_PIECES)
-}
-
-/// The row vector `l` of a push product.
-#[derive(Clone, Copy)]
-pub enum Row<'a> {
-    /// Compressed entries: entry `q` is at index `l.i[q]`, value `q`.
-    Sparse(&'a Compressed),
-    /// Every index of a full vector (one per row of `R`): entry `q` is at
-    /// index `q`, value `q` (read in place, never compressed).
-    Full,
-    /// The indices of a bitmap vector (one flag per row of `R`) whose flag
-    /// is set: entry `q` is at index `q`, value `q` (read in place).
-    Bitmap(&'a [bool]),
-}
-
-impl Row<'_> {
-    /// The index of entry `q`.
-    #[inline(always)]
-    pub fn index(&self, q: usize) -> usize {
-        match self {
-            Row::Sparse(l) => l.i[q] as usize,
-            Row::Full | Row::Bitmap(_) => q,
-        }
-    }
-
-    /// False when entry `q` is a position a bitmap row does not hold.
-    #[inline(always)]
-    pub fn holds(&self, q: usize) -> bool {
-        match self {
-            Row::Bitmap(b) => b[q],
-            Row::Sparse(_) | Row::Full => true,
-        }
-    }
 }
 
 /// The push product of the single row `l` with the rows of `r` (not
@@ -162,7 +133,12 @@ impl Job for PushDense<'_> {
 
     fn run<S: Sr>(self, sr: &S) -> Option<Product> {
         let pieces = self.pieces()?;
-        let (w, present, nvals) = sr.push_dense(self.l, self.r, &pieces)?;
+        let push = Pushed {
+            l: self.l,
+            r: self.r,
+            pieces: &pieces,
+        };
+        let (w, present, nvals) = sr.push_dense(push)?;
         Some(Product::Column(Bitmap {
             vlen: self.r.vlen,
             vdim: 1,
@@ -228,12 +204,14 @@ impl Job for PushInto<'_> {
     type Out = Option<Result<Array>>;
 
     fn run<S: Sr>(self, sr: &S) -> Option<Result<Array>> {
-        sr.push_into(self.push.l, self.push.r, &self.pieces, self.take)
+        let push = Pushed {
+            l: self.push.l,
+            r: self.push.r,
+            pieces: &self.pieces,
+        };
+        sr.push_into(push, self.take)
     }
 }
-
-/// Hands over the values of a full result for [`Sr::push_into`].
-pub type Take<'a> = Box<dyn FnOnce() -> Result<Array> + 'a>;
 
 /// How a scatter treats the slots it folds products into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -258,7 +236,7 @@ pub type Scatter<'a, T> = dyn Fn(&mut [T], &mut [bool], Range<usize>) + Sync + '
 /// of positions of `l` is scattered by `scatter(w, present, piece)` into a
 /// workspace of `width` slots of its own, in parallel; then the workspaces
 /// are merged into the first with `combine(first, later)`. With `start`, an
-/// exact identity of `combine` (see [`super::values::Op::exact_identity`]),
+/// exact identity of `combine` (see [`Op::exact_identity`]),
 /// every slot starts at it and the merge combines every slot; otherwise a
 /// slot holds a value only where its flag is set. Returns the values, the
 /// flags and how many are set.
@@ -348,4 +326,152 @@ pub fn scatter_into<T: Copy + Send + Sync>(
             }
         }
     });
+}
+
+impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
+    /// [`Sr::push_dense`] in the typed tier.
+    pub(crate) fn push_slots(&self, push: Pushed<'_>) -> Option<(Vec<T>, Vec<bool>, usize)> {
+        let Pushed { l, r, pieces } = push;
+        let width = usize::try_from(r.vlen).ok()?;
+        let start = self.add.exact_identity().filter(|_| !self.any);
+        let slots = match start {
+            Some(_) => Slots::Exact,
+            None => Slots::Flagged,
+        };
+        let combine = self.push_combine();
+        self.with_scatter(l, r, slots, |scatter| {
+            Some(scatter_and_merge(width, pieces, start, scatter, combine))
+        })
+    }
+
+    /// [`Sr::push_into`] in the typed tier.
+    pub(crate) fn push_slots_into(
+        &self,
+        push: Pushed<'_>,
+        take: Take<'_>,
+    ) -> Option<Result<Array>> {
+        let Pushed { l, r, pieces } = push;
+        if self.any {
+            return None;
+        }
+        // Pieces after the first fold into workspaces that start at an
+        // exact identity; without one, a single piece folds into `c`.
+        let start = self.add.exact_identity();
+        let whole = pieces.first()?.start..pieces.last()?.end;
+        let pieces = match start {
+            Some(_) => pieces,
+            None => std::slice::from_ref(&whole),
+        };
+        let combine = self.push_combine();
+        Some(fold_taken(take, |values: &mut Vec<T>| {
+            self.with_scatter(l, r, Slots::Full, |scatter| {
+                scatter_into(values, pieces, start, scatter, combine)
+            })
+        }))
+    }
+
+    /// The monoid as a push folds products into slots (ANY keeps the first).
+    fn push_combine(&self) -> impl Fn(T, T) -> T + Copy + Sync {
+        let (any, add) = (self.any, self.add);
+        move |a: T, b: T| if any { a } else { add.f(a, b) }
+    }
+
+    /// Calls `body` with the scatter of the row `l` times the rows of `r`
+    /// (see [`scatter_rows`]), its slots treated as `slots` says: one loop
+    /// per way the multiply reads its inputs, as in `fold`.
+    fn with_scatter<R>(
+        &self,
+        l: Row<'_>,
+        r: &Compressed,
+        slots: Slots,
+        body: impl FnOnce(&Scatter<'_, T>) -> R,
+    ) -> R {
+        let (lv, rv, mul, zero) = (self.l, self.r, self.mul, T::ZERO);
+        let combine = self.push_combine();
+        macro_rules! scatter {
+            ($product:expr) => {
+                body(&scatter_rows(l, r, slots, combine, $product))
+            };
+        }
+        by_reads!(M, (self.read_l, self.read_r, self.flip), |L, R, FLIP| {
+            scatter!(move |q, rp| {
+                let (x, y) = (if L { lv[q] } else { zero }, if R { rv[rp] } else { zero });
+                oriented(mul, FLIP, x, y)
+            })
+        }, else |flip| {
+            let zeros = [T::ZERO];
+            let ((lv, lm), (rv, rm)) = self.masked(&zeros);
+            if flip {
+                scatter!(move |q, rp| mul.f(rv[rp & rm], lv[q & lm]))
+            } else {
+                scatter!(move |q, rp| mul.f(lv[q & lm], rv[rp & rm]))
+            }
+        })
+    }
+}
+
+/// The scatter of a piece of the row `l` in [`Sr::push_dense`]: for each
+/// entry `q`, row `l.index(q)` of `r` times that entry, each product folded
+/// into its column's slot with `combine`, the slots and their flags treated
+/// as `slots` says.
+#[inline(always)]
+fn scatter_rows<'a, T: Copy, P: Fn(usize, usize) -> T + Sync + Copy + 'a>(
+    l: Row<'a>,
+    r: &'a Compressed,
+    slots: Slots,
+    combine: impl Fn(T, T) -> T + Sync + Copy + 'a,
+    product: P,
+) -> impl Fn(&mut [T], &mut [bool], Range<usize>) + Sync + 'a {
+    // The index array, the product and the fold are read through local
+    // copies, and each row's entries through an iterator: through `r.i[rp]`
+    // and references the loop reloaded addresses and lengths for every entry.
+    let ri = &r.i[..];
+    move |w, present, piece| {
+        let (product, combine) = (product, combine);
+        match slots {
+            Slots::Full => {
+                for q in piece {
+                    let rows = pushed_row(l, r, q);
+                    for (rp, &j) in rows.clone().zip(&ri[rows]) {
+                        let j = j as usize;
+                        w[j] = combine(w[j], product(q, rp));
+                    }
+                }
+            }
+            Slots::Exact => {
+                let present = &mut present[..w.len()];
+                for q in piece {
+                    let rows = pushed_row(l, r, q);
+                    for (rp, &j) in rows.clone().zip(&ri[rows]) {
+                        let j = j as usize;
+                        w[j] = combine(w[j], product(q, rp));
+                        present[j] = true;
+                    }
+                }
+            }
+            Slots::Flagged => {
+                let present = &mut present[..w.len()];
+                for q in piece {
+                    let rows = pushed_row(l, r, q);
+                    for (rp, &j) in rows.clone().zip(&ri[rows]) {
+                        let j = j as usize;
+                        let z = product(q, rp);
+                        w[j] = if present[j] { combine(w[j], z) } else { z };
+                        present[j] = true;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The entries of the row of `r` that entry `q` of `l` multiplies (none
+/// where a bitmap `l` holds no entry).
+#[inline(always)]
+fn pushed_row(l: Row<'_>, r: &Compressed, q: usize) -> Range<usize> {
+    if l.holds(q) {
+        r.range(l.index(q))
+    } else {
+        0..0
+    }
 }

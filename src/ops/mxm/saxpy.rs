@@ -222,22 +222,29 @@ const ALLOWED: u8 = 1;
 /// [`products`] for [`Mode::Forbidden`] and [`Mode::Probe`].
 const FORBIDDEN: u8 = 2;
 
-/// Gathers `L(i,k) ⊗ R(k,j)` for the entries `k` of `l` (at positions from
-/// `l0` of `L`) and the columns `j` in `cols` (all of them unless `split`)
-/// into the accumulator, under the row's mask: `MODE` is [`ALL`],
-/// [`ALLOWED`] (marked positions are allowed) or [`FORBIDDEN`] (marked
-/// positions are forbidden; with `probe`, untouched ones are checked once).
-#[allow(clippy::too_many_arguments)]
+/// The entries of a row of `L`: their indices `k`, and the position of the
+/// first in `L`.
+#[derive(Clone, Copy)]
+struct LRow<'a> {
+    k: &'a [u64],
+    start: usize,
+}
+
+/// Gathers `L(i,k) ⊗ R(k,j)` for the entries `k` of `l` and the columns `j`
+/// in `cols` (all of them unless `split`) into the accumulator, under the
+/// row's mask: `MODE` is [`ALL`], [`ALLOWED`] (marked positions are allowed)
+/// or [`FORBIDDEN`] (marked positions are forbidden; with `probe`, untouched
+/// ones are checked once).
 fn products<S: Sr, R: RowAcc, const MODE: u8>(
     sr: &S,
     mut acc: R,
     w: &mut S::W,
-    l: &[u64],
-    l0: usize,
+    l: LRow,
     r: RRows,
     probe: Option<Probe>,
     split: Option<&Range<u64>>,
 ) -> R {
+    let LRow { k: l, start: l0 } = l;
     // With the ANY monoid nothing changes a value once set: positions that
     // hold one are skipped like forbidden ones, by one well-predicted test.
     let noop = sr.add_is_noop();
@@ -271,17 +278,24 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
                 acc.done(s, j);
                 sr.set(w, s, ql, qr);
             } else {
-                first_touch::<S, R, MODE>(sr, &mut acc, w, s, j, ql, qr, probe.as_ref());
+                let at = Positions { l: ql, r: qr };
+                first_touch::<S, R, MODE>(sr, &mut acc, w, s, j, at, probe.as_ref());
             }
         }
     }
     acc
 }
 
+/// The positions of a product's operands in `L`'s and `R`'s values.
+#[derive(Clone, Copy)]
+struct Positions {
+    l: usize,
+    r: usize,
+}
+
 /// Computes the first product at a position the row's mask allows
 /// (checking a dense mask first); kept out of the hot loop of a masked row,
 /// where it is the rarer case (an unmasked row computes it inline).
-#[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn first_touch<S: Sr, R: RowAcc, const MODE: u8>(
     sr: &S,
@@ -289,10 +303,10 @@ fn first_touch<S: Sr, R: RowAcc, const MODE: u8>(
     w: &mut S::W,
     s: usize,
     j: u64,
-    ql: usize,
-    qr: usize,
+    at: Positions,
     probe: Option<&Probe>,
 ) {
+    let Positions { l: ql, r: qr } = at;
     if let Some(d) = probe.filter(|_| MODE == FORBIDDEN) {
         if !d.allows(j) {
             acc.mark(s);
@@ -301,6 +315,14 @@ fn first_touch<S: Sr, R: RowAcc, const MODE: u8>(
     }
     acc.done(s, j);
     sr.set(w, s, ql, qr);
+}
+
+/// The columns of a row that a task computes: all of them, or (`split`)
+/// part of a long row cut over several tasks.
+#[derive(Clone, Copy)]
+struct Span<'c> {
+    cols: &'c Range<u64>,
+    split: bool,
 }
 
 impl Saxpy<'_> {
@@ -403,19 +425,18 @@ impl Saxpy<'_> {
         }
     }
 
-    /// Computes columns `cols` of the row of held vector `kk` of `l`
-    /// (`split` when they are not all of them) and appends it to `out`.
-    #[allow(clippy::too_many_arguments)]
+    /// Computes the columns `span` of the row of held vector `kk` of `l`
+    /// and appends it to `out`.
     fn row<S: Sr, A: Acc>(
         &self,
         sr: &S,
         ws: &mut Workspace<A, S::W>,
         kk: usize,
-        cols: &Range<u64>,
-        split: bool,
+        span: Span,
         work: usize,
         out: &mut Rows<S::W>,
     ) {
+        let Span { cols, split } = span;
         let i = self.l.vector_id(kk);
         let Some(mask_len) = self.mask_len(i, cols) else {
             return;
@@ -427,16 +448,18 @@ impl Saxpy<'_> {
         let mut acc = acc.row();
         let mode = self.mask_row(i, cols, &mut acc, search);
         let range = self.l.range(kk);
-        let (l, l0, r) = (&self.l.i[range.clone()], range.start, self.r_rows());
+        let l = LRow {
+            k: &self.l.i[range.clone()],
+            start: range.start,
+        };
+        let r = self.r_rows();
         let split = split.then_some(cols);
         let acc = match mode {
-            Mode::All => products::<S, A::Row<'_>, ALL>(sr, acc, w, l, l0, r, None, split),
-            Mode::Allowed => products::<S, A::Row<'_>, ALLOWED>(sr, acc, w, l, l0, r, None, split),
-            Mode::Forbidden => {
-                products::<S, A::Row<'_>, FORBIDDEN>(sr, acc, w, l, l0, r, None, split)
-            }
+            Mode::All => products::<S, A::Row<'_>, ALL>(sr, acc, w, l, r, None, split),
+            Mode::Allowed => products::<S, A::Row<'_>, ALLOWED>(sr, acc, w, l, r, None, split),
+            Mode::Forbidden => products::<S, A::Row<'_>, FORBIDDEN>(sr, acc, w, l, r, None, split),
             Mode::Probe(d) => {
-                products::<S, A::Row<'_>, FORBIDDEN>(sr, acc, w, l, l0, r, Some(d), split)
+                products::<S, A::Row<'_>, FORBIDDEN>(sr, acc, w, l, r, Some(d), split)
             }
         };
         let start = out.i.len();
@@ -483,13 +506,18 @@ impl Saxpy<'_> {
                         if !reserved {
                             out.try_reserve(sr, most(kk, &all))?;
                         }
-                        self.row(sr, ws, kk, &all, false, row_work[kk], &mut out);
+                        let span = Span {
+                            cols: &all,
+                            split: false,
+                        };
+                        self.row(sr, ws, kk, span, row_work[kk], &mut out);
                     }
                 }
             }
             Task::Cols { row, cols } => {
                 out.try_reserve(sr, most(*row, cols))?;
-                self.row(sr, ws, *row, cols, true, work, &mut out);
+                let span = Span { cols, split: true };
+                self.row(sr, ws, *row, span, work, &mut out);
             }
         }
         Ok(out)

@@ -2,11 +2,12 @@
 //! semirings real programs use, the typed tier for other built-in same-type
 //! semirings, and the byte-level generic tier for everything else.
 
-use super::values::{
-    Any, ByteSr, First, FnOp, Land, Lor, Max, Min, Oneb, Plus, Second, Sr, Times, TypedSr,
-};
+use super::values::bytes::ByteSr;
+use super::values::typed::TypedSr;
+use super::values::Sr;
 use crate::algebra::arith::Arith;
 use crate::algebra::binary::arith_fn;
+use crate::algebra::typed_op::{Any, First, FnOp, Land, Lor, Max, Min, Oneb, Plus, Second, Times};
 use crate::algebra::{BinaryCode, Semiring, TypeCode};
 use crate::storage::{Array, ArrayElement};
 use crate::with_type;

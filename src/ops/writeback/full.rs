@@ -5,9 +5,9 @@
 
 use super::{typed_accum, values, Src};
 use crate::algebra::arith::Arith;
+use crate::algebra::typed_op::{FnOp, Max, Min, Op, Plus};
 use crate::algebra::{BinaryCode, BinaryOp, Type};
 use crate::error::{check_room, Result};
-use crate::ops::mxm::values::{FnOp, Max, Min, Op, Plus};
 use crate::parallel;
 use crate::storage::ranges::copy_vec;
 use crate::storage::{Array, ArrayElement, Format, Full, MatrixStore, Orientation};

@@ -12,10 +12,13 @@
 //! least work measured is not run: it cannot be the best, and a chosen plan
 //! ruled out that way fails the test.
 
+use super::cost::Costs;
 use super::*;
+use crate::algebra::Type;
 use crate::algebra::{BinaryCode, TypeCode};
 use crate::object::Matrix;
 use crate::ops::Mask;
+use crate::storage::{Array, MatrixStore};
 use std::sync::Arc;
 
 /// Work a plan may do beyond twice the best: the fixed costs of a tiny product.
