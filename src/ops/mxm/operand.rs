@@ -118,34 +118,6 @@ impl Operand {
         }
     }
 
-    /// The lengths of the operand's rows (`ByRow`) or columns (`ByCol`)
-    /// when its store is a bitmap of at most `limit` positions (counting
-    /// reads every flag once).
-    pub fn bitmap_lengths(&self, o: Orientation, limit: u64) -> Option<Vec<u32>> {
-        let Format::Bitmap(b) = self.store.format() else {
-            return None;
-        };
-        if self.positions() > limit {
-            return None;
-        }
-        let vlen = b.vlen as usize;
-        if vlen == 0 {
-            return Some(vec![0; b.vdim as usize]);
-        }
-        let vectors = b.b.chunks_exact(vlen);
-        Some(if self.physical(o) == self.store.orient() {
-            vectors.map(|v| v.iter().map(|&f| f as u32).sum()).collect()
-        } else {
-            let mut lens = vec![0u32; vlen];
-            for v in vectors {
-                for (n, &f) in lens.iter_mut().zip(v) {
-                    *n += f as u32;
-                }
-            }
-            lens
-        })
-    }
-
     /// The store when it is full and the operand one row: its values are
     /// the row's, column `j` at position `j`, in either orientation.
     pub fn full_row(&self) -> Option<&Full> {

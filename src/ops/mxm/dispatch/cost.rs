@@ -46,9 +46,6 @@ const GALLOP: f64 = 16.0;
 /// An operand is only counted when it has at most this many times the entries
 /// of the work it helps to measure.
 const COUNT_RATIO: usize = 4;
-/// Positions up to which a bitmap operand's lengths are counted (one pass
-/// over its flags) rather than taken as their average.
-const BITMAP_COUNTED: u64 = 1 << 22;
 /// Cost of one step of merging two sorted lists.
 const MERGE_STEP: f64 = 1.0;
 
@@ -73,11 +70,6 @@ impl<'x> KLens<'x> {
             KLens::Vectors(c)
         } else if let Some(c) = x.native_vectors(along.flip()) {
             KLens::Entries(c)
-        } else if let Some(lens) = x.bitmap_lengths(along, BITMAP_COUNTED) {
-            // The products concentrate where a bitmap's entries meet the
-            // other side's long vectors (a BFS frontier holds the hubs):
-            // an average would miss them.
-            KLens::Counts(lens)
         } else {
             KLens::Uniform(x.nvals() as f64 / k.max(1) as f64)
         }
