@@ -66,6 +66,19 @@ fn positional_semirings() -> Vec<Semiring> {
     ]
 }
 
+/// Positional semirings whose multiply gives `k` and whose monoid keeps an extreme.
+fn extreme_k_semirings() -> Vec<Semiring> {
+    use TypeCode::*;
+    vec![
+        builtin(Op::Min, Op::SecondI, Int64),
+        builtin(Op::Min, Op::SecondI1, Int32),
+        builtin(Op::Max, Op::FirstJ, Int64),
+        builtin(Op::Max, Op::SecondI1, Int64),
+        builtin(Op::Min, Op::FirstJ1, Int32),
+        builtin(Op::Any, Op::SecondI, Int32),
+    ]
+}
+
 /// Semirings of every tier, with non-commutative and comparison multiplies.
 fn semirings() -> Vec<Semiring> {
     use TypeCode::*;
@@ -214,6 +227,29 @@ proptest! {
         accum in arb_accum(),
         la in arb_layout(), lb in arb_layout(), lc in arb_layout(), lm in arb_layout(),
     ) {
+        let (am, bm, cm, mm) = (a.matrix(la), b.matrix(lb), c.matrix(lc), m.matrix(lm));
+        let mask = use_mask.then_some(&mm);
+        mxm(&cm, mask, accum.as_ref(), &s, &am, &bm, &desc).unwrap();
+        let expected = expected_mxm(&a, &b, &c, use_mask.then_some(&m), accum.as_ref(), &s, &desc);
+        assert_matches(&cm, &expected, 0.0);
+    }
+
+    /// A multiply giving `k` under `MIN`/`MAX`/`ANY` with a full `op(B)` reads
+    /// one entry of each row of `op(A)` (`ops::mxm::positional`).
+    #[test]
+    fn extreme_k_products_over_a_full_operand_match_the_model(
+        (desc, (a, _, c, m)) in arb_descriptor().prop_flat_map(|d| (Just(d), arb_operands(d, 6, 20))),
+        s in proptest::sample::select(extreme_k_semirings()),
+        seed in any::<u64>(),
+        tb in arb_input_type(),
+        use_mask in any::<bool>(),
+        accum in arb_accum(),
+        la in arb_layout(), lb in arb_layout(), lc in arb_layout(), lm in arb_layout(),
+    ) {
+        // B full, with the dimensions the descriptor needs.
+        let (k, n) = (if desc.transpose_first { a.nrows } else { a.ncols }, c.ncols);
+        let (br, bc) = if desc.transpose_second { (n, k) } else { (k, n) };
+        let b = sample(tb, br, bc, 1.0, seed);
         let (am, bm, cm, mm) = (a.matrix(la), b.matrix(lb), c.matrix(lc), m.matrix(lm));
         let mask = use_mask.then_some(&mm);
         mxm(&cm, mask, accum.as_ref(), &s, &am, &bm, &desc).unwrap();

@@ -4,14 +4,23 @@
 //! (`SECONDJ`), so the product is the same one with `FIRST` over `op(A)`'s
 //! positions or `SECOND` over `op(B)`'s. `k` is both `op(A)`'s column and
 //! `op(B)`'s row: it is taken from the operand with fewer entries.
+//!
+//! When the multiply gives `k` and the monoid keeps one extreme of its
+//! inputs (`MIN`, `MAX`, `ANY`) and `op(B)` holds every position, every `k`
+//! of a row of `op(A)` meets every column of `op(B)`: the row's smallest `k`
+//! (largest for `MAX`) decides the result, and the other entries of the row
+//! are dropped first (FastSV's `MIN_SECONDI` product over a full vector
+//! reads one entry a row instead of all of them).
 
 use super::dispatch::Problem;
 use super::operand::Operand;
 use super::tiers::{tier, Tier};
-use crate::algebra::{Position, Semiring};
+use crate::algebra::{BinaryCode, Position, Semiring, TypeCode};
 use crate::error::Result;
 use crate::ops::positional::pick;
 use crate::plan::explain::step;
+use crate::storage::{Compressed, MatrixStore, Orientation};
+use std::sync::Arc;
 
 /// The operands and semiring of a rewritten product.
 pub struct Lowered {
@@ -41,11 +50,12 @@ pub fn lowered(p: &Problem) -> Result<Option<Lowered>> {
         return Ok(None);
     };
     let z = s.ztype();
+    let a = one_k_per_row(p, pos).unwrap_or_else(|| p.a.clone());
     // i comes from op(A), j from op(B), k from the smaller one.
     let from_b = match (pos.second, pos.column) {
         (false, false) => false,
         (true, true) => true,
-        _ => p.b.nvals() < p.a.nvals(),
+        _ => p.b.nvals() < a.nvals(),
     };
     // Along the operand read: a k is op(A)'s column or op(B)'s row.
     let column = if from_b {
@@ -59,9 +69,9 @@ pub fn lowered(p: &Problem) -> Result<Option<Lowered>> {
     // (a user-defined monoid) reads both, so both are positions then.
     let both = tier(&semiring) == Tier::Generic;
     let (a, b) = match (from_b, both) {
-        (false, false) => (p.a.position_values(at, z)?, p.b.clone()),
-        (true, false) => (p.a.clone(), p.b.position_values(at, z)?),
-        (_, true) => (p.a.position_values(at, z)?, p.b.position_values(at, z)?),
+        (false, false) => (a.position_values(at, z)?, p.b.clone()),
+        (true, false) => (a, p.b.position_values(at, z)?),
+        (_, true) => (a.position_values(at, z)?, p.b.position_values(at, z)?),
     };
     step(|| {
         let (side, index) = match (from_b, column) {
@@ -77,4 +87,62 @@ pub fn lowered(p: &Problem) -> Result<Option<Lowered>> {
         )
     });
     Ok(Some(Lowered { a, b, semiring }))
+}
+
+/// `op(A)` with only the entry of each row whose `k` decides the product
+/// (see the module's docs), when that applies and `op(A)`'s rows are at
+/// hand; `None` otherwise.
+fn one_k_per_row(p: &Problem, pos: Position) -> Option<Operand> {
+    let gives_k = pos.second != pos.column;
+    let last = match p.semiring.add().code()? {
+        BinaryCode::Min | BinaryCode::Any => false,
+        BinaryCode::Max => true,
+        _ => return None,
+    };
+    // `k + offset` keeps the order of the `k`s in the product's type.
+    let fits = match p.semiring.ztype().code() {
+        TypeCode::Int32 => p.a.ncols() < i32::MAX as u64,
+        TypeCode::Int64 => p.a.ncols() < i64::MAX as u64,
+        _ => false,
+    };
+    let b_full = p.b.nvals() as u64 == p.b.positions();
+    if !gives_k || !fits || !b_full {
+        return None;
+    }
+    let rows = p.a.native_vectors(Orientation::ByRow)?;
+    if rows.nvals() <= rows.nvec() {
+        return None;
+    }
+    let kept = extreme_entries(rows, last);
+    step(|| {
+        format!(
+            "rewrite positional: {} over a full operand reads one entry a row of the other ({} of {})",
+            p.semiring.name(),
+            kept.nvals(),
+            rows.nvals()
+        )
+    });
+    let store = MatrixStore::from_compressed(Orientation::ByRow, kept);
+    Some(Operand::new(Arc::new(store), false))
+}
+
+/// The first (or `last`) entry of each vector of `c`.
+fn extreme_entries(c: &Compressed, last: bool) -> Compressed {
+    let (mut h, mut slots) = (Vec::new(), Vec::new());
+    for k in 0..c.nvec() {
+        let r = c.range(k);
+        if !r.is_empty() {
+            h.push(c.vector_id(k));
+            slots.push(if last { r.end - 1 } else { r.start });
+        }
+    }
+    Compressed {
+        vlen: c.vlen,
+        vdim: c.vdim,
+        p: (0..=slots.len()).collect(),
+        i: slots.iter().map(|&q| c.i[q]).collect(),
+        x: c.x.gather(&slots),
+        h: Some(h),
+    }
+    .conform()
 }
