@@ -235,21 +235,21 @@ proptest! {
     }
 
     /// A multiply giving `k` under `MIN`/`MAX`/`ANY` with a full `op(B)` reads
-    /// one entry of each row of `op(A)` (`ops::mxm::positional`).
+    /// one entry of each row of `op(A)`, and with a full `op(A)` one entry of
+    /// each column of `op(B)` (`ops::mxm::positional`).
     #[test]
     fn extreme_k_products_over_a_full_operand_match_the_model(
-        (desc, (a, _, c, m)) in arb_descriptor().prop_flat_map(|d| (Just(d), arb_operands(d, 6, 20))),
+        (desc, (a, b, c, m)) in arb_descriptor().prop_flat_map(|d| (Just(d), arb_operands(d, 6, 20))),
         s in proptest::sample::select(extreme_k_semirings()),
         seed in any::<u64>(),
-        tb in arb_input_type(),
+        full_b in any::<bool>(),
         use_mask in any::<bool>(),
         accum in arb_accum(),
         la in arb_layout(), lb in arb_layout(), lc in arb_layout(), lm in arb_layout(),
     ) {
-        // B full, with the dimensions the descriptor needs.
-        let (k, n) = (if desc.transpose_first { a.nrows } else { a.ncols }, c.ncols);
-        let (br, bc) = if desc.transpose_second { (n, k) } else { (k, n) };
-        let b = sample(tb, br, bc, 1.0, seed);
+        // One side replaced by a full matrix of its dimensions and type.
+        let full = |x: &OMatrix, salt: u64| sample(x.ty.code(), x.nrows, x.ncols, 1.0, seed ^ salt);
+        let (a, b) = if full_b { (a, full(&b, 1)) } else { (full(&a, 2), b) };
         let (am, bm, cm, mm) = (a.matrix(la), b.matrix(lb), c.matrix(lc), m.matrix(lm));
         let mask = use_mask.then_some(&mm);
         mxm(&cm, mask, accum.as_ref(), &s, &am, &bm, &desc).unwrap();

@@ -10,7 +10,8 @@
 //! of a row of `op(A)` meets every column of `op(B)`: the row's smallest `k`
 //! (largest for `MAX`) decides the result, and the other entries of the row
 //! are dropped first (FastSV's `MIN_SECONDI` product over a full vector
-//! reads one entry a row instead of all of them).
+//! reads one entry a row instead of all of them). Likewise for the columns
+//! of `op(B)` when `op(A)` is full (the same product written as `vxm`).
 
 use super::dispatch::Problem;
 use super::operand::Operand;
@@ -50,12 +51,13 @@ pub fn lowered(p: &Problem) -> Result<Option<Lowered>> {
         return Ok(None);
     };
     let z = s.ztype();
-    let a = one_k_per_row(p, pos).unwrap_or_else(|| p.a.clone());
+    let a = one_k_per_vector(p, pos, &p.a, &p.b, Orientation::ByRow).unwrap_or_else(|| p.a.clone());
+    let b = one_k_per_vector(p, pos, &p.b, &p.a, Orientation::ByCol).unwrap_or_else(|| p.b.clone());
     // i comes from op(A), j from op(B), k from the smaller one.
     let from_b = match (pos.second, pos.column) {
         (false, false) => false,
         (true, true) => true,
-        _ => p.b.nvals() < a.nvals(),
+        _ => b.nvals() < a.nvals(),
     };
     // Along the operand read: a k is op(A)'s column or op(B)'s row.
     let column = if from_b {
@@ -69,9 +71,9 @@ pub fn lowered(p: &Problem) -> Result<Option<Lowered>> {
     // (a user-defined monoid) reads both, so both are positions then.
     let both = tier(&semiring) == Tier::Generic;
     let (a, b) = match (from_b, both) {
-        (false, false) => (a.position_values(at, z)?, p.b.clone()),
-        (true, false) => (a, p.b.position_values(at, z)?),
-        (_, true) => (a.position_values(at, z)?, p.b.position_values(at, z)?),
+        (false, false) => (a.position_values(at, z)?, b),
+        (true, false) => (a, b.position_values(at, z)?),
+        (_, true) => (a.position_values(at, z)?, b.position_values(at, z)?),
     };
     step(|| {
         let (side, index) = match (from_b, column) {
@@ -89,10 +91,17 @@ pub fn lowered(p: &Problem) -> Result<Option<Lowered>> {
     Ok(Some(Lowered { a, b, semiring }))
 }
 
-/// `op(A)` with only the entry of each row whose `k` decides the product
-/// (see the module's docs), when that applies and `op(A)`'s rows are at
+/// `x` (`op(A)` read by rows, or `op(B)` by columns: `along`) with only the
+/// entry of each vector whose `k` decides the product (see the module's
+/// docs), when that applies, `other` being full, and `x`'s vectors are at
 /// hand; `None` otherwise.
-fn one_k_per_row(p: &Problem, pos: Position) -> Option<Operand> {
+fn one_k_per_vector(
+    p: &Problem,
+    pos: Position,
+    x: &Operand,
+    other: &Operand,
+    along: Orientation,
+) -> Option<Operand> {
     let gives_k = pos.second != pos.column;
     let last = match p.semiring.add().code()? {
         BinaryCode::Min | BinaryCode::Any => false,
@@ -105,24 +114,24 @@ fn one_k_per_row(p: &Problem, pos: Position) -> Option<Operand> {
         TypeCode::Int64 => p.a.ncols() < i64::MAX as u64,
         _ => false,
     };
-    let b_full = p.b.nvals() as u64 == p.b.positions();
-    if !gives_k || !fits || !b_full {
+    let other_full = other.nvals() as u64 == other.positions();
+    if !gives_k || !fits || !other_full {
         return None;
     }
-    let rows = p.a.native_vectors(Orientation::ByRow)?;
-    if rows.nvals() <= rows.nvec() {
+    let vectors = x.native_vectors(along)?;
+    if vectors.nvals() <= vectors.nvec() {
         return None;
     }
-    let kept = extreme_entries(rows, last);
+    let kept = extreme_entries(vectors, last);
     step(|| {
         format!(
-            "rewrite positional: {} over a full operand reads one entry a row of the other ({} of {})",
+            "rewrite positional: {} over a full operand reads one entry a vector of the other ({} of {})",
             p.semiring.name(),
             kept.nvals(),
-            rows.nvals()
+            vectors.nvals()
         )
     });
-    let store = MatrixStore::from_compressed(Orientation::ByRow, kept);
+    let store = MatrixStore::from_compressed(along, kept);
     Some(Operand::new(Arc::new(store), false))
 }
 
