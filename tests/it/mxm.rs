@@ -577,6 +577,58 @@ fn ragged(ty: TypeCode, nrows: u64, ncols: u64, seed: u64) -> OMatrix {
 }
 
 #[test]
+fn dot_products_against_a_dense_operand_beyond_the_cache_match_the_model() {
+    // A dense right side of several columns larger than the cache is read a
+    // column at a time over blocks of rows: every plan, under a plain and a
+    // complemented mask and without one, against the model.
+    let s = builtin(Op::Plus, Op::Times, TypeCode::Int32);
+    let a = sample(TypeCode::Int32, 40, 70_000, 0.001, 11);
+    let b = sample(TypeCode::Int32, 70_000, 4, 0.9, 12);
+    let m = sample(TypeCode::Int32, 40, 4, 0.5, 13);
+    let t = model::mxm(&a, &b, &s);
+    for (use_mask, complement) in [(false, false), (true, false), (true, true)] {
+        let desc = Descriptor {
+            mask_structural: true,
+            mask_complement: complement,
+            ..Descriptor::default()
+        };
+        let mut expected = t.clone();
+        if use_mask {
+            let om = omask(&m, &desc);
+            expected.entries.retain(|&(i, j), _| om.allows(i, j));
+        }
+        let mask = use_mask.then(|| Mask {
+            store: Arc::new(m.store(Layout::Sparse(Orientation::ByRow))),
+            structural: true,
+            complement,
+        });
+        let problem = Problem {
+            a: Operand::new(Arc::new(a.store(Layout::Sparse(Orientation::ByRow))), false),
+            b: Operand::new(Arc::new(b.store(Layout::Bitmap(Orientation::ByCol))), false),
+            mask: mask.as_ref().map(|mask| MaskOperand {
+                mask,
+                transposed: false,
+            }),
+            semiring: &s,
+            out: Orientation::ByRow,
+            epilogue: None,
+        };
+        for plan in all_plans() {
+            if plan.method == Method::Dot3 && (!use_mask || complement) {
+                continue;
+            }
+            let got = execute(&problem, plan).unwrap();
+            got.check().unwrap();
+            let got = OMatrix::of(&Matrix::from_store(got));
+            assert_eq!(
+                got, expected,
+                "plan {plan:?}, mask {use_mask}, complement {complement}"
+            );
+        }
+    }
+}
+
+#[test]
 fn long_rows_against_a_full_vector_match_the_model() {
     // The pull kernel folds long rows in interleaved partial results; every
     // monomorphic semiring and some of the typed tier, with rows of every

@@ -671,11 +671,20 @@ impl Job for Dot2<'_> {
         let cols = self.columns();
         let l = self.l;
         let ranges = ranges_by_prefix(l.nvec(), |kk| l.p[kk].saturating_mul(cols.len()));
+        let by_columns = self.dense_beyond_cache(&cols);
         let rows = by_rows(
             sr,
             &ranges,
             || Rows::new(sr),
             |w, rows, out| {
+                if by_columns {
+                    let mut block = ColumnBlock::new(sr);
+                    for start in rows.clone().step_by(BLOCK_ROWS) {
+                        let end = (start + BLOCK_ROWS).min(rows.end);
+                        self.rows_by_columns(sr, w, start..end, &cols, &mut block, out);
+                    }
+                    return;
+                }
                 for kk in rows {
                     if !l.range(kk).is_empty() {
                         self.row(sr, w, kk, &cols, out);
@@ -684,6 +693,89 @@ impl Job for Dot2<'_> {
             },
         );
         Product::Rows(parts(sr, rows, self.ncols, l.vdim))
+    }
+}
+
+/// Rows of `L` that [`Dot2::rows_by_columns`] computes together.
+const BLOCK_ROWS: usize = 4096;
+/// Bytes of a dense `R` up to which its columns share the cache.
+const DENSE_CACHED_BYTES: usize = 1 << 20;
+
+/// The dot products of a block of rows, one column of `R` at a time: their
+/// values and which are present, at `row * columns + column`.
+struct ColumnBlock<W> {
+    w: W,
+    present: Vec<bool>,
+}
+
+impl<W> ColumnBlock<W> {
+    fn new<S: Sr<W = W>>(sr: &S) -> Self {
+        ColumnBlock {
+            w: sr.alloc(0),
+            present: Vec::new(),
+        }
+    }
+}
+
+impl Dot2<'_> {
+    /// Whether `R` is dense with several columns that together do not fit
+    /// in the cache: a row's dot products with each column then read
+    /// scattered positions of every column, missing the cache where one
+    /// column at a time stays in it (SuiteSparse cuts its dot2 tasks by
+    /// columns of `R` for the same reason).
+    fn dense_beyond_cache(&self, cols: &[u64]) -> bool {
+        let RCols::Dense(d) = &self.r else {
+            return false;
+        };
+        let bytes = d.values.len() * (d.values.elem_size() + 1);
+        cols.len() > 1 && bytes > DENSE_CACHED_BYTES
+    }
+
+    /// Rows `rows` of `L` against `cols`, column by column (see
+    /// [`Dot2::dense_beyond_cache`]), appended to `out` row by row.
+    fn rows_by_columns<S: Sr>(
+        &self,
+        sr: &S,
+        z: &mut S::Z,
+        rows: Range<usize>,
+        cols: &[u64],
+        block: &mut ColumnBlock<S::W>,
+        out: &mut Rows<S::W>,
+    ) {
+        let l = self.l;
+        let n = rows.len() * cols.len();
+        if block.present.len() < n {
+            block.w = sr.alloc(n);
+            block.present = vec![false; n];
+        }
+        block.present[..n].fill(false);
+        for (c, &j) in cols.iter().enumerate() {
+            for (slot, kk) in rows.clone().enumerate() {
+                let lr = l.range(kk);
+                work::count(1);
+                if lr.is_empty() || !self.mask.allows(l.vector_id(kk), j) {
+                    continue;
+                }
+                if dot(sr, z, l, lr, &self.r, j) {
+                    let s = slot * cols.len() + c;
+                    block.present[s] = true;
+                    sr.z_set(&mut block.w, s, z);
+                }
+            }
+        }
+        for (slot, kk) in rows.enumerate() {
+            let start = out.i.len();
+            for (c, &j) in cols.iter().enumerate() {
+                let s = slot * cols.len() + c;
+                if block.present[s] {
+                    out.i.push(j);
+                    sr.push(&mut out.w, &block.w, s);
+                }
+            }
+            if out.i.len() > start {
+                out.end_row(l.vector_id(kk), start);
+            }
+        }
     }
 }
 

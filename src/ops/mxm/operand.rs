@@ -375,6 +375,20 @@ pub enum MaskView<'a> {
     Dense(DenseMask<'a>),
 }
 
+impl MaskView<'_> {
+    /// Whether the mask allows writing at `(i, j)` (after complementing):
+    /// a search of row `i` when the mask comes by rows.
+    pub fn allows(&self, i: u64, j: u64) -> bool {
+        match self {
+            MaskView::None => true,
+            MaskView::Rows { rows, complement } => {
+                rows.i[rows.vector_range(i)].binary_search(&j).is_ok() != *complement
+            }
+            MaskView::Dense(d) => d.allows(i, j),
+        }
+    }
+}
+
 /// Random access into a dense mask.
 pub struct DenseMask<'a> {
     present: Option<Cow<'a, [bool]>>,

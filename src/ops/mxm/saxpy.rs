@@ -150,6 +150,15 @@ impl RRows<'_> {
         }
     }
 
+    /// Asks for the pointer to row `k` to be loaded (plain rows only), so
+    /// that [`RRows::prefetch_row`] finds it in the cache a few entries later.
+    #[inline(always)]
+    fn prefetch_pointer(&self, k: u64) {
+        if self.hyper.is_none() {
+            prefetch(self.p, k as usize);
+        }
+    }
+
     /// Asks for the start of row `k` to be loaded (plain rows only): the
     /// rows a product reads are scattered, short runs of a large array.
     #[inline(always)]
@@ -212,7 +221,8 @@ fn within(idx: &[u64], cols: &Range<u64>) -> Range<usize> {
 }
 
 /// How many entries of `l` ahead [`products`] asks for the row of `R` to be
-/// loaded.
+/// loaded; it asks for the row's pointer twice as far ahead, as reading the
+/// pointer to find the row would otherwise wait for memory.
 const ROW_LOOKAHEAD: usize = 4;
 
 /// [`products`] for [`Mode::All`].
@@ -249,6 +259,9 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
     // hold one are skipped like forbidden ones, by one well-predicted test.
     let noop = sr.add_is_noop();
     for (pl, &k) in l.iter().enumerate() {
+        if let Some(&far) = l.get(pl + 2 * ROW_LOOKAHEAD) {
+            r.prefetch_pointer(far);
+        }
         if let Some(&ahead) = l.get(pl + ROW_LOOKAHEAD) {
             r.prefetch_row(ahead);
         }

@@ -263,13 +263,20 @@ pub fn flops(a: &Operand, b: &Operand) -> f64 {
     if matches!(lb, KLens::Entries(_)) || la.iterations() > lb.iterations() {
         std::mem::swap(&mut la, &mut lb);
     }
+    // Counting or iterating entries is a pass over them: affordable unless
+    // the other side, its vectors and its entries, is far smaller (then the
+    // product is lopsided, and reading all of them may cost more than it).
+    let lopsided = |c: &Compressed, other: &KLens| {
+        c.nvals() as f64 > other.iterations().max(other.entries()) * COUNT_RATIO as f64
+    };
     if let KLens::Entries(c) = &lb {
-        // Counting is a pass over `c`'s entries: affordable unless the
-        // other side, its vectors and its entries, is far smaller (then the
-        // product is lopsided, and reading all of `c` may cost more than it).
-        let other = la.iterations().max(la.entries());
-        if c.nvals() as f64 > other * COUNT_RATIO as f64 {
+        if lopsided(c, &la) {
             lb = KLens::Uniform(c.nvals() as f64 / k.max(1) as f64);
+        }
+    }
+    if let KLens::Entries(c) = &la {
+        if lopsided(c, &lb) {
+            la = KLens::Uniform(c.nvals() as f64 / k.max(1) as f64);
         }
     }
     la.sum_with(&lb.countable(k), k)
@@ -309,6 +316,22 @@ fn lengths(x: &Operand, along: Orientation, dim: u64, budget: usize) -> Option<K
 /// True when reading `x`'s vectors along `o` builds its store's transpose.
 fn builds_transpose(x: &Operand, o: Orientation) -> bool {
     !x.is_native(o) && x.transposes_along(o)
+}
+
+/// Extra cost of looking up a row of `R` whose pointer misses the cache.
+const POINTER_MISS: f64 = 2.0;
+/// Rows of `R` whose pointers stay in the cache.
+const POINTERS_CACHED: f64 = (1 << 17) as f64;
+/// Row pointers in a cache line.
+const POINTERS_PER_LINE: f64 = 8.0;
+
+/// The extra cost of one lookup of a row pointer of `R`, `rows` of them,
+/// from rows of `L` of `row_len` entries on average: each row's `k`s are
+/// sorted, so a long row steps through the pointers a cache line at a time,
+/// while short rows of a large `R` jump and miss at every lookup.
+fn pointer_miss(rows: f64, row_len: f64) -> f64 {
+    let gap = rows / row_len.max(1.0);
+    POINTER_MISS * (rows / POINTERS_CACHED).min(1.0) * (gap / POINTERS_PER_LINE).min(1.0)
 }
 
 /// The cost of a dense form of `x` for random access, if one is affordable.
@@ -357,9 +380,10 @@ pub(super) struct Costs<'p, 'a> {
     flops: std::cell::OnceCell<f64>,
     /// Whether a dot product is expected to stop at its first product.
     terminal: bool,
-    /// The work of dot3 with `R` read sparse and dense (exact, or sampled
-    /// over many mask vectors), once measured.
-    dot3_measured: std::cell::OnceCell<[Option<f64>; 2]>,
+    /// The work of dot3 with both sides read sparse, with `B` read dense
+    /// and with `A` read dense (exact, or sampled over many mask vectors),
+    /// once measured.
+    dot3_measured: std::cell::OnceCell<[Option<f64>; 3]>,
 }
 
 impl Costs<'_, '_> {
@@ -482,7 +506,7 @@ impl Costs<'_, '_> {
         let lookup = if prefer_hyper(r.nrows(), r_rows as usize) {
             (r_rows as f64).log2().max(1.0)
         } else {
-            0.5
+            0.5 + pointer_miss(r.nrows() as f64, l.nvals() as f64 / l.nrows().max(1) as f64)
         };
         // A full row is pushed in place, never compressed, yet its
         // compression stays charged: the push's own costs (workspaces and
@@ -564,58 +588,77 @@ impl Costs<'_, '_> {
         } else {
             transpose_cost(m.nvals() as f64)
         };
-        let work = self.mask_dots(&m, step, dense_r);
+        let work = self.mask_dots(&m, step, by_cols, dense_r);
         Some(self.vectors_cost(&l, Orientation::ByRow) + prepare + pattern + work)
     }
 
     /// The work of the dot products of a (not complemented) mask's entries,
     /// `step` each on average: measured from the operands' lengths when
     /// they are at hand.
-    fn mask_dots(&self, m: &MaskOperand, step: f64, dense_r: bool) -> f64 {
-        self.dot3_measured.get_or_init(|| self.dot3_work())[dense_r as usize]
+    fn mask_dots(&self, m: &MaskOperand, step: f64, by_cols: bool, dense_r: bool) -> f64 {
+        // `R` is `B` by rows and `A` by columns; read sparse, the two
+        // orientations merge the same lists.
+        let form = match (dense_r, by_cols) {
+            (false, _) => 0,
+            (true, false) => 1,
+            (true, true) => 2,
+        };
+        self.dot3_measured.get_or_init(|| self.dot3_work())[form]
             .unwrap_or(m.nvals() as f64 * (step + 1.0))
     }
 
     /// The work of the dot products of the mask's entries from the actual
-    /// lengths of `A`'s rows and `B`'s columns, when they are at hand (the
-    /// same in both orientations): with `R` read sparse, then dense.
-    fn dot3_work(&self) -> [Option<f64>; 2] {
+    /// lengths of `A`'s rows and `B`'s columns, when they are at hand: both
+    /// read sparse, `B` read dense (each dot walks a row of `A`), `A` read
+    /// dense (each walks a column of `B`).
+    fn dot3_work(&self) -> [Option<f64>; 3] {
         let p = self.p;
         let Some(m) = p.mask.as_ref() else {
-            return [None, None];
+            return [None; 3];
         };
         let store = &m.mask.store;
         let crate::storage::Format::Sparse(entries) = store.format() else {
-            return [None, None];
+            return [None; 3];
         };
         let budget = m.nvals().saturating_mul(COUNT_RATIO);
-        let Some(rows) = lengths(&p.a, Orientation::ByRow, p.a.nrows(), budget) else {
-            return [None, None];
-        };
+        let rows = lengths(&p.a, Orientation::ByRow, p.a.nrows(), budget);
         let cols = lengths(&p.b, Orientation::ByCol, p.b.ncols(), budget);
-        let density = p.b.nvals() as f64 / (p.b.positions().max(1) as f64);
-        let dense_step = |len_l: f64| {
+        if rows.is_none() && cols.is_none() {
+            return [None; 3];
+        }
+        let density = |x: &Operand| x.nvals() as f64 / (x.positions().max(1) as f64);
+        let (density_a, density_b) = (density(&p.a), density(&p.b));
+        let dense_step = |walked: f64, density: f64| {
             if self.terminal && density > 0.0 {
-                len_l.min(1.0 / density)
+                walked.min(1.0 / density)
             } else {
-                len_l
+                walked
             }
         };
         // Whether the mask's vectors are the product's rows (else its
         // columns): the length of that side is looked up once per vector.
         let vectors_are_rows = (store.orient() == Orientation::ByRow) != m.transposed;
         // One pass over (a sample of) the mask's entries measures both forms.
-        let [sparse, dense] = sampled_entries(entries, |v, inner| {
+        let [sparse, dense_b, dense_a] = sampled_entries(entries, |v, inner| {
             let (i, j) = if vectors_are_rows {
                 (v, inner)
             } else {
                 (inner, v)
             };
-            let len_l = rows.len(i);
-            let sparse = cols.as_ref().map_or(0.0, |c| merge_cost(len_l, c.len(j)));
-            [1.0 + sparse, 1.0 + dense_step(len_l)]
+            let len_a = rows.as_ref().map_or(0.0, |r| r.len(i));
+            let len_b = cols.as_ref().map_or(0.0, |c| c.len(j));
+            [
+                1.0 + merge_cost(len_a, len_b),
+                1.0 + dense_step(len_a, density_b),
+                1.0 + dense_step(len_b, density_a),
+            ]
         });
-        [cols.map(|_| sparse), Some(dense)]
+        let both = rows.is_some() && cols.is_some();
+        [
+            both.then_some(sparse),
+            rows.is_some().then_some(dense_b),
+            cols.is_some().then_some(dense_a),
+        ]
     }
 
     fn dot2(&self, by_cols: bool, dense_r: bool) -> Option<f64> {
@@ -632,7 +675,7 @@ impl Costs<'_, '_> {
         // of dot3 (measured, so skewed lengths count), and every other pair
         // is checked too.
         let dots = match mask.filter(|m| !m.complement()) {
-            Some(m) => self.mask_dots(&m, step, dense_r),
+            Some(m) => self.mask_dots(&m, step, by_cols, dense_r),
             None => pairs * self.allowed_fraction() * step,
         };
         Some(self.vectors_cost(&l, Orientation::ByRow) + prepare + pairs * MASK_CHECK + dots)
@@ -766,6 +809,7 @@ impl Rent {
 /// The cheapest plan for `p`, and the rent it pays for the transposes it
 /// does without.
 pub fn choose(p: &Problem) -> (Plan, Rent) {
+    let started = std::time::Instant::now();
     let costs = Costs::new(p);
     let Ranking {
         best,
@@ -791,7 +835,11 @@ pub fn choose(p: &Problem) -> (Plan, Rent) {
         } else {
             String::new()
         };
-        format!("plan {}, cost {:.3e}{next}{forgone}", best.0, best.1)
+        let took = started.elapsed().as_secs_f64() * 1e3;
+        format!(
+            "plan {}, cost {:.3e}{next}{forgone} (planned in {took:.3} ms)",
+            best.0, best.1
+        )
     });
     (best.0, rent)
 }
