@@ -4,11 +4,11 @@
 use crate::api::{api, GrB_Info};
 use crate::handle::*;
 use crate::values::{value_from_bytes, CValue};
-use engine::algebra::{
+use engine::raw::algebra::{
     BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Monoid, Semiring, TypeCode, UnaryCode,
     UnaryOp, Value,
 };
-use engine::error::{Error, Info, Result};
+use engine::{Error, Info, Result};
 use paste::paste;
 use std::ffi::{c_char, c_void, CStr};
 use std::sync::Arc;

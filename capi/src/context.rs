@@ -30,8 +30,8 @@ pub extern "C" fn GxB_init(
 ) -> GrB_Info {
     run((), || {
         let (Some(malloc), Some(free)) = (user_malloc, user_free) else {
-            return Err(engine::error::Error::new(
-                engine::error::Info::NullPointer,
+            return Err(engine::Error::new(
+                engine::Info::NullPointer,
                 "GxB_init needs the malloc and free functions",
             ));
         };

@@ -2,8 +2,8 @@
 
 use crate::api::{api, GrB_Desc_Field, GrB_Desc_Value, GrB_Info};
 use crate::handle::*;
-use engine::error::{Error, Info, Result};
-use engine::object::Descriptor;
+use engine::raw::object::Descriptor;
+use engine::{Error, Info, Result};
 use std::sync::Mutex;
 
 /// Declares `GrB_DESC_<name>` with the flags replace, structure, complement, T0, T1.

@@ -32,10 +32,10 @@ use crate::api::{api, blocking_mode, GrB_Field, GrB_Info};
 use crate::gxb_fields::{self, Setting, IMPLEMENTATION};
 use crate::handle::*;
 use crate::values::value_as;
-use engine::algebra::{Type, Value};
-use engine::error::{Error, Info, Result};
-use engine::object::Matrix;
-use engine::storage::Orientation;
+use engine::raw::algebra::{Type, Value};
+use engine::raw::object::Matrix;
+use engine::Orientation;
+use engine::{Error, Info, Result};
 use paste::paste;
 use std::ffi::{c_char, c_void, CStr};
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -398,8 +398,8 @@ impl Fields for GB_Global_opaque {
                 orientation::COLMAJOR => GXB_BY_COL,
                 _ => GXB_BY_ROW,
             },
-            field::GXB_NTHREADS => engine::threads::num_threads() as i32,
-            field::GXB_BURBLE => engine::plan::explain::enabled() as i32,
+            field::GXB_NTHREADS => engine::num_threads() as i32,
+            field::GXB_BURBLE => engine::raw::plan::explain::enabled() as i32,
             _ => {
                 return gxb_fields::library(f)
                     .map(FieldValue::Extension)
@@ -421,8 +421,8 @@ impl Fields for GB_Global_opaque {
                 };
                 ORIENTATION_HINT.store(hint, Ordering::Relaxed);
             }
-            field::GXB_NTHREADS => engine::threads::set_num_threads(value.max(0) as usize)?,
-            field::GXB_BURBLE => engine::plan::explain::set_explain(value != 0),
+            field::GXB_NTHREADS => engine::set_num_threads(value.max(0) as usize)?,
+            field::GXB_BURBLE => engine::set_explain(value != 0),
             _ if gxb_fields::set_library_int(f, value) => {}
             _ => return Err(not_settable(self, f)),
         }

@@ -16,8 +16,8 @@ use crate::api::{api, GrB_Info};
 use crate::getset::vector_object;
 use crate::handle::*;
 use crate::types::*;
-use engine::algebra::{Type, TypeCode};
-use engine::error::Result;
+use engine::raw::algebra::{Type, TypeCode};
+use engine::Result;
 use std::ffi::{c_char, CStr};
 use std::sync::Mutex;
 

@@ -6,11 +6,11 @@
 use crate::api::{api, count, slice, GrB_Index, GrB_Info};
 use crate::handle::*;
 use crate::memory::give;
-use engine::error::{Error, Info, Result};
-use engine::object::{Matrix, Vector};
-use engine::ops::sort::sort;
-use engine::storage::serialize::{deserialize, serialize_into, serialized_size};
-use engine::storage::MatrixStore;
+use engine::raw::object::{Matrix, Vector};
+use engine::raw::ops::sort::sort;
+use engine::raw::storage::serialize::{deserialize, serialize_into, serialized_size};
+use engine::raw::storage::MatrixStore;
+use engine::{Error, Info, Result};
 use std::ffi::c_void;
 
 /// `Ok` when `m(i, j)` holds an entry, `GrB_NO_VALUE` when not.
@@ -39,7 +39,7 @@ pub unsafe extern "C" fn GxB_Vector_isStoredElement(v: GrB_Vector, i: GrB_Index)
 }
 
 /// The value of a non-empty scalar.
-unsafe fn scalar_value(s: GrB_Scalar) -> Result<engine::algebra::Value> {
+unsafe fn scalar_value(s: GrB_Scalar) -> Result<engine::raw::algebra::Value> {
     get(s)?
         .scalar
         .get()

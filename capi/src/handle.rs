@@ -6,12 +6,12 @@
 //! `GrB_UNINITIALIZED_OBJECT` wherever its memory is still readable.
 //! Predefined objects are statics whose engine value is built on first use.
 
-use engine::algebra::{
+use engine::raw::algebra::{
     BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Monoid, Semiring, Type, TypeCode,
     UnaryCode, UnaryOp,
 };
-use engine::error::{Error, Info, Result};
-use engine::object::{Descriptor, Matrix, Scalar, Vector};
+use engine::raw::object::{Descriptor, Matrix, Scalar, Vector};
+use engine::{Error, Info, Result};
 use std::ffi::{c_char, CString};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};

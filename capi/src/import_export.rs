@@ -1,6 +1,6 @@
 //! Moving matrices in and out of the library: `GrB_Matrix_import_<T>` /
 //! `GrB_Matrix_export_<T>` (the spec's CSR, CSC, COO and dense formats; see
-//! `engine::storage::exchange` for the layouts and checks), `exportSize`,
+//! `engine::raw::storage::exchange` for the layouts and checks), `exportSize`,
 //! `exportHint`, and `GrB_Matrix_serializeSize` / `serialize` / `deserialize`
 //! (the blob format is documented in `docs/SERIALIZATION.md`).
 //!
@@ -11,13 +11,13 @@
 
 use crate::api::{api, count, slice, GrB_Format, GrB_Index, GrB_Info};
 use crate::handle::*;
-use engine::algebra::{Type, TypeCode};
-use engine::error::{Error, Info, Result};
-use engine::object::Matrix;
-use engine::storage::exchange::{
+use engine::raw::algebra::{Type, TypeCode};
+use engine::raw::object::Matrix;
+use engine::raw::storage::exchange::{
     export, export_hint, export_sizes, import, ExchangeFormat, ExportBuffers, ImportArrays,
 };
-use engine::storage::serialize::{deserialize, serialize_into, serialized_size};
+use engine::raw::storage::serialize::{deserialize, serialize_into, serialized_size};
+use engine::{Error, Info, Result};
 use paste::paste;
 use std::ffi::c_void;
 

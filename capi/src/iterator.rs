@@ -16,9 +16,9 @@
 use crate::api::{api, free_entry, GrB_Index, GrB_Info};
 use crate::handle::*;
 use crate::values::write_value_bytes;
-use engine::algebra::Value;
-use engine::error::{Error, Info, Result};
-use engine::storage::{Compressed, Orientation};
+use engine::raw::algebra::Value;
+use engine::raw::storage::{Compressed, Orientation};
+use engine::{Error, Info, Result};
 use paste::paste;
 use std::ffi::c_void;
 use std::sync::Mutex;
@@ -269,7 +269,7 @@ macro_rules! value_getter {
             pub unsafe extern "C" fn [<GxB_Iterator_get_ $suffix>](iterator: GxB_Iterator) -> $t {
                 current(iterator)
                     .ok()
-                    .and_then(|v| v.cast(&engine::algebra::Type::builtin(engine::algebra::TypeCode::$tc)))
+                    .and_then(|v| v.cast(&engine::raw::algebra::Type::builtin(engine::raw::algebra::TypeCode::$tc)))
                     .and_then(|v| v.get::<$t>())
                     .unwrap_or_default()
             }

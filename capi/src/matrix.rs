@@ -6,10 +6,10 @@ use crate::api::{
 };
 use crate::handle::*;
 use crate::values::*;
-use engine::algebra::Value;
-use engine::error::{Error, Info, Result};
-use engine::object::Matrix;
-use engine::storage::Array;
+use engine::raw::algebra::Value;
+use engine::raw::object::Matrix;
+use engine::raw::storage::Array;
+use engine::{Error, Info, Result};
 use paste::paste;
 use std::ffi::c_void;
 

@@ -13,8 +13,8 @@ use crate::api::{api, GrB_Field, GrB_Info};
 use crate::getset::{field, get_int, global, vector_object, Fields};
 use crate::gxb_fields::{self, gxb, Setting};
 use crate::handle::*;
-use engine::error::{Error, Info, Result};
-use engine::object::Matrix;
+use engine::raw::object::Matrix;
+use engine::{Error, Info, Result};
 use std::ffi::{c_char, c_void};
 
 fn unknown(f: i32, what: &str) -> Error {

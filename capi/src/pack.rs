@@ -20,11 +20,11 @@
 use crate::api::{api, GrB_Index, GrB_Info};
 use crate::handle::*;
 use crate::memory::{give, take, Plain};
-use engine::algebra::{Type, TypeCode, Value};
-use engine::error::{Error, Info, Result};
-use engine::object::{Matrix, Vector};
-use engine::storage::store::compressed_to_bitmap;
-use engine::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
+use engine::raw::algebra::{Type, TypeCode, Value};
+use engine::raw::object::{Matrix, Vector};
+use engine::raw::storage::store::compressed_to_bitmap;
+use engine::raw::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
+use engine::{Error, Info, Result};
 use std::ffi::c_void;
 
 fn invalid(message: impl Into<String>) -> Error {

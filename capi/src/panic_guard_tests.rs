@@ -8,7 +8,7 @@
 
 use crate::api::{GrB_Index, GrB_Info};
 use crate::handle::{into_handle, GB_BinaryOp_opaque};
-use engine::algebra::{BinaryOp, Type};
+use engine::raw::algebra::{BinaryOp, Type};
 use engine::Info;
 use std::ffi::{c_char, c_int, c_void, CStr};
 use std::ptr::null_mut;

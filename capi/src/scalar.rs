@@ -3,9 +3,9 @@
 use crate::api::{api, check_wait_mode, free_entry, GrB_Index, GrB_Info, GrB_WaitMode};
 use crate::handle::*;
 use crate::values::*;
-use engine::algebra::Value;
-use engine::error::{Error, Info, Result};
-use engine::object::Scalar;
+use engine::raw::algebra::Value;
+use engine::raw::object::Scalar;
+use engine::{Error, Info, Result};
 use paste::paste;
 use std::ffi::c_void;
 

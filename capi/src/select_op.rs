@@ -21,9 +21,9 @@ use crate::api::{api, free_entry, GrB_Info};
 use crate::handle::*;
 use crate::ops::{matrix_output, vector_output};
 use crate::vector::vector;
-use engine::algebra::{IndexUnaryCode, IndexUnaryOp, Type, TypeCode, Value};
-use engine::error::{Error, Info, Result};
-use engine::ops::select;
+use engine::raw::algebra::{IndexUnaryCode, IndexUnaryOp, Type, TypeCode, Value};
+use engine::raw::ops::select;
+use engine::{Error, Info, Result};
 use std::sync::Arc;
 
 /// What a predefined select operator keeps.

@@ -5,11 +5,11 @@
 
 use crate::api::{api, count, slice, GrB_Index, GrB_Info};
 use crate::handle::*;
-use engine::error::{Error, Info, Result};
-use engine::object::{Descriptor, Matrix};
-use engine::ops::assign::assign;
-use engine::ops::extract::extract;
-use engine::ops::indices::Indices;
+use engine::raw::object::{Descriptor, Matrix};
+use engine::raw::ops::assign::assign;
+use engine::raw::ops::extract::extract;
+use engine::raw::ops::indices::Indices;
+use engine::{Error, Info, Result};
 
 fn mismatch(message: String) -> Error {
     Error::new(Info::DimensionMismatch, message)

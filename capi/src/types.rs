@@ -2,8 +2,8 @@
 
 use crate::api::{api, GrB_Info};
 use crate::handle::*;
-use engine::algebra::{Type, TypeCode};
-use engine::error::{Error, Info};
+use engine::raw::algebra::{Type, TypeCode};
+use engine::{Error, Info};
 use std::ffi::c_char;
 
 macro_rules! predefined_types {

@@ -3,9 +3,9 @@
 
 use crate::api::slice;
 use crate::handle::non_null;
-use engine::algebra::{Type, Value};
-use engine::error::{Error, Info, Result};
-use engine::storage::Array;
+use engine::raw::algebra::{Type, Value};
+use engine::raw::storage::Array;
+use engine::{Error, Info, Result};
 use std::ffi::c_void;
 
 /// A C type of the typed functions' values (`GrB_Matrix_setElement_FP64`,
@@ -31,7 +31,7 @@ macro_rules! c_value {
     ($suffix:ident, $t:ty, $tc:ident) => {
         impl CValue for $t {
             fn ty() -> Type {
-                Type::builtin(engine::algebra::TypeCode::$tc)
+                Type::builtin(engine::raw::algebra::TypeCode::$tc)
             }
         }
     };

@@ -11,7 +11,7 @@ use crate::import_export::*;
 use crate::matrix::*;
 use crate::scalar::{GrB_Scalar_free, GrB_Scalar_new};
 use crate::types::*;
-use engine::algebra::Type;
+use engine::raw::algebra::Type;
 use paste::paste;
 use std::collections::BTreeSet;
 use std::ffi::c_void;
@@ -167,12 +167,12 @@ pub fn mtx(data: &[u8]) {
         unsafe { get(t) }.expect("predefined type").ty.clone()
     });
     let text = input.rest();
-    let Ok(m) = engine::io::mtx::parse(text, ty.as_ref()) else {
+    let Ok(m) = engine::raw::io::mtx::parse(text, ty.as_ref()) else {
         return;
     };
     let mut again = Vec::new();
-    engine::io::mtx::write(&m, &mut again).expect("writing a matrix that was read");
-    let back = engine::io::mtx::parse(&again, Some(m.ty()))
+    engine::raw::io::mtx::write(&m, &mut again).expect("writing a matrix that was read");
+    let back = engine::raw::io::mtx::parse(&again, Some(m.ty()))
         .unwrap_or_else(|e| panic!("reading back what was written: {}", e.message));
     assert_eq!(
         (back.nrows(), back.ncols()),
@@ -188,7 +188,7 @@ pub fn mtx(data: &[u8]) {
 }
 
 /// The positions of a matrix's entries.
-fn pattern(m: &engine::object::Matrix) -> Vec<(u64, u64)> {
+fn pattern(m: &engine::raw::object::Matrix) -> Vec<(u64, u64)> {
     let (rows, cols, _) = m.extract_tuples().expect("tuples of a valid matrix");
     let mut p: Vec<_> = rows.into_iter().zip(cols).collect();
     p.sort_unstable();

@@ -7,9 +7,9 @@ use crate::api::{api, GrB_Info};
 use crate::handle::*;
 use crate::values::value_from_bytes;
 use crate::vector::vector;
-use engine::algebra::Value;
-use engine::error::Result;
-use engine::ops::{apply, select};
+use engine::raw::algebra::Value;
+use engine::raw::ops::{apply, select};
+use engine::Result;
 use paste::paste;
 use std::ffi::c_void;
 
@@ -61,13 +61,13 @@ pub unsafe extern "C" fn GrB_Vector_apply(
 
 /// The scalar argument of an apply/select form, given the operator's domain for UDT values.
 trait ScalarArg {
-    unsafe fn value(self, udt_type: &engine::algebra::Type) -> Result<Value>;
+    unsafe fn value(self, udt_type: &engine::raw::algebra::Type) -> Result<Value>;
 }
 
 macro_rules! builtin_scalar_arg {
     ($suffix:ident, $t:ty, $tc:ident) => {
         impl ScalarArg for $t {
-            unsafe fn value(self, _: &engine::algebra::Type) -> Result<Value> {
+            unsafe fn value(self, _: &engine::raw::algebra::Type) -> Result<Value> {
                 Ok(Value::new(self))
             }
         }
@@ -76,13 +76,13 @@ macro_rules! builtin_scalar_arg {
 for_each_builtin!(builtin_scalar_arg);
 
 impl ScalarArg for *const c_void {
-    unsafe fn value(self, udt_type: &engine::algebra::Type) -> Result<Value> {
+    unsafe fn value(self, udt_type: &engine::raw::algebra::Type) -> Result<Value> {
         value_from_bytes(udt_type, self, "scalar")
     }
 }
 
 impl ScalarArg for GrB_Scalar {
-    unsafe fn value(self, _: &engine::algebra::Type) -> Result<Value> {
+    unsafe fn value(self, _: &engine::raw::algebra::Type) -> Result<Value> {
         scalar_value(self, "scalar")
     }
 }

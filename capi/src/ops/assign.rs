@@ -1,7 +1,7 @@
 //! `GrB_assign` and SuiteSparse's `GxB_subassign`: matrix, vector, row,
 //! column and scalar assignment (typed C scalars, user-defined values and
 //! `GrB_Scalar`). Both families have the same arguments; `GxB_subassign`'s
-//! mask has the size of the submatrix (`engine::ops::subassign`).
+//! mask has the size of the submatrix (`engine::raw::ops::subassign`).
 
 use super::indices::indices;
 use super::{matrix_output, vector_output};
@@ -9,15 +9,15 @@ use crate::api::{api, GrB_Index, GrB_Info};
 use crate::handle::*;
 use crate::values::value_from_bytes;
 use crate::vector::vector;
-use engine::algebra::Value;
-use engine::ops::{assign, subassign};
+use engine::raw::algebra::Value;
+use engine::raw::ops::{assign, subassign};
 use paste::paste;
 use std::ffi::c_void;
 
 /// A vector argument that may be NULL (no mask).
 unsafe fn optional_vector<'a>(
     v: GrB_Vector,
-) -> engine::error::Result<Option<&'a engine::object::Vector>> {
+) -> engine::Result<Option<&'a engine::raw::object::Vector>> {
     if v.is_null() {
         Ok(None)
     } else {
@@ -89,7 +89,7 @@ macro_rules! assign_family {
             }
         }
         for_each_builtin!(builtin_assign, $p, $op, $engine);
-        scalar_assign!($p, $op, $engine, UDT, *const c_void, |x: *const c_void, ty: &engine::algebra::Type| value_from_bytes(ty, x, "x"));
+        scalar_assign!($p, $op, $engine, UDT, *const c_void, |x: *const c_void, ty: &engine::raw::algebra::Type| value_from_bytes(ty, x, "x"));
     };
 }
 
@@ -126,9 +126,9 @@ macro_rules! builtin_assign {
     ($p:ident, $op:ident, $engine:ident, $suffix:ident, $t:ty, $tc:ident) => {
         scalar_assign!($p, $op, $engine, $suffix, $t, |x: $t,
                                                        _|
-         -> engine::error::Result<
-            Value,
-        > { Ok(Value::new(x)) });
+         -> engine::Result<Value> {
+            Ok(Value::new(x))
+        });
     };
 }
 

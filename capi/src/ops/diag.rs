@@ -11,7 +11,7 @@ use crate::vector::vector;
 pub unsafe extern "C" fn GrB_Matrix_diag(C: *mut GrB_Matrix, v: GrB_Vector, k: i64) -> GrB_Info {
     api(v, || {
         non_null(C, "C")?;
-        let m = engine::ops::diag::matrix_diag(vector(v)?, k)?;
+        let m = engine::raw::ops::diag::matrix_diag(vector(v)?, k)?;
         put_handle(C, GB_Matrix_opaque::new(m), "C")
     })
 }
@@ -25,7 +25,7 @@ pub unsafe extern "C" fn GrB_Vector_diag(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(v, || {
-        engine::ops::diag::vector_diag(vector(v)?, &get(A)?.matrix, k, &settings(desc)?)
+        engine::raw::ops::diag::vector_diag(vector(v)?, &get(A)?.matrix, k, &settings(desc)?)
     })
 }
 
@@ -49,6 +49,6 @@ pub unsafe extern "C" fn GxB_Matrix_diag(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(C, || {
-        engine::ops::diag::matrix_diag_into(&get(C)?.matrix, vector(v)?, k, &settings(desc)?)
+        engine::raw::ops::diag::matrix_diag_into(&get(C)?.matrix, vector(v)?, k, &settings(desc)?)
     })
 }

@@ -5,9 +5,9 @@ use super::{matrix_output, scalar_value, vector_output};
 use crate::api::{api, GrB_Info};
 use crate::handle::*;
 use crate::vector::vector;
-use engine::algebra::BinaryOp;
-use engine::error::Result;
-use engine::ops::ewise;
+use engine::raw::algebra::BinaryOp;
+use engine::raw::ops::ewise;
+use engine::Result;
 use paste::paste;
 
 /// The binary operator an element-wise operation uses from each kind of algebraic object.

@@ -5,7 +5,7 @@ use super::{matrix_output, vector_output};
 use crate::api::{api, GrB_Index, GrB_Info};
 use crate::handle::*;
 use crate::vector::vector;
-use engine::ops::extract;
+use engine::raw::ops::extract;
 
 /// `GrB_Vector_extract(w, mask, accum, u, I, ni, desc)`: `w<mask> = accum(w, u(I))`.
 #[no_mangle]

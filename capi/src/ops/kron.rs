@@ -3,8 +3,8 @@
 use super::matrix_output;
 use crate::api::{api, GrB_Info};
 use crate::handle::*;
-use engine::algebra::BinaryOp;
-use engine::error::Result;
+use engine::raw::algebra::BinaryOp;
+use engine::Result;
 use paste::paste;
 
 unsafe fn kronecker(
@@ -17,7 +17,7 @@ unsafe fn kronecker(
     desc: GrB_Descriptor,
 ) -> Result<()> {
     let out = matrix_output(C, Mask, accum, desc)?;
-    engine::ops::kron::kronecker(
+    engine::raw::ops::kron::kronecker(
         out.c,
         out.mask,
         out.accum,

@@ -1,4 +1,4 @@
-//! The GraphBLAS operations: argument checks and calls into `engine::ops`.
+//! The GraphBLAS operations: argument checks and calls into `engine::raw::ops`.
 
 mod apply;
 mod assign;
@@ -14,9 +14,9 @@ mod transpose;
 use crate::descriptor::settings;
 use crate::handle::*;
 use crate::vector::vector;
-use engine::algebra::BinaryOp;
-use engine::error::Result;
-use engine::object::{Descriptor, Matrix, Vector};
+use engine::raw::algebra::BinaryOp;
+use engine::raw::object::{Descriptor, Matrix, Vector};
+use engine::Result;
 
 /// The output-side arguments every matrix operation takes.
 pub(crate) struct MatrixOutput<'a> {
@@ -69,10 +69,13 @@ pub(crate) unsafe fn vector_output<'a>(
 }
 
 /// The value of a `GrB_Scalar` argument; an empty scalar is `GrB_EMPTY_OBJECT`.
-pub(crate) unsafe fn scalar_value(s: GrB_Scalar, what: &str) -> Result<engine::algebra::Value> {
+pub(crate) unsafe fn scalar_value(
+    s: GrB_Scalar,
+    what: &str,
+) -> Result<engine::raw::algebra::Value> {
     get(s)?.scalar.get().ok_or_else(|| {
-        engine::error::Error::new(
-            engine::error::Info::EmptyObject,
+        engine::Error::new(
+            engine::Info::EmptyObject,
             format!("the GrB_Scalar {what} holds no value"),
         )
     })

@@ -20,7 +20,7 @@ pub unsafe extern "C" fn GrB_mxm(
         let out = matrix_output(C, Mask, accum, desc)?;
         let s = get(semiring)?.get();
         let (a, b) = (&get(A)?.matrix, &get(B)?.matrix);
-        engine::ops::mxm::mxm(out.c, out.mask, out.accum, s, a, b, &out.desc)
+        engine::raw::ops::mxm::mxm(out.c, out.mask, out.accum, s, a, b, &out.desc)
     })
 }
 
@@ -39,7 +39,7 @@ pub unsafe extern "C" fn GrB_vxm(
         let out = vector_output(w, mask, accum, desc)?;
         let s = get(semiring)?.get();
         let (u, a) = (vector(u)?, &get(A)?.matrix);
-        engine::ops::mxm::vxm(out.w, out.mask, out.accum, s, u, a, &out.desc)
+        engine::raw::ops::mxm::vxm(out.w, out.mask, out.accum, s, u, a, &out.desc)
     })
 }
 
@@ -58,6 +58,6 @@ pub unsafe extern "C" fn GrB_mxv(
         let out = vector_output(w, mask, accum, desc)?;
         let s = get(semiring)?.get();
         let (a, u) = (&get(A)?.matrix, vector(u)?);
-        engine::ops::mxm::mxv(out.w, out.mask, out.accum, s, a, u, &out.desc)
+        engine::raw::ops::mxm::mxv(out.w, out.mask, out.accum, s, a, u, &out.desc)
     })
 }

@@ -7,10 +7,10 @@ use crate::descriptor::settings;
 use crate::handle::*;
 use crate::values::{value_as, value_from_bytes, write_value_bytes, CValue};
 use crate::vector::vector;
-use engine::algebra::{BinaryOp, Monoid, Type, Value};
-use engine::error::Result;
-use engine::object::Matrix;
-use engine::ops::reduce;
+use engine::raw::algebra::{BinaryOp, Monoid, Type, Value};
+use engine::raw::object::Matrix;
+use engine::raw::ops::reduce;
+use engine::Result;
 use paste::paste;
 use std::ffi::c_void;
 

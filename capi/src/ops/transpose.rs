@@ -16,6 +16,6 @@ pub unsafe extern "C" fn GrB_transpose(
     api(C, || {
         let out = matrix_output(C, Mask, accum, desc)?;
         let a = &get(A)?.matrix;
-        engine::ops::transpose::transpose(out.c, out.mask, out.accum, a, &out.desc)
+        engine::raw::ops::transpose::transpose(out.c, out.mask, out.accum, a, &out.desc)
     })
 }
