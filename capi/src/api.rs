@@ -140,7 +140,7 @@ pub(crate) fn api(sink: impl ErrorSink, body: impl FnOnce() -> Result<()>) -> Gr
 /// # Safety
 /// `handle` must be NULL or a valid pointer to a handle variable.
 pub(crate) unsafe fn free_entry<T: Object>(handle: *mut *mut T) -> GrB_Info {
-    run((), || free(handle))
+    run((), || unsafe { free(handle) })
 }
 
 /// As [`api`], for the few calls allowed before `GrB_init` (init, version,
@@ -181,7 +181,7 @@ pub(crate) unsafe fn slice<'a, T>(p: *const T, n: usize, what: &str) -> Result<&
     if n == 0 {
         return Ok(&[]);
     }
-    Ok(std::slice::from_raw_parts(p, n))
+    Ok(unsafe { std::slice::from_raw_parts(p, n) })
 }
 
 /// Checks a `GrB_WaitMode` argument.

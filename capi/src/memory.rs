@@ -128,10 +128,12 @@ pub(crate) unsafe fn take<T: Plain>(p: *mut T, len: usize, bytes: u64) -> Vec<T>
         let cap = (bytes as usize / size).max(len);
         // SAFETY: the array is a `malloc` allocation of at least `cap`
         // elements; `Vec` frees it with `free` (see the module comment).
-        return Vec::from_raw_parts(p, len, cap);
+        return unsafe { Vec::from_raw_parts(p, len, cap) };
     }
     let mut v = vec![T::default(); len];
-    std::ptr::copy_nonoverlapping(p as *const u8, v.as_mut_ptr() as *mut u8, len * size);
-    (a.free)(p as *mut c_void);
+    unsafe {
+        std::ptr::copy_nonoverlapping(p as *const u8, v.as_mut_ptr() as *mut u8, len * size);
+        (a.free)(p as *mut c_void);
+    }
     v
 }
