@@ -164,7 +164,7 @@ unsafe fn label(name: *const c_char) -> String {
     if name.is_null() {
         String::new()
     } else {
-        CStr::from_ptr(name).to_string_lossy().into_owned()
+        unsafe { CStr::from_ptr(name).to_string_lossy().into_owned() }
     }
 }
 
@@ -350,12 +350,13 @@ macro_rules! fprint {
             f: *mut c_void,
         ) -> GrB_Info {
             api(obj, || {
-                let o = $object(obj)?;
+                let o = unsafe { $object(obj)? };
                 let printer = Printer {
                     file: if f.is_null() { c_stdout() } else { f },
                     level: level(level_)?,
                 };
-                $print(&printer, &label(name), o)
+                let name = unsafe { label(name) };
+                $print(&printer, &name, o)
             })
         }
     };
