@@ -21,5 +21,5 @@ pub(crate) unsafe fn indices<'a>(
         return Ok(Indices::All);
     }
     let n = count(n, what)?;
-    Ok(Indices::List(slice(list, n, what)?))
+    Ok(unsafe { Indices::List(slice(list, n, what)?) })
 }

@@ -33,12 +33,14 @@ pub(crate) unsafe fn matrix_output<'a>(
     accum: GrB_BinaryOp,
     desc: GrB_Descriptor,
 ) -> Result<MatrixOutput<'a>> {
-    Ok(MatrixOutput {
-        c: &get(c)?.matrix,
-        mask: get_opt(mask)?.map(|m| &m.matrix),
-        accum: get_opt(accum)?.map(|op| op.get()),
-        desc: settings(desc)?,
-    })
+    unsafe {
+        Ok(MatrixOutput {
+            c: &get(c)?.matrix,
+            mask: get_opt(mask)?.map(|m| &m.matrix),
+            accum: get_opt(accum)?.map(|op| op.get()),
+            desc: settings(desc)?,
+        })
+    }
 }
 
 /// The output-side arguments every vector operation takes.
@@ -56,16 +58,18 @@ pub(crate) unsafe fn vector_output<'a>(
     accum: GrB_BinaryOp,
     desc: GrB_Descriptor,
 ) -> Result<VectorOutput<'a>> {
-    Ok(VectorOutput {
-        w: vector(w)?,
-        mask: if mask.is_null() {
-            None
-        } else {
-            Some(vector(mask)?)
-        },
-        accum: get_opt(accum)?.map(|op| op.get()),
-        desc: settings(desc)?,
-    })
+    unsafe {
+        Ok(VectorOutput {
+            w: vector(w)?,
+            mask: if mask.is_null() {
+                None
+            } else {
+                Some(vector(mask)?)
+            },
+            accum: get_opt(accum)?.map(|op| op.get()),
+            desc: settings(desc)?,
+        })
+    }
 }
 
 /// The value of a `GrB_Scalar` argument; an empty scalar is `GrB_EMPTY_OBJECT`.
@@ -73,10 +77,12 @@ pub(crate) unsafe fn scalar_value(
     s: GrB_Scalar,
     what: &str,
 ) -> Result<engine::raw::algebra::Value> {
-    get(s)?.scalar.get().ok_or_else(|| {
-        engine::Error::new(
-            engine::Info::EmptyObject,
-            format!("the GrB_Scalar {what} holds no value"),
-        )
-    })
+    unsafe {
+        get(s)?.scalar.get().ok_or_else(|| {
+            engine::Error::new(
+                engine::Info::EmptyObject,
+                format!("the GrB_Scalar {what} holds no value"),
+            )
+        })
+    }
 }

@@ -17,9 +17,9 @@ pub unsafe extern "C" fn GrB_mxm(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(C, || {
-        let out = matrix_output(C, Mask, accum, desc)?;
-        let s = get(semiring)?.get();
-        let (a, b) = (&get(A)?.matrix, &get(B)?.matrix);
+        let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+        let s = unsafe { get(semiring)?.get() };
+        let (a, b) = unsafe { (&get(A)?.matrix, &get(B)?.matrix) };
         engine::raw::ops::mxm::mxm(out.c, out.mask, out.accum, s, a, b, &out.desc)
     })
 }
@@ -36,9 +36,9 @@ pub unsafe extern "C" fn GrB_vxm(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(w, || {
-        let out = vector_output(w, mask, accum, desc)?;
-        let s = get(semiring)?.get();
-        let (u, a) = (vector(u)?, &get(A)?.matrix);
+        let out = unsafe { vector_output(w, mask, accum, desc)? };
+        let s = unsafe { get(semiring)?.get() };
+        let (u, a) = unsafe { (vector(u)?, &get(A)?.matrix) };
         engine::raw::ops::mxm::vxm(out.w, out.mask, out.accum, s, u, a, &out.desc)
     })
 }
@@ -55,9 +55,9 @@ pub unsafe extern "C" fn GrB_mxv(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(w, || {
-        let out = vector_output(w, mask, accum, desc)?;
-        let s = get(semiring)?.get();
-        let (a, u) = (&get(A)?.matrix, vector(u)?);
+        let out = unsafe { vector_output(w, mask, accum, desc)? };
+        let s = unsafe { get(semiring)?.get() };
+        let (a, u) = unsafe { (&get(A)?.matrix, vector(u)?) };
         engine::raw::ops::mxm::mxv(out.w, out.mask, out.accum, s, a, u, &out.desc)
     })
 }
