@@ -9,6 +9,7 @@
 
 #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals)]
 #![allow(clippy::missing_safety_doc)]
+#![deny(unsafe_op_in_unsafe_fn)]
 
 /// Large buffers on huge pages (see `graphblas::HugePages`).
 #[global_allocator]
