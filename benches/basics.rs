@@ -8,9 +8,9 @@ mod common;
 
 use common::Tuples;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use graphblas::algebra::{Type, Value};
-use graphblas::object::{Descriptor, Matrix};
-use graphblas::ops::transpose::transpose;
+use graphblas::raw::algebra::{Type, Value};
+use graphblas::raw::object::{Descriptor, Matrix};
+use graphblas::raw::ops::transpose::transpose;
 
 /// 2^14 rows, 8 entries per row: about 131 000 entries.
 const SCALE: u32 = 14;

@@ -1,5 +1,5 @@
 //! Criterion benchmarks of the operations graph algorithms spend their time
-//! in, on generated graphs (`graphblas::io::generate`: Graph500 Kronecker with
+//! in, on generated graphs (`graphblas::GraphKind`: Graph500 Kronecker with
 //! A = 0.57, B = C = 0.19, uniform random, 2-D grid; edge factor 16, seed 1):
 //!
 //! * matrix multiply: `C = A*A` (PLUS_TIMES, FP64) on the grid, masked
@@ -15,14 +15,15 @@
 //! cached transpose from one iteration into the next.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use graphblas::algebra::{
+use graphblas::raw::algebra::{
     BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Monoid, Semiring, Type, TypeCode, Value,
 };
-use graphblas::io::generate::{generate, GraphKind, GraphSpec};
-use graphblas::object::{Descriptor, Matrix, Vector};
-use graphblas::ops::indices::Indices;
-use graphblas::ops::{assign, ewise, extract, mxm, reduce, select, transpose};
-use graphblas::storage::Array;
+use graphblas::raw::io::generate::generate;
+use graphblas::raw::object::{Descriptor, Matrix, Vector};
+use graphblas::raw::ops::indices::Indices;
+use graphblas::raw::ops::{assign, ewise, extract, mxm, reduce, select, transpose};
+use graphblas::raw::storage::Array;
+use graphblas::{GraphKind, GraphSpec};
 
 /// Samples per benchmark (criterion's default of 100 is too slow at scale 18).
 const SAMPLES: usize = 10;
@@ -84,7 +85,7 @@ impl Graph {
     }
 
     /// A freshly built matrix of the graph's pattern with every value `one`.
-    fn ones<T: graphblas::storage::ArrayElement + Clone>(&self, ty: &Type, one: T) -> Matrix {
+    fn ones<T: graphblas::raw::storage::ArrayElement + Clone>(&self, ty: &Type, one: T) -> Matrix {
         self.build_with(ty, &Array::from_vec(vec![one; self.rows.len()]))
     }
 

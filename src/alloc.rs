@@ -8,12 +8,7 @@
 //! and the TLB misses of scattered writes cost as much as the work itself
 //! (a transpose of 1.8 M entries: 18 ms with small pages, 13 ms with huge
 //! ones). The C library (`capi`) installs this allocator; a Rust program
-//! opts in with
-//!
-//! ```
-//! #[global_allocator]
-//! static ALLOCATOR: graphblas::alloc::HugePages = graphblas::alloc::HugePages;
-//! ```
+//! opts in as [`HugePages`] shows.
 //!
 //! Allocation itself is the system allocator's; only the advice is added.
 //! On other systems it is the system allocator.
@@ -28,7 +23,14 @@ use std::alloc::{GlobalAlloc, Layout, System};
 /// Allocations of at least this many bytes are advised to use huge pages.
 pub const HUGE_ALLOCATION: usize = 4 << 20;
 
-/// The system allocator, with large allocations advised to use huge pages.
+/// The system allocator, with large allocations (4 MiB and more) advised to
+/// use transparent huge pages on Linux; on other systems the system
+/// allocator. A program opts in with
+///
+/// ```
+/// #[global_allocator]
+/// static ALLOCATOR: graphblas::HugePages = graphblas::HugePages;
+/// ```
 pub struct HugePages;
 
 /// Advises the pages of `[ptr, ptr + size)` to use huge pages (the kernel
@@ -102,9 +104,9 @@ pub const HEAP_ALLOCATION_LIMIT: usize = 32 << 20;
 /// Free memory glibc keeps at the top of its heaps before returning it.
 pub const RETAINED_FREE_MEMORY: usize = 256 << 20;
 
-/// Sets glibc's allocator (process-wide) to serve allocations below
-/// [`HEAP_ALLOCATION_LIMIT`] from its heaps and to keep up to
-/// [`RETAINED_FREE_MEMORY`] of freed memory for reuse.
+/// Sets glibc's allocator (process-wide) to serve allocations below 32 MiB
+/// (`HEAP_ALLOCATION_LIMIT`) from its heaps and to keep up to 256 MiB
+/// (`RETAINED_FREE_MEMORY`) of freed memory for reuse.
 ///
 /// With glibc's defaults, every buffer above 128 KiB is first a mapping of
 /// its own, unmapped when freed, and free heap memory above a few MiB is

@@ -148,7 +148,6 @@ impl std::error::Error for Error {}
 pub type Result<T> = std::result::Result<T, Error>;
 
 /// Returns early with an [`Error`] of the given [`Info`] variant and a formatted message.
-#[macro_export]
 macro_rules! fail {
     ($info:ident, $($fmt:tt)+) => {
         return Err($crate::error::Error::new($crate::error::Info::$info, format!($($fmt)+)))
@@ -156,7 +155,6 @@ macro_rules! fail {
 }
 
 /// Returns early with an error when the condition does not hold.
-#[macro_export]
 macro_rules! ensure {
     ($cond:expr, $info:ident, $($fmt:tt)+) => {
         if !$cond {
@@ -164,6 +162,7 @@ macro_rules! ensure {
         }
     };
 }
+pub(crate) use {ensure, fail};
 
 /// Converts an allocation failure into `GrB_OUT_OF_MEMORY`.
 pub fn out_of_memory(what: &str) -> Error {

@@ -144,33 +144,65 @@
 //! the kernels' times) are in [`api::settings`];
 //! [`Matrix::pending_plan`] shows a matrix's recorded plan.
 //!
+//! [`HugePages`] is a global allocator that puts large buffers on huge pages,
+//! and [`retain_freed_memory`] keeps glibc from handing freed buffers back to
+//! the system at once.
+//!
 //! ## Layers
 //!
-//! Below the typed API the engine is organised in layers, all public for
-//! mixing with the dynamically typed level ([`Matrix::as_object`]):
-//! [`algebra`] (types, operators, monoids, semirings), [`storage`] (formats),
-//! [`object`] (matrices, vectors, scalars, descriptors), [`ops`] (the GraphBLAS
-//! operations) and [`plan`] (the non-blocking engine that records operations
-//! and fuses them when results are read). `examples/` holds BFS, PageRank and
-//! triangle counting in a screenful each, and `LAGraph-ports/` a dozen graph
-//! algorithms on this API.
+//! Below the typed API the engine is organised in layers, internal to the
+//! crate: `algebra` (types, operators, monoids, semirings), `storage`
+//! (formats), `object` (matrices, vectors, scalars, descriptors), `ops` (the
+//! GraphBLAS operations) and `plan` (the non-blocking engine that records
+//! operations and fuses them when results are read); docs/ARCHITECTURE.md in
+//! the repository describes them. The C library (`capi/`) reaches them through
+//! a hidden module that is not a stable API. `examples/` holds BFS, PageRank
+//! and triangle counting in a screenful each, and `LAGraph-ports/` a dozen
+//! graph algorithms on this API.
 
 #![deny(missing_docs)]
 
-pub mod algebra;
-pub mod alloc;
+// The typed API and the engine's layers. The layers' docs are read with
+// `--document-private-items`: where they link to private items, the lint that
+// guards public docs (which sees them as public through `raw`) is allowed.
+pub(crate) mod algebra;
+pub(crate) mod alloc;
 pub mod api;
-pub mod error;
-pub mod io;
-pub mod object;
-pub mod ops;
-pub mod parallel;
-pub mod plan;
-pub mod storage;
-pub mod threads;
-pub mod work;
+pub(crate) mod error;
+pub(crate) mod io;
+pub(crate) mod object;
+#[allow(rustdoc::private_intra_doc_links)]
+pub(crate) mod ops;
+pub(crate) mod parallel;
+#[allow(rustdoc::private_intra_doc_links)]
+pub(crate) mod plan;
+#[allow(rustdoc::private_intra_doc_links)]
+pub(crate) mod storage;
+pub(crate) mod threads;
+pub(crate) mod work;
 
+pub use alloc::{retain_freed_memory, HugePages};
 pub use api::*;
 /// The `bytemuck` crate, which [`user_type!`] derives its checks from.
 pub use bytemuck;
 pub use error::{Error, Info, Result};
+pub(crate) use {
+    algebra::element::with_type,
+    error::{ensure, fail},
+};
+
+/// The engine's layers, for the C API crate (`capi`) and the repository's
+/// tests, benchmarks and tools that drive the dynamically typed level: not a
+/// stable API, and not part of the documented surface.
+#[doc(hidden)]
+pub mod raw {
+    /// A module `raw::$layer` for each layer, re-exporting its public items.
+    macro_rules! layers {
+        ($($layer:ident),*) => {
+            $(pub mod $layer {
+                pub use crate::$layer::*;
+            })*
+        };
+    }
+    layers!(algebra, error, io, object, ops, plan, storage);
+}

@@ -1,9 +1,9 @@
 //! Generated inputs shared by the criterion benchmarks (`mod common;` in a
 //! bench file). Deterministic: the same seed gives the same data everywhere.
 
-use graphblas::algebra::{BinaryCode, BinaryOp, Type, TypeCode};
-use graphblas::object::Matrix;
-use graphblas::storage::Array;
+use graphblas::raw::algebra::{BinaryCode, BinaryOp, Type, TypeCode};
+use graphblas::raw::object::Matrix;
+use graphblas::raw::storage::Array;
 
 /// Coordinate data for an `n × n` FP64 matrix, in no particular order
 /// (duplicate positions possible, as in real input files).

@@ -4,11 +4,11 @@
 use crate::api::{api, GrB_Info};
 use crate::handle::*;
 use crate::values::{value_from_bytes, CValue};
-use engine::algebra::{
+use engine::raw::algebra::{
     BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Monoid, Semiring, TypeCode, UnaryCode,
     UnaryOp, Value,
 };
-use engine::error::{Error, Info, Result};
+use engine::{Error, Info, Result};
 use paste::paste;
 use std::ffi::{c_char, c_void, CStr};
 use std::sync::Arc;
@@ -280,7 +280,7 @@ unsafe fn name_or(name: *const c_char, default: &str) -> String {
     if name.is_null() {
         default.to_string()
     } else {
-        CStr::from_ptr(name).to_string_lossy().into_owned()
+        unsafe { CStr::from_ptr(name).to_string_lossy().into_owned() }
     }
 }
 
@@ -296,14 +296,8 @@ pub unsafe extern "C" fn GrB_UnaryOp_new(
     ztype: GrB_Type,
     xtype: GrB_Type,
 ) -> GrB_Info {
-    GxB_UnaryOp_new(
-        op,
-        function,
-        ztype,
-        xtype,
-        std::ptr::null(),
-        std::ptr::null(),
-    )
+    let none = std::ptr::null();
+    unsafe { GxB_UnaryOp_new(op, function, ztype, xtype, none, none) }
 }
 
 /// `GxB_UnaryOp_new(&op, f, ztype, xtype, name, definition)`: a named user-defined unary operator.
@@ -316,7 +310,9 @@ pub unsafe extern "C" fn GxB_UnaryOp_new(
     name: *const c_char,
     _definition: *const c_char,
 ) -> GrB_Info {
-    api((), || {
+    // SAFETY: besides the arguments, the engine calls `f` with buffers of the
+    // operator's types, the types the caller declared `f` with.
+    api((), || unsafe {
         non_null(op, "op")?;
         let f = function.ok_or_else(missing_function)?;
         let z = get(ztype)?.ty.clone();
@@ -338,15 +334,8 @@ pub unsafe extern "C" fn GrB_BinaryOp_new(
     xtype: GrB_Type,
     ytype: GrB_Type,
 ) -> GrB_Info {
-    GxB_BinaryOp_new(
-        op,
-        function,
-        ztype,
-        xtype,
-        ytype,
-        std::ptr::null(),
-        std::ptr::null(),
-    )
+    let none = std::ptr::null();
+    unsafe { GxB_BinaryOp_new(op, function, ztype, xtype, ytype, none, none) }
 }
 
 /// `GxB_BinaryOp_new(&op, f, ztype, xtype, ytype, name, definition)`: a named user-defined binary operator.
@@ -360,7 +349,9 @@ pub unsafe extern "C" fn GxB_BinaryOp_new(
     name: *const c_char,
     _definition: *const c_char,
 ) -> GrB_Info {
-    api((), || {
+    // SAFETY: besides the arguments, the engine calls `f` with buffers of the
+    // operator's types, the types the caller declared `f` with.
+    api((), || unsafe {
         non_null(op, "op")?;
         let f = function.ok_or_else(missing_function)?;
         let z = get(ztype)?.ty.clone();
@@ -387,15 +378,8 @@ pub unsafe extern "C" fn GrB_IndexUnaryOp_new(
     xtype: GrB_Type,
     ytype: GrB_Type,
 ) -> GrB_Info {
-    GxB_IndexUnaryOp_new(
-        op,
-        function,
-        ztype,
-        xtype,
-        ytype,
-        std::ptr::null(),
-        std::ptr::null(),
-    )
+    let none = std::ptr::null();
+    unsafe { GxB_IndexUnaryOp_new(op, function, ztype, xtype, ytype, none, none) }
 }
 
 /// `GxB_IndexUnaryOp_new(&op, f, ztype, xtype, ytype, name, definition)`.
@@ -409,7 +393,9 @@ pub unsafe extern "C" fn GxB_IndexUnaryOp_new(
     name: *const c_char,
     _definition: *const c_char,
 ) -> GrB_Info {
-    api((), || {
+    // SAFETY: besides the arguments, the engine calls `f` with buffers of the
+    // operator's types, the types the caller declared `f` with.
+    api((), || unsafe {
         non_null(op, "op")?;
         let f = function.ok_or_else(missing_function)?;
         let z = get(ztype)?.ty.clone();
@@ -437,10 +423,10 @@ unsafe fn new_monoid(
 ) -> GrB_Info {
     api((), || {
         non_null(monoid, "monoid")?;
-        let op = get(op)?.get().clone();
+        let op = unsafe { get(op)?.get().clone() };
         let id = identity(&op)?;
         let made = Monoid::new(op, id)?;
-        put_handle(monoid, GB_Monoid_opaque::new(made), "monoid")
+        unsafe { put_handle(monoid, GB_Monoid_opaque::new(made), "monoid") }
     })
 }
 
@@ -450,7 +436,7 @@ macro_rules! monoid_new {
             #[doc = concat!("`", stringify!($prefix), "_Monoid_new_", stringify!($suffix), "(&monoid, op, identity)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<$prefix _Monoid_new_ $suffix>](monoid: *mut GrB_Monoid, op: GrB_BinaryOp, identity: $t) -> GrB_Info {
-                new_monoid(monoid, op, |_| Ok(identity.value()))
+                unsafe { new_monoid(monoid, op, |_| Ok(identity.value())) }
             }
         }
     };
@@ -465,9 +451,11 @@ pub unsafe extern "C" fn GrB_Monoid_new_UDT(
     op: GrB_BinaryOp,
     identity: *mut c_void,
 ) -> GrB_Info {
-    new_monoid(monoid, op, |op| {
-        value_from_bytes(op.ztype(), identity, "identity")
-    })
+    unsafe {
+        new_monoid(monoid, op, |op| {
+            value_from_bytes(op.ztype(), identity, "identity")
+        })
+    }
 }
 
 /// `GrB_Semiring_new(&semiring, add, multiply)`.
@@ -479,10 +467,10 @@ pub unsafe extern "C" fn GrB_Semiring_new(
 ) -> GrB_Info {
     api((), || {
         non_null(semiring, "semiring")?;
-        let add = get(add)?.get().clone();
-        let mul = get(multiply)?.get().clone();
+        let add = unsafe { get(add)?.get().clone() };
+        let mul = unsafe { get(multiply)?.get().clone() };
         let made = Semiring::new(add, mul)?;
-        put_handle(semiring, GB_Semiring_opaque::new(made), "semiring")
+        unsafe { put_handle(semiring, GB_Semiring_opaque::new(made), "semiring") }
     })
 }
 
@@ -492,14 +480,14 @@ macro_rules! free_and_wait {
         #[doc = concat!("`", stringify!($free), "(&obj)`: frees the object and sets the handle to NULL.")]
         #[no_mangle]
         pub unsafe extern "C" fn $free(obj: *mut $handle) -> GrB_Info {
-            $crate::api::free_entry(obj)
+            unsafe { $crate::api::free_entry(obj) }
         }
 
         #[doc = concat!("`", stringify!($wait), "(obj, mode)`: nothing is ever pending on this kind of object.")]
         #[no_mangle]
         pub unsafe extern "C" fn $wait(obj: $handle, mode: crate::api::GrB_WaitMode) -> GrB_Info {
             api(obj, || {
-                get(obj)?;
+                unsafe { get(obj)? };
                 crate::api::check_wait_mode(mode)
             })
         }

@@ -3,7 +3,7 @@
 //! messages for `GrB_error`.
 
 use crate::handle::{free, get, Object};
-use engine::error::{Error, Info, Result};
+use engine::{Error, Info, Result};
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 /// `GrB_Info`: the status code of every call.
@@ -62,11 +62,11 @@ pub(crate) fn initialize(mode: i32) -> Result<()> {
         ));
     }
     MODE.store(mode, Ordering::Release);
-    engine::alloc::retain_freed_memory();
-    engine::plan::set_mode(if blocking {
-        engine::plan::Mode::Blocking
+    engine::retain_freed_memory();
+    engine::set_mode(if blocking {
+        engine::Mode::Blocking
     } else {
-        engine::plan::Mode::NonBlocking
+        engine::Mode::NonBlocking
     });
     Ok(())
 }
@@ -140,13 +140,13 @@ pub(crate) fn api(sink: impl ErrorSink, body: impl FnOnce() -> Result<()>) -> Gr
 /// # Safety
 /// `handle` must be NULL or a valid pointer to a handle variable.
 pub(crate) unsafe fn free_entry<T: Object>(handle: *mut *mut T) -> GrB_Info {
-    run((), || free(handle))
+    run((), || unsafe { free(handle) })
 }
 
 /// As [`api`], for the few calls allowed before `GrB_init` (init, version,
 /// error, free).
 pub(crate) fn run(sink: impl ErrorSink, body: impl FnOnce() -> Result<()>) -> GrB_Info {
-    match engine::error::catch_panic(body) {
+    match engine::raw::error::catch_panic(body) {
         Ok(()) => Info::Success.code(),
         Err(e) => {
             if e.info != Info::NoValue {
@@ -161,7 +161,7 @@ pub(crate) fn run(sink: impl ErrorSink, body: impl FnOnce() -> Result<()>) -> Gr
 /// `GrB_INVALID_VALUE` beyond `GrB_INDEX_MAX + 1`: no valid array is that long,
 /// and a slice of such a length would not even be addressable.
 pub(crate) fn count(n: GrB_Index, what: &str) -> Result<usize> {
-    if n > engine::object::INDEX_MAX + 1 {
+    if n > engine::raw::object::INDEX_MAX + 1 {
         return Err(Error::new(
             Info::InvalidValue,
             format!("{what} {n} exceeds GrB_INDEX_MAX + 1 = 2^60"),
@@ -181,7 +181,7 @@ pub(crate) unsafe fn slice<'a, T>(p: *const T, n: usize, what: &str) -> Result<&
     if n == 0 {
         return Ok(&[]);
     }
-    Ok(std::slice::from_raw_parts(p, n))
+    Ok(unsafe { std::slice::from_raw_parts(p, n) })
 }
 
 /// Checks a `GrB_WaitMode` argument.

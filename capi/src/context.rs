@@ -30,8 +30,8 @@ pub extern "C" fn GxB_init(
 ) -> GrB_Info {
     run((), || {
         let (Some(malloc), Some(free)) = (user_malloc, user_free) else {
-            return Err(engine::error::Error::new(
-                engine::error::Info::NullPointer,
+            return Err(engine::Error::new(
+                engine::Info::NullPointer,
                 "GxB_init needs the malloc and free functions",
             ));
         };
@@ -70,7 +70,7 @@ pub extern "C" fn GB_Global_GrB_init_called_set(called: bool) {
 /// The pointers must be NULL or valid for writes.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_getVersion(version: *mut c_uint, subversion: *mut c_uint) -> GrB_Info {
-    run((), || {
+    run((), || unsafe {
         put(version, 2, "version")?;
         put(subversion, 1, "subversion")
     })
@@ -85,8 +85,8 @@ macro_rules! error_fn {
         #[no_mangle]
         pub unsafe extern "C" fn $name(error: *mut *const c_char, obj: $handle) -> GrB_Info {
             run((), || {
-                let o = get(obj as *const _)?;
-                put(error, Object::header(o).error_ptr(), "error")
+                let o = unsafe { get(obj as *const _)? };
+                unsafe { put(error, Object::header(o).error_ptr(), "error") }
             })
         }
     };

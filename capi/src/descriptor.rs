@@ -2,8 +2,8 @@
 
 use crate::api::{api, GrB_Desc_Field, GrB_Desc_Value, GrB_Info};
 use crate::handle::*;
-use engine::error::{Error, Info, Result};
-use engine::object::Descriptor;
+use engine::raw::object::Descriptor;
+use engine::{Error, Info, Result};
 use std::sync::Mutex;
 
 /// Declares `GrB_DESC_<name>` with the flags replace, structure, complement, T0, T1.
@@ -59,7 +59,7 @@ predefined_descriptor! {
 
 /// The settings of a descriptor argument (`GrB_NULL` means the defaults).
 pub(crate) unsafe fn settings(desc: GrB_Descriptor) -> Result<Descriptor> {
-    Ok(get_opt(desc)?.map_or(Descriptor::default(), |d| d.get()))
+    Ok(unsafe { get_opt(desc)?.map_or(Descriptor::default(), |d| d.get()) })
 }
 
 /// `GrB_Descriptor_new(&desc)`: a descriptor with every field at its default.
@@ -69,7 +69,7 @@ pub unsafe extern "C" fn GrB_Descriptor_new(desc: *mut GrB_Descriptor) -> GrB_In
         // Checked first: a NULL output must not leak a new descriptor.
         non_null(desc, "descriptor")?;
         let d = GB_Descriptor_opaque::new(Mutex::new(Descriptor::default()));
-        put_handle(desc, d, "descriptor")
+        unsafe { put_handle(desc, d, "descriptor") }
     })
 }
 
@@ -81,7 +81,7 @@ pub unsafe extern "C" fn GrB_Descriptor_set(
     value: GrB_Desc_Value,
 ) -> GrB_Info {
     api(desc, || {
-        let d = get(desc)?;
+        let d = unsafe { get(desc)? };
         if d.header().is_predefined() {
             return Err(Error::new(
                 Info::InvalidValue,
@@ -125,11 +125,11 @@ pub unsafe extern "C" fn GxB_Desc_set_INT32(
 ) -> GrB_Info {
     if field == COMPRESSION {
         return api(desc, || {
-            get(desc)?;
+            unsafe { get(desc)? };
             check_compression(value)
         });
     }
-    GrB_Descriptor_set(desc, field, value)
+    unsafe { GrB_Descriptor_set(desc, field, value) }
 }
 
 /// `GxB_Desc_get_INT32(desc, field, &value)`: `GxB_COMPRESSION` reads as
@@ -141,14 +141,14 @@ pub unsafe extern "C" fn GxB_Desc_get_INT32(
     value: *mut i32,
 ) -> GrB_Info {
     api(desc, || {
-        let d = get(desc)?;
+        let d = unsafe { get(desc)? };
         non_null(value, "value")?;
         let v = if field == COMPRESSION {
             COMPRESSION_NONE
         } else {
             d.get().get(field)?
         };
-        put(value, v, "value")
+        unsafe { put(value, v, "value") }
     })
 }
 
@@ -159,7 +159,7 @@ pub unsafe extern "C" fn GxB_Desc_get(
     field: GrB_Desc_Field,
     value: *mut std::ffi::c_void,
 ) -> GrB_Info {
-    GxB_Desc_get_INT32(desc, field, value as *mut i32)
+    unsafe { GxB_Desc_get_INT32(desc, field, value as *mut i32) }
 }
 
 crate::algebra::free_and_wait!(GrB_Descriptor_free, GrB_Descriptor_wait, GrB_Descriptor);

@@ -32,10 +32,10 @@ use crate::api::{api, blocking_mode, GrB_Field, GrB_Info};
 use crate::gxb_fields::{self, Setting, IMPLEMENTATION};
 use crate::handle::*;
 use crate::values::value_as;
-use engine::algebra::{Type, Value};
-use engine::error::{Error, Info, Result};
-use engine::object::Matrix;
-use engine::storage::Orientation;
+use engine::raw::algebra::{Type, Value};
+use engine::raw::object::Matrix;
+use engine::Orientation;
+use engine::{Error, Info, Result};
 use paste::paste;
 use std::ffi::{c_char, c_void, CStr};
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -398,8 +398,8 @@ impl Fields for GB_Global_opaque {
                 orientation::COLMAJOR => GXB_BY_COL,
                 _ => GXB_BY_ROW,
             },
-            field::GXB_NTHREADS => engine::threads::num_threads() as i32,
-            field::GXB_BURBLE => engine::plan::explain::enabled() as i32,
+            field::GXB_NTHREADS => engine::num_threads() as i32,
+            field::GXB_BURBLE => engine::raw::plan::explain::enabled() as i32,
             _ => {
                 return gxb_fields::library(f)
                     .map(FieldValue::Extension)
@@ -421,8 +421,8 @@ impl Fields for GB_Global_opaque {
                 };
                 ORIENTATION_HINT.store(hint, Ordering::Relaxed);
             }
-            field::GXB_NTHREADS => engine::threads::set_num_threads(value.max(0) as usize)?,
-            field::GXB_BURBLE => engine::plan::explain::set_explain(value != 0),
+            field::GXB_NTHREADS => engine::set_num_threads(value.max(0) as usize)?,
+            field::GXB_BURBLE => engine::set_explain(value != 0),
             _ if gxb_fields::set_library_int(f, value) => {}
             _ => return Err(not_settable(self, f)),
         }
@@ -451,7 +451,8 @@ impl Fields for GB_Global_opaque {
                 std::mem::size_of::<[f64; 8]>()
             )));
         } else {
-            Some((value as *const [f64; 8]).read_unaligned())
+            // SAFETY: `value` holds `size` bytes, checked to be 8 doubles.
+            Some(unsafe { (value as *const [f64; 8]).read_unaligned() })
         };
         gxb_fields::set_library_array(f, switches.as_ref());
         Ok(())
@@ -729,7 +730,7 @@ impl Fields for GB_Descriptor_opaque {
 
 /// `GrB_get(obj, GrB_Scalar, field)`: an INT32 or SIZE field, typecast to the scalar's type.
 unsafe fn get_scalar<T: Fields>(obj: &T, value: GrB_Scalar, f: i32) -> Result<()> {
-    let s = &get(value)?.scalar;
+    let s = unsafe { &get(value)?.scalar };
     let v = match get_field(obj, f)? {
         FieldValue::Int(v) | FieldValue::Extension(Setting::Int(v)) => Value::new(v),
         FieldValue::Extension(Setting::Bool(v)) => Value::new(v as i32),
@@ -758,8 +759,10 @@ unsafe fn get_string<T: Fields>(obj: &T, value: *mut c_char, f: i32) -> Result<(
         FieldValue::Extension(Setting::Text(t)) => t.to_bytes().to_vec(),
         _ => return Err(invalid(format!("{} is not a string field", field_name(f)))),
     };
-    std::ptr::copy_nonoverlapping(b.as_ptr(), value as *mut u8, b.len());
-    *value.add(b.len()) = 0;
+    unsafe {
+        std::ptr::copy_nonoverlapping(b.as_ptr(), value as *mut u8, b.len());
+        *value.add(b.len()) = 0;
+    }
     Ok(())
 }
 
@@ -781,12 +784,12 @@ unsafe fn get_size<T: Fields>(obj: &T, value: *mut usize, f: i32) -> Result<()> 
             )))
         }
     };
-    put(value, n, "value")
+    unsafe { put(value, n, "value") }
 }
 
 /// `GrB_set(obj, GrB_Scalar, field)`: an INT32 or `double` field from a non-empty scalar.
 unsafe fn set_scalar<T: Fields>(obj: &T, value: GrB_Scalar, f: i32) -> Result<()> {
-    let s = &get(value)?.scalar;
+    let s = unsafe { &get(value)?.scalar };
     let v = s
         .get()
         .ok_or_else(|| Error::new(Info::EmptyObject, "the GrB_Scalar value is empty"))?;
@@ -818,7 +821,7 @@ unsafe fn set_string<T: Fields>(obj: &T, value: *const c_char, f: i32) -> Result
             unknown_field(obj, f)
         });
     }
-    set_name(obj, CStr::from_ptr(value))
+    unsafe { set_name(obj, CStr::from_ptr(value)) }
 }
 
 /// `GrB_set(obj, int32_t, field)`.
@@ -848,14 +851,14 @@ unsafe fn get_void<T: Fields>(obj: &T, value: *mut c_void, f: i32) -> Result<()>
     non_null(value, "value")?;
     unsafe fn write<V: Copy>(values: &[V], out: *mut c_void) {
         for (k, &v) in values.iter().enumerate() {
-            (out as *mut V).add(k).write_unaligned(v);
+            unsafe { (out as *mut V).add(k).write_unaligned(v) };
         }
     }
     match get_field(obj, f)? {
-        FieldValue::Extension(Setting::Doubles(v)) => write(&v, value),
-        FieldValue::Extension(Setting::Ints(v)) => write(&v, value),
-        FieldValue::Extension(Setting::Int64s(v)) => write(&v, value),
-        FieldValue::Extension(Setting::Function(p)) => write(&[p], value),
+        FieldValue::Extension(Setting::Doubles(v)) => unsafe { write(&v, value) },
+        FieldValue::Extension(Setting::Ints(v)) => unsafe { write(&v, value) },
+        FieldValue::Extension(Setting::Int64s(v)) => unsafe { write(&v, value) },
+        FieldValue::Extension(Setting::Function(p)) => unsafe { write(&[p], value) },
         _ => return Err(no_void_field(obj, f)),
     }
     Ok(())
@@ -869,59 +872,59 @@ macro_rules! get_set_functions {
             #[doc = concat!("`GrB_get(", stringify!($kind), ", GrB_Scalar value, field)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_ $kind _get_Scalar>](obj: $handle, value: GrB_Scalar, field: GrB_Field) -> GrB_Info {
-                api(obj, || get_scalar($object(obj)?, value, field))
+                api(obj, || unsafe { get_scalar($object(obj)?, value, field) })
             }
 
             #[doc = concat!("`GrB_get(", stringify!($kind), ", char *value, field)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_ $kind _get_String>](obj: $handle, value: *mut c_char, field: GrB_Field) -> GrB_Info {
-                api(obj, || get_string($object(obj)?, value, field))
+                api(obj, || unsafe { get_string($object(obj)?, value, field) })
             }
 
             #[doc = concat!("`GrB_get(", stringify!($kind), ", int32_t *value, field)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_ $kind _get_INT32>](obj: $handle, value: *mut i32, field: GrB_Field) -> GrB_Info {
                 api(obj, || {
-                    let o = $object(obj)?;
+                    let o = unsafe { $object(obj)? };
                     non_null(value, "value")?;
-                    put(value, get_int(o, field)?, "value")
+                    unsafe { put(value, get_int(o, field)?, "value") }
                 })
             }
 
             #[doc = concat!("`GrB_get(", stringify!($kind), ", size_t *value, field)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_ $kind _get_SIZE>](obj: $handle, value: *mut usize, field: GrB_Field) -> GrB_Info {
-                api(obj, || get_size($object(obj)?, value, field))
+                api(obj, || unsafe { get_size($object(obj)?, value, field) })
             }
 
             #[doc = concat!("`GrB_get(", stringify!($kind), ", void *value, field)`: an array or function field.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_ $kind _get_VOID>](obj: $handle, value: *mut c_void, field: GrB_Field) -> GrB_Info {
-                api(obj, || get_void($object(obj)?, value, field))
+                api(obj, || unsafe { get_void($object(obj)?, value, field) })
             }
 
             #[doc = concat!("`GrB_set(", stringify!($kind), ", GrB_Scalar value, field)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_ $kind _set_Scalar>](obj: $handle, value: GrB_Scalar, field: GrB_Field) -> GrB_Info {
-                api(obj, || set_scalar($object(obj)?, value, field))
+                api(obj, || unsafe { set_scalar($object(obj)?, value, field) })
             }
 
             #[doc = concat!("`GrB_set(", stringify!($kind), ", char *value, field)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_ $kind _set_String>](obj: $handle, value: *mut c_char, field: GrB_Field) -> GrB_Info {
-                api(obj, || set_string($object(obj)?, value, field))
+                api(obj, || unsafe { set_string($object(obj)?, value, field) })
             }
 
             #[doc = concat!("`GrB_set(", stringify!($kind), ", int32_t value, field)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_ $kind _set_INT32>](obj: $handle, value: i32, field: GrB_Field) -> GrB_Info {
-                api(obj, || set_int32($object(obj)?, value, field))
+                api(obj, || unsafe { set_int32($object(obj)?, value, field) })
             }
 
             #[doc = concat!("`GrB_set(", stringify!($kind), ", void *value, field, size)`: an array field of `size` bytes.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_ $kind _set_VOID>](obj: $handle, value: *mut c_void, field: GrB_Field, size: usize) -> GrB_Info {
-                api(obj, || $object(obj)?.set_void(field, value, size))
+                api(obj, || unsafe { $object(obj)?.set_void(field, value, size) })
             }
         }
     };
@@ -929,8 +932,10 @@ macro_rules! get_set_functions {
 
 /// Reads a vector handle (a matrix handle of more than one column is not a vector).
 pub(crate) unsafe fn vector_object<'a>(v: GrB_Vector) -> Result<&'a GB_Vector_opaque> {
-    crate::vector::vector(v)?;
-    get(v)
+    unsafe {
+        crate::vector::vector(v)?;
+        get(v)
+    }
 }
 
 get_set_functions!(Scalar, GrB_Scalar, get);

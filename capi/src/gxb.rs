@@ -16,8 +16,8 @@ use crate::api::{api, GrB_Info};
 use crate::getset::vector_object;
 use crate::handle::*;
 use crate::types::*;
-use engine::algebra::{Type, TypeCode};
-use engine::error::Result;
+use engine::raw::algebra::{Type, TypeCode};
+use engine::Result;
 use std::ffi::{c_char, CStr};
 use std::sync::Mutex;
 
@@ -28,8 +28,10 @@ const MAX_NAME_LEN: usize = 128;
 unsafe fn write_type_name(ty: &Type, out: *mut c_char) -> Result<()> {
     let name = ty.name().as_bytes();
     let n = name.len().min(MAX_NAME_LEN - 1);
-    std::ptr::copy_nonoverlapping(name.as_ptr(), out as *mut u8, n);
-    *out.add(n) = 0;
+    unsafe {
+        std::ptr::copy_nonoverlapping(name.as_ptr(), out as *mut u8, n);
+        *out.add(n) = 0;
+    }
     Ok(())
 }
 
@@ -76,8 +78,8 @@ macro_rules! type_queries {
         pub unsafe extern "C" fn $name_fn(type_name: *mut c_char, obj: $handle) -> GrB_Info {
             api(obj, || {
                 non_null(type_name, "type_name")?;
-                let $o = $object(obj)?;
-                write_type_name($ty, type_name)
+                let $o = unsafe { $object(obj)? };
+                unsafe { write_type_name($ty, type_name) }
             })
         }
 
@@ -86,8 +88,8 @@ macro_rules! type_queries {
         pub unsafe extern "C" fn $type_fn(type_: *mut GrB_Type, obj: $handle) -> GrB_Info {
             api(obj, || {
                 non_null(type_, "type")?;
-                let $o = $object(obj)?;
-                put(type_, type_handle($ty), "type")
+                let $o = unsafe { $object(obj)? };
+                unsafe { put(type_, type_handle($ty), "type") }
             })
         }
     };
@@ -120,7 +122,7 @@ type_queries!(
 pub unsafe extern "C" fn GxB_Type_size(size: *mut usize, type_: GrB_Type) -> GrB_Info {
     api(type_, || {
         non_null(size, "size")?;
-        put(size, get(type_)?.ty.size(), "size")
+        unsafe { put(size, get(type_)?.ty.size(), "size") }
     })
 }
 
@@ -130,7 +132,7 @@ pub unsafe extern "C" fn GxB_Type_size(size: *mut usize, type_: GrB_Type) -> GrB
 pub unsafe extern "C" fn GxB_Type_name(type_name: *mut c_char, type_: GrB_Type) -> GrB_Info {
     api(type_, || {
         non_null(type_name, "type_name")?;
-        write_type_name(&get(type_)?.ty, type_name)
+        unsafe { write_type_name(&get(type_)?.ty, type_name) }
     })
 }
 
@@ -146,14 +148,16 @@ pub unsafe extern "C" fn GxB_Type_from_name(
     api((), || {
         non_null(type_, "type")?;
         non_null(type_name, "type_name")?;
-        let name = CStr::from_ptr(type_name).to_bytes();
+        let name = unsafe { CStr::from_ptr(type_name).to_bytes() };
         let found = TypeCode::BUILTIN.into_iter().map(Type::builtin).find(|t| {
             t.name().as_bytes() == name || format!("GrB_{}", t.code().suffix()).as_bytes() == name
         });
-        put(
-            type_,
-            found.map_or(std::ptr::null_mut(), |t| type_handle(&t)),
-            "type",
-        )
+        unsafe {
+            put(
+                type_,
+                found.map_or(std::ptr::null_mut(), |t| type_handle(&t)),
+                "type",
+            )
+        }
     })
 }

@@ -23,9 +23,9 @@
 
 use crate::api::mode;
 use crate::memory::allocator;
-use engine::error::Result;
-use engine::object::Matrix;
-use engine::storage::Sparsity;
+use engine::raw::object::Matrix;
+use engine::raw::storage::Sparsity;
+use engine::Result;
 use std::ffi::{c_void, CStr};
 use std::sync::Mutex;
 

@@ -6,11 +6,11 @@
 use crate::api::{api, count, slice, GrB_Index, GrB_Info};
 use crate::handle::*;
 use crate::memory::give;
-use engine::error::{Error, Info, Result};
-use engine::object::{Matrix, Vector};
-use engine::ops::sort::sort;
-use engine::storage::serialize::{deserialize, serialize_into, serialized_size};
-use engine::storage::MatrixStore;
+use engine::raw::object::{Matrix, Vector};
+use engine::raw::ops::sort::sort;
+use engine::raw::storage::serialize::{deserialize, serialize_into, serialized_size};
+use engine::raw::storage::MatrixStore;
+use engine::{Error, Info, Result};
 use std::ffi::c_void;
 
 /// `Ok` when `m(i, j)` holds an entry, `GrB_NO_VALUE` when not.
@@ -29,21 +29,25 @@ pub unsafe extern "C" fn GxB_Matrix_isStoredElement(
     i: GrB_Index,
     j: GrB_Index,
 ) -> GrB_Info {
-    api(A, || stored(&get(A)?.matrix, i, j))
+    api(A, || unsafe { stored(&get(A)?.matrix, i, j) })
 }
 
 /// `GxB_Vector_isStoredElement(v, i)`.
 #[no_mangle]
 pub unsafe extern "C" fn GxB_Vector_isStoredElement(v: GrB_Vector, i: GrB_Index) -> GrB_Info {
-    api(v, || stored(crate::vector::vector(v)?.as_matrix(), i, 0))
+    api(v, || unsafe {
+        stored(crate::vector::vector(v)?.as_matrix(), i, 0)
+    })
 }
 
 /// The value of a non-empty scalar.
-unsafe fn scalar_value(s: GrB_Scalar) -> Result<engine::algebra::Value> {
-    get(s)?
-        .scalar
-        .get()
-        .ok_or_else(|| Error::new(Info::EmptyObject, "the GrB_Scalar is empty"))
+unsafe fn scalar_value(s: GrB_Scalar) -> Result<engine::raw::algebra::Value> {
+    unsafe {
+        get(s)?
+            .scalar
+            .get()
+            .ok_or_else(|| Error::new(Info::EmptyObject, "the GrB_Scalar is empty"))
+    }
 }
 
 /// `GxB_Matrix_build_Scalar(C, I, J, scalar, nvals)`: every `C(I[k], J[k])`
@@ -57,10 +61,11 @@ pub unsafe extern "C" fn GxB_Matrix_build_Scalar(
     nvals: GrB_Index,
 ) -> GrB_Info {
     api(C, || {
-        let c = &get(C)?.matrix;
+        let c = unsafe { &get(C)?.matrix };
         let n = count(nvals, "nvals")?;
-        let (rows, cols) = (slice(I, n, "I")?, slice(J, n, "J")?);
-        c.build_uniform(rows, cols, &scalar_value(scalar)?)
+        let (rows, cols) = unsafe { (slice(I, n, "I")?, slice(J, n, "J")?) };
+        let value = unsafe { scalar_value(scalar)? };
+        c.build_uniform(rows, cols, &value)
     })
 }
 
@@ -73,9 +78,10 @@ pub unsafe extern "C" fn GxB_Vector_build_Scalar(
     nvals: GrB_Index,
 ) -> GrB_Info {
     api(w, || {
-        let v = crate::vector::vector(w)?;
+        let v = unsafe { crate::vector::vector(w)? };
         let n = count(nvals, "nvals")?;
-        v.build_uniform(slice(I, n, "I")?, &scalar_value(scalar)?)
+        let (rows, value) = unsafe { (slice(I, n, "I")?, scalar_value(scalar)?) };
+        v.build_uniform(rows, &value)
     })
 }
 
@@ -88,8 +94,10 @@ unsafe fn serialize_new(m: &Matrix, blob: *mut *mut c_void, size: *mut GrB_Index
     let n = serialize_into(&store, &mut bytes)?;
     bytes.truncate(n);
     let (p, _) = give(bytes)?;
-    *blob = p as *mut c_void;
-    *size = n as GrB_Index;
+    unsafe {
+        *blob = p as *mut c_void;
+        *size = n as GrB_Index;
+    }
     Ok(())
 }
 
@@ -99,8 +107,8 @@ unsafe fn deserialize_blob(
     blob: *const c_void,
     size: GrB_Index,
 ) -> Result<MatrixStore> {
-    let ty = get_opt(type_)?.map(|t| &t.ty);
-    let data = slice(blob as *const u8, count(size, "blob_size")?, "blob")?;
+    let ty = unsafe { get_opt(type_)?.map(|t| &t.ty) };
+    let data = unsafe { slice(blob as *const u8, count(size, "blob_size")?, "blob")? };
     deserialize(data, ty)
 }
 
@@ -113,7 +121,9 @@ pub unsafe extern "C" fn GxB_Matrix_serialize(
     A: GrB_Matrix,
     _desc: GrB_Descriptor,
 ) -> GrB_Info {
-    api(A, || serialize_new(&get(A)?.matrix, blob, blob_size))
+    api(A, || unsafe {
+        serialize_new(&get(A)?.matrix, blob, blob_size)
+    })
 }
 
 /// `GxB_Vector_serialize(&blob, &blob_size, u, desc)`.
@@ -124,7 +134,7 @@ pub unsafe extern "C" fn GxB_Vector_serialize(
     u: GrB_Vector,
     _desc: GrB_Descriptor,
 ) -> GrB_Info {
-    api(u, || {
+    api(u, || unsafe {
         serialize_new(crate::vector::vector(u)?.as_matrix(), blob, blob_size)
     })
 }
@@ -140,8 +150,8 @@ pub unsafe extern "C" fn GxB_Matrix_deserialize(
 ) -> GrB_Info {
     api((), || {
         non_null(C, "C")?;
-        let store = deserialize_blob(type_, blob, blob_size)?;
-        put_handle(C, GB_Matrix_opaque::new(Matrix::from_store(store)), "C")
+        let store = unsafe { deserialize_blob(type_, blob, blob_size)? };
+        unsafe { put_handle(C, GB_Matrix_opaque::new(Matrix::from_store(store)), "C") }
     })
 }
 
@@ -157,14 +167,14 @@ pub unsafe extern "C" fn GxB_Vector_deserialize(
 ) -> GrB_Info {
     api((), || {
         non_null(w, "w")?;
-        let store = deserialize_blob(type_, blob, blob_size)?;
+        let store = unsafe { deserialize_blob(type_, blob, blob_size)? };
         if store.ncols() != 1 {
             return Err(Error::new(
                 Info::DimensionMismatch,
                 "the blob holds a matrix of more than one column",
             ));
         }
-        put_handle(w, GB_Vector_opaque::new(Vector::from_store(store)), "w")
+        unsafe { put_handle(w, GB_Vector_opaque::new(Vector::from_store(store)), "w") }
     })
 }
 
@@ -180,10 +190,10 @@ pub unsafe extern "C" fn GxB_Matrix_sort(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(C, || {
-        let c = get_opt(C)?.map(|o| &o.matrix);
-        let p = get_opt(P)?.map(|o| &o.matrix);
-        let by_col = crate::descriptor::settings(desc)?.transpose_first;
-        sort(c, p, get(op)?.get(), &get(A)?.matrix, by_col)
+        let c = unsafe { get_opt(C)?.map(|o| &o.matrix) };
+        let p = unsafe { get_opt(P)?.map(|o| &o.matrix) };
+        let by_col = unsafe { crate::descriptor::settings(desc)?.transpose_first };
+        unsafe { sort(c, p, get(op)?.get(), &get(A)?.matrix, by_col) }
     })
 }
 
@@ -201,10 +211,10 @@ pub unsafe extern "C" fn GxB_Vector_sort(
             Ok(if v.is_null() {
                 None
             } else {
-                Some(crate::vector::vector(v)?.as_matrix())
+                Some(unsafe { crate::vector::vector(v)?.as_matrix() })
             })
         };
-        let u = crate::vector::vector(u)?.as_matrix();
-        sort(out(w)?, out(p)?, get(op)?.get(), u, true)
+        let u = unsafe { crate::vector::vector(u)?.as_matrix() };
+        unsafe { sort(out(w)?, out(p)?, get(op)?.get(), u, true) }
     })
 }

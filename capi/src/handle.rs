@@ -6,12 +6,12 @@
 //! `GrB_UNINITIALIZED_OBJECT` wherever its memory is still readable.
 //! Predefined objects are statics whose engine value is built on first use.
 
-use engine::algebra::{
+use engine::raw::algebra::{
     BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Monoid, Semiring, Type, TypeCode,
     UnaryCode, UnaryOp,
 };
-use engine::error::{Error, Info, Result};
-use engine::object::{Descriptor, Matrix, Scalar, Vector};
+use engine::raw::object::{Descriptor, Matrix, Scalar, Vector};
+use engine::{Error, Info, Result};
 use std::ffi::{c_char, CString};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -127,7 +127,7 @@ pub(crate) unsafe fn get<'a, T: Object>(p: *const T) -> Result<&'a T> {
             format!("a required {} argument is NULL", T::NAME),
         ));
     }
-    let header = &*(p as *const Header);
+    let header = unsafe { &*(p as *const Header) };
     let m = header.magic.load(Ordering::Acquire);
     if m != T::MAGIC {
         let what = if m == magic::FREED {
@@ -140,7 +140,8 @@ pub(crate) unsafe fn get<'a, T: Object>(p: *const T) -> Result<&'a T> {
             format!("the {} argument {what}", T::NAME),
         ));
     }
-    Ok(&*p)
+    // SAFETY: the magic number says `p` is a live object of this kind.
+    Ok(unsafe { &*p })
 }
 
 /// Reads an optional handle: NULL means "none".
@@ -151,7 +152,7 @@ pub(crate) unsafe fn get_opt<'a, T: Object>(p: *const T) -> Result<Option<&'a T>
     if p.is_null() {
         Ok(None)
     } else {
-        get(p).map(Some)
+        unsafe { get(p).map(Some) }
     }
 }
 
@@ -177,16 +178,19 @@ pub(crate) unsafe fn free<T: Object>(handle: *mut *mut T) -> Result<()> {
             format!("the {} pointer passed to free is NULL", T::NAME),
         ));
     }
-    let p = *handle;
-    let Ok(obj) = get(p) else {
+    let p = unsafe { *handle };
+    let Ok(obj) = (unsafe { get(p) }) else {
         return Ok(());
     };
     if obj.header().is_predefined() {
         return Ok(());
     }
     obj.header().magic.store(magic::FREED, Ordering::Release);
-    drop(Box::from_raw(p));
-    *handle = std::ptr::null_mut();
+    // SAFETY: a live object not predefined was made by `into_handle`.
+    unsafe {
+        drop(Box::from_raw(p));
+        *handle = std::ptr::null_mut();
+    }
     Ok(())
 }
 
@@ -197,7 +201,7 @@ pub(crate) unsafe fn free<T: Object>(handle: *mut *mut T) -> Result<()> {
 /// `out` must be NULL or valid for writes.
 pub(crate) unsafe fn put_handle<T: Object>(out: *mut *mut T, obj: T, what: &str) -> Result<()> {
     non_null(out, what)?;
-    put(out, into_handle(obj), what)
+    unsafe { put(out, into_handle(obj), what) }
 }
 
 /// Writes through an output pointer, or fails with `GrB_NULL_POINTER`.
@@ -211,7 +215,7 @@ pub(crate) unsafe fn put<T>(out: *mut T, value: T, what: &str) -> Result<()> {
             format!("the output pointer {what} is NULL"),
         ));
     }
-    out.write(value);
+    unsafe { out.write(value) };
     Ok(())
 }
 

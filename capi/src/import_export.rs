@@ -1,6 +1,6 @@
 //! Moving matrices in and out of the library: `GrB_Matrix_import_<T>` /
 //! `GrB_Matrix_export_<T>` (the spec's CSR, CSC, COO and dense formats; see
-//! `engine::storage::exchange` for the layouts and checks), `exportSize`,
+//! `engine::raw::storage::exchange` for the layouts and checks), `exportSize`,
 //! `exportHint`, and `GrB_Matrix_serializeSize` / `serialize` / `deserialize`
 //! (the blob format is documented in `docs/SERIALIZATION.md`).
 //!
@@ -11,13 +11,13 @@
 
 use crate::api::{api, count, slice, GrB_Format, GrB_Index, GrB_Info};
 use crate::handle::*;
-use engine::algebra::{Type, TypeCode};
-use engine::error::{Error, Info, Result};
-use engine::object::Matrix;
-use engine::storage::exchange::{
+use engine::raw::algebra::{Type, TypeCode};
+use engine::raw::object::Matrix;
+use engine::raw::storage::exchange::{
     export, export_hint, export_sizes, import, ExchangeFormat, ExportBuffers, ImportArrays,
 };
-use engine::storage::serialize::{deserialize, serialize_into, serialized_size};
+use engine::raw::storage::serialize::{deserialize, serialize_into, serialized_size};
+use engine::{Error, Info, Result};
 use paste::paste;
 use std::ffi::c_void;
 
@@ -57,7 +57,7 @@ unsafe fn array<'a, T>(p: *const T, n: GrB_Index, what: &str) -> Result<&'a [T]>
     if n == 0 {
         return Ok(&[]);
     }
-    slice(p, n, what)
+    unsafe { slice(p, n, what) }
 }
 
 /// The caller's arrays of `GrB_Matrix_import` and `GrB_Matrix_export`
@@ -91,20 +91,22 @@ unsafe fn import_matrix(
         n_values,
     } = arrays;
     non_null(A, "A")?;
-    let ty = &get(type_)?.ty;
+    let ty = unsafe { &get(type_)?.ty };
     check_domain(ty, expected)?;
     let format = ExchangeFormat::from_spec_code(format)?;
     let dense = matches!(format, ExchangeFormat::DenseRow | ExchangeFormat::DenseCol);
     let (indptr, indices) = if dense {
         (&[][..], &[][..])
     } else {
-        (
-            array(indptr, n_indptr, "indptr")?,
-            array(indices, n_indices, "indices")?,
-        )
+        unsafe {
+            (
+                array(indptr, n_indptr, "indptr")?,
+                array(indices, n_indices, "indices")?,
+            )
+        }
     };
     let nbytes = value_bytes(count(n_values, "n_values")?, ty.size())?;
-    let values = array(values, nbytes as GrB_Index, "values")?;
+    let values = unsafe { array(values, nbytes as GrB_Index, "values")? };
     let store = import(
         ty,
         nrows,
@@ -116,7 +118,7 @@ unsafe fn import_matrix(
             values,
         },
     )?;
-    put_handle(A, GB_Matrix_opaque::new(Matrix::from_store(store)), "A")
+    unsafe { put_handle(A, GB_Matrix_opaque::new(Matrix::from_store(store)), "A") }
 }
 
 /// A mutable C array of `n` elements (empty when `n = 0`, even if NULL).
@@ -125,7 +127,7 @@ unsafe fn slice_mut<'a, T>(p: *mut T, n: usize, what: &str) -> Result<&'a mut [T
         return Ok(&mut []);
     }
     non_null(p, what)?;
-    Ok(std::slice::from_raw_parts_mut(p, n))
+    Ok(unsafe { std::slice::from_raw_parts_mut(p, n) })
 }
 
 /// `GrB_Matrix_export`: writes `A` into the caller's arrays, whose capacities
@@ -137,7 +139,7 @@ unsafe fn export_matrix(
     expected: Option<TypeCode>,
 ) -> Result<()> {
     let (n_indptr, n_indices, n_values) = (arrays.n_indptr, arrays.n_indices, arrays.n_values);
-    let a = &get(A)?.matrix;
+    let a = unsafe { &get(A)?.matrix };
     non_null(n_indptr, "n_indptr")?;
     non_null(n_indices, "n_indices")?;
     non_null(n_values, "n_values")?;
@@ -145,7 +147,7 @@ unsafe fn export_matrix(
     check_domain(a.ty(), expected)?;
     let store = a.snapshot()?;
     let need = export_sizes(&store, format)?;
-    let (cap_p, cap_i, cap_x) = (*n_indptr, *n_indices, *n_values);
+    let (cap_p, cap_i, cap_x) = unsafe { (*n_indptr, *n_indices, *n_values) };
     if cap_p < need.indptr as u64 || cap_i < need.indices as u64 || cap_x < need.values as u64 {
         return Err(Error::new(
             Info::InsufficientSpace,
@@ -157,15 +159,19 @@ unsafe fn export_matrix(
         ));
     }
     let size = a.ty().size();
-    let out = ExportBuffers {
-        indptr: slice_mut(arrays.indptr, need.indptr, "indptr")?,
-        indices: slice_mut(arrays.indices, need.indices, "indices")?,
-        values: slice_mut(arrays.values, value_bytes(need.values, size)?, "values")?,
+    let out = unsafe {
+        ExportBuffers {
+            indptr: slice_mut(arrays.indptr, need.indptr, "indptr")?,
+            indices: slice_mut(arrays.indices, need.indices, "indices")?,
+            values: slice_mut(arrays.values, value_bytes(need.values, size)?, "values")?,
+        }
     };
     let written = export(&store, format, out)?;
-    *n_indptr = written.indptr as GrB_Index;
-    *n_indices = written.indices as GrB_Index;
-    *n_values = written.values as GrB_Index;
+    unsafe {
+        *n_indptr = written.indptr as GrB_Index;
+        *n_indices = written.indices as GrB_Index;
+        *n_values = written.values as GrB_Index;
+    }
     Ok(())
 }
 
@@ -190,7 +196,7 @@ macro_rules! typed_import_export {
                 api((), || {
                     let arrays = CArrays { indptr, indices, values: values as *const u8,
                         n_indptr, n_indices, n_values };
-                    import_matrix(A, type_, nrows, ncols, arrays, format, $expected)
+                    unsafe { import_matrix(A, type_, nrows, ncols, arrays, format, $expected) }
                 })
             }
 
@@ -209,7 +215,7 @@ macro_rules! typed_import_export {
                 api(A, || {
                     let arrays = CArrays { indptr, indices, values: values as *mut u8,
                         n_indptr, n_indices, n_values };
-                    export_matrix(arrays, format, A, $expected)
+                    unsafe { export_matrix(arrays, format, A, $expected) }
                 })
             }
         }
@@ -235,15 +241,17 @@ pub unsafe extern "C" fn GrB_Matrix_exportSize(
     A: GrB_Matrix,
 ) -> GrB_Info {
     api(A, || {
-        let a = &get(A)?.matrix;
+        let a = unsafe { &get(A)?.matrix };
         non_null(n_indptr, "n_indptr")?;
         non_null(n_indices, "n_indices")?;
         non_null(n_values, "n_values")?;
         let format = ExchangeFormat::from_spec_code(format)?;
         let need = export_sizes(&*a.snapshot()?, format)?;
-        put(n_indptr, need.indptr as GrB_Index, "n_indptr")?;
-        put(n_indices, need.indices as GrB_Index, "n_indices")?;
-        put(n_values, need.values as GrB_Index, "n_values")
+        unsafe {
+            put(n_indptr, need.indptr as GrB_Index, "n_indptr")?;
+            put(n_indices, need.indices as GrB_Index, "n_indices")?;
+            put(n_values, need.values as GrB_Index, "n_values")
+        }
     })
 }
 
@@ -252,9 +260,9 @@ pub unsafe extern "C" fn GrB_Matrix_exportSize(
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Matrix_exportHint(hint: *mut GrB_Format, A: GrB_Matrix) -> GrB_Info {
     api(A, || {
-        let a = &get(A)?.matrix;
+        let a = unsafe { &get(A)?.matrix };
         non_null(hint, "hint")?;
-        put(hint, export_hint(&*a.snapshot()?).spec_code(), "hint")
+        unsafe { put(hint, export_hint(&*a.snapshot()?).spec_code(), "hint") }
     })
 }
 
@@ -262,9 +270,9 @@ pub unsafe extern "C" fn GrB_Matrix_exportHint(hint: *mut GrB_Format, A: GrB_Mat
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Matrix_serializeSize(size: *mut GrB_Index, A: GrB_Matrix) -> GrB_Info {
     api(A, || {
-        let a = &get(A)?.matrix;
+        let a = unsafe { &get(A)?.matrix };
         non_null(size, "size")?;
-        put(size, serialized_size(&*a.snapshot()?)? as GrB_Index, "size")
+        unsafe { put(size, serialized_size(&*a.snapshot()?)? as GrB_Index, "size") }
     })
 }
 
@@ -277,22 +285,21 @@ pub unsafe extern "C" fn GrB_Matrix_serialize(
     A: GrB_Matrix,
 ) -> GrB_Info {
     api(A, || {
-        let a = &get(A)?.matrix;
+        let a = unsafe { &get(A)?.matrix };
         non_null(blob, "serialized_data")?;
         non_null(size, "serialized_size")?;
         let store = a.snapshot()?;
         let need = serialized_size(&store)?;
-        if *size < need as u64 {
+        let capacity = unsafe { *size };
+        if capacity < need as u64 {
             return Err(Error::new(
                 Info::InsufficientSpace,
-                format!(
-                    "the buffer holds {} bytes; the serialized matrix needs {need}",
-                    *size
-                ),
+                format!("the buffer holds {capacity} bytes; the serialized matrix needs {need}"),
             ));
         }
-        let out = slice_mut(blob as *mut u8, need, "serialized_data")?;
-        *size = serialize_into(&store, out)? as GrB_Index;
+        let out = unsafe { slice_mut(blob as *mut u8, need, "serialized_data")? };
+        let written = serialize_into(&store, out)?;
+        unsafe { *size = written as GrB_Index };
         Ok(())
     })
 }
@@ -308,10 +315,10 @@ pub unsafe extern "C" fn GrB_Matrix_deserialize(
 ) -> GrB_Info {
     api((), || {
         non_null(A, "A")?;
-        let ty = get_opt(type_)?.map(|t| &t.ty);
+        let ty = unsafe { get_opt(type_)?.map(|t| &t.ty) };
         non_null(blob, "serialized_data")?;
-        let data = array(blob as *const u8, size, "serialized_data")?;
+        let data = unsafe { array(blob as *const u8, size, "serialized_data")? };
         let store = deserialize(data, ty)?;
-        put_handle(A, GB_Matrix_opaque::new(Matrix::from_store(store)), "A")
+        unsafe { put_handle(A, GB_Matrix_opaque::new(Matrix::from_store(store)), "A") }
     })
 }

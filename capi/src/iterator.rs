@@ -16,9 +16,9 @@
 use crate::api::{api, free_entry, GrB_Index, GrB_Info};
 use crate::handle::*;
 use crate::values::write_value_bytes;
-use engine::algebra::Value;
-use engine::error::{Error, Info, Result};
-use engine::storage::{Compressed, Orientation};
+use engine::raw::algebra::Value;
+use engine::raw::storage::{Compressed, Orientation};
+use engine::{Error, Info, Result};
 use paste::paste;
 use std::ffi::c_void;
 use std::sync::Mutex;
@@ -123,7 +123,7 @@ impl Position {
 unsafe fn step(it: GxB_Iterator, f: impl FnOnce(&mut Position) -> Result<Step>) -> GrB_Info {
     let mut outcome = Step::Entry;
     let info = api(it, || {
-        let mut at = get(it)?.at.lock().unwrap_or_else(|e| e.into_inner());
+        let mut at = unsafe { get(it)?.at.lock().unwrap_or_else(|e| e.into_inner()) };
         let pos = at.as_mut().ok_or_else(not_attached)?;
         outcome = f(pos)?;
         Ok(())
@@ -146,7 +146,7 @@ fn not_attached() -> Error {
 /// Reads an attached iterator (`None` when it is not usable; the getters
 /// have no status to return, as in SuiteSparse).
 unsafe fn read<R>(it: GxB_Iterator, f: impl FnOnce(&Position) -> R) -> Option<R> {
-    let o = get(it).ok()?;
+    let o = unsafe { get(it).ok()? };
     let at = o.at.lock().unwrap_or_else(|e| e.into_inner());
     at.as_ref().map(f)
 }
@@ -159,20 +159,20 @@ pub unsafe extern "C" fn GxB_Iterator_new(iterator: *mut GxB_Iterator) -> GrB_In
             header: Header::new(magic::ITERATOR),
             at: Mutex::new(None),
         };
-        put_handle(iterator, it, "iterator")
+        unsafe { put_handle(iterator, it, "iterator") }
     })
 }
 
 /// `GxB_Iterator_free(&iterator)` (also `GrB_free(&iterator)`).
 #[no_mangle]
 pub unsafe extern "C" fn GxB_Iterator_free(iterator: *mut GxB_Iterator) -> GrB_Info {
-    free_entry(iterator)
+    unsafe { free_entry(iterator) }
 }
 
 /// Attaches an iterator to `A`'s content in `orient`, at its first vector.
 unsafe fn attach(it: GxB_Iterator, A: GrB_Matrix, orient: Orientation) -> Result<()> {
-    let o = get(it)?;
-    let store = get(A)?.matrix.snapshot()?;
+    let o = unsafe { get(it)? };
+    let store = unsafe { get(A)?.matrix.snapshot()? };
     let c = store.try_compressed(orient)?.into_owned();
     let mut pos = Position { c, k: 0, p: 0 };
     pos.go_to_vector(0);
@@ -186,49 +186,49 @@ macro_rules! line_iterator {
             #[doc = concat!("`GxB_", stringify!($kind), "Iterator_attach(iterator, A, desc)`: at the first held ", stringify!($kind), ".")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind Iterator_attach>](iterator: GxB_Iterator, A: GrB_Matrix, _desc: GrB_Descriptor) -> GrB_Info {
-                api(iterator, || attach(iterator, A, Orientation::$orient))
+                api(iterator, || unsafe { attach(iterator, A, Orientation::$orient) })
             }
 
             #[doc = concat!("`GxB_", stringify!($kind), "Iterator_kount(iterator)`: the number of positions `kseek` takes.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind Iterator_kount>](iterator: GxB_Iterator) -> GrB_Index {
-                read(iterator, |p| p.nvec() as GrB_Index).unwrap_or(0)
+                unsafe { read(iterator, |p| p.nvec() as GrB_Index).unwrap_or(0) }
             }
 
             #[doc = concat!("`GxB_", stringify!($kind), "Iterator_", stringify!($seek), "(iterator, index)`: the first held ", stringify!($kind), " at or after `index`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind Iterator_ $seek>](iterator: GxB_Iterator, index: GrB_Index) -> GrB_Info {
-                step(iterator, |p| Ok(p.seek(index)))
+                unsafe { step(iterator, |p| Ok(p.seek(index))) }
             }
 
             #[doc = concat!("`GxB_", stringify!($kind), "Iterator_kseek(iterator, k)`: the `k`-th held ", stringify!($kind), ".")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind Iterator_kseek>](iterator: GxB_Iterator, k: GrB_Index) -> GrB_Info {
-                step(iterator, |p| Ok(p.go_to_vector(usize::try_from(k).unwrap_or(usize::MAX))))
+                unsafe { step(iterator, |p| Ok(p.go_to_vector(usize::try_from(k).unwrap_or(usize::MAX)))) }
             }
 
             #[doc = concat!("`GxB_", stringify!($kind), "Iterator_", stringify!($next_line), "(iterator)`: the next held ", stringify!($kind), ".")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind Iterator_ $next_line>](iterator: GxB_Iterator) -> GrB_Info {
-                step(iterator, |p| Ok(p.go_to_vector(p.k.saturating_add(1))))
+                unsafe { step(iterator, |p| Ok(p.go_to_vector(p.k.saturating_add(1)))) }
             }
 
             #[doc = concat!("`GxB_", stringify!($kind), "Iterator_", stringify!($next_entry), "(iterator)`: the next entry of the ", stringify!($kind), " (`GrB_NO_VALUE` past its end).")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind Iterator_ $next_entry>](iterator: GxB_Iterator) -> GrB_Info {
-                step(iterator, |p| Ok(p.next_entry()))
+                unsafe { step(iterator, |p| Ok(p.next_entry())) }
             }
 
             #[doc = concat!("`GxB_", stringify!($kind), "Iterator_", stringify!($line_index), "(iterator)`: the index of the current ", stringify!($kind), ".")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind Iterator_ $line_index>](iterator: GxB_Iterator) -> GrB_Index {
-                read(iterator, |p| if p.k < p.nvec() { p.c.vector_id(p.k) } else { p.c.vdim }).unwrap_or(0)
+                unsafe { read(iterator, |p| if p.k < p.nvec() { p.c.vector_id(p.k) } else { p.c.vdim }).unwrap_or(0) }
             }
 
             #[doc = concat!("`GxB_", stringify!($kind), "Iterator_", stringify!($entry_index), "(iterator)`: the other index of the current entry.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind Iterator_ $entry_index>](iterator: GxB_Iterator) -> GrB_Index {
-                read(iterator, |p| p.check_entry().map_or(p.c.vlen, |q| p.c.i[q])).unwrap_or(0)
+                unsafe { read(iterator, |p| p.check_entry().map_or(p.c.vlen, |q| p.c.i[q])).unwrap_or(0) }
             }
         }
     };
@@ -255,7 +255,7 @@ line_iterator!(
 
 /// The value of the current entry.
 unsafe fn current(it: GxB_Iterator) -> Result<Value> {
-    let o = get(it)?;
+    let o = unsafe { get(it)? };
     let at = o.at.lock().unwrap_or_else(|e| e.into_inner());
     let p = at.as_ref().ok_or_else(not_attached)?;
     Ok(p.c.x.get(p.check_entry()?))
@@ -267,9 +267,9 @@ macro_rules! value_getter {
             #[doc = concat!("`GxB_Iterator_get_", stringify!($suffix), "(iterator)`: the current entry's value, typecast (0 when not at an entry).")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_Iterator_get_ $suffix>](iterator: GxB_Iterator) -> $t {
-                current(iterator)
+                unsafe { current(iterator) }
                     .ok()
-                    .and_then(|v| v.cast(&engine::algebra::Type::builtin(engine::algebra::TypeCode::$tc)))
+                    .and_then(|v| v.cast(&engine::raw::algebra::Type::builtin(engine::raw::algebra::TypeCode::$tc)))
                     .and_then(|v| v.get::<$t>())
                     .unwrap_or_default()
             }
@@ -281,7 +281,9 @@ for_each_builtin!(value_getter);
 /// `GxB_Iterator_get_UDT(iterator, value)`: copies the current entry's value.
 #[no_mangle]
 pub unsafe extern "C" fn GxB_Iterator_get_UDT(iterator: GxB_Iterator, value: *mut c_void) {
-    if let Ok(v) = current(iterator) {
-        let _ = write_value_bytes(&v, value, "value");
+    unsafe {
+        if let Ok(v) = current(iterator) {
+            let _ = write_value_bytes(&v, value, "value");
+        }
     }
 }

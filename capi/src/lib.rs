@@ -9,10 +9,11 @@
 
 #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals)]
 #![allow(clippy::missing_safety_doc)]
+#![deny(unsafe_op_in_unsafe_fn)]
 
-/// Large buffers on huge pages (see `graphblas::alloc`).
+/// Large buffers on huge pages (see `graphblas::HugePages`).
 #[global_allocator]
-static ALLOCATOR: engine::alloc::HugePages = engine::alloc::HugePages;
+static ALLOCATOR: engine::HugePages = engine::HugePages;
 
 /// Invokes `$mac!(SUFFIX, rust_type, TypeCode)` for each of the 11 built-in types.
 macro_rules! for_each_builtin {

@@ -6,10 +6,10 @@ use crate::api::{
 };
 use crate::handle::*;
 use crate::values::*;
-use engine::algebra::Value;
-use engine::error::{Error, Info, Result};
-use engine::object::Matrix;
-use engine::storage::Array;
+use engine::raw::algebra::Value;
+use engine::raw::object::Matrix;
+use engine::raw::storage::Array;
+use engine::{Error, Info, Result};
 use paste::paste;
 use std::ffi::c_void;
 
@@ -23,9 +23,9 @@ pub unsafe extern "C" fn GrB_Matrix_new(
 ) -> GrB_Info {
     api((), || {
         non_null(A, "A")?;
-        let ty = get(type_)?;
+        let ty = unsafe { get(type_)? };
         let m = Matrix::new(&ty.ty, nrows, ncols)?;
-        put_handle(A, GB_Matrix_opaque::new(m), "A")
+        unsafe { put_handle(A, GB_Matrix_opaque::new(m), "A") }
     })
 }
 
@@ -34,8 +34,8 @@ pub unsafe extern "C" fn GrB_Matrix_new(
 pub unsafe extern "C" fn GrB_Matrix_dup(C: *mut GrB_Matrix, A: GrB_Matrix) -> GrB_Info {
     api(A, || {
         non_null(C, "C")?;
-        let m = get(A)?.matrix.dup()?;
-        put_handle(C, GB_Matrix_opaque::new(m), "C")
+        let m = unsafe { get(A)?.matrix.dup()? };
+        unsafe { put_handle(C, GB_Matrix_opaque::new(m), "C") }
     })
 }
 
@@ -43,7 +43,7 @@ pub unsafe extern "C" fn GrB_Matrix_dup(C: *mut GrB_Matrix, A: GrB_Matrix) -> Gr
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Matrix_clear(A: GrB_Matrix) -> GrB_Info {
     api(A, || {
-        get(A)?.matrix.clear();
+        unsafe { get(A)?.matrix.clear() };
         Ok(())
     })
 }
@@ -51,13 +51,13 @@ pub unsafe extern "C" fn GrB_Matrix_clear(A: GrB_Matrix) -> GrB_Info {
 /// `GrB_Matrix_nrows(&n, A)`.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Matrix_nrows(nrows: *mut GrB_Index, A: GrB_Matrix) -> GrB_Info {
-    api(A, || put(nrows, get(A)?.matrix.nrows(), "nrows"))
+    api(A, || unsafe { put(nrows, get(A)?.matrix.nrows(), "nrows") })
 }
 
 /// `GrB_Matrix_ncols(&n, A)`.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Matrix_ncols(ncols: *mut GrB_Index, A: GrB_Matrix) -> GrB_Info {
-    api(A, || put(ncols, get(A)?.matrix.ncols(), "ncols"))
+    api(A, || unsafe { put(ncols, get(A)?.matrix.ncols(), "ncols") })
 }
 
 /// `GrB_Matrix_nvals(&n, A)`: finishes pending work and counts the entries.
@@ -65,8 +65,8 @@ pub unsafe extern "C" fn GrB_Matrix_ncols(ncols: *mut GrB_Index, A: GrB_Matrix) 
 pub unsafe extern "C" fn GrB_Matrix_nvals(nvals: *mut GrB_Index, A: GrB_Matrix) -> GrB_Info {
     api(A, || {
         non_null(nvals, "nvals")?;
-        let n = get(A)?.matrix.nvals()?;
-        put(nvals, n as GrB_Index, "nvals")
+        let n = unsafe { get(A)?.matrix.nvals()? };
+        unsafe { put(nvals, n as GrB_Index, "nvals") }
     })
 }
 
@@ -77,7 +77,7 @@ pub unsafe extern "C" fn GrB_Matrix_resize(
     nrows: GrB_Index,
     ncols: GrB_Index,
 ) -> GrB_Info {
-    api(C, || get(C)?.matrix.resize(nrows, ncols))
+    api(C, || unsafe { get(C)?.matrix.resize(nrows, ncols) })
 }
 
 /// `GrB_Matrix_removeElement(C, i, j)`.
@@ -87,14 +87,14 @@ pub unsafe extern "C" fn GrB_Matrix_removeElement(
     i: GrB_Index,
     j: GrB_Index,
 ) -> GrB_Info {
-    api(C, || get(C)?.matrix.remove_element(i, j))
+    api(C, || unsafe { get(C)?.matrix.remove_element(i, j) })
 }
 
 /// `GrB_Matrix_wait(A, mode)`: finishes all pending work on `A`.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Matrix_wait(A: GrB_Matrix, mode: GrB_WaitMode) -> GrB_Info {
     api(A, || {
-        let a = get(A)?;
+        let a = unsafe { get(A)? };
         check_wait_mode(mode)?;
         a.matrix.wait()
     })
@@ -103,7 +103,7 @@ pub unsafe extern "C" fn GrB_Matrix_wait(A: GrB_Matrix, mode: GrB_WaitMode) -> G
 /// `GrB_Matrix_free(&A)`.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Matrix_free(A: *mut GrB_Matrix) -> GrB_Info {
-    free_entry(A)
+    unsafe { free_entry(A) }
 }
 
 /// Builds `C` from `n` tuples with values already in an array.
@@ -115,11 +115,11 @@ unsafe fn build(
     dup: GrB_BinaryOp,
     values: impl FnOnce(&Matrix, usize) -> Result<Array>,
 ) -> Result<()> {
-    let c = &get(C)?.matrix;
+    let c = unsafe { &get(C)?.matrix };
     let n = count(n, "nvals")?;
-    let rows = slice(I, n, "I")?;
-    let cols = slice(J, n, "J")?;
-    let dup = get_opt(dup)?.map(|d| d.get());
+    let rows = unsafe { slice(I, n, "I")? };
+    let cols = unsafe { slice(J, n, "J")? };
+    let dup = unsafe { get_opt(dup)?.map(|d| d.get()) };
     let x = values(c, n)?;
     c.build(rows, cols, &x, dup)
 }
@@ -132,23 +132,25 @@ unsafe fn extract_tuples(
     A: GrB_Matrix,
     write_values: impl FnOnce(&Array) -> Result<()>,
 ) -> Result<()> {
-    let a = &get(A)?.matrix;
+    let a = unsafe { &get(A)?.matrix };
     non_null(nvals, "nvals")?;
     let (rows, cols, x) = a.extract_tuples()?;
-    if (*nvals as usize) < rows.len() {
+    let capacity = unsafe { *nvals };
+    if (capacity as usize) < rows.len() {
         return Err(Error::new(
             Info::InsufficientSpace,
             format!(
-                "the output arrays hold {} entries but the matrix has {}",
-                *nvals,
+                "the output arrays hold {capacity} entries but the matrix has {}",
                 rows.len()
             ),
         ));
     }
     write_values(&x)?;
-    write_indices(&rows, I);
-    write_indices(&cols, J);
-    *nvals = rows.len() as GrB_Index;
+    unsafe {
+        write_indices(&rows, I);
+        write_indices(&cols, J);
+        *nvals = rows.len() as GrB_Index;
+    }
     Ok(())
 }
 
@@ -164,31 +166,31 @@ macro_rules! typed_matrix_methods {
             #[doc = concat!("`", stringify!($prefix), "_Matrix_setElement_", stringify!($suffix), "(C, x, i, j)`: `C(i,j) = x`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<$prefix _Matrix_setElement_ $suffix>](C: GrB_Matrix, x: $t, i: GrB_Index, j: GrB_Index) -> GrB_Info {
-                api(C, || get(C)?.matrix.set_element(i, j, &x.value()))
+                api(C, || unsafe { get(C)?.matrix.set_element(i, j, &x.value()) })
             }
 
             #[doc = concat!("`", stringify!($prefix), "_Matrix_extractElement_", stringify!($suffix), "(&x, A, i, j)`: `x = A(i,j)`, or `GrB_NO_VALUE`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<$prefix _Matrix_extractElement_ $suffix>](x: *mut $t, A: GrB_Matrix, i: GrB_Index, j: GrB_Index) -> GrB_Info {
                 api(A, || {
-                    let a = &get(A)?.matrix;
+                    let a = unsafe { &get(A)?.matrix };
                     non_null(x, "x")?;
                     check_castable::<$t>(a.ty())?;
                     let v = element(a, i, j)?;
-                    put(x, value_as::<$t>(&v)?, "x")
+                    unsafe { put(x, value_as::<$t>(&v)?, "x") }
                 })
             }
 
             #[doc = concat!("`", stringify!($prefix), "_Matrix_build_", stringify!($suffix), "(C, I, J, X, nvals, dup)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<$prefix _Matrix_build_ $suffix>](C: GrB_Matrix, I: *const GrB_Index, J: *const GrB_Index, X: *const $t, nvals: GrB_Index, dup: GrB_BinaryOp) -> GrB_Info {
-                api(C, || build(C, I, J, nvals, dup, |_, n| array_from(X, n, "X")))
+                api(C, || unsafe { build(C, I, J, nvals, dup, |_, n| array_from(X, n, "X")) })
             }
 
             #[doc = concat!("`", stringify!($prefix), "_Matrix_extractTuples_", stringify!($suffix), "(I, J, X, &nvals, A)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<$prefix _Matrix_extractTuples_ $suffix>](I: *mut GrB_Index, J: *mut GrB_Index, X: *mut $t, nvals: *mut GrB_Index, A: GrB_Matrix) -> GrB_Info {
-                api(A, || extract_tuples(I, J, nvals, A, |x| write_array_as(x, X)))
+                api(A, || unsafe { extract_tuples(I, J, nvals, A, |x| write_array_as(x, X)) })
             }
         }
     };
@@ -205,8 +207,9 @@ pub unsafe extern "C" fn GrB_Matrix_setElement_UDT(
     j: GrB_Index,
 ) -> GrB_Info {
     api(C, || {
-        let c = &get(C)?.matrix;
-        c.set_element(i, j, &value_from_bytes(c.ty(), x, "x")?)
+        let c = unsafe { &get(C)?.matrix };
+        let v = unsafe { value_from_bytes(c.ty(), x, "x")? };
+        c.set_element(i, j, &v)
     })
 }
 
@@ -219,8 +222,8 @@ pub unsafe extern "C" fn GrB_Matrix_setElement_Scalar(
     j: GrB_Index,
 ) -> GrB_Info {
     api(C, || {
-        let c = &get(C)?.matrix;
-        match get(s)?.scalar.get() {
+        let c = unsafe { &get(C)?.matrix };
+        match unsafe { get(s)? }.scalar.get() {
             Some(v) => c.set_element(i, j, &v),
             None => c.remove_element(i, j),
         }
@@ -236,9 +239,9 @@ pub unsafe extern "C" fn GrB_Matrix_extractElement_UDT(
     j: GrB_Index,
 ) -> GrB_Info {
     api(A, || {
-        let a = &get(A)?.matrix;
+        let a = unsafe { &get(A)?.matrix };
         non_null(x, "x")?;
-        write_value_bytes(&element(a, i, j)?, x, "x")
+        unsafe { write_value_bytes(&element(a, i, j)?, x, "x") }
     })
 }
 
@@ -251,8 +254,8 @@ pub unsafe extern "C" fn GrB_Matrix_extractElement_Scalar(
     j: GrB_Index,
 ) -> GrB_Info {
     api(s, || {
-        let a = &get(A)?.matrix;
-        let s = &get(s)?.scalar;
+        let a = unsafe { &get(A)?.matrix };
+        let s = unsafe { &get(s)?.scalar };
         let v = a.extract_element(i, j)?;
         if let Some(v) = &v {
             if !v.ty().compatible(s.ty()) {
@@ -280,7 +283,7 @@ pub unsafe extern "C" fn GrB_Matrix_build_UDT(
     nvals: GrB_Index,
     dup: GrB_BinaryOp,
 ) -> GrB_Info {
-    api(C, || {
+    api(C, || unsafe {
         build(C, I, J, nvals, dup, |c, n| {
             array_from_bytes(c.ty(), X, n, "X")
         })
@@ -296,7 +299,7 @@ pub unsafe extern "C" fn GrB_Matrix_extractTuples_UDT(
     nvals: *mut GrB_Index,
     A: GrB_Matrix,
 ) -> GrB_Info {
-    api(A, || {
+    api(A, || unsafe {
         extract_tuples(I, J, nvals, A, |x| write_array_bytes(x, X))
     })
 }

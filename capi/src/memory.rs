@@ -4,7 +4,7 @@
 //!
 //! How the library honours the functions given to `GxB_init`: its own
 //! working memory comes from Rust's global allocator, which is the C
-//! library's `malloc` (`graphblas::alloc::HugePages` only adds advice to
+//! library's `malloc` (`graphblas::HugePages` only adds advice to
 //! `System`, and `System` on Unix allocates with `malloc` / `posix_memalign`
 //! and frees with `free`). Every buffer that changes hands is the user's:
 //!
@@ -19,7 +19,7 @@
 //!   the user's `malloc` and filled, and arrays taken are copied into the
 //!   library's memory and released with the user's `free`.
 
-use engine::error::{Error, Info, Result};
+use engine::{Error, Info, Result};
 use std::ffi::c_void;
 use std::sync::RwLock;
 
@@ -128,10 +128,12 @@ pub(crate) unsafe fn take<T: Plain>(p: *mut T, len: usize, bytes: u64) -> Vec<T>
         let cap = (bytes as usize / size).max(len);
         // SAFETY: the array is a `malloc` allocation of at least `cap`
         // elements; `Vec` frees it with `free` (see the module comment).
-        return Vec::from_raw_parts(p, len, cap);
+        return unsafe { Vec::from_raw_parts(p, len, cap) };
     }
     let mut v = vec![T::default(); len];
-    std::ptr::copy_nonoverlapping(p as *const u8, v.as_mut_ptr() as *mut u8, len * size);
-    (a.free)(p as *mut c_void);
+    unsafe {
+        std::ptr::copy_nonoverlapping(p as *const u8, v.as_mut_ptr() as *mut u8, len * size);
+        (a.free)(p as *mut c_void);
+    }
     v
 }

@@ -13,8 +13,8 @@ use crate::api::{api, GrB_Field, GrB_Info};
 use crate::getset::{field, get_int, global, vector_object, Fields};
 use crate::gxb_fields::{self, gxb, Setting};
 use crate::handle::*;
-use engine::error::{Error, Info, Result};
-use engine::object::Matrix;
+use engine::raw::object::Matrix;
+use engine::{Error, Info, Result};
 use std::ffi::{c_char, c_void};
 
 fn unknown(f: i32, what: &str) -> Error {
@@ -65,22 +65,25 @@ fn set_object_int<T: Fields>(obj: &T, m: &Matrix, f: i32, value: i32) -> Result<
 /// Writes a value through `void *` in its field's C type.
 unsafe fn write_any(v: Setting, out: *mut c_void) -> Result<()> {
     non_null(out, "value")?;
-    match v {
-        Setting::Int(x) => (out as *mut i32).write_unaligned(x),
-        Setting::Bool(x) => (out as *mut bool).write(x),
-        Setting::Double(x) => (out as *mut f64).write_unaligned(x),
-        Setting::Doubles(x) => write_array(&x, out as *mut f64),
-        Setting::Ints(x) => write_array(&x, out as *mut i32),
-        Setting::Int64s(x) => write_array(&x, out as *mut i64),
-        Setting::Text(x) => (out as *mut *const c_char).write_unaligned(x.as_ptr()),
-        Setting::Function(x) => (out as *mut *mut c_void).write_unaligned(x),
+    // SAFETY: the C API has the caller pass room for the field's C type.
+    unsafe {
+        match v {
+            Setting::Int(x) => (out as *mut i32).write_unaligned(x),
+            Setting::Bool(x) => (out as *mut bool).write(x),
+            Setting::Double(x) => (out as *mut f64).write_unaligned(x),
+            Setting::Doubles(x) => write_array(&x, out as *mut f64),
+            Setting::Ints(x) => write_array(&x, out as *mut i32),
+            Setting::Int64s(x) => write_array(&x, out as *mut i64),
+            Setting::Text(x) => (out as *mut *const c_char).write_unaligned(x.as_ptr()),
+            Setting::Function(x) => (out as *mut *mut c_void).write_unaligned(x),
+        }
     }
     Ok(())
 }
 
 unsafe fn write_array<T: Copy>(values: &[T], out: *mut T) {
     for (k, &v) in values.iter().enumerate() {
-        out.add(k).write_unaligned(v);
+        unsafe { out.add(k).write_unaligned(v) };
     }
 }
 
@@ -94,11 +97,13 @@ fn wrong_type(what: &str) -> Error {
 /// Writes an `int32_t` (or `int32_t` array, or a `bool` as 0 / 1).
 unsafe fn write_int32(v: Setting, out: *mut i32) -> Result<()> {
     non_null(out, "value")?;
-    match v {
-        Setting::Int(x) => *out = x,
-        Setting::Bool(x) => *out = x as i32,
-        Setting::Ints(x) => write_array(&x, out),
-        _ => return Err(wrong_type("int32_t")),
+    unsafe {
+        match v {
+            Setting::Int(x) => *out = x,
+            Setting::Bool(x) => *out = x as i32,
+            Setting::Ints(x) => write_array(&x, out),
+            _ => return Err(wrong_type("int32_t")),
+        }
     }
     Ok(())
 }
@@ -106,10 +111,12 @@ unsafe fn write_int32(v: Setting, out: *mut i32) -> Result<()> {
 /// Writes a `double` (or `double` array).
 unsafe fn write_fp64(v: Setting, out: *mut f64) -> Result<()> {
     non_null(out, "value")?;
-    match v {
-        Setting::Double(x) => *out = x,
-        Setting::Doubles(x) => write_array(&x, out),
-        _ => return Err(wrong_type("double")),
+    unsafe {
+        match v {
+            Setting::Double(x) => *out = x,
+            Setting::Doubles(x) => write_array(&x, out),
+            _ => return Err(wrong_type("double")),
+        }
     }
     Ok(())
 }
@@ -117,19 +124,19 @@ unsafe fn write_fp64(v: Setting, out: *mut f64) -> Result<()> {
 /// `GxB_Global_Option_get(field, &value)`: any global option, in its C type.
 #[no_mangle]
 pub unsafe extern "C" fn GxB_Global_Option_get(f: GrB_Field, value: *mut c_void) -> GrB_Info {
-    api((), || write_any(global_option(f)?, value))
+    api((), || unsafe { write_any(global_option(f)?, value) })
 }
 
 /// `GxB_Global_Option_get_INT32(field, &value)`.
 #[no_mangle]
 pub unsafe extern "C" fn GxB_Global_Option_get_INT32(f: GrB_Field, value: *mut i32) -> GrB_Info {
-    api((), || write_int32(global_option(f)?, value))
+    api((), || unsafe { write_int32(global_option(f)?, value) })
 }
 
 /// `GxB_Global_Option_get_FP64(field, &value)`.
 #[no_mangle]
 pub unsafe extern "C" fn GxB_Global_Option_get_FP64(f: GrB_Field, value: *mut f64) -> GrB_Info {
-    api((), || write_fp64(global_option(f)?, value))
+    api((), || unsafe { write_fp64(global_option(f)?, value) })
 }
 
 /// `GxB_Global_Option_get_INT64(field, value)`: `GxB_MEMORY_POOL` (64 values).
@@ -138,7 +145,7 @@ pub unsafe extern "C" fn GxB_Global_Option_get_INT64(f: GrB_Field, value: *mut i
     api((), || {
         non_null(value, "value")?;
         match global_option(f)? {
-            Setting::Int64s(x) => write_array(&x, value),
+            Setting::Int64s(x) => unsafe { write_array(&x, value) },
             _ => return Err(wrong_type("int64_t")),
         }
         Ok(())
@@ -152,7 +159,7 @@ pub unsafe extern "C" fn GxB_Global_Option_get_CHAR(
     value: *mut *const c_char,
 ) -> GrB_Info {
     api((), || match global_option(f)? {
-        Setting::Text(x) => put(value, x.as_ptr(), "value"),
+        Setting::Text(x) => unsafe { put(value, x.as_ptr(), "value") },
         _ => Err(wrong_type("a string")),
     })
 }
@@ -164,7 +171,7 @@ pub unsafe extern "C" fn GxB_Global_Option_get_FUNCTION(
     value: *mut *mut c_void,
 ) -> GrB_Info {
     api((), || match global_option(f)? {
-        Setting::Function(x) => put(value, x, "value"),
+        Setting::Function(x) => unsafe { put(value, x, "value") },
         _ => Err(wrong_type("a function")),
     })
 }
@@ -199,7 +206,9 @@ pub unsafe extern "C" fn GxB_Global_Option_set_FP64_ARRAY(
             return Err(unknown(f, "a double array of the library"));
         }
         non_null(value, "value")?;
-        gxb_fields::set_library_array(f, Some(&*(value as *const [f64; 8])));
+        // SAFETY: the C API passes GxB_BITMAP_SWITCH as an array of 8 doubles.
+        let switches = unsafe { &*(value as *const [f64; 8]) };
+        gxb_fields::set_library_array(f, Some(switches));
         Ok(())
     })
 }
@@ -228,9 +237,9 @@ macro_rules! object_options {
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind _Option_get>](obj: $handle, f: GrB_Field, value: *mut c_void) -> GrB_Info {
                 api(obj, || {
-                    let $o = $object(obj)?;
+                    let $o = unsafe { $object(obj)? };
                     let v = object_option($matrix, f, get_int($o, field::GXB_FORMAT)?)?;
-                    write_any(v, value)
+                    unsafe { write_any(v, value) }
                 })
             }
 
@@ -238,9 +247,9 @@ macro_rules! object_options {
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind _Option_get_INT32>](obj: $handle, f: GrB_Field, value: *mut i32) -> GrB_Info {
                 api(obj, || {
-                    let $o = $object(obj)?;
+                    let $o = unsafe { $object(obj)? };
                     let v = object_option($matrix, f, get_int($o, field::GXB_FORMAT)?)?;
-                    write_int32(v, value)
+                    unsafe { write_int32(v, value) }
                 })
             }
 
@@ -248,9 +257,9 @@ macro_rules! object_options {
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind _Option_get_FP64>](obj: $handle, f: GrB_Field, value: *mut f64) -> GrB_Info {
                 api(obj, || {
-                    let $o = $object(obj)?;
+                    let $o = unsafe { $object(obj)? };
                     let v = object_option($matrix, f, get_int($o, field::GXB_FORMAT)?)?;
-                    write_fp64(v, value)
+                    unsafe { write_fp64(v, value) }
                 })
             }
 
@@ -258,7 +267,7 @@ macro_rules! object_options {
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind _Option_set_INT32>](obj: $handle, f: GrB_Field, value: i32) -> GrB_Info {
                 api(obj, || {
-                    let $o = $object(obj)?;
+                    let $o = unsafe { $object(obj)? };
                     set_object_int($o, $matrix, f, value)
                 })
             }
@@ -267,7 +276,7 @@ macro_rules! object_options {
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind _Option_set_FP64>](obj: $handle, f: GrB_Field, value: f64) -> GrB_Info {
                 api(obj, || {
-                    let $o = $object(obj)?;
+                    let $o = unsafe { $object(obj)? };
                     if gxb_fields::set_object_double($matrix, f, value) {
                         Ok(())
                     } else {

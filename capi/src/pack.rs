@@ -20,11 +20,11 @@
 use crate::api::{api, GrB_Index, GrB_Info};
 use crate::handle::*;
 use crate::memory::{give, take, Plain};
-use engine::algebra::{Type, TypeCode, Value};
-use engine::error::{Error, Info, Result};
-use engine::object::{Matrix, Vector};
-use engine::storage::store::compressed_to_bitmap;
-use engine::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
+use engine::raw::algebra::{Type, TypeCode, Value};
+use engine::raw::object::{Matrix, Vector};
+use engine::raw::storage::store::compressed_to_bitmap;
+use engine::raw::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
+use engine::{Error, Info, Result};
 use std::ffi::c_void;
 
 fn invalid(message: impl Into<String>) -> Error {
@@ -55,19 +55,23 @@ impl<T: Copy> In<T> {
         if need == 0 {
             return Ok(&mut []);
         }
-        non_null(*self.slot, self.what)?;
-        Ok(std::slice::from_raw_parts_mut(*self.slot, len))
+        // SAFETY: the slot holds the caller's array of `bytes` bytes (the
+        // pack functions' contract), at least the `need` bytes read here.
+        unsafe {
+            non_null(*self.slot, self.what)?;
+            Ok(std::slice::from_raw_parts_mut(*self.slot, len))
+        }
     }
 }
 
 impl<T: Plain> In<T> {
     /// Takes the checked array (the slot becomes NULL).
     unsafe fn take(&self, len: usize) -> Vec<T> {
-        let p = std::mem::replace(&mut *self.slot, std::ptr::null_mut());
+        let p = unsafe { std::mem::replace(&mut *self.slot, std::ptr::null_mut()) };
         if p.is_null() {
             return Vec::new();
         }
-        take(p, len, self.bytes)
+        unsafe { take(p, len, self.bytes) }
     }
 }
 
@@ -81,7 +85,7 @@ unsafe fn take_values(ty: &Type, x: &In<c_void>, n: usize, iso: bool) -> Result<
         bytes: x.bytes,
         what: x.what,
     };
-    let raw = bytes.view(stored * size)?;
+    let raw = unsafe { bytes.view(stored * size)? };
     if iso || !ty.is_builtin() || ty.code() == TypeCode::Bool {
         // A copy: iso values are expanded, user-defined values are kept in
         // 16-byte chunks, and `bool` bytes are checked.
@@ -93,21 +97,21 @@ unsafe fn take_values(ty: &Type, x: &In<c_void>, n: usize, iso: bool) -> Result<
             }
             Array::from_bytes(ty, raw)
         };
-        drop(bytes.take(stored * size));
+        unsafe { drop(bytes.take(stored * size)) };
         return Ok(array);
     }
     macro_rules! adopt {
         ($($code:ident => $t:ty),*) => {
             match ty.code() {
                 $(TypeCode::$code => Array::$code(
-                    take(std::mem::replace(&mut *x.slot, std::ptr::null_mut()) as *mut $t, n, x.bytes),
+                    unsafe { take(std::mem::replace(&mut *x.slot, std::ptr::null_mut()) as *mut $t, n, x.bytes) },
                 ),)*
                 _ => unreachable!("bool and user-defined values are copied"),
             }
         };
     }
     if n == 0 {
-        drop(bytes.take(0));
+        unsafe { drop(bytes.take(0)) };
         return Ok(Array::new(ty));
     }
     Ok(
@@ -176,17 +180,19 @@ enum Pointers {
 impl Pointers {
     unsafe fn view<'a>(&mut self, len: usize) -> Result<&'a mut [u64]> {
         match self {
-            Pointers::Caller(p) => p.view(len),
-            Pointers::Own(v) if v.len() == len => {
+            Pointers::Caller(p) => unsafe { p.view(len) },
+            // SAFETY: the slice is `v`'s heap buffer, which stays in place
+            // until `take` hands `v` on; callers are done with the view by then.
+            Pointers::Own(v) if v.len() == len => unsafe {
                 Ok(std::slice::from_raw_parts_mut(v.as_mut_ptr(), len))
-            }
+            },
             Pointers::Own(_) => Err(invalid("a vector has one column")),
         }
     }
 
     unsafe fn take(self, len: usize) -> Vec<u64> {
         match self {
-            Pointers::Caller(p) => p.take(len),
+            Pointers::Caller(p) => unsafe { p.take(len) },
             Pointers::Own(v) => v,
         }
     }
@@ -211,7 +217,7 @@ unsafe fn pack_compressed(m: &Matrix, orient: Orientation, mut a: CompressedIn) 
         Some((_, nvec)) => length(*nvec, "nvec")?,
         None => length(vdim, "the number of vectors")?,
     };
-    let p = a.p.view(nvec + 1)?;
+    let p = unsafe { a.p.view(nvec + 1)? };
     if p[0] != 0 || p.windows(2).any(|w| w[0] > w[1]) {
         return Err(invalid(
             "the vector pointers must start at 0 and not decrease",
@@ -219,12 +225,12 @@ unsafe fn pack_compressed(m: &Matrix, orient: Orientation, mut a: CompressedIn) 
     }
     let nvals = length(p[nvec], "the number of entries")?;
     if let Some((h, _)) = &a.h {
-        let h = h.view(nvec)?;
+        let h = unsafe { h.view(nvec)? };
         if h.windows(2).any(|w| w[0] >= w[1]) || h.last().is_some_and(|&j| j >= vdim) {
             return Err(invalid("the vector ids must increase and be in range"));
         }
     }
-    let i = a.i.view(nvals)?;
+    let i = unsafe { a.i.view(nvals)? };
     if i.iter().any(|&k| k >= vlen) {
         return Err(Error::new(
             Info::IndexOutOfBounds,
@@ -241,7 +247,7 @@ unsafe fn pack_compressed(m: &Matrix, orient: Orientation, mut a: CompressedIn) 
         let xs = if a.iso {
             &mut [][..]
         } else {
-            x.view(nvals * size)?
+            unsafe { x.view(nvals * size)? }
         };
         sort_vectors(p, i, xs, size);
     }
@@ -252,14 +258,15 @@ unsafe fn pack_compressed(m: &Matrix, orient: Orientation, mut a: CompressedIn) 
     }) {
         return Err(invalid("the indices of a vector are not sorted or repeat"));
     }
-    let x = take_values(&ty, &a.x, nvals, a.iso)?;
-    let h = a.h.as_ref().map(|(h, _)| h.take(nvec));
+    let x = unsafe { take_values(&ty, &a.x, nvals, a.iso)? };
+    let h = a.h.as_ref().map(|(h, _)| unsafe { h.take(nvec) });
+    let (taken_p, taken_i) = unsafe { (a.p.take(nvec + 1), a.i.take(nvals)) };
     let c = Compressed {
         vlen,
         vdim,
         h,
-        p: pointers(a.p.take(nvec + 1)),
-        i: a.i.take(nvals),
+        p: pointers(taken_p),
+        i: taken_i,
         x,
     };
     m.set_orientation(orient);
@@ -299,7 +306,7 @@ unsafe fn pack_dense(
     let n = length(n, "the number of positions")?;
     let format = match b {
         Some((b, nvals)) => {
-            let flags = b.view(n)?;
+            let flags = unsafe { b.view(n)? };
             if flags.iter().any(|&f| f != 0 && f != 1) {
                 return Err(invalid("a bitmap flag is neither 0 nor 1"));
             }
@@ -309,8 +316,8 @@ unsafe fn pack_dense(
                     "nvals is {nvals} but the bitmap holds {count}"
                 )));
             }
-            let x = take_values(&ty, &x, n, iso)?;
-            let flags = b.take(n);
+            let x = unsafe { take_values(&ty, &x, n, iso)? };
+            let flags = unsafe { b.take(n) };
             Format::Bitmap(Bitmap {
                 vlen,
                 vdim,
@@ -322,7 +329,7 @@ unsafe fn pack_dense(
         None => Format::Full(Full {
             vlen,
             vdim,
-            x: take_values(&ty, &x, n, iso)?,
+            x: unsafe { take_values(&ty, &x, n, iso)? },
         }),
     };
     m.set_orientation(orient);
@@ -346,16 +353,20 @@ impl<T> Out<T> {
 impl<T: Plain> Out<T> {
     unsafe fn put(&self, v: Vec<T>) -> Result<()> {
         let (p, bytes) = give(v)?;
-        *self.slot = p;
-        *self.size = bytes;
+        unsafe {
+            *self.slot = p;
+            *self.size = bytes;
+        }
         Ok(())
     }
 }
 
 unsafe fn put_values(out: &Out<c_void>, x: Array) -> Result<()> {
     let (p, bytes) = give_values(x)?;
-    *out.slot = p;
-    *out.size = bytes;
+    unsafe {
+        *out.slot = p;
+        *out.size = bytes;
+    }
     Ok(())
 }
 
@@ -411,7 +422,7 @@ fn compressed_of(
 unsafe fn report(is_iso: bool, iso: *mut bool, jumbled: *mut bool) {
     for (flag, value) in [(iso, is_iso), (jumbled, false)] {
         if !flag.is_null() {
-            *flag = value;
+            unsafe { *flag = value };
         }
     }
 }
@@ -434,11 +445,13 @@ unsafe fn unpack_compressed(
     jumbled: *mut bool,
 ) -> Result<()> {
     let CompressedOut { p, h, i, x } = arrays;
-    p.check("Ap")?;
-    i.check("Ai")?;
-    x.check("Ax")?;
+    unsafe {
+        p.check("Ap")?;
+        i.check("Ai")?;
+        x.check("Ax")?;
+    }
     if let Some((h, nvec)) = &h {
-        h.check("Ah")?;
+        unsafe { h.check("Ah")? };
         non_null(*nvec, "nvec")?;
     } else {
         let (_, vdim) = vdims(m, orient);
@@ -446,13 +459,17 @@ unsafe fn unpack_compressed(
     }
     let (c, is_iso) = take_as(m, |s| compressed_of(s, orient, h.is_some()))?;
     if let Some((hs, nvec)) = h {
-        *nvec = c.nvec() as GrB_Index;
-        hs.put(c.h.unwrap_or_default())?;
+        unsafe {
+            *nvec = c.nvec() as GrB_Index;
+            hs.put(c.h.unwrap_or_default())?;
+        }
     }
-    p.put(indices_of(c.p))?;
-    i.put(c.i)?;
-    put_values(&x, c.x)?;
-    report(is_iso, iso, jumbled);
+    unsafe {
+        p.put(indices_of(c.p))?;
+        i.put(c.i)?;
+        put_values(&x, c.x)?;
+        report(is_iso, iso, jumbled);
+    }
     Ok(())
 }
 
@@ -487,9 +504,9 @@ unsafe fn unpack_dense(
     x: Out<c_void>,
     iso: *mut bool,
 ) -> Result<()> {
-    x.check("Ax")?;
+    unsafe { x.check("Ax")? };
     if let Some((b, nvals)) = &b {
-        b.check("Ab")?;
+        unsafe { b.check("Ab")? };
         non_null(*nvals, "nvals")?;
     }
     let (vlen, vdim) = vdims(m, orient);
@@ -500,11 +517,15 @@ unsafe fn unpack_dense(
     }
     let (bitmap, is_iso) = take_as(m, |s| dense_of(s, orient))?;
     if let Some((bs, nvals)) = b {
-        *nvals = bitmap.nvals as GrB_Index;
-        bs.put(bitmap.b.iter().map(|&f| f as i8).collect())?;
+        unsafe {
+            *nvals = bitmap.nvals as GrB_Index;
+            bs.put(bitmap.b.iter().map(|&f| f as i8).collect())?;
+        }
     }
-    put_values(&x, bitmap.x)?;
-    report(is_iso, iso, std::ptr::null_mut());
+    unsafe {
+        put_values(&x, bitmap.x)?;
+        report(is_iso, iso, std::ptr::null_mut());
+    }
     Ok(())
 }
 
@@ -520,10 +541,10 @@ unsafe fn import_new<T: Object>(
     fill: impl FnOnce(&Matrix) -> Result<()>,
 ) -> Result<()> {
     non_null(A, "A")?;
-    let ty = get(type_)?.ty.clone();
+    let ty = unsafe { get(type_)?.ty.clone() };
     let object = make(&ty, nrows, ncols)?;
     fill(of(&object))?;
-    put_handle(A, object, "A")
+    unsafe { put_handle(A, object, "A") }
 }
 
 /// `GxB_*_export_*`: unpacks `*A`, reports its type and dimensions (`ncols`
@@ -537,17 +558,19 @@ unsafe fn export_free<T: Object>(
     empty: impl FnOnce(&Matrix) -> Result<()>,
 ) -> Result<()> {
     non_null(A, "A")?;
-    let m = matrix(get(*A)?);
+    let m = unsafe { matrix(get(*A)?) };
     non_null(type_, "type")?;
     non_null(nrows, "nrows")?;
     let (r, c, ty) = (m.nrows(), m.ncols(), m.ty().clone());
     empty(m)?;
-    *type_ = crate::gxb::type_handle(&ty);
-    *nrows = r;
-    if !ncols.is_null() {
-        *ncols = c;
+    unsafe {
+        *type_ = crate::gxb::type_handle(&ty);
+        *nrows = r;
     }
-    free(A)
+    if !ncols.is_null() {
+        unsafe { *ncols = c };
+    }
+    unsafe { free(A) }
 }
 
 /// A matrix handle's engine matrix.
@@ -562,12 +585,12 @@ fn of_vector(o: &GB_Vector_opaque) -> &Matrix {
 
 /// The engine matrix behind a matrix handle.
 unsafe fn matrix<'a>(A: GrB_Matrix) -> Result<&'a Matrix> {
-    Ok(&get(A)?.matrix)
+    Ok(unsafe { &get(A)?.matrix })
 }
 
 /// The engine matrix (`n × 1`) behind a vector handle.
 unsafe fn vector_matrix<'a>(v: GrB_Vector) -> Result<&'a Matrix> {
-    Ok(crate::vector::vector(v)?.as_matrix())
+    Ok(unsafe { crate::vector::vector(v)?.as_matrix() })
 }
 
 fn new_matrix(ty: &Type, nrows: GrB_Index, ncols: GrB_Index) -> Result<GB_Matrix_opaque> {
@@ -592,7 +615,7 @@ macro_rules! exchange {
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind _pack_ $name>](A: $handle, $($pa: $pt,)* _desc: GrB_Descriptor) -> GrB_Info {
                 api(A, || {
-                    let m = $object(A)?;
+                    let m = unsafe { $object(A)? };
                     $fill(m)
                 })
             }
@@ -601,7 +624,7 @@ macro_rules! exchange {
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind _unpack_ $name>](A: $handle, $($ua: $ut,)* _desc: GrB_Descriptor) -> GrB_Info {
                 api(A, || {
-                    let m = $object(A)?;
+                    let m = unsafe { $object(A)? };
                     $empty(m)
                 })
             }
@@ -611,7 +634,8 @@ macro_rules! exchange {
             pub unsafe extern "C" fn [<GxB_ $kind _import_ $name>](A: *mut $handle, type_: GrB_Type, $($dim: GrB_Index,)* $($pa: $pt,)* _desc: GrB_Descriptor) -> GrB_Info {
                 api((), || {
                     let (nrows, ncols) = exchange!(@dims $($dim),*);
-                    import_new(A, type_, nrows, ncols, $make, $of, |m| $fill(m))
+                    let fill = |m: &Matrix| $fill(m);
+                    unsafe { import_new(A, type_, nrows, ncols, $make, $of, fill) }
                 })
             }
 
@@ -620,7 +644,8 @@ macro_rules! exchange {
             pub unsafe extern "C" fn [<GxB_ $kind _export_ $name>](A: *mut $handle, type_: *mut GrB_Type, $($dim: *mut GrB_Index,)* $($ua: $ut,)* _desc: GrB_Descriptor) -> GrB_Info {
                 api((), || {
                     let (nrows, ncols): (*mut GrB_Index, *mut GrB_Index) = exchange!(@out $($dim),*);
-                    export_free(A, type_, nrows, ncols, $of, |m| $empty(m))
+                    let empty = |m: &Matrix| $empty(m);
+                    unsafe { export_free(A, type_, nrows, ncols, $of, empty) }
                 })
             }
         }
@@ -638,20 +663,20 @@ macro_rules! compressed {
             dims(nrows, ncols),
             fill(Ap: *mut *mut GrB_Index, Ai: *mut *mut GrB_Index, Ax: *mut *mut c_void,
                  Ap_size: GrB_Index, Ai_size: GrB_Index, Ax_size: GrB_Index, iso: bool, jumbled: bool)
-            => |m| pack_compressed(m, Orientation::$orient, CompressedIn {
+            => |m| unsafe { pack_compressed(m, Orientation::$orient, CompressedIn {
                 p: Pointers::Caller(In { slot: Ap, bytes: Ap_size, what: "Ap" }),
                 h: None,
                 i: In { slot: Ai, bytes: Ai_size, what: "Ai" },
                 x: In { slot: Ax, bytes: Ax_size, what: "Ax" },
                 iso,
                 jumbled,
-            }),
+            }) },
             empty(Ap: *mut *mut GrB_Index, Ai: *mut *mut GrB_Index, Ax: *mut *mut c_void,
                   Ap_size: *mut GrB_Index, Ai_size: *mut GrB_Index, Ax_size: *mut GrB_Index,
                   iso: *mut bool, jumbled: *mut bool)
-            => |m| unpack_compressed(m, Orientation::$orient, CompressedOut {
+            => |m| unsafe { unpack_compressed(m, Orientation::$orient, CompressedOut {
                 p: Out { slot: Ap, size: Ap_size }, h: None,
-                i: Out { slot: Ai, size: Ai_size }, x: Out { slot: Ax, size: Ax_size } }, iso, jumbled)
+                i: Out { slot: Ai, size: Ai_size }, x: Out { slot: Ax, size: Ax_size } }, iso, jumbled) }
         );
     };
 }
@@ -667,21 +692,21 @@ macro_rules! hyper {
             fill(Ap: *mut *mut GrB_Index, Ah: *mut *mut GrB_Index, Ai: *mut *mut GrB_Index,
                  Ax: *mut *mut c_void, Ap_size: GrB_Index, Ah_size: GrB_Index, Ai_size: GrB_Index,
                  Ax_size: GrB_Index, iso: bool, nvec: GrB_Index, jumbled: bool)
-            => |m| pack_compressed(m, Orientation::$orient, CompressedIn {
+            => |m| unsafe { pack_compressed(m, Orientation::$orient, CompressedIn {
                 p: Pointers::Caller(In { slot: Ap, bytes: Ap_size, what: "Ap" }),
                 h: Some((In { slot: Ah, bytes: Ah_size, what: "Ah" }, nvec)),
                 i: In { slot: Ai, bytes: Ai_size, what: "Ai" },
                 x: In { slot: Ax, bytes: Ax_size, what: "Ax" },
                 iso,
                 jumbled,
-            }),
+            }) },
             empty(Ap: *mut *mut GrB_Index, Ah: *mut *mut GrB_Index, Ai: *mut *mut GrB_Index,
                   Ax: *mut *mut c_void, Ap_size: *mut GrB_Index, Ah_size: *mut GrB_Index,
                   Ai_size: *mut GrB_Index, Ax_size: *mut GrB_Index, iso: *mut bool,
                   nvec: *mut GrB_Index, jumbled: *mut bool)
-            => |m| unpack_compressed(m, Orientation::$orient, CompressedOut {
+            => |m| unsafe { unpack_compressed(m, Orientation::$orient, CompressedOut {
                 p: Out { slot: Ap, size: Ap_size }, h: Some((Out { slot: Ah, size: Ah_size }, nvec)),
-                i: Out { slot: Ai, size: Ai_size }, x: Out { slot: Ax, size: Ax_size } }, iso, jumbled)
+                i: Out { slot: Ai, size: Ai_size }, x: Out { slot: Ax, size: Ax_size } }, iso, jumbled) }
         );
     };
 }
@@ -695,13 +720,13 @@ macro_rules! bitmap {
             $kind, $name, $handle, $object, $of, $make, dims($($dim),*),
             fill(Ab: *mut *mut i8, Ax: *mut *mut c_void, Ab_size: GrB_Index, Ax_size: GrB_Index,
                  iso: bool, nvals: GrB_Index)
-            => |m| pack_dense(m, Orientation::$orient,
+            => |m| unsafe { pack_dense(m, Orientation::$orient,
                 Some((In { slot: Ab, bytes: Ab_size, what: "Ab" }, nvals)),
-                In { slot: Ax, bytes: Ax_size, what: "Ax" }, iso),
+                In { slot: Ax, bytes: Ax_size, what: "Ax" }, iso) },
             empty(Ab: *mut *mut i8, Ax: *mut *mut c_void, Ab_size: *mut GrB_Index,
                   Ax_size: *mut GrB_Index, iso: *mut bool, nvals: *mut GrB_Index)
-            => |m| unpack_dense(m, Orientation::$orient, Some((Out { slot: Ab, size: Ab_size }, nvals)),
-                Out { slot: Ax, size: Ax_size }, iso)
+            => |m| unsafe { unpack_dense(m, Orientation::$orient, Some((Out { slot: Ab, size: Ab_size }, nvals)),
+                Out { slot: Ax, size: Ax_size }, iso) }
         );
     };
 }
@@ -711,9 +736,9 @@ macro_rules! full {
         exchange!(
             $kind, $name, $handle, $object, $of, $make, dims($($dim),*),
             fill(Ax: *mut *mut c_void, Ax_size: GrB_Index, iso: bool)
-            => |m| pack_dense(m, Orientation::$orient, None, In { slot: Ax, bytes: Ax_size, what: "Ax" }, iso),
+            => |m| unsafe { pack_dense(m, Orientation::$orient, None, In { slot: Ax, bytes: Ax_size, what: "Ax" }, iso) },
             empty(Ax: *mut *mut c_void, Ax_size: *mut GrB_Index, iso: *mut bool)
-            => |m| unpack_dense(m, Orientation::$orient, None, Out { slot: Ax, size: Ax_size }, iso)
+            => |m| unsafe { unpack_dense(m, Orientation::$orient, None, Out { slot: Ax, size: Ax_size }, iso) }
         );
     };
 }
@@ -788,14 +813,18 @@ unsafe fn unpack_vector(
     nvals: *mut GrB_Index,
     jumbled: *mut bool,
 ) -> Result<()> {
-    i.check("vi")?;
-    x.check("vx")?;
+    unsafe {
+        i.check("vi")?;
+        x.check("vx")?;
+    }
     non_null(nvals, "nvals")?;
     let (c, is_iso) = take_as(m, |s| compressed_of(s, Orientation::ByCol, false))?;
-    *nvals = c.i.len() as GrB_Index;
-    i.put(c.i)?;
-    put_values(&x, c.x)?;
-    report(is_iso, iso, jumbled);
+    unsafe {
+        *nvals = c.i.len() as GrB_Index;
+        i.put(c.i)?;
+        put_values(&x, c.x)?;
+        report(is_iso, iso, jumbled);
+    }
     Ok(())
 }
 
@@ -804,7 +833,7 @@ exchange!(
     dims(n),
     fill(vi: *mut *mut GrB_Index, vx: *mut *mut c_void, vi_size: GrB_Index, vx_size: GrB_Index,
          iso: bool, nvals: GrB_Index, jumbled: bool)
-    => |m| pack_compressed(m, Orientation::ByCol, CompressedIn {
+    => |m| unsafe { pack_compressed(m, Orientation::ByCol, CompressedIn {
         // The vector pointers of the one column.
         p: Pointers::Own(vec![0, nvals]),
         h: None,
@@ -812,8 +841,8 @@ exchange!(
         x: In { slot: vx, bytes: vx_size, what: "vx" },
         iso,
         jumbled,
-    }),
+    }) },
     empty(vi: *mut *mut GrB_Index, vx: *mut *mut c_void, vi_size: *mut GrB_Index,
           vx_size: *mut GrB_Index, iso: *mut bool, nvals: *mut GrB_Index, jumbled: *mut bool)
-    => |m| unpack_vector(m, Out { slot: vi, size: vi_size }, Out { slot: vx, size: vx_size }, iso, nvals, jumbled)
+    => |m| unsafe { unpack_vector(m, Out { slot: vi, size: vi_size }, Out { slot: vx, size: vx_size }, iso, nvals, jumbled) }
 );

@@ -8,7 +8,7 @@
 
 use crate::api::{GrB_Index, GrB_Info};
 use crate::handle::{into_handle, GB_BinaryOp_opaque};
-use engine::algebra::{BinaryOp, Type};
+use engine::raw::algebra::{BinaryOp, Type};
 use engine::Info;
 use std::ffi::{c_char, c_int, c_void, CStr};
 use std::ptr::null_mut;
@@ -46,26 +46,28 @@ const NONBLOCKING: c_int = 1;
 
 unsafe fn vector(entries: &[(GrB_Index, f64)]) -> GrB_Vector {
     let mut v = null_mut();
-    assert_eq!(GrB_Vector_new(&mut v, GrB_FP64, 4), Info::Success.code());
+    unsafe { assert_eq!(GrB_Vector_new(&mut v, GrB_FP64, 4), Info::Success.code()) };
     for &(i, x) in entries {
-        assert_eq!(GrB_Vector_setElement_FP64(v, x, i), Info::Success.code());
+        unsafe { assert_eq!(GrB_Vector_setElement_FP64(v, x, i), Info::Success.code()) };
     }
     v
 }
 
 unsafe fn entry(v: GrB_Vector, i: GrB_Index) -> f64 {
     let mut x = 0.0;
-    assert_eq!(
-        GrB_Vector_extractElement_FP64(&mut x, v, i),
-        Info::Success.code()
-    );
+    unsafe {
+        assert_eq!(
+            GrB_Vector_extractElement_FP64(&mut x, v, i),
+            Info::Success.code()
+        )
+    };
     x
 }
 
 unsafe fn assert_error_names_the_panic(w: GrB_Vector) {
     let mut message = std::ptr::null();
-    assert_eq!(GrB_Vector_error(&mut message, w), Info::Success.code());
-    let message = CStr::from_ptr(message).to_string_lossy();
+    unsafe { assert_eq!(GrB_Vector_error(&mut message, w), Info::Success.code()) };
+    let message = unsafe { CStr::from_ptr(message).to_string_lossy() };
     assert!(message.contains("operator failed on purpose"), "{message}");
 }
 

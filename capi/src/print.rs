@@ -11,10 +11,10 @@
 use crate::api::{api, GrB_Info, GxB_Print_Level};
 use crate::getset::{get_field, type_string, vector_object, FieldValue, Fields};
 use crate::handle::*;
-use engine::algebra::{Type, TypeCode, Value};
-use engine::error::{Error, Info, Result};
-use engine::object::Descriptor;
-use engine::storage::{Format, MatrixStore, Orientation};
+use engine::raw::algebra::{Type, TypeCode, Value};
+use engine::raw::object::Descriptor;
+use engine::raw::storage::{Format, MatrixStore, Orientation};
+use engine::{Error, Info, Result};
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::io::Write;
 
@@ -136,7 +136,7 @@ fn format_value(v: &Value) -> String {
     match code {
         TypeCode::Fc32 | TypeCode::Fc64 => {
             let z = v
-                .cast(&engine::algebra::Type::FC64)
+                .cast(&engine::raw::algebra::Type::FC64)
                 .expect("complex to FC64");
             let part =
                 |k: usize| f64::from_ne_bytes(z.bytes()[8 * k..8 * k + 8].try_into().unwrap());
@@ -164,7 +164,7 @@ unsafe fn label(name: *const c_char) -> String {
     if name.is_null() {
         String::new()
     } else {
-        CStr::from_ptr(name).to_string_lossy().into_owned()
+        unsafe { CStr::from_ptr(name).to_string_lossy().into_owned() }
     }
 }
 
@@ -350,12 +350,13 @@ macro_rules! fprint {
             f: *mut c_void,
         ) -> GrB_Info {
             api(obj, || {
-                let o = $object(obj)?;
+                let o = unsafe { $object(obj)? };
                 let printer = Printer {
                     file: if f.is_null() { c_stdout() } else { f },
                     level: level(level_)?,
                 };
-                $print(&printer, &label(name), o)
+                let name = unsafe { label(name) };
+                $print(&printer, &name, o)
             })
         }
     };

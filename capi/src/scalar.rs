@@ -3,9 +3,9 @@
 use crate::api::{api, check_wait_mode, free_entry, GrB_Index, GrB_Info, GrB_WaitMode};
 use crate::handle::*;
 use crate::values::*;
-use engine::algebra::Value;
-use engine::error::{Error, Info, Result};
-use engine::object::Scalar;
+use engine::raw::algebra::Value;
+use engine::raw::object::Scalar;
+use engine::{Error, Info, Result};
 use paste::paste;
 use std::ffi::c_void;
 
@@ -14,8 +14,8 @@ use std::ffi::c_void;
 pub unsafe extern "C" fn GrB_Scalar_new(s: *mut GrB_Scalar, type_: GrB_Type) -> GrB_Info {
     api((), || {
         non_null(s, "s")?;
-        let ty = get(type_)?;
-        put_handle(s, GB_Scalar_opaque::new(Scalar::new(&ty.ty)), "s")
+        let ty = unsafe { get(type_)? };
+        unsafe { put_handle(s, GB_Scalar_opaque::new(Scalar::new(&ty.ty)), "s") }
     })
 }
 
@@ -24,8 +24,8 @@ pub unsafe extern "C" fn GrB_Scalar_new(s: *mut GrB_Scalar, type_: GrB_Type) -> 
 pub unsafe extern "C" fn GrB_Scalar_dup(s: *mut GrB_Scalar, t: GrB_Scalar) -> GrB_Info {
     api(t, || {
         non_null(s, "s")?;
-        let made = get(t)?.scalar.dup();
-        put_handle(s, GB_Scalar_opaque::new(made), "s")
+        let made = unsafe { get(t)?.scalar.dup() };
+        unsafe { put_handle(s, GB_Scalar_opaque::new(made), "s") }
     })
 }
 
@@ -33,7 +33,7 @@ pub unsafe extern "C" fn GrB_Scalar_dup(s: *mut GrB_Scalar, t: GrB_Scalar) -> Gr
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Scalar_clear(s: GrB_Scalar) -> GrB_Info {
     api(s, || {
-        get(s)?.scalar.clear();
+        unsafe { get(s)?.scalar.clear() };
         Ok(())
     })
 }
@@ -41,7 +41,7 @@ pub unsafe extern "C" fn GrB_Scalar_clear(s: GrB_Scalar) -> GrB_Info {
 /// `GrB_Scalar_nvals(&n, s)`: 1 if the scalar holds a value, else 0.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Scalar_nvals(nvals: *mut GrB_Index, s: GrB_Scalar) -> GrB_Info {
-    api(s, || {
+    api(s, || unsafe {
         put(nvals, get(s)?.scalar.nvals() as GrB_Index, "nvals")
     })
 }
@@ -50,7 +50,7 @@ pub unsafe extern "C" fn GrB_Scalar_nvals(nvals: *mut GrB_Index, s: GrB_Scalar) 
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Scalar_wait(s: GrB_Scalar, mode: GrB_WaitMode) -> GrB_Info {
     api(s, || {
-        get(s)?;
+        unsafe { get(s)? };
         check_wait_mode(mode)
     })
 }
@@ -58,7 +58,7 @@ pub unsafe extern "C" fn GrB_Scalar_wait(s: GrB_Scalar, mode: GrB_WaitMode) -> G
 /// `GrB_Scalar_free(&s)`.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Scalar_free(s: *mut GrB_Scalar) -> GrB_Info {
-    free_entry(s)
+    unsafe { free_entry(s) }
 }
 
 /// The scalar's value, or `GrB_NO_VALUE`.
@@ -73,17 +73,17 @@ macro_rules! typed_scalar_methods {
             #[doc = concat!("`", stringify!($prefix), "_Scalar_setElement_", stringify!($suffix), "(s, x)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<$prefix _Scalar_setElement_ $suffix>](s: GrB_Scalar, x: $t) -> GrB_Info {
-                api(s, || get(s)?.scalar.set(&x.value()))
+                api(s, || unsafe { get(s)?.scalar.set(&x.value()) })
             }
 
             #[doc = concat!("`", stringify!($prefix), "_Scalar_extractElement_", stringify!($suffix), "(&x, s)`: `GrB_NO_VALUE` when empty.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<$prefix _Scalar_extractElement_ $suffix>](x: *mut $t, s: GrB_Scalar) -> GrB_Info {
                 api(s, || {
-                    let sc = &get(s)?.scalar;
+                    let sc = unsafe { &get(s)?.scalar };
                     non_null(x, "x")?;
                     check_castable::<$t>(sc.ty())?;
-                    put(x, value_as::<$t>(&value(sc)?)?, "x")
+                    unsafe { put(x, value_as::<$t>(&value(sc)?)?, "x") }
                 })
             }
         }
@@ -96,8 +96,9 @@ for_each_complex!(typed_scalar_methods, GxB);
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Scalar_setElement_UDT(s: GrB_Scalar, x: *const c_void) -> GrB_Info {
     api(s, || {
-        let sc = &get(s)?.scalar;
-        sc.set(&value_from_bytes(sc.ty(), x, "x")?)
+        let sc = unsafe { &get(s)?.scalar };
+        let v = unsafe { value_from_bytes(sc.ty(), x, "x")? };
+        sc.set(&v)
     })
 }
 
@@ -105,8 +106,8 @@ pub unsafe extern "C" fn GrB_Scalar_setElement_UDT(s: GrB_Scalar, x: *const c_vo
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Scalar_extractElement_UDT(x: *mut c_void, s: GrB_Scalar) -> GrB_Info {
     api(s, || {
-        let sc = &get(s)?.scalar;
+        let sc = unsafe { &get(s)?.scalar };
         non_null(x, "x")?;
-        write_value_bytes(&value(sc)?, x, "x")
+        unsafe { write_value_bytes(&value(sc)?, x, "x") }
     })
 }

@@ -21,9 +21,9 @@ use crate::api::{api, free_entry, GrB_Info};
 use crate::handle::*;
 use crate::ops::{matrix_output, vector_output};
 use crate::vector::vector;
-use engine::algebra::{IndexUnaryCode, IndexUnaryOp, Type, TypeCode, Value};
-use engine::error::{Error, Info, Result};
-use engine::ops::select;
+use engine::raw::algebra::{IndexUnaryCode, IndexUnaryOp, Type, TypeCode, Value};
+use engine::raw::ops::select;
+use engine::{Error, Info, Result};
 use std::sync::Arc;
 
 /// What a predefined select operator keeps.
@@ -90,7 +90,7 @@ selector!(GxB_LE_THUNK, Thunk, ValueLe);
 
 /// The thunk's value: `None` when the scalar is NULL or holds no entry.
 unsafe fn thunk_value(thunk: GrB_Scalar) -> Result<Option<Value>> {
-    Ok(get_opt(thunk)?.and_then(|s| s.scalar.get()))
+    Ok(unsafe { get_opt(thunk)?.and_then(|s| s.scalar.get()) })
 }
 
 /// The index-unary operator and thunk that select what `selector` keeps from
@@ -169,8 +169,9 @@ unsafe fn index_op(
     aty: &Type,
     thunk: GrB_Scalar,
 ) -> Result<(IndexUnaryOp, Value)> {
-    let op = get(op)?;
-    as_index_op(op.name, op.selector, aty, thunk_value(thunk)?)
+    let op = unsafe { get(op)? };
+    let thunk = unsafe { thunk_value(thunk)? };
+    as_index_op(op.name, op.selector, aty, thunk)
 }
 
 /// `GxB_Matrix_select(C, Mask, accum, op, A, Thunk, desc)`:
@@ -186,9 +187,9 @@ pub unsafe extern "C" fn GxB_Matrix_select(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(C, || {
-        let out = matrix_output(C, Mask, accum, desc)?;
-        let a = &get(A)?.matrix;
-        let (op, s) = index_op(op, a.ty(), Thunk)?;
+        let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+        let a = unsafe { &get(A)?.matrix };
+        let (op, s) = unsafe { index_op(op, a.ty(), Thunk)? };
         select::select(out.c, out.mask, out.accum, &op, a, &s, &out.desc)
     })
 }
@@ -206,9 +207,9 @@ pub unsafe extern "C" fn GxB_Vector_select(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(w, || {
-        let out = vector_output(w, mask, accum, desc)?;
-        let u = vector(u)?;
-        let (op, s) = index_op(op, u.ty(), Thunk)?;
+        let out = unsafe { vector_output(w, mask, accum, desc)? };
+        let u = unsafe { vector(u)? };
+        let (op, s) = unsafe { index_op(op, u.ty(), Thunk)? };
         select::select_vector(out.w, out.mask, out.accum, &op, u, &s, &out.desc)
     })
 }
@@ -217,5 +218,5 @@ pub unsafe extern "C" fn GxB_Vector_select(
 /// only checks the handle (`*op` may be NULL).
 #[no_mangle]
 pub unsafe extern "C" fn GxB_SelectOp_free(op: *mut GxB_SelectOp) -> GrB_Info {
-    free_entry(op)
+    unsafe { free_entry(op) }
 }

@@ -5,11 +5,11 @@
 
 use crate::api::{api, count, slice, GrB_Index, GrB_Info};
 use crate::handle::*;
-use engine::error::{Error, Info, Result};
-use engine::object::{Descriptor, Matrix};
-use engine::ops::assign::assign;
-use engine::ops::extract::extract;
-use engine::ops::indices::Indices;
+use engine::raw::object::{Descriptor, Matrix};
+use engine::raw::ops::assign::assign;
+use engine::raw::ops::extract::extract;
+use engine::raw::ops::indices::Indices;
+use engine::{Error, Info, Result};
 
 fn mismatch(message: String) -> Error {
     Error::new(Info::DimensionMismatch, message)
@@ -51,7 +51,7 @@ pub unsafe extern "C" fn GxB_Matrix_concat(
     _desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(C, || {
-        let c = &get(C)?.matrix;
+        let c = unsafe { &get(C)?.matrix };
         let (bm, bn) = (count(m, "m")?, count(n, "n")?);
         if bm == 0 || bn == 0 {
             return Err(Error::new(Info::InvalidValue, "m and n must be positive"));
@@ -60,10 +60,10 @@ pub unsafe extern "C" fn GxB_Matrix_concat(
             .checked_mul(bn)
             .filter(|&k| k <= isize::MAX as usize / 8)
             .ok_or_else(|| Error::new(Info::InvalidValue, "m * n tiles are too many"))?;
-        let handles = slice(Tiles, ntiles, "Tiles")?;
+        let handles = unsafe { slice(Tiles, ntiles, "Tiles")? };
         let tiles = handles
             .iter()
-            .map(|&t| get(t).map(|o| &o.matrix))
+            .map(|&t| unsafe { get(t).map(|o| &o.matrix) })
             .collect::<Result<Vec<&Matrix>>>()?;
         let tile = |i: usize, j: usize| tiles[i * bn + j];
         let rows: Vec<u64> = (0..bm).map(|i| tile(i, 0).nrows()).collect();
@@ -117,14 +117,14 @@ pub unsafe extern "C" fn GxB_Matrix_split(
     _desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(A, || {
-        let a = &get(A)?.matrix;
+        let a = unsafe { &get(A)?.matrix };
         let (bm, bn) = (count(m, "m")?, count(n, "n")?);
         if bm == 0 || bn == 0 {
             return Err(Error::new(Info::InvalidValue, "m and n must be positive"));
         }
         non_null(Tiles, "Tiles")?;
-        let rows = slice(Tile_nrows, bm, "Tile_nrows")?;
-        let cols = slice(Tile_ncols, bn, "Tile_ncols")?;
+        let rows = unsafe { slice(Tile_nrows, bm, "Tile_nrows")? };
+        let cols = unsafe { slice(Tile_ncols, bn, "Tile_ncols")? };
         let (row_at, col_at) = (
             offsets(rows, a.nrows(), "rows")?,
             offsets(cols, a.ncols(), "columns")?,
@@ -149,7 +149,7 @@ pub unsafe extern "C" fn GxB_Matrix_split(
         }
         // Handed out only when every tile is made.
         for (k, t) in made.into_iter().enumerate() {
-            *Tiles.add(k) = into_handle(GB_Matrix_opaque::new(t));
+            unsafe { *Tiles.add(k) = into_handle(GB_Matrix_opaque::new(t)) };
         }
         Ok(())
     })

@@ -2,8 +2,8 @@
 
 use crate::api::{api, GrB_Info};
 use crate::handle::*;
-use engine::algebra::{Type, TypeCode};
-use engine::error::{Error, Info};
+use engine::raw::algebra::{Type, TypeCode};
+use engine::{Error, Info};
 use std::ffi::c_char;
 
 macro_rules! predefined_types {
@@ -57,7 +57,7 @@ pub struct GxB_FC64_t {
 /// `GrB_Type_new(&type, sizeof(ctype))`: a user-defined type of the given size.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Type_new(ty: *mut GrB_Type, sizeof_ctype: usize) -> GrB_Info {
-    GxB_Type_new(ty, sizeof_ctype, std::ptr::null(), std::ptr::null())
+    unsafe { GxB_Type_new(ty, sizeof_ctype, std::ptr::null(), std::ptr::null()) }
 }
 
 /// `GxB_Type_new(&type, size, name, definition)`: a user-defined type with a name
@@ -80,15 +80,19 @@ pub unsafe extern "C" fn GxB_Type_new(
         let name = if type_name.is_null() {
             "user-defined type".to_string()
         } else {
-            std::ffi::CStr::from_ptr(type_name)
-                .to_string_lossy()
-                .into_owned()
+            unsafe {
+                std::ffi::CStr::from_ptr(type_name)
+                    .to_string_lossy()
+                    .into_owned()
+            }
         };
-        put_handle(
-            ty,
-            GB_Type_opaque::new(Type::user(name, sizeof_ctype)),
-            "type",
-        )
+        unsafe {
+            put_handle(
+                ty,
+                GB_Type_opaque::new(Type::user(name, sizeof_ctype)),
+                "type",
+            )
+        }
     })
 }
 

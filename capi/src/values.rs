@@ -3,9 +3,9 @@
 
 use crate::api::slice;
 use crate::handle::non_null;
-use engine::algebra::{Type, Value};
-use engine::error::{Error, Info, Result};
-use engine::storage::Array;
+use engine::raw::algebra::{Type, Value};
+use engine::raw::storage::Array;
+use engine::{Error, Info, Result};
 use std::ffi::c_void;
 
 /// A C type of the typed functions' values (`GrB_Matrix_setElement_FP64`,
@@ -31,7 +31,7 @@ macro_rules! c_value {
     ($suffix:ident, $t:ty, $tc:ident) => {
         impl CValue for $t {
             fn ty() -> Type {
-                Type::builtin(engine::algebra::TypeCode::$tc)
+                Type::builtin(engine::raw::algebra::TypeCode::$tc)
             }
         }
     };
@@ -42,10 +42,12 @@ for_each_complex!(c_value);
 /// A value of type `ty` read from C memory holding `ty.size()` bytes.
 pub(crate) unsafe fn value_from_bytes(ty: &Type, p: *const c_void, what: &str) -> Result<Value> {
     non_null(p, what)?;
-    Ok(Value::from_bytes(
-        ty,
-        std::slice::from_raw_parts(p as *const u8, ty.size()),
-    ))
+    unsafe {
+        Ok(Value::from_bytes(
+            ty,
+            std::slice::from_raw_parts(p as *const u8, ty.size()),
+        ))
+    }
 }
 
 /// `GrB_DOMAIN_MISMATCH` unless values of type `ty` can be cast to `T`.
@@ -71,13 +73,13 @@ pub(crate) fn value_as<T: CValue>(v: &Value) -> Result<T> {
 /// Writes a value's bytes to C memory.
 pub(crate) unsafe fn write_value_bytes(v: &Value, p: *mut c_void, what: &str) -> Result<()> {
     non_null(p, what)?;
-    std::ptr::copy_nonoverlapping(v.bytes().as_ptr(), p as *mut u8, v.bytes().len());
+    unsafe { std::ptr::copy_nonoverlapping(v.bytes().as_ptr(), p as *mut u8, v.bytes().len()) };
     Ok(())
 }
 
 /// An array of the C values `p[0..n]` of type `T`.
 pub(crate) unsafe fn array_from<T: CValue>(p: *const T, n: usize, what: &str) -> Result<Array> {
-    let values = slice(p as *const u8, n * size_of::<T>(), what)?;
+    let values = unsafe { slice(p as *const u8, n * size_of::<T>(), what)? };
     Ok(Array::from_bytes(&T::ty(), values))
 }
 
@@ -88,7 +90,7 @@ pub(crate) unsafe fn array_from_bytes(
     n: usize,
     what: &str,
 ) -> Result<Array> {
-    let values = slice(p as *const u8, n * ty.size(), what)?;
+    let values = unsafe { slice(p as *const u8, n * ty.size(), what)? };
     Ok(Array::from_bytes(ty, values))
 }
 
@@ -99,15 +101,17 @@ pub(crate) unsafe fn write_array_as<T: CValue>(a: &Array, out: *mut T) -> Result
     }
     check_castable::<T>(&a.ty())?;
     if a.ty() == T::ty() {
-        return write_array_bytes(a, out as *mut c_void);
+        return unsafe { write_array_bytes(a, out as *mut c_void) };
     }
-    write_array_bytes(&a.cast(&T::ty()), out as *mut c_void)
+    unsafe { write_array_bytes(&a.cast(&T::ty()), out as *mut c_void) }
 }
 
 /// Writes the raw bytes of `a` into C memory (skipped when NULL).
 pub(crate) unsafe fn write_array_bytes(a: &Array, out: *mut c_void) -> Result<()> {
     if !out.is_null() && !a.is_empty() {
-        std::ptr::copy_nonoverlapping(a.bytes().as_ptr(), out as *mut u8, a.bytes().len());
+        unsafe {
+            std::ptr::copy_nonoverlapping(a.bytes().as_ptr(), out as *mut u8, a.bytes().len())
+        };
     }
     Ok(())
 }
@@ -115,6 +119,6 @@ pub(crate) unsafe fn write_array_bytes(a: &Array, out: *mut c_void) -> Result<()
 /// Writes indices into a C array (skipped when NULL).
 pub(crate) unsafe fn write_indices(ix: &[u64], out: *mut u64) {
     if !out.is_null() && !ix.is_empty() {
-        std::ptr::copy_nonoverlapping(ix.as_ptr(), out, ix.len());
+        unsafe { std::ptr::copy_nonoverlapping(ix.as_ptr(), out, ix.len()) };
     }
 }

@@ -6,16 +6,16 @@ use crate::api::{
 };
 use crate::handle::*;
 use crate::values::*;
-use engine::algebra::Value;
-use engine::error::{Error, Info, Result};
-use engine::object::Vector;
-use engine::storage::Array;
+use engine::raw::algebra::Value;
+use engine::raw::object::Vector;
+use engine::raw::storage::Array;
+use engine::{Error, Info, Result};
 use paste::paste;
 use std::ffi::c_void;
 
 /// The vector behind a handle (a matrix handle cast to a vector must be `n × 1`).
 pub(crate) unsafe fn vector<'a>(v: GrB_Vector) -> Result<&'a Vector> {
-    let o = get(v)?;
+    let o = unsafe { get(v)? };
     if o.vector.as_matrix().ncols() != 1 {
         return Err(Error::new(
             Info::InvalidObject,
@@ -34,9 +34,9 @@ pub unsafe extern "C" fn GrB_Vector_new(
 ) -> GrB_Info {
     api((), || {
         non_null(v, "v")?;
-        let ty = get(type_)?;
+        let ty = unsafe { get(type_)? };
         let made = Vector::new(&ty.ty, n)?;
-        put_handle(v, GB_Vector_opaque::new(made), "v")
+        unsafe { put_handle(v, GB_Vector_opaque::new(made), "v") }
     })
 }
 
@@ -45,8 +45,8 @@ pub unsafe extern "C" fn GrB_Vector_new(
 pub unsafe extern "C" fn GrB_Vector_dup(w: *mut GrB_Vector, u: GrB_Vector) -> GrB_Info {
     api(u, || {
         non_null(w, "w")?;
-        let made = vector(u)?.dup()?;
-        put_handle(w, GB_Vector_opaque::new(made), "w")
+        let made = unsafe { vector(u)?.dup()? };
+        unsafe { put_handle(w, GB_Vector_opaque::new(made), "w") }
     })
 }
 
@@ -54,7 +54,7 @@ pub unsafe extern "C" fn GrB_Vector_dup(w: *mut GrB_Vector, u: GrB_Vector) -> Gr
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Vector_clear(v: GrB_Vector) -> GrB_Info {
     api(v, || {
-        vector(v)?.clear();
+        unsafe { vector(v)?.clear() };
         Ok(())
     })
 }
@@ -62,7 +62,7 @@ pub unsafe extern "C" fn GrB_Vector_clear(v: GrB_Vector) -> GrB_Info {
 /// `GrB_Vector_size(&n, v)`.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Vector_size(n: *mut GrB_Index, v: GrB_Vector) -> GrB_Info {
-    api(v, || put(n, vector(v)?.size(), "n"))
+    api(v, || unsafe { put(n, vector(v)?.size(), "n") })
 }
 
 /// `GrB_Vector_nvals(&n, v)`.
@@ -70,28 +70,28 @@ pub unsafe extern "C" fn GrB_Vector_size(n: *mut GrB_Index, v: GrB_Vector) -> Gr
 pub unsafe extern "C" fn GrB_Vector_nvals(nvals: *mut GrB_Index, v: GrB_Vector) -> GrB_Info {
     api(v, || {
         non_null(nvals, "nvals")?;
-        let n = vector(v)?.nvals()?;
-        put(nvals, n as GrB_Index, "nvals")
+        let n = unsafe { vector(v)?.nvals()? };
+        unsafe { put(nvals, n as GrB_Index, "nvals") }
     })
 }
 
 /// `GrB_Vector_resize(w, n)`.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Vector_resize(w: GrB_Vector, n: GrB_Index) -> GrB_Info {
-    api(w, || vector(w)?.resize(n))
+    api(w, || unsafe { vector(w)?.resize(n) })
 }
 
 /// `GrB_Vector_removeElement(v, i)`.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Vector_removeElement(v: GrB_Vector, i: GrB_Index) -> GrB_Info {
-    api(v, || vector(v)?.remove_element(i))
+    api(v, || unsafe { vector(v)?.remove_element(i) })
 }
 
 /// `GrB_Vector_wait(v, mode)`.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Vector_wait(v: GrB_Vector, mode: GrB_WaitMode) -> GrB_Info {
     api(v, || {
-        let vec = vector(v)?;
+        let vec = unsafe { vector(v)? };
         check_wait_mode(mode)?;
         vec.wait()
     })
@@ -100,7 +100,7 @@ pub unsafe extern "C" fn GrB_Vector_wait(v: GrB_Vector, mode: GrB_WaitMode) -> G
 /// `GrB_Vector_free(&v)`.
 #[no_mangle]
 pub unsafe extern "C" fn GrB_Vector_free(v: *mut GrB_Vector) -> GrB_Info {
-    free_entry(v)
+    unsafe { free_entry(v) }
 }
 
 unsafe fn build(
@@ -110,10 +110,10 @@ unsafe fn build(
     dup: GrB_BinaryOp,
     values: impl FnOnce(&Vector, usize) -> Result<Array>,
 ) -> Result<()> {
-    let w = vector(w)?;
+    let w = unsafe { vector(w)? };
     let n = count(n, "nvals")?;
-    let ix = slice(I, n, "I")?;
-    let dup = get_opt(dup)?.map(|d| d.get());
+    let ix = unsafe { slice(I, n, "I")? };
+    let dup = unsafe { get_opt(dup)?.map(|d| d.get()) };
     let x = values(w, n)?;
     w.build(ix, &x, dup)
 }
@@ -124,22 +124,24 @@ unsafe fn extract_tuples(
     v: GrB_Vector,
     write_values: impl FnOnce(&Array) -> Result<()>,
 ) -> Result<()> {
-    let v = vector(v)?;
+    let v = unsafe { vector(v)? };
     non_null(nvals, "nvals")?;
     let (ix, x) = v.extract_tuples()?;
-    if (*nvals as usize) < ix.len() {
+    let capacity = unsafe { *nvals };
+    if (capacity as usize) < ix.len() {
         return Err(Error::new(
             Info::InsufficientSpace,
             format!(
-                "the output arrays hold {} entries but the vector has {}",
-                *nvals,
+                "the output arrays hold {capacity} entries but the vector has {}",
                 ix.len()
             ),
         ));
     }
     write_values(&x)?;
-    write_indices(&ix, I);
-    *nvals = ix.len() as GrB_Index;
+    unsafe {
+        write_indices(&ix, I);
+        *nvals = ix.len() as GrB_Index;
+    }
     Ok(())
 }
 
@@ -154,30 +156,30 @@ macro_rules! typed_vector_methods {
             #[doc = concat!("`", stringify!($prefix), "_Vector_setElement_", stringify!($suffix), "(w, x, i)`: `w(i) = x`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<$prefix _Vector_setElement_ $suffix>](w: GrB_Vector, x: $t, i: GrB_Index) -> GrB_Info {
-                api(w, || vector(w)?.set_element(i, &x.value()))
+                api(w, || unsafe { vector(w)?.set_element(i, &x.value()) })
             }
 
             #[doc = concat!("`", stringify!($prefix), "_Vector_extractElement_", stringify!($suffix), "(&x, v, i)`: `x = v(i)`, or `GrB_NO_VALUE`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<$prefix _Vector_extractElement_ $suffix>](x: *mut $t, v: GrB_Vector, i: GrB_Index) -> GrB_Info {
                 api(v, || {
-                    let vec = vector(v)?;
+                    let vec = unsafe { vector(v)? };
                     non_null(x, "x")?;
                     check_castable::<$t>(vec.ty())?;
-                    put(x, value_as::<$t>(&element(vec, i)?)?, "x")
+                    unsafe { put(x, value_as::<$t>(&element(vec, i)?)?, "x") }
                 })
             }
 
             #[doc = concat!("`", stringify!($prefix), "_Vector_build_", stringify!($suffix), "(w, I, X, nvals, dup)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<$prefix _Vector_build_ $suffix>](w: GrB_Vector, I: *const GrB_Index, X: *const $t, nvals: GrB_Index, dup: GrB_BinaryOp) -> GrB_Info {
-                api(w, || build(w, I, nvals, dup, |_, n| array_from(X, n, "X")))
+                api(w, || unsafe { build(w, I, nvals, dup, |_, n| array_from(X, n, "X")) })
             }
 
             #[doc = concat!("`", stringify!($prefix), "_Vector_extractTuples_", stringify!($suffix), "(I, X, &nvals, v)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<$prefix _Vector_extractTuples_ $suffix>](I: *mut GrB_Index, X: *mut $t, nvals: *mut GrB_Index, v: GrB_Vector) -> GrB_Info {
-                api(v, || extract_tuples(I, nvals, v, |x| write_array_as(x, X)))
+                api(v, || unsafe { extract_tuples(I, nvals, v, |x| write_array_as(x, X)) })
             }
         }
     };
@@ -193,8 +195,9 @@ pub unsafe extern "C" fn GrB_Vector_setElement_UDT(
     i: GrB_Index,
 ) -> GrB_Info {
     api(w, || {
-        let w = vector(w)?;
-        w.set_element(i, &value_from_bytes(w.ty(), x, "x")?)
+        let w = unsafe { vector(w)? };
+        let v = unsafe { value_from_bytes(w.ty(), x, "x")? };
+        w.set_element(i, &v)
     })
 }
 
@@ -206,8 +209,8 @@ pub unsafe extern "C" fn GrB_Vector_setElement_Scalar(
     i: GrB_Index,
 ) -> GrB_Info {
     api(w, || {
-        let w = vector(w)?;
-        match get(s)?.scalar.get() {
+        let w = unsafe { vector(w)? };
+        match unsafe { get(s)? }.scalar.get() {
             Some(v) => w.set_element(i, &v),
             None => w.remove_element(i),
         }
@@ -222,9 +225,9 @@ pub unsafe extern "C" fn GrB_Vector_extractElement_UDT(
     i: GrB_Index,
 ) -> GrB_Info {
     api(v, || {
-        let vec = vector(v)?;
+        let vec = unsafe { vector(v)? };
         non_null(x, "x")?;
-        write_value_bytes(&element(vec, i)?, x, "x")
+        unsafe { write_value_bytes(&element(vec, i)?, x, "x") }
     })
 }
 
@@ -236,8 +239,8 @@ pub unsafe extern "C" fn GrB_Vector_extractElement_Scalar(
     i: GrB_Index,
 ) -> GrB_Info {
     api(s, || {
-        let vec = vector(v)?;
-        let s = &get(s)?.scalar;
+        let vec = unsafe { vector(v)? };
+        let s = unsafe { &get(s)?.scalar };
         let x = vec.extract_element(i)?;
         if let Some(x) = &x {
             if !x.ty().compatible(s.ty()) {
@@ -264,7 +267,7 @@ pub unsafe extern "C" fn GrB_Vector_build_UDT(
     nvals: GrB_Index,
     dup: GrB_BinaryOp,
 ) -> GrB_Info {
-    api(w, || {
+    api(w, || unsafe {
         build(w, I, nvals, dup, |w, n| array_from_bytes(w.ty(), X, n, "X"))
     })
 }
@@ -277,7 +280,7 @@ pub unsafe extern "C" fn GrB_Vector_extractTuples_UDT(
     nvals: *mut GrB_Index,
     v: GrB_Vector,
 ) -> GrB_Info {
-    api(v, || {
+    api(v, || unsafe {
         extract_tuples(I, nvals, v, |x| write_array_bytes(x, X))
     })
 }

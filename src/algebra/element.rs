@@ -256,7 +256,6 @@ impl CastFrom for bool {
 /// Calls `$body` with the type alias `$T` bound to the Rust type of a built-in
 /// real [`TypeCode`]; evaluates `$udt` for the types held as bytes (user-defined
 /// and complex).
-#[macro_export]
 macro_rules! with_type {
     ($code:expr, $T:ident => $body:expr, udt => $udt:expr) => {
         match $code {
@@ -310,6 +309,7 @@ macro_rules! with_type {
         }
     };
 }
+pub(crate) use with_type;
 
 /// A function that casts one element given as bytes into another type's bytes.
 pub type ByteCastFn = fn(&mut [u8], &[u8]);

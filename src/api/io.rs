@@ -22,7 +22,7 @@ use std::path::Path;
 impl<T: ValueType> Matrix<T> {
     /// A typed matrix holding the content of an engine matrix, its values cast
     /// to `T` (`GrB_DOMAIN_MISMATCH` when they cannot be).
-    pub fn from_object(m: &object::Matrix) -> Result<Self> {
+    pub(crate) fn from_object(m: &object::Matrix) -> Result<Self> {
         let ty = T::graphblas_type();
         if *m.ty() == ty {
             return Ok(Self::wrap(m.dup()?));

@@ -5,8 +5,9 @@
 //!          [--edge-factor 16] [--long-edges N] -o out.mtx
 //! ```
 
-use graphblas::io::generate::{generate, GraphKind, GraphSpec};
-use graphblas::io::mtx;
+use graphblas::raw::io::generate::generate;
+use graphblas::raw::io::mtx;
+use graphblas::{GraphKind, GraphSpec};
 use std::process::ExitCode;
 use std::time::Instant;
 

@@ -5,13 +5,13 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{
+use graphblas::raw::algebra::{
     BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Type, TypeCode, UnaryCode, UnaryOp, Value,
 };
-use graphblas::object::{Descriptor, Matrix, INDEX_MAX};
-use graphblas::ops::apply::*;
-use graphblas::storage::Orientation;
+use graphblas::raw::object::{Descriptor, Matrix, INDEX_MAX};
+use graphblas::raw::ops::apply::*;
 use graphblas::Info;
+use graphblas::Orientation;
 use oracle::apply as model;
 use oracle::case::*;
 use oracle::udt::*;

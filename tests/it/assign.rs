@@ -5,10 +5,10 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
-use graphblas::object::{Descriptor, Matrix, Scalar, Vector, INDEX_MAX};
-use graphblas::ops::assign::*;
-use graphblas::ops::indices::Indices;
+use graphblas::raw::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
+use graphblas::raw::object::{Descriptor, Matrix, Scalar, Vector, INDEX_MAX};
+use graphblas::raw::ops::assign::*;
+use graphblas::raw::ops::indices::Indices;
 use graphblas::Info;
 use oracle::assign::OSource;
 use oracle::extract::{arb_accum, arb_indices, indices, list_len};

@@ -2,12 +2,12 @@
 //! objects while all reading the same input matrices; every result must equal
 //! the one a single thread computes, and the shared inputs must not change.
 
-use graphblas::algebra::{
+use graphblas::raw::algebra::{
     BinaryCode, BinaryOp, Monoid, Semiring, Type, TypeCode, UnaryCode, UnaryOp, Value,
 };
-use graphblas::object::{Descriptor, Matrix, Vector};
-use graphblas::ops::indices::Indices;
-use graphblas::ops::{apply, ewise, extract, mxm, reduce};
+use graphblas::raw::object::{Descriptor, Matrix, Vector};
+use graphblas::raw::ops::indices::Indices;
+use graphblas::raw::ops::{apply, ewise, extract, mxm, reduce};
 
 const N: u64 = 400;
 const THREADS: usize = 8;
@@ -168,7 +168,7 @@ fn threads_on_shared_inputs_match_a_single_thread() {
 /// sees the result a blocking run gives.
 #[test]
 fn threads_share_pending_results() {
-    use graphblas::plan::{with_mode, Mode};
+    use graphblas::{with_mode, Mode};
     let a = random_matrix(N, 6, 11);
     let b = random_matrix(N, 6, 12);
     let s = Semiring::builtin(BinaryCode::Plus, BinaryCode::Times, TypeCode::Int64).unwrap();

@@ -4,11 +4,11 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{Type, Value};
-use graphblas::object::{Descriptor, Matrix, Vector, INDEX_MAX};
-use graphblas::ops::diag::{diagonal_length, matrix_diag, matrix_diag_into, vector_diag};
-use graphblas::storage::Orientation;
+use graphblas::raw::algebra::{Type, Value};
+use graphblas::raw::object::{Descriptor, Matrix, Vector, INDEX_MAX};
+use graphblas::raw::ops::diag::{diagonal_length, matrix_diag, matrix_diag_into, vector_diag};
 use graphblas::Info;
+use graphblas::Orientation;
 use oracle::*;
 use proptest::prelude::*;
 

@@ -5,11 +5,11 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
-use graphblas::object::{Descriptor, Matrix, Vector, INDEX_MAX};
-use graphblas::ops::ewise::*;
-use graphblas::storage::Orientation;
+use graphblas::raw::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
+use graphblas::raw::object::{Descriptor, Matrix, Vector, INDEX_MAX};
+use graphblas::raw::ops::ewise::*;
 use graphblas::Info;
+use graphblas::Orientation;
 use oracle::ewise::{ewise as model, OKind};
 use oracle::udt::*;
 use oracle::*;
@@ -398,7 +398,7 @@ fn run_checked(
     a: &Matrix,
     b: &Matrix,
     exp: &OMatrix,
-) -> std::sync::Arc<graphblas::storage::MatrixStore> {
+) -> std::sync::Arc<graphblas::raw::storage::MatrixStore> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -617,8 +617,8 @@ fn errors_leave_the_output_unchanged() {
 /// operator (`GrB_DOMAIN_MISMATCH`); nothing changes.
 #[test]
 fn positional_operators_do_not_combine_values() {
-    use graphblas::algebra::Monoid;
-    use graphblas::ops::reduce::{reduce_to_scalar, reduce_to_vector, ReduceOp};
+    use graphblas::raw::algebra::Monoid;
+    use graphblas::raw::ops::reduce::{reduce_to_scalar, reduce_to_vector, ReduceOp};
     let secondj = op(BinaryCode::SecondJ, TypeCode::Int64);
     let mut c0 = OMatrix::new(&Type::INT64, 2, 3);
     c0.set(1, 2, Value::new(5i64));
@@ -635,7 +635,7 @@ fn positional_operators_do_not_combine_values() {
     let err = Monoid::new(secondj.clone(), Value::new(0i64)).unwrap_err();
     assert_eq!(err.info, Info::DomainMismatch);
     let empty = Matrix::new(&Type::INT64, 2, 3).unwrap();
-    let ones = graphblas::storage::Array::from_vec(vec![1i64, 2]);
+    let ones = graphblas::raw::storage::Array::from_vec(vec![1i64, 2]);
     let err = empty
         .build(&[0, 0], &[1, 1], &ones, Some(&secondj))
         .unwrap_err();
@@ -646,7 +646,7 @@ fn positional_operators_do_not_combine_values() {
     let err = reduce_to_vector(&w, None, None, &secondj, &a, &d).unwrap_err();
     assert_eq!(err.info, Info::DomainMismatch);
     assert_matches(w.as_matrix(), &w0, 0.0);
-    let s = graphblas::object::Scalar::new(&Type::INT64);
+    let s = graphblas::raw::object::Scalar::new(&Type::INT64);
     let err = reduce_to_scalar(&s, None, ReduceOp::BinaryOp(&secondj), &a).unwrap_err();
     assert_eq!(err.info, Info::DomainMismatch);
     let plus = Monoid::builtin(BinaryCode::Plus, TypeCode::Int64).unwrap();

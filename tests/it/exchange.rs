@@ -5,12 +5,12 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{Type, TypeCode, Value};
-use graphblas::storage::exchange::{
+use graphblas::raw::algebra::{Type, TypeCode, Value};
+use graphblas::raw::storage::exchange::{
     export, export_sizes, import, ExchangeFormat, ExportBuffers, ImportArrays,
 };
-use graphblas::storage::serialize::{deserialize, serialize, serialized_size};
-use graphblas::storage::MatrixStore;
+use graphblas::raw::storage::serialize::{deserialize, serialize, serialized_size};
+use graphblas::raw::storage::MatrixStore;
 use graphblas::Info;
 use oracle::*;
 use proptest::prelude::*;
@@ -190,7 +190,7 @@ fn hypersparse_matrices_near_the_dimension_limit() {
     let mut model = OMatrix::new(&Type::FP64, big, big);
     model.set(big - 1, 3, Value::new(1.5f64));
     model.set(0, big - 1, Value::new(-2.0f64));
-    let store = model.store(Layout::Hyper(graphblas::storage::Orientation::ByRow));
+    let store = model.store(Layout::Hyper(graphblas::Orientation::ByRow));
     let coo = export_all(&store, ExchangeFormat::Coo).unwrap();
     assert_eq!(
         entries_of(&coo, &Type::FP64, big, big, ExchangeFormat::Coo),

@@ -5,10 +5,10 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
-use graphblas::object::{Descriptor, Matrix, Vector, INDEX_MAX};
-use graphblas::ops::extract::{extract, extract_col, extract_vector};
-use graphblas::ops::indices::Indices;
+use graphblas::raw::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
+use graphblas::raw::object::{Descriptor, Matrix, Vector, INDEX_MAX};
+use graphblas::raw::ops::extract::{extract, extract_col, extract_vector};
+use graphblas::raw::ops::indices::Indices;
 use graphblas::Info;
 use oracle::extract::{arb_accum, arb_indices, indices, list_len};
 use oracle::SpecMask;

@@ -4,12 +4,13 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{Type, Value};
-use graphblas::io::generate::{generate, GraphKind, GraphSpec, MAX_SCALE};
-use graphblas::io::mtx;
-use graphblas::object::Matrix;
-use graphblas::storage::Orientation;
+use graphblas::raw::algebra::{Type, Value};
+use graphblas::raw::io::generate::{generate, MAX_SCALE};
+use graphblas::raw::io::mtx;
+use graphblas::raw::object::Matrix;
 use graphblas::Info;
+use graphblas::Orientation;
+use graphblas::{GraphKind, GraphSpec};
 use oracle::OMatrix;
 use std::collections::BTreeMap;
 

@@ -10,11 +10,11 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{BinaryCode, BinaryOp, Semiring, Type, TypeCode};
-use graphblas::object::{Descriptor, Matrix};
-use graphblas::ops::ewise::ewise_add;
-use graphblas::ops::mxm::mxm;
-use graphblas::ops::transpose::transpose;
+use graphblas::raw::algebra::{BinaryCode, BinaryOp, Semiring, Type, TypeCode};
+use graphblas::raw::object::{Descriptor, Matrix};
+use graphblas::raw::ops::ewise::ewise_add;
+use graphblas::raw::ops::mxm::mxm;
+use graphblas::raw::ops::transpose::transpose;
 use oracle::*;
 use proptest::prelude::*;
 

@@ -4,11 +4,11 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
-use graphblas::object::{Descriptor, Matrix, INDEX_MAX};
-use graphblas::ops::kron::kronecker;
-use graphblas::storage::Orientation;
+use graphblas::raw::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
+use graphblas::raw::object::{Descriptor, Matrix, INDEX_MAX};
+use graphblas::raw::ops::kron::kronecker;
 use graphblas::Info;
+use graphblas::Orientation;
 use oracle::kron::kron;
 use oracle::*;
 use proptest::prelude::*;

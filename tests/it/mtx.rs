@@ -6,9 +6,9 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{Type, TypeCode, Value};
-use graphblas::io::mtx;
-use graphblas::object::{Matrix, INDEX_MAX};
+use graphblas::raw::algebra::{Type, TypeCode, Value};
+use graphblas::raw::io::mtx;
+use graphblas::raw::object::{Matrix, INDEX_MAX};
 use graphblas::Info;
 use oracle::*;
 use proptest::prelude::*;

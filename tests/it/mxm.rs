@@ -5,14 +5,16 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{BinaryCode as Op, BinaryOp, Monoid, Semiring, Type, TypeCode, Value};
-use graphblas::object::{Descriptor, Matrix, Vector, INDEX_MAX};
-use graphblas::ops::mxm::dispatch::{execute, Method, Plan, Problem};
-use graphblas::ops::mxm::operand::{MaskOperand, Operand};
-use graphblas::ops::mxm::tiers::{tier, Tier, MONOMORPHIC};
-use graphblas::ops::mxm::{mxm, mxv, vxm};
-use graphblas::ops::Mask;
-use graphblas::storage::{MatrixStore, Orientation};
+use graphblas::raw::algebra::{
+    BinaryCode as Op, BinaryOp, Monoid, Semiring, Type, TypeCode, Value,
+};
+use graphblas::raw::object::{Descriptor, Matrix, Vector, INDEX_MAX};
+use graphblas::raw::ops::mxm::dispatch::{execute, Method, Plan, Problem};
+use graphblas::raw::ops::mxm::operand::{MaskOperand, Operand};
+use graphblas::raw::ops::mxm::tiers::{tier, Tier, MONOMORPHIC};
+use graphblas::raw::ops::mxm::{mxm, mxv, vxm};
+use graphblas::raw::ops::Mask;
+use graphblas::raw::storage::{MatrixStore, Orientation};
 use graphblas::Info;
 use oracle::mxm as model;
 use oracle::*;
@@ -425,7 +427,7 @@ proptest! {
 }
 
 /// An epilogue for the tests: keeps the entries at an even `row + column`.
-fn even_positions(part: MatrixStore) -> graphblas::error::Result<MatrixStore> {
+fn even_positions(part: MatrixStore) -> graphblas::Result<MatrixStore> {
     let layout = Layout::Hyper(part.orient());
     let mut m = OMatrix::of(&Matrix::from_store(part));
     m.entries.retain(|&(i, j), _| (i + j) % 2 == 0);

@@ -5,16 +5,17 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{
+use graphblas::raw::algebra::{
     BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Monoid, Semiring, TypeCode, UnaryCode,
     UnaryOp, Value,
 };
-use graphblas::object::{Descriptor, Matrix, Vector};
-use graphblas::ops::indices::Indices;
-use graphblas::ops::{apply, assign, ewise, extract, mxm, reduce, select, transpose};
-use graphblas::plan::tiles::with_tile_entries;
-use graphblas::plan::ProductForm;
-use graphblas::plan::{explain, with_mode, Mode};
+use graphblas::raw::object::{Descriptor, Matrix, Vector};
+use graphblas::raw::ops::indices::Indices;
+use graphblas::raw::ops::{apply, assign, ewise, extract, mxm, reduce, select, transpose};
+use graphblas::raw::plan::explain;
+use graphblas::raw::plan::tiles::with_tile_entries;
+use graphblas::raw::plan::ProductForm;
+use graphblas::{with_mode, Mode};
 use oracle::*;
 use proptest::prelude::*;
 
@@ -179,7 +180,7 @@ fn run_step(pool: &mut [Matrix], reduced: &mut Vec<OMatrix>, step: &Step, w: &Wr
         Step::Read(c) => p[*c].nvals().map(drop),
         Step::Sum(a) => {
             let sum = reduce::reduce_to_value(&plus_monoid(), &p[*a]).unwrap();
-            let mut scalar = OMatrix::new(&graphblas::algebra::Type::INT64, 1, 1);
+            let mut scalar = OMatrix::new(&graphblas::raw::algebra::Type::INT64, 1, 1);
             if let Some(v) = sum {
                 scalar.set(0, 0, v);
             }
@@ -188,7 +189,7 @@ fn run_step(pool: &mut [Matrix], reduced: &mut Vec<OMatrix>, step: &Step, w: &Wr
         }
         Step::RowSums(a, by_cols) => {
             let n = p[*a].nrows();
-            let w = Vector::new(&graphblas::algebra::Type::INT64, n).unwrap();
+            let w = Vector::new(&graphblas::raw::algebra::Type::INT64, n).unwrap();
             let rd = Descriptor {
                 transpose_first: *by_cols,
                 ..Descriptor::default()
@@ -226,7 +227,7 @@ fn run_step(pool: &mut [Matrix], reduced: &mut Vec<OMatrix>, step: &Step, w: &Wr
         }
         Step::Fresh(c) => {
             let n = p[*c].nrows();
-            pool[*c] = Matrix::new(&graphblas::algebra::Type::INT64, n, n).unwrap();
+            pool[*c] = Matrix::new(&graphblas::raw::algebra::Type::INT64, n, n).unwrap();
             Ok(())
         }
         Step::AssignEverywhere(c, v) => {
@@ -315,7 +316,7 @@ fn run_chain(start: &[(OMatrix, Layout)], chain: &[(Step, Write, usize)]) -> OMa
         let next = match (step, w.accum || w.mask.is_some()) {
             (Step::AssignEverywhere(..), _) => pool[PREV].dup().unwrap(),
             (_, true) => pool[*old].dup().unwrap(),
-            (_, false) => Matrix::new(&graphblas::algebra::Type::INT64, n, n).unwrap(),
+            (_, false) => Matrix::new(&graphblas::raw::algebra::Type::INT64, n, n).unwrap(),
         };
         pool.push(next);
         run_step(&mut pool, &mut Vec::new(), step, w);
@@ -355,7 +356,7 @@ fn sample() -> (Matrix, Matrix) {
 }
 
 fn new() -> Matrix {
-    Matrix::new(&graphblas::algebra::Type::INT64, 3, 3).unwrap()
+    Matrix::new(&graphblas::raw::algebra::Type::INT64, 3, 3).unwrap()
 }
 
 /// Reads `m` while recording the executor's steps.
@@ -510,7 +511,7 @@ fn errors_are_reported_at_once_and_leave_the_output_pending_work_intact() {
         let c = new();
         let d = Descriptor::default();
         mxm::mxm(&c, None, None, &plus_times(), &a, &b, &d).unwrap();
-        let wrong = Matrix::new(&graphblas::algebra::Type::INT64, 2, 3).unwrap();
+        let wrong = Matrix::new(&graphblas::raw::algebra::Type::INT64, 2, 3).unwrap();
         let err = mxm::mxm(&c, None, None, &plus_times(), &a, &wrong, &d).unwrap_err();
         assert_eq!(err.info, graphblas::Info::DimensionMismatch);
         let expected = blocking(|| {
@@ -586,7 +587,7 @@ fn dense_outputs_are_written_in_place_only_when_unshared() {
 
 /// An `n × n` INT64 matrix with the entries `(i, j, v)`.
 fn matrix_n(n: u64, entries: impl IntoIterator<Item = (u64, u64, i64)>) -> Matrix {
-    let mut m = OMatrix::new(&graphblas::algebra::Type::INT64, n, n);
+    let mut m = OMatrix::new(&graphblas::raw::algebra::Type::INT64, n, n);
     for (i, j, v) in entries {
         m.set(i, j, Value::new(v));
     }
@@ -613,7 +614,7 @@ fn reduce_masked_product(
         )
     };
     let (a, b) = (dense(1), dense(2));
-    let c = Matrix::new(&graphblas::algebra::Type::INT64, n, n).unwrap();
+    let c = Matrix::new(&graphblas::raw::algebra::Type::INT64, n, n).unwrap();
     let others = [(0, 2, 1), (2, 0, 1), (2, 1, 0), (n - 1, 3, 1)];
     let m = matrix_n(n, (0..n).map(|i| (i, i, 1)).chain(others));
     let d = Descriptor {
@@ -630,7 +631,7 @@ fn reduce_masked_product(
     let ((sum, rows, cols), steps) = explain::capture(|| {
         let sum = reduce::reduce_to_value(&plus_monoid(), &c).unwrap();
         let sums = |t| {
-            let w = Vector::new(&graphblas::algebra::Type::INT64, n).unwrap();
+            let w = Vector::new(&graphblas::raw::algebra::Type::INT64, n).unwrap();
             reduce::reduce_to_vector(&w, None, None, &plus(), &c, &by(t)).unwrap();
             OMatrix::of_vector(&w)
         };
@@ -664,7 +665,7 @@ fn reductions_of_a_masked_product_do_not_form_it() {
 /// same `m` terms in another order: `2 (m - 1) ε Σ|term|`.
 #[test]
 fn folded_floating_sums_stay_within_the_reassociation_bound() {
-    use graphblas::algebra::Type;
+    use graphblas::raw::algebra::Type;
     let n = FOLD_N;
     // Values of both signs and of several magnitudes, so that the order matters.
     let value = |i: u64, j: u64, seed: u64| {
@@ -757,7 +758,7 @@ fn reductions_of_other_products_form_them() {
         let n = FOLD_N;
         let diagonal = matrix_n(n, (0..n).map(|i| (i, i, i as i64 + 1)));
         let full = matrix_n(n, (0..n).flat_map(|i| (0..n).map(move |j| (i, j, 1))));
-        let c = Matrix::new(&graphblas::algebra::Type::INT64, n, n).unwrap();
+        let c = Matrix::new(&graphblas::raw::algebra::Type::INT64, n, n).unwrap();
         let d = Descriptor::default();
         mxm::mxm(
             &c,
@@ -860,7 +861,7 @@ fn element_wise_chains_run_tile_by_tile() {
     // structure (a write-back inside the chain) before the select, by the
     // apply itself or (`whole`) by an assign of the whole matrix after it.
     let program = |n: u64, ncols: u64, masked: bool, whole: bool| {
-        let ty = graphblas::algebra::Type::INT64;
+        let ty = graphblas::raw::algebra::Type::INT64;
         let fill = |seed: u64| {
             let mut m = OMatrix::new(&ty, n, ncols);
             for i in 0..n {
@@ -942,7 +943,7 @@ fn element_wise_chains_run_tile_by_tile() {
 /// chain is not its only reader. Returns `w`, `r` when kept, and the steps.
 fn product_chain(form: ProductForm, layout: Layout, masked: bool, keep: bool) -> ProductChain {
     let n = 400u64;
-    let ty = graphblas::algebra::Type::INT64;
+    let ty = graphblas::raw::algebra::Type::INT64;
     let mut a = OMatrix::new(&ty, n, n);
     for i in 0..n {
         for k in 1..6 {
@@ -990,7 +991,7 @@ type ProductChain = (OMatrix, Option<OMatrix>, Vec<String>);
 
 #[test]
 fn vector_chains_take_blocks_of_products() {
-    use graphblas::storage::Orientation::{ByCol, ByRow};
+    use graphblas::Orientation::{ByCol, ByRow};
     for (form, name) in [(ProductForm::Mxv, "mxv"), (ProductForm::Vxm, "vxm")] {
         // mxv cuts A's rows, vxm its columns: free when they are its vectors.
         let free = if form == ProductForm::Mxv {
@@ -1031,7 +1032,7 @@ fn vector_chains_take_blocks_of_products() {
 /// parents (`MIN.FIRST`), under the same complemented mask.
 fn bfs_step(read_levels_first: bool, same_mask: bool) -> (OMatrix, OMatrix, Vec<String>) {
     let (a, _) = sample();
-    let ty = graphblas::algebra::Type::INT64;
+    let ty = graphblas::raw::algebra::Type::INT64;
     let q = Vector::new(&ty, 3).unwrap();
     q.set_element(0, &Value::new(5i64)).unwrap();
     q.set_element(2, &Value::new(7i64)).unwrap();
@@ -1039,7 +1040,7 @@ fn bfs_step(read_levels_first: bool, same_mask: bool) -> (OMatrix, OMatrix, Vec<
     visited.set_element(0, &Value::new(1i64)).unwrap();
     let other = visited.dup().unwrap();
     other.set_element(1, &Value::new(1i64)).unwrap();
-    let levels = Vector::new(&graphblas::algebra::Type::BOOL, 3).unwrap();
+    let levels = Vector::new(&graphblas::raw::algebra::Type::BOOL, 3).unwrap();
     let parents = Vector::new(&ty, 3).unwrap();
     let rsc = Descriptor {
         mask_structural: true,
@@ -1101,16 +1102,10 @@ fn pending_masks_and_inputs_stay_readable() {
     let empty = OMatrix {
         nrows: 3,
         ncols: 3,
-        ty: graphblas::algebra::Type::INT64,
+        ty: graphblas::raw::algebra::Type::INT64,
         entries: Default::default(),
     };
-    let start = vec![
-        (
-            empty,
-            Layout::Sparse(graphblas::storage::Orientation::ByRow)
-        );
-        POOL
-    ];
+    let start = vec![(empty, Layout::Sparse(graphblas::Orientation::ByRow)); POOL];
     let program = [
         (Step::Mult(0, 0, 0), none()),
         (Step::Transpose(3, 0), none()),
@@ -1143,9 +1138,9 @@ fn pending_masks_and_inputs_stay_readable() {
 /// fold) or not.
 #[test]
 fn products_accumulated_with_their_monoid_fold_into_a_full_output() {
-    use graphblas::storage::Orientation::{ByCol, ByRow};
+    use graphblas::Orientation::{ByCol, ByRow};
     let n = 96u64;
-    let ty = graphblas::algebra::Type::INT64;
+    let ty = graphblas::raw::algebra::Type::INT64;
     let mut a = OMatrix::new(&ty, n, n);
     for i in 0..n {
         for k in 0..12 {
@@ -1235,7 +1230,7 @@ fn products_accumulated_with_their_monoid_fold_into_a_full_output() {
 /// A symmetric pattern of ones on `n` vertices (no self-loops), with
 /// `zero` (when given) an edge whose value is an explicit zero.
 fn symmetric_ones(n: u64, edges: usize, seed: u64, zero: Option<usize>) -> OMatrix {
-    let mut m = OMatrix::new(&graphblas::algebra::Type::INT64, n, n);
+    let mut m = OMatrix::new(&graphblas::raw::algebra::Type::INT64, n, n);
     let mut s = seed;
     let mut next = || {
         s = s
@@ -1324,7 +1319,7 @@ fn a_product_under_its_outputs_own_structure_replaces_it() {
 #[test]
 fn positional_products_do_not_join_pipelines_as_blocks() {
     let n = 200;
-    let ty = graphblas::algebra::Type::INT64;
+    let ty = graphblas::raw::algebra::Type::INT64;
     let a = matrix_n(
         n,
         (0..n).flat_map(|i| [(i, (i * 7) % n, 1), (i, (i + 3) % n, 2)]),
@@ -1379,7 +1374,7 @@ fn positional_maps_do_not_run_tile_by_tile() {
     );
     let b = matrix_n(n, (0..n).map(|i| (i, (i * 5) % n, 3)));
     let program = || {
-        let new = || Matrix::new(&graphblas::algebra::Type::INT64, n, n).unwrap();
+        let new = || Matrix::new(&graphblas::raw::algebra::Type::INT64, n, n).unwrap();
         let (c, e) = (new(), new());
         let d0 = Descriptor::default();
         ewise::ewise_add(&c, None, None, &plus(), &a, &b, &d0).unwrap();

@@ -3,10 +3,10 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
-use graphblas::object::{Descriptor, Matrix};
-use graphblas::ops::ewise::ewise_add;
-use graphblas::storage::{Array, Sparsity};
+use graphblas::raw::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
+use graphblas::raw::object::{Descriptor, Matrix};
+use graphblas::raw::ops::ewise::ewise_add;
+use graphblas::raw::storage::{Array, Sparsity};
 use graphblas::Info;
 use oracle::*;
 use proptest::prelude::*;

@@ -6,15 +6,15 @@
 //! outputs under an address-space limit (`setrlimit(RLIMIT_AS)`, like `ulimit
 //! -v`), which runs in a child process so the limit binds nothing else.
 
-use graphblas::algebra::{
+use graphblas::raw::algebra::{
     BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Semiring, Type, TypeCode, UnaryCode,
     UnaryOp, Value,
 };
-use graphblas::error::{Info, Result};
-use graphblas::object::{Descriptor, Matrix, Vector};
-use graphblas::ops::indices::Indices;
-use graphblas::ops::{apply, assign, diag, ewise, extract, kron, mxm, select, transpose};
-use graphblas::plan::{with_mode, Mode};
+use graphblas::raw::object::{Descriptor, Matrix, Vector};
+use graphblas::raw::ops::indices::Indices;
+use graphblas::raw::ops::{apply, assign, diag, ewise, extract, kron, mxm, select, transpose};
+use graphblas::{with_mode, Mode};
+use graphblas::{Info, Result};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

@@ -5,12 +5,12 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{BinaryCode, BinaryOp, Monoid, Type, TypeCode, Value};
-use graphblas::object::{Descriptor, Matrix, Scalar, Vector, INDEX_MAX};
-use graphblas::ops::reduce::{
+use graphblas::raw::algebra::{BinaryCode, BinaryOp, Monoid, Type, TypeCode, Value};
+use graphblas::raw::object::{Descriptor, Matrix, Scalar, Vector, INDEX_MAX};
+use graphblas::raw::ops::reduce::{
     reduce_to_c_value, reduce_to_scalar, reduce_to_value, reduce_to_vector, ReduceOp,
 };
-use graphblas::storage::{Array, Orientation};
+use graphblas::raw::storage::{Array, Orientation};
 use graphblas::Info;
 use oracle::reduce::{reduce_all, reduce_rows};
 use oracle::*;

@@ -6,13 +6,13 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{
+use graphblas::raw::algebra::{
     BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Type, TypeCode, Value,
 };
-use graphblas::object::{Descriptor, Matrix, INDEX_MAX};
-use graphblas::ops::select::*;
-use graphblas::storage::Orientation;
+use graphblas::raw::object::{Descriptor, Matrix, INDEX_MAX};
+use graphblas::raw::ops::select::*;
 use graphblas::Info;
+use graphblas::Orientation;
 use oracle::apply::select as model;
 use oracle::case::*;
 use oracle::udt::*;

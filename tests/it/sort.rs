@@ -4,9 +4,9 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
-use graphblas::object::Matrix;
-use graphblas::ops::sort::sort;
+use graphblas::raw::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
+use graphblas::raw::object::Matrix;
+use graphblas::raw::ops::sort::sort;
 use oracle::*;
 use proptest::prelude::*;
 

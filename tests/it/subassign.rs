@@ -6,9 +6,9 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{BinaryOp, Type, TypeCode, Value};
-use graphblas::object::{Descriptor, Matrix, Scalar};
-use graphblas::ops::subassign::*;
+use graphblas::raw::algebra::{BinaryOp, Type, TypeCode, Value};
+use graphblas::raw::object::{Descriptor, Matrix, Scalar};
+use graphblas::raw::ops::subassign::*;
 use oracle::assign::{Last, OSource};
 use oracle::extract::{arb_accum, arb_indices, indices, list_len};
 use oracle::*;
@@ -140,7 +140,7 @@ proptest! {
 #[test]
 fn a_mask_of_the_wrong_size_leaves_the_output_unchanged() {
     let c = OMatrix::new(&Type::INT32, 4, 4);
-    let cm = c.matrix(Layout::Sparse(graphblas::storage::Orientation::ByRow));
+    let cm = c.matrix(Layout::Sparse(graphblas::Orientation::ByRow));
     cm.set_element(0, 0, &Value::new(7i32)).unwrap();
     let a = Matrix::new(&Type::INT32, 2, 2).unwrap();
     let full_size_mask = Matrix::new(&Type::BOOL, 4, 4).unwrap();
@@ -150,8 +150,8 @@ fn a_mask_of_the_wrong_size_leaves_the_output_unchanged() {
         Some(&full_size_mask),
         None,
         &a,
-        graphblas::ops::indices::Indices::List(&rows),
-        graphblas::ops::indices::Indices::List(&rows),
+        graphblas::raw::ops::indices::Indices::List(&rows),
+        graphblas::raw::ops::indices::Indices::List(&rows),
         &Descriptor::default(),
     )
     .unwrap_err();

@@ -3,9 +3,9 @@
 
 use crate::oracle;
 
-use graphblas::algebra::{BinaryCode, BinaryOp, TypeCode};
-use graphblas::object::Descriptor;
-use graphblas::ops::transpose::transpose;
+use graphblas::raw::algebra::{BinaryCode, BinaryOp, TypeCode};
+use graphblas::raw::object::Descriptor;
+use graphblas::raw::ops::transpose::transpose;
 use oracle::*;
 use proptest::prelude::*;
 
@@ -56,9 +56,9 @@ proptest! {
 
 #[test]
 fn transposing_with_inp0_transposed_copies() {
-    let a = OMatrix::new(&graphblas::algebra::Type::INT8, 2, 3);
+    let a = OMatrix::new(&graphblas::raw::algebra::Type::INT8, 2, 3);
     let am = a.matrix(Layout::ALL[0]);
-    let c = OMatrix::new(&graphblas::algebra::Type::INT8, 2, 3).matrix(Layout::ALL[1]);
+    let c = OMatrix::new(&graphblas::raw::algebra::Type::INT8, 2, 3).matrix(Layout::ALL[1]);
     transpose(
         &c,
         None,
@@ -71,7 +71,7 @@ fn transposing_with_inp0_transposed_copies() {
     )
     .unwrap();
     assert_matches(&c, &a, 0.0);
-    let wrong = OMatrix::new(&graphblas::algebra::Type::INT8, 3, 3).matrix(Layout::ALL[0]);
+    let wrong = OMatrix::new(&graphblas::raw::algebra::Type::INT8, 3, 3).matrix(Layout::ALL[0]);
     let err = transpose(&wrong, None, None, &am, &Descriptor::default()).unwrap_err();
     assert_eq!(err.info, graphblas::Info::DimensionMismatch);
 }

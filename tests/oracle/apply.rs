@@ -3,7 +3,7 @@
 //! scalar is ignored).
 
 use super::{apply_binary_at, position_value, OMatrix};
-use graphblas::algebra::{BinaryOp, IndexUnaryCode, IndexUnaryOp, Type, UnaryOp, Value};
+use graphblas::raw::algebra::{BinaryOp, IndexUnaryCode, IndexUnaryOp, Type, UnaryOp, Value};
 
 /// `op(x)` with `x` cast to the operator's input type.
 pub fn eval_unary(op: &UnaryOp, x: &Value) -> Value {

@@ -16,7 +16,7 @@
 use super::extract::{list_len, OIndices};
 use super::SpecMask;
 use super::{apply_binary, OMatrix};
-use graphblas::algebra::{BinaryOp, Value};
+use graphblas::raw::algebra::{BinaryOp, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What is assigned in the model.

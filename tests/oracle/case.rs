@@ -3,7 +3,7 @@
 //! engine in it and compares with the spec's write-back of the model's `T`.
 
 use super::*;
-use graphblas::error::Result;
+use graphblas::Result;
 
 /// The output side of an operation.
 #[derive(Clone, Debug)]
@@ -19,7 +19,7 @@ pub struct Case {
 
 /// Accumulators with various types (including one with a boolean result).
 pub fn arb_accum() -> BoxedStrategy<Option<BinaryOp>> {
-    use graphblas::algebra::BinaryCode;
+    use graphblas::raw::algebra::BinaryCode;
     prop_oneof![
         Just(None),
         Just(BinaryOp::builtin(BinaryCode::Plus, TypeCode::Int32)),

@@ -4,7 +4,7 @@
 //! one input only, whatever the operator.
 
 use super::{apply_binary_at, OMatrix};
-use graphblas::algebra::{BinaryOp, Value};
+use graphblas::raw::algebra::{BinaryOp, Value};
 
 /// Which element-wise operation.
 #[derive(Clone, Debug)]

@@ -2,7 +2,7 @@
 //! masks (a missing mask with `GrB_COMP` allows nothing), shared with assign.
 
 use super::{write, OMatrix, SpecMask};
-use graphblas::algebra::BinaryOp;
+use graphblas::raw::algebra::BinaryOp;
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
@@ -64,10 +64,10 @@ pub fn extract(
 }
 
 /// The engine's form of a model index list.
-pub fn indices(l: &Option<Vec<u64>>) -> graphblas::ops::indices::Indices<'_> {
+pub fn indices(l: &Option<Vec<u64>>) -> graphblas::raw::ops::indices::Indices<'_> {
     match l {
-        None => graphblas::ops::indices::Indices::All,
-        Some(l) => graphblas::ops::indices::Indices::List(l),
+        None => graphblas::raw::ops::indices::Indices::All,
+        Some(l) => graphblas::raw::ops::indices::Indices::List(l),
     }
 }
 
@@ -91,7 +91,7 @@ pub fn arb_indices(dim: u64) -> BoxedStrategy<Option<Vec<u64>>> {
 
 /// No accumulator, or one of a few, some with other domains than the output.
 pub fn arb_accum() -> BoxedStrategy<Option<BinaryOp>> {
-    use graphblas::algebra::{BinaryCode, TypeCode};
+    use graphblas::raw::algebra::{BinaryCode, TypeCode};
     prop_oneof![
         Just(None),
         Just(BinaryOp::builtin(BinaryCode::Plus, TypeCode::Int32)),

@@ -2,7 +2,7 @@
 //! index of the entry of `A` (`FIRST*`) or `B` (`SECOND*`).
 
 use super::{apply_binary_at, OMatrix};
-use graphblas::algebra::BinaryOp;
+use graphblas::raw::algebra::BinaryOp;
 
 /// `T(iA·mB + iB, jA·nB + jB) = A(iA, jA) ⊗ B(iB, jB)`.
 pub fn kron(a: &OMatrix, b: &OMatrix, op: &BinaryOp) -> OMatrix {

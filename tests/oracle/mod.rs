@@ -16,10 +16,10 @@ pub mod extract;
 pub mod kron;
 pub mod reduce;
 
-use graphblas::algebra::element::byte_cast_fn;
-use graphblas::algebra::{BinaryOp, Position, Type, TypeCode, Value};
-use graphblas::object::{Descriptor, Matrix, Vector};
-use graphblas::storage::{Array, Format, Full, MatrixStore, Orientation};
+use graphblas::raw::algebra::element::byte_cast_fn;
+use graphblas::raw::algebra::{BinaryOp, Position, Type, TypeCode, Value};
+use graphblas::raw::object::{Descriptor, Matrix, Vector};
+use graphblas::raw::storage::{Array, Format, Full, MatrixStore, Orientation};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -5,14 +5,14 @@
 //! the model. A positional multiply gives `i`, `k` or `j` (+ its offset).
 
 use super::{apply_binary, apply_binary_at, OMatrix};
-use graphblas::algebra::{BinaryCode, Semiring};
+use graphblas::raw::algebra::{BinaryCode, Semiring};
 use std::collections::BTreeMap;
 
 /// `A ⊕.⊗ B` (`A` is `m × k`, `B` is `k × n`; transposes already applied).
 pub fn mxm(a: &OMatrix, b: &OMatrix, s: &Semiring) -> OMatrix {
     assert_eq!(a.ncols, b.nrows, "inner dimensions");
     let any = s.add().code() == Some(BinaryCode::Any);
-    let mut b_rows: BTreeMap<u64, Vec<(u64, &graphblas::algebra::Value)>> = BTreeMap::new();
+    let mut b_rows: BTreeMap<u64, Vec<(u64, &graphblas::raw::algebra::Value)>> = BTreeMap::new();
     for (&(k, j), v) in &b.entries {
         b_rows.entry(k).or_default().push((j, v));
     }

@@ -1,7 +1,7 @@
 //! Model of `GrB_reduce`: folds in the plain order of the model's entries.
 
 use super::{apply_binary, OMatrix};
-use graphblas::algebra::{BinaryOp, Value};
+use graphblas::raw::algebra::{BinaryOp, Value};
 
 /// `v1 ⊕ v2 ⊕ …` (values cast to the operator's domain), or `None` for no values.
 pub fn fold<'a>(op: &BinaryOp, values: impl IntoIterator<Item = &'a Value>) -> Option<Value> {

@@ -3,7 +3,7 @@
 //! wraps user C functions).
 
 use super::OMatrix;
-use graphblas::algebra::{BinaryOp, Type, Value};
+use graphblas::raw::algebra::{BinaryOp, Type, Value};
 use proptest::prelude::*;
 use std::sync::{Arc, OnceLock};
 
@@ -85,8 +85,8 @@ pub fn arb_pair_matrix(nrows: u64, ncols: u64, max_nnz: usize) -> BoxedStrategy<
 }
 
 /// `z = x.0 * x.0 + x.1` as `i32`: pair → int32.
-pub fn pair_norm() -> graphblas::algebra::UnaryOp {
-    graphblas::algebra::UnaryOp::user(
+pub fn pair_norm() -> graphblas::raw::algebra::UnaryOp {
+    graphblas::raw::algebra::UnaryOp::user(
         "pair_norm",
         Arc::new(|z: &mut [u8], x: &[u8]| {
             let (a, b) = unpair(x);
@@ -98,8 +98,8 @@ pub fn pair_norm() -> graphblas::algebra::UnaryOp {
 }
 
 /// `z = (x.0 + row - col > s)`: an index-unary predicate on pairs with an int32 thunk.
-pub fn pair_index() -> graphblas::algebra::IndexUnaryOp {
-    graphblas::algebra::IndexUnaryOp::user(
+pub fn pair_index() -> graphblas::raw::algebra::IndexUnaryOp {
+    graphblas::raw::algebra::IndexUnaryOp::user(
         "pair_index",
         Arc::new(|z: &mut [u8], x: &[u8], row: u64, col: u64, s: &[u8]| {
             let (a, _) = unpair(x);
@@ -114,8 +114,8 @@ pub fn pair_index() -> graphblas::algebra::IndexUnaryOp {
 
 /// `z = -0.0` when `x == 0`, else `x + row - col - s` (as `f64`): int16 → fp64,
 /// so that a predicate result of negative zero must count as false.
-pub fn signed_zero_index() -> graphblas::algebra::IndexUnaryOp {
-    graphblas::algebra::IndexUnaryOp::user(
+pub fn signed_zero_index() -> graphblas::raw::algebra::IndexUnaryOp {
+    graphblas::raw::algebra::IndexUnaryOp::user(
         "signed_zero",
         Arc::new(|z: &mut [u8], x: &[u8], row: u64, col: u64, s: &[u8]| {
             let x = i16::from_ne_bytes(x.try_into().unwrap()) as f64;

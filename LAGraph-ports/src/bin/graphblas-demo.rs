@@ -20,9 +20,9 @@ use lagraph_ports::{
 use std::io::IsTerminal;
 use std::time::Instant;
 
-/// Large buffers on huge pages (see `graphblas::alloc`).
+/// Large buffers on huge pages (see `graphblas::HugePages`).
 #[global_allocator]
-static ALLOCATOR: graphblas::alloc::HugePages = graphblas::alloc::HugePages;
+static ALLOCATOR: graphblas::HugePages = graphblas::HugePages;
 
 /// Bucket width for delta-stepping (generated weights are 1..=255).
 const DELTA: f64 = 32.0;
@@ -145,7 +145,7 @@ fn main() -> Result<()> {
             std::process::exit(2);
         }
     };
-    graphblas::alloc::retain_freed_memory();
+    graphblas::retain_freed_memory();
     graphblas::set_explain(o.explain);
     if o.blocking {
         graphblas::set_mode(graphblas::Mode::Blocking);

@@ -107,62 +107,64 @@ impl Session {
 
     /// One call, chosen by the next byte.
     unsafe fn call(&mut self, input: &mut Input) {
-        match input.below(34) {
-            0 => self.matrix_new(input),
-            1 => self.matrix_free(input),
-            2 => self.matrix_dup(input),
-            3 => self.set_element(input),
-            4 => self.extract_element(input),
-            5 => self.remove_and_sizes(input),
-            6 => self.build(input),
-            7 => self.extract_tuples(input),
-            8 => self.resize_clear_wait(input),
-            9 | 10 => self.mxm(input),
-            11 => self.ewise(input),
-            12 => self.apply(input),
-            13 => self.select(input),
-            14 => self.transpose(input),
-            15 => self.extract(input),
-            16 => self.assign(input),
-            17 => self.reduce(input),
-            18 => self.kronecker(input),
-            19 => self.diag(input),
-            20 => self.serialize(input),
-            21 => self.export_import(input),
-            22 => self.get_set(input),
-            23 => self.vector_new_free(input),
-            24 => self.vector_elements(input),
-            25 => self.vector_build_tuples(input),
-            26 => self.mxv(input),
-            27 => self.vector_ops(input),
-            28 => self.scalar_ops(input),
-            29 => self.descriptor_ops(input),
-            30 => self.type_ops(input),
-            31 => self.error_strings(input),
-            32 => self.row_col(input),
-            _ => self.set_element(input),
+        unsafe {
+            match input.below(34) {
+                0 => self.matrix_new(input),
+                1 => self.matrix_free(input),
+                2 => self.matrix_dup(input),
+                3 => self.set_element(input),
+                4 => self.extract_element(input),
+                5 => self.remove_and_sizes(input),
+                6 => self.build(input),
+                7 => self.extract_tuples(input),
+                8 => self.resize_clear_wait(input),
+                9 | 10 => self.mxm(input),
+                11 => self.ewise(input),
+                12 => self.apply(input),
+                13 => self.select(input),
+                14 => self.transpose(input),
+                15 => self.extract(input),
+                16 => self.assign(input),
+                17 => self.reduce(input),
+                18 => self.kronecker(input),
+                19 => self.diag(input),
+                20 => self.serialize(input),
+                21 => self.export_import(input),
+                22 => self.get_set(input),
+                23 => self.vector_new_free(input),
+                24 => self.vector_elements(input),
+                25 => self.vector_build_tuples(input),
+                26 => self.mxv(input),
+                27 => self.vector_ops(input),
+                28 => self.scalar_ops(input),
+                29 => self.descriptor_ops(input),
+                30 => self.type_ops(input),
+                31 => self.error_strings(input),
+                32 => self.row_col(input),
+                _ => self.set_element(input),
+            }
         }
     }
 
     unsafe fn matrix_new(&mut self, input: &mut Input) {
         let k = input.below(4);
-        self.free_matrix_slot(k);
+        unsafe { self.free_matrix_slot(k) };
         let ty = self.s.ty(input);
         let (nrows, ncols) = (input.dimension(), input.dimension());
         let target = out(input, &mut self.s.matrices[k]);
-        check(GrB_Matrix_new(target, ty, nrows, ncols), "GrB_Matrix_new");
+        unsafe { check(GrB_Matrix_new(target, ty, nrows, ncols), "GrB_Matrix_new") };
     }
 
     unsafe fn free_matrix_slot(&mut self, k: usize) {
-        check(GrB_Matrix_free(&mut self.s.matrices[k]), "GrB_Matrix_free");
+        unsafe { check(GrB_Matrix_free(&mut self.s.matrices[k]), "GrB_Matrix_free") };
     }
 
     unsafe fn matrix_free(&mut self, input: &mut Input) {
         match input.below(4) {
             0 => {
-                check(GrB_Matrix_free(null_mut()), "GrB_Matrix_free(NULL)");
+                unsafe { check(GrB_Matrix_free(null_mut()), "GrB_Matrix_free(NULL)") };
             }
-            k => self.free_matrix_slot(k),
+            k => unsafe { self.free_matrix_slot(k) },
         }
     }
 
@@ -171,9 +173,11 @@ impl Session {
         let a = self.s.matrix(input);
         let mut c = null_mut();
         let target = out(input, &mut c);
-        if check(GrB_Matrix_dup(target, a), "GrB_Matrix_dup") == 0 {
-            self.free_matrix_slot(k);
-            self.s.matrices[k] = c;
+        unsafe {
+            if check(GrB_Matrix_dup(target, a), "GrB_Matrix_dup") == 0 {
+                self.free_matrix_slot(k);
+                self.s.matrices[k] = c;
+            }
         }
     }
 
@@ -188,24 +192,28 @@ impl Session {
                 } else {
                     x.as_ptr()
                 };
-                check(
-                    GrB_Matrix_setElement_UDT(c, p as *const c_void, i, j),
-                    "GrB_Matrix_setElement_UDT",
-                );
+                unsafe {
+                    check(
+                        GrB_Matrix_setElement_UDT(c, p as *const c_void, i, j),
+                        "GrB_Matrix_setElement_UDT",
+                    )
+                };
             }
             1 => {
                 let s = self.s.scalar(input);
-                check(
-                    GrB_Matrix_setElement_Scalar(c, s, i, j),
-                    "GrB_Matrix_setElement_Scalar",
-                );
+                unsafe {
+                    check(
+                        GrB_Matrix_setElement_Scalar(c, s, i, j),
+                        "GrB_Matrix_setElement_Scalar",
+                    )
+                };
             }
             _ => {
                 macro_rules! set {
                     ($s:ident, $t:ty) => {
                         paste! {
-                            check([<GrB_Matrix_setElement_ $s>](c, <$t>::draw(input), i, j),
-                                stringify!([<GrB_Matrix_setElement_ $s>]))
+                            unsafe { check([<GrB_Matrix_setElement_ $s>](c, <$t>::draw(input), i, j),
+                                stringify!([<GrB_Matrix_setElement_ $s>])) }
                         }
                     };
                 }
@@ -221,26 +229,32 @@ impl Session {
             0 => {
                 let mut x = [0u8; VALUE];
                 let p = out(input, &mut x) as *mut c_void;
-                check(
-                    GrB_Matrix_extractElement_UDT(p, a, i, j),
-                    "GrB_Matrix_extractElement_UDT",
-                );
+                unsafe {
+                    check(
+                        GrB_Matrix_extractElement_UDT(p, a, i, j),
+                        "GrB_Matrix_extractElement_UDT",
+                    )
+                };
             }
             1 => {
                 let s = self.s.scalar(input);
-                check(
-                    GrB_Matrix_extractElement_Scalar(s, a, i, j),
-                    "GrB_Matrix_extractElement_Scalar",
-                );
+                unsafe {
+                    check(
+                        GrB_Matrix_extractElement_Scalar(s, a, i, j),
+                        "GrB_Matrix_extractElement_Scalar",
+                    )
+                };
             }
             _ => {
                 macro_rules! get {
                     ($s:ident, $t:ty) => {{
                         let mut x = <$t>::default();
                         let p = out(input, &mut x);
-                        paste! {
-                            check([<GrB_Matrix_extractElement_ $s>](p, a, i, j),
-                                stringify!([<GrB_Matrix_extractElement_ $s>]))
+                        unsafe {
+                            paste! {
+                                check([<GrB_Matrix_extractElement_ $s>](p, a, i, j),
+                                    stringify!([<GrB_Matrix_extractElement_ $s>]))
+                            }
                         }
                     }};
                 }
@@ -255,22 +269,24 @@ impl Session {
             0 => {
                 let c = self.s.out_matrix(input);
                 let (i, j) = (input.index(), input.index());
-                check(
-                    GrB_Matrix_removeElement(c, i, j),
-                    "GrB_Matrix_removeElement",
-                );
+                unsafe {
+                    check(
+                        GrB_Matrix_removeElement(c, i, j),
+                        "GrB_Matrix_removeElement",
+                    )
+                };
             }
             1 => {
                 let a = self.s.matrix(input);
-                check(GrB_Matrix_nvals(out(input, &mut n), a), "GrB_Matrix_nvals");
+                unsafe { check(GrB_Matrix_nvals(out(input, &mut n), a), "GrB_Matrix_nvals") };
             }
             2 => {
                 let a = self.s.matrix(input);
-                check(GrB_Matrix_nrows(out(input, &mut n), a), "GrB_Matrix_nrows");
+                unsafe { check(GrB_Matrix_nrows(out(input, &mut n), a), "GrB_Matrix_nrows") };
             }
             _ => {
                 let a = self.s.matrix(input);
-                check(GrB_Matrix_ncols(out(input, &mut n), a), "GrB_Matrix_ncols");
+                unsafe { check(GrB_Matrix_ncols(out(input, &mut n), a), "GrB_Matrix_ncols") };
             }
         }
     }
@@ -296,19 +312,23 @@ impl Session {
             0 => {
                 let x = value_buffer(input, n);
                 let px = if nulls { null() } else { x.as_ptr() };
-                check(
-                    GrB_Matrix_build_UDT(c, pi, pj, px as *const c_void, nvals, dup),
-                    "GrB_Matrix_build_UDT",
-                );
+                unsafe {
+                    check(
+                        GrB_Matrix_build_UDT(c, pi, pj, px as *const c_void, nvals, dup),
+                        "GrB_Matrix_build_UDT",
+                    )
+                };
             }
             _ => {
                 macro_rules! build {
                     ($s:ident, $t:ty) => {{
                         let x: Vec<$t> = (0..n).map(|_| <$t>::draw(input)).collect();
                         let px = if nulls { null() } else { x.as_ptr() };
-                        paste! {
-                            check([<GrB_Matrix_build_ $s>](c, pi, pj, px, nvals, dup),
-                                stringify!([<GrB_Matrix_build_ $s>]))
+                        unsafe {
+                            paste! {
+                                check([<GrB_Matrix_build_ $s>](c, pi, pj, px, nvals, dup),
+                                    stringify!([<GrB_Matrix_build_ $s>]))
+                            }
                         }
                     }};
                 }
@@ -337,10 +357,12 @@ impl Session {
         match input.below(3) {
             0 => {
                 let mut x = vec![0u8; cap * VALUE];
-                check(
-                    GrB_Matrix_extractTuples_UDT(pi, pj, x.as_mut_ptr() as *mut c_void, pn, a),
-                    "GrB_Matrix_extractTuples_UDT",
-                );
+                unsafe {
+                    check(
+                        GrB_Matrix_extractTuples_UDT(pi, pj, x.as_mut_ptr() as *mut c_void, pn, a),
+                        "GrB_Matrix_extractTuples_UDT",
+                    )
+                };
             }
             _ => {
                 macro_rules! tuples {
@@ -351,9 +373,11 @@ impl Session {
                         } else {
                             x.as_mut_ptr()
                         };
-                        paste! {
-                            check([<GrB_Matrix_extractTuples_ $s>](pi, pj, px, pn, a),
-                                stringify!([<GrB_Matrix_extractTuples_ $s>]))
+                        unsafe {
+                            paste! {
+                                check([<GrB_Matrix_extractTuples_ $s>](pi, pj, px, pn, a),
+                                    stringify!([<GrB_Matrix_extractTuples_ $s>]))
+                            }
                         }
                     }};
                 }
@@ -367,14 +391,14 @@ impl Session {
         match input.below(3) {
             0 => {
                 let (m, n) = (input.dimension(), input.dimension());
-                check(GrB_Matrix_resize(c, m, n), "GrB_Matrix_resize");
+                unsafe { check(GrB_Matrix_resize(c, m, n), "GrB_Matrix_resize") };
             }
             1 => {
-                check(GrB_Matrix_clear(c), "GrB_Matrix_clear");
+                unsafe { check(GrB_Matrix_clear(c), "GrB_Matrix_clear") };
             }
             _ => {
                 let mode = input.below(3) as i32;
-                check(GrB_Matrix_wait(c, mode), "GrB_Matrix_wait");
+                unsafe { check(GrB_Matrix_wait(c, mode), "GrB_Matrix_wait") };
             }
         }
     }
@@ -386,7 +410,7 @@ impl Session {
         let semiring = self.s.semiring(input);
         let (a, b) = (self.s.matrix(input), self.s.matrix(input));
         let desc = self.s.desc(input);
-        check(GrB_mxm(c, mask, accum, semiring, a, b, desc), "GrB_mxm");
+        unsafe { check(GrB_mxm(c, mask, accum, semiring, a, b, desc), "GrB_mxm") };
     }
 
     unsafe fn ewise(&mut self, input: &mut Input) {
@@ -396,13 +420,19 @@ impl Session {
         let (a, b) = (self.s.matrix(input), self.s.matrix(input));
         let desc = self.s.desc(input);
         let info = match input.below(4) {
-            0 => GrB_Matrix_eWiseAdd_BinaryOp(c, mask, accum, self.s.binary(input), a, b, desc),
-            1 => GrB_Matrix_eWiseMult_Monoid(c, mask, accum, self.s.monoid(input), a, b, desc),
-            2 => GrB_Matrix_eWiseMult_Semiring(c, mask, accum, self.s.semiring(input), a, b, desc),
+            0 => unsafe {
+                GrB_Matrix_eWiseAdd_BinaryOp(c, mask, accum, self.s.binary(input), a, b, desc)
+            },
+            1 => unsafe {
+                GrB_Matrix_eWiseMult_Monoid(c, mask, accum, self.s.monoid(input), a, b, desc)
+            },
+            2 => unsafe {
+                GrB_Matrix_eWiseMult_Semiring(c, mask, accum, self.s.semiring(input), a, b, desc)
+            },
             _ => {
                 let op = self.s.binary(input);
                 let (alpha, beta) = (self.s.scalar(input), self.s.scalar(input));
-                GxB_Matrix_eWiseUnion(c, mask, accum, op, a, alpha, b, beta, desc)
+                unsafe { GxB_Matrix_eWiseUnion(c, mask, accum, op, a, alpha, b, beta, desc) }
             }
         };
         check(info, "GrB_Matrix_eWise*");
@@ -415,14 +445,26 @@ impl Session {
         let a = self.s.matrix(input);
         let desc = self.s.desc(input);
         let info = match input.below(3) {
-            0 => GrB_Matrix_apply(c, mask, accum, self.s.unary(input), a, desc),
+            0 => unsafe { GrB_Matrix_apply(c, mask, accum, self.s.unary(input), a, desc) },
             1 => {
                 let op = self.s.binary(input);
-                GrB_Matrix_apply_BinaryOp1st_INT32(c, mask, accum, op, i32::draw(input), a, desc)
+                unsafe {
+                    GrB_Matrix_apply_BinaryOp1st_INT32(
+                        c,
+                        mask,
+                        accum,
+                        op,
+                        i32::draw(input),
+                        a,
+                        desc,
+                    )
+                }
             }
             _ => {
                 let op = self.s.binary(input);
-                GrB_Matrix_apply_BinaryOp2nd_FP64(c, mask, accum, op, a, f64::draw(input), desc)
+                unsafe {
+                    GrB_Matrix_apply_BinaryOp2nd_FP64(c, mask, accum, op, a, f64::draw(input), desc)
+                }
             }
         };
         check(info, "GrB_Matrix_apply*");
@@ -440,9 +482,9 @@ impl Session {
         };
         let desc = self.s.desc(input);
         let info = if input.flag() {
-            GrB_Matrix_select_INT64(c, mask, accum, op, a, thunk, desc)
+            unsafe { GrB_Matrix_select_INT64(c, mask, accum, op, a, thunk, desc) }
         } else {
-            GrB_Matrix_apply_IndexOp_INT64(c, mask, accum, op, a, thunk, desc)
+            unsafe { GrB_Matrix_apply_IndexOp_INT64(c, mask, accum, op, a, thunk, desc) }
         };
         check(info, "GrB_Matrix_select/apply_IndexOp");
     }
@@ -453,7 +495,7 @@ impl Session {
         let accum = self.s.accum(input);
         let a = self.s.matrix(input);
         let desc = self.s.desc(input);
-        check(GrB_transpose(c, mask, accum, a, desc), "GrB_transpose");
+        unsafe { check(GrB_transpose(c, mask, accum, a, desc), "GrB_transpose") };
     }
 
     unsafe fn extract(&mut self, input: &mut Input) {
@@ -463,10 +505,12 @@ impl Session {
         let a = self.s.matrix(input);
         let (i, j) = (IndexList::draw(input), IndexList::draw(input));
         let desc = self.s.desc(input);
-        check(
-            GrB_Matrix_extract(c, mask, accum, a, i.ptr(), i.len(), j.ptr(), j.len(), desc),
-            "GrB_Matrix_extract",
-        );
+        unsafe {
+            check(
+                GrB_Matrix_extract(c, mask, accum, a, i.ptr(), i.len(), j.ptr(), j.len(), desc),
+                "GrB_Matrix_extract",
+            )
+        };
     }
 
     unsafe fn assign(&mut self, input: &mut Input) {
@@ -477,12 +521,16 @@ impl Session {
         let desc = self.s.desc(input);
         let (pi, ni, pj, nj) = (i.ptr(), i.len(), j.ptr(), j.len());
         let info = match input.below(3) {
-            0 => GrB_Matrix_assign(c, mask, accum, self.s.matrix(input), pi, ni, pj, nj, desc),
+            0 => unsafe {
+                GrB_Matrix_assign(c, mask, accum, self.s.matrix(input), pi, ni, pj, nj, desc)
+            },
             1 => {
                 let s = self.s.scalar(input);
-                GrB_Matrix_assign_Scalar(c, mask, accum, s, pi, ni, pj, nj, desc)
+                unsafe { GrB_Matrix_assign_Scalar(c, mask, accum, s, pi, ni, pj, nj, desc) }
             }
-            _ => GrB_Matrix_assign_FP32(c, mask, accum, f32::draw(input), pi, ni, pj, nj, desc),
+            _ => unsafe {
+                GrB_Matrix_assign_FP32(c, mask, accum, f32::draw(input), pi, ni, pj, nj, desc)
+            },
         };
         check(info, "GrB_Matrix_assign*");
     }
@@ -494,20 +542,22 @@ impl Session {
         let info = match input.below(4) {
             0 => {
                 let (w, mask) = (self.s.vector(input), self.s.vector_mask(input));
-                GrB_Matrix_reduce_Monoid(w, mask, accum, self.s.monoid(input), a, desc)
+                unsafe { GrB_Matrix_reduce_Monoid(w, mask, accum, self.s.monoid(input), a, desc) }
             }
             1 => {
                 let (w, mask) = (self.s.vector(input), self.s.vector_mask(input));
-                GrB_Matrix_reduce_BinaryOp(w, mask, accum, self.s.binary(input), a, desc)
+                unsafe { GrB_Matrix_reduce_BinaryOp(w, mask, accum, self.s.binary(input), a, desc) }
             }
             2 => {
                 let mut x = 0.0;
                 let p = out(input, &mut x);
-                GrB_Matrix_reduce_FP64(p, accum, self.s.monoid(input), a, desc)
+                unsafe { GrB_Matrix_reduce_FP64(p, accum, self.s.monoid(input), a, desc) }
             }
             _ => {
                 let s = self.s.scalar(input);
-                GrB_Matrix_reduce_BinaryOp_Scalar(s, accum, self.s.binary(input), a, desc)
+                unsafe {
+                    GrB_Matrix_reduce_BinaryOp_Scalar(s, accum, self.s.binary(input), a, desc)
+                }
             }
         };
         check(info, "GrB_Matrix_reduce*");
@@ -520,10 +570,12 @@ impl Session {
         let op = self.s.binary(input);
         let (a, b) = (self.s.matrix(input), self.s.matrix(input));
         let desc = self.s.desc(input);
-        check(
-            GrB_Matrix_kronecker_BinaryOp(c, mask, accum, op, a, b, desc),
-            "GrB_Matrix_kronecker",
-        );
+        unsafe {
+            check(
+                GrB_Matrix_kronecker_BinaryOp(c, mask, accum, op, a, b, desc),
+                "GrB_Matrix_kronecker",
+            )
+        };
     }
 
     unsafe fn diag(&mut self, input: &mut Input) {
@@ -536,15 +588,17 @@ impl Session {
             let v = self.s.vector(input);
             let mut c = null_mut();
             let target = out(input, &mut c);
-            if check(GrB_Matrix_diag(target, v, k), "GrB_Matrix_diag") == 0 {
-                self.free_matrix_slot(slot);
-                self.s.matrices[slot] = c;
+            unsafe {
+                if check(GrB_Matrix_diag(target, v, k), "GrB_Matrix_diag") == 0 {
+                    self.free_matrix_slot(slot);
+                    self.s.matrices[slot] = c;
+                }
             }
         } else {
             let v = self.s.vector(input);
             let a = self.s.matrix(input);
             let desc = self.s.desc(input);
-            check(GrB_Vector_diag(v, a, k, desc), "GrB_Vector_diag");
+            unsafe { check(GrB_Vector_diag(v, a, k, desc), "GrB_Vector_diag") };
         }
     }
 
@@ -552,12 +606,14 @@ impl Session {
     unsafe fn serialize(&mut self, input: &mut Input) {
         let a = self.s.matrix(input);
         let mut size: GrB_Index = 0;
-        if check(
-            GrB_Matrix_serializeSize(out(input, &mut size), a),
-            "GrB_Matrix_serializeSize",
-        ) != 0
-        {
-            return;
+        unsafe {
+            if check(
+                GrB_Matrix_serializeSize(out(input, &mut size), a),
+                "GrB_Matrix_serializeSize",
+            ) != 0
+            {
+                return;
+            }
         }
         let Some(len) = checked_buffer_len(size) else {
             return;
@@ -566,12 +622,14 @@ impl Session {
         let len = if input.below(8) == 0 { len / 2 } else { len };
         let mut blob = vec![0u8; len];
         let mut used = len as GrB_Index;
-        if check(
-            GrB_Matrix_serialize(blob.as_mut_ptr() as *mut c_void, &mut used, a),
-            "GrB_Matrix_serialize",
-        ) != 0
-        {
-            return;
+        unsafe {
+            if check(
+                GrB_Matrix_serialize(blob.as_mut_ptr() as *mut c_void, &mut used, a),
+                "GrB_Matrix_serialize",
+            ) != 0
+            {
+                return;
+            }
         }
         blob.truncate(used as usize);
         if input.flag() && !blob.is_empty() {
@@ -585,13 +643,15 @@ impl Session {
         };
         let k = input.below(4);
         let mut c = null_mut();
-        if check(
-            GrB_Matrix_deserialize(&mut c, ty, blob.as_ptr() as *const c_void, used),
-            "GrB_Matrix_deserialize",
-        ) == 0
-        {
-            self.free_matrix_slot(k);
-            self.s.matrices[k] = c;
+        unsafe {
+            if check(
+                GrB_Matrix_deserialize(&mut c, ty, blob.as_ptr() as *const c_void, used),
+                "GrB_Matrix_deserialize",
+            ) == 0
+            {
+                self.free_matrix_slot(k);
+                self.s.matrices[k] = c;
+            }
         }
     }
 
@@ -600,7 +660,7 @@ impl Session {
         let a = self.s.matrix(input);
         let format = input.below(5) as i32;
         let (mut np, mut ni, mut nx) = (0, 0, 0);
-        let info = GrB_Matrix_exportSize(&mut np, &mut ni, &mut nx, format, a);
+        let info = unsafe { GrB_Matrix_exportSize(&mut np, &mut ni, &mut nx, format, a) };
         if check(info, "GrB_Matrix_exportSize") != 0 {
             return;
         }
@@ -630,9 +690,9 @@ impl Session {
             ($s:ident, $t:ty) => {
                 paste! {{
                     let px = px as *mut $t;
-                    let info = [<GrB_Matrix_export_ $s>](pp, pi, px, &mut cp, &mut ci, &mut cx, format, a);
+                    let info = unsafe { [<GrB_Matrix_export_ $s>](pp, pi, px, &mut cp, &mut ci, &mut cx, format, a) };
                     if check(info, stringify!([<GrB_Matrix_export_ $s>])) == 0 {
-                        [<GrB_Matrix_import_ $s>](&mut c, ty, nrows, ncols, pp, pi, px, cp, ci, cx, format)
+                        unsafe { [<GrB_Matrix_import_ $s>](&mut c, ty, nrows, ncols, pp, pi, px, cp, ci, cx, format) }
                     } else {
                         return;
                     }
@@ -645,7 +705,7 @@ impl Session {
         };
         if check(info, "GrB_Matrix_import") == 0 {
             let k = input.below(4);
-            self.free_matrix_slot(k);
+            unsafe { self.free_matrix_slot(k) };
             self.s.matrices[k] = c;
         }
     }
@@ -655,38 +715,40 @@ impl Session {
         let value = input.below(5) as i32 - 1;
         let mut got = 0i32;
         let info = match input.below(4) {
-            0 => GrB_Matrix_set_INT32(self.s.out_matrix(input), value, field),
-            1 => GrB_Matrix_get_INT32(self.s.matrix(input), out(input, &mut got), field),
-            2 => GrB_Vector_get_INT32(self.s.vector(input), out(input, &mut got), field),
+            0 => unsafe { GrB_Matrix_set_INT32(self.s.out_matrix(input), value, field) },
+            1 => unsafe { GrB_Matrix_get_INT32(self.s.matrix(input), out(input, &mut got), field) },
+            2 => unsafe { GrB_Vector_get_INT32(self.s.vector(input), out(input, &mut got), field) },
             _ => {
                 let mut size = 0usize;
-                GrB_Matrix_get_SIZE(self.s.matrix(input), out(input, &mut size), field)
+                unsafe { GrB_Matrix_get_SIZE(self.s.matrix(input), out(input, &mut size), field) }
             }
         };
         check(info, "GrB_get/GrB_set");
     }
 
     unsafe fn free_vector_slot(&mut self, k: usize) {
-        check(GrB_Vector_free(&mut self.s.vectors[k]), "GrB_Vector_free");
+        unsafe { check(GrB_Vector_free(&mut self.s.vectors[k]), "GrB_Vector_free") };
     }
 
     unsafe fn vector_new_free(&mut self, input: &mut Input) {
         let k = input.below(3);
-        self.free_vector_slot(k);
+        unsafe { self.free_vector_slot(k) };
         match input.below(3) {
             0 => {}
             1 => {
                 let u = self.s.vector(input);
                 let mut w = null_mut();
-                if check(GrB_Vector_dup(out(input, &mut w), u), "GrB_Vector_dup") == 0 {
-                    self.s.vectors[k] = w;
+                unsafe {
+                    if check(GrB_Vector_dup(out(input, &mut w), u), "GrB_Vector_dup") == 0 {
+                        self.s.vectors[k] = w;
+                    }
                 }
             }
             _ => {
                 let ty = self.s.ty(input);
                 let n = input.dimension();
                 let target = out(input, &mut self.s.vectors[k]);
-                check(GrB_Vector_new(target, ty, n), "GrB_Vector_new");
+                unsafe { check(GrB_Vector_new(target, ty, n), "GrB_Vector_new") };
             }
         }
     }
@@ -696,17 +758,17 @@ impl Session {
         let i = input.index();
         let mut n: GrB_Index = 0;
         let info = match input.below(8) {
-            0 => GrB_Vector_setElement_INT32(v, i32::draw(input), i),
-            1 => GrB_Vector_setElement_Scalar(v, self.s.scalar(input), i),
+            0 => unsafe { GrB_Vector_setElement_INT32(v, i32::draw(input), i) },
+            1 => unsafe { GrB_Vector_setElement_Scalar(v, self.s.scalar(input), i) },
             2 => {
                 let mut x = 0.0f64;
-                GrB_Vector_extractElement_FP64(out(input, &mut x), v, i)
+                unsafe { GrB_Vector_extractElement_FP64(out(input, &mut x), v, i) }
             }
-            3 => GrB_Vector_extractElement_Scalar(self.s.scalar(input), v, i),
-            4 => GrB_Vector_removeElement(v, i),
-            5 => GrB_Vector_resize(v, input.dimension()),
-            6 => GrB_Vector_nvals(out(input, &mut n), v),
-            _ => GrB_Vector_size(out(input, &mut n), v),
+            3 => unsafe { GrB_Vector_extractElement_Scalar(self.s.scalar(input), v, i) },
+            4 => unsafe { GrB_Vector_removeElement(v, i) },
+            5 => unsafe { GrB_Vector_resize(v, input.dimension()) },
+            6 => unsafe { GrB_Vector_nvals(out(input, &mut n), v) },
+            _ => unsafe { GrB_Vector_size(out(input, &mut n), v) },
         };
         check(info, "GrB_Vector element or size call");
     }
@@ -718,18 +780,22 @@ impl Session {
             let rows: Vec<GrB_Index> = (0..n).map(|_| input.index()).collect();
             let x: Vec<u64> = (0..n).map(|_| u64::draw(input)).collect();
             let dup = self.s.accum(input);
-            check(
-                GrB_Vector_build_UINT64(v, rows.as_ptr(), x.as_ptr(), n as GrB_Index, dup),
-                "GrB_Vector_build_UINT64",
-            );
+            unsafe {
+                check(
+                    GrB_Vector_build_UINT64(v, rows.as_ptr(), x.as_ptr(), n as GrB_Index, dup),
+                    "GrB_Vector_build_UINT64",
+                )
+            };
         } else {
             let mut rows = vec![0 as GrB_Index; n];
             let mut x = vec![0i8; n];
             let mut nvals = n as GrB_Index;
-            check(
-                GrB_Vector_extractTuples_INT8(rows.as_mut_ptr(), x.as_mut_ptr(), &mut nvals, v),
-                "GrB_Vector_extractTuples_INT8",
-            );
+            unsafe {
+                check(
+                    GrB_Vector_extractTuples_INT8(rows.as_mut_ptr(), x.as_mut_ptr(), &mut nvals, v),
+                    "GrB_Vector_extractTuples_INT8",
+                )
+            };
         }
     }
 
@@ -742,9 +808,9 @@ impl Session {
         let u = self.s.vector(input);
         let desc = self.s.desc(input);
         let info = if input.flag() {
-            GrB_mxv(w, mask, accum, semiring, a, u, desc)
+            unsafe { GrB_mxv(w, mask, accum, semiring, a, u, desc) }
         } else {
-            GrB_vxm(w, mask, accum, semiring, u, a, desc)
+            unsafe { GrB_vxm(w, mask, accum, semiring, u, a, desc) }
         };
         check(info, "GrB_mxv/GrB_vxm");
     }
@@ -756,25 +822,29 @@ impl Session {
         let (u, v) = (self.s.vector(input), self.s.vector(input));
         let desc = self.s.desc(input);
         let info = match input.below(6) {
-            0 => GrB_Vector_eWiseAdd_Monoid(w, mask, accum, self.s.monoid(input), u, v, desc),
-            1 => GrB_Vector_eWiseMult_BinaryOp(w, mask, accum, self.s.binary(input), u, v, desc),
-            2 => GrB_Vector_apply(w, mask, accum, self.s.unary(input), u, desc),
+            0 => unsafe {
+                GrB_Vector_eWiseAdd_Monoid(w, mask, accum, self.s.monoid(input), u, v, desc)
+            },
+            1 => unsafe {
+                GrB_Vector_eWiseMult_BinaryOp(w, mask, accum, self.s.binary(input), u, v, desc)
+            },
+            2 => unsafe { GrB_Vector_apply(w, mask, accum, self.s.unary(input), u, desc) },
             3 => {
                 let op = self.s.index_op(input);
-                GrB_Vector_select_FP64(w, mask, accum, op, u, f64::draw(input), desc)
+                unsafe { GrB_Vector_select_FP64(w, mask, accum, op, u, f64::draw(input), desc) }
             }
             4 => {
                 let i = IndexList::draw(input);
                 if input.flag() {
-                    GrB_Vector_extract(w, mask, accum, u, i.ptr(), i.len(), desc)
+                    unsafe { GrB_Vector_extract(w, mask, accum, u, i.ptr(), i.len(), desc) }
                 } else {
                     let x = i32::draw(input);
-                    GrB_Vector_assign_INT32(w, mask, accum, x, i.ptr(), i.len(), desc)
+                    unsafe { GrB_Vector_assign_INT32(w, mask, accum, x, i.ptr(), i.len(), desc) }
                 }
             }
             _ => {
                 let s = self.s.scalar(input);
-                GrB_Vector_reduce_Monoid_Scalar(s, accum, self.s.monoid(input), u, desc)
+                unsafe { GrB_Vector_reduce_Monoid_Scalar(s, accum, self.s.monoid(input), u, desc) }
             }
         };
         check(info, "GrB_Vector operation");
@@ -789,11 +859,11 @@ impl Session {
         let k = input.index();
         let desc = self.s.desc(input);
         let info = match input.below(3) {
-            0 => GrB_Row_assign(c, mask, accum, u, k, list.ptr(), list.len(), desc),
-            1 => GrB_Col_assign(c, mask, accum, u, list.ptr(), list.len(), k, desc),
+            0 => unsafe { GrB_Row_assign(c, mask, accum, u, k, list.ptr(), list.len(), desc) },
+            1 => unsafe { GrB_Col_assign(c, mask, accum, u, list.ptr(), list.len(), k, desc) },
             _ => {
                 let a = self.s.matrix(input);
-                GrB_Col_extract(u, mask, accum, a, list.ptr(), list.len(), k, desc)
+                unsafe { GrB_Col_extract(u, mask, accum, a, list.ptr(), list.len(), k, desc) }
             }
         };
         check(info, "GrB_Row/Col_assign, GrB_Col_extract");
@@ -804,27 +874,29 @@ impl Session {
         let mut n: GrB_Index = 0;
         let info = match input.below(8) {
             0 => {
-                check(GrB_Scalar_free(&mut self.s.scalars[k]), "GrB_Scalar_free");
+                unsafe { check(GrB_Scalar_free(&mut self.s.scalars[k]), "GrB_Scalar_free") };
                 let ty = self.s.ty(input);
-                GrB_Scalar_new(out(input, &mut self.s.scalars[k]), ty)
+                unsafe { GrB_Scalar_new(out(input, &mut self.s.scalars[k]), ty) }
             }
-            1 => GrB_Scalar_setElement_FP64(self.s.scalar(input), f64::draw(input)),
-            2 => GrB_Scalar_setElement_BOOL(self.s.scalar(input), input.flag()),
+            1 => unsafe { GrB_Scalar_setElement_FP64(self.s.scalar(input), f64::draw(input)) },
+            2 => unsafe { GrB_Scalar_setElement_BOOL(self.s.scalar(input), input.flag()) },
             3 => {
                 let x = value_buffer(input, 1);
-                GrB_Scalar_setElement_UDT(self.s.scalar(input), x.as_ptr() as *const c_void)
+                unsafe {
+                    GrB_Scalar_setElement_UDT(self.s.scalar(input), x.as_ptr() as *const c_void)
+                }
             }
             4 => {
                 let mut x = 0i16;
-                GrB_Scalar_extractElement_INT16(out(input, &mut x), self.s.scalar(input))
+                unsafe { GrB_Scalar_extractElement_INT16(out(input, &mut x), self.s.scalar(input)) }
             }
-            5 => GrB_Scalar_clear(self.s.scalar(input)),
-            6 => GrB_Scalar_nvals(out(input, &mut n), self.s.scalar(input)),
+            5 => unsafe { GrB_Scalar_clear(self.s.scalar(input)) },
+            6 => unsafe { GrB_Scalar_nvals(out(input, &mut n), self.s.scalar(input)) },
             _ => {
                 let s = self.s.scalar(input);
                 let mut t = null_mut();
-                let info = GrB_Scalar_dup(&mut t, s);
-                check(GrB_Scalar_free(&mut t), "GrB_Scalar_free");
+                let info = unsafe { GrB_Scalar_dup(&mut t, s) };
+                unsafe { check(GrB_Scalar_free(&mut t), "GrB_Scalar_free") };
                 info
             }
         };
@@ -834,17 +906,19 @@ impl Session {
     unsafe fn descriptor_ops(&mut self, input: &mut Input) {
         let info = match input.below(3) {
             0 => {
-                check(
-                    GrB_Descriptor_free(&mut self.s.descriptor),
-                    "GrB_Descriptor_free",
-                );
-                GrB_Descriptor_new(out(input, &mut self.s.descriptor))
+                unsafe {
+                    check(
+                        GrB_Descriptor_free(&mut self.s.descriptor),
+                        "GrB_Descriptor_free",
+                    )
+                };
+                unsafe { GrB_Descriptor_new(out(input, &mut self.s.descriptor)) }
             }
             _ => {
                 let d = self.s.desc(input);
                 let field = input.pick(&[0, 1, 2, 3, 7090, -1, 99]);
                 let value = input.pick(&[0, 1, 2, 3, 4, 5, 7, 8, 30, -1]);
-                GrB_Descriptor_set(d, field, value)
+                unsafe { GrB_Descriptor_set(d, field, value) }
             }
         };
         check(info, "GrB_Descriptor call");
@@ -852,10 +926,10 @@ impl Session {
 
     /// Creates the session's user-defined type (its objects keep their own copy).
     unsafe fn type_ops(&mut self, input: &mut Input) {
-        check(GrB_Type_free(&mut self.s.user_type), "GrB_Type_free");
+        unsafe { check(GrB_Type_free(&mut self.s.user_type), "GrB_Type_free") };
         let size = input.below(VALUE + 1);
         let target = out(input, &mut self.s.user_type);
-        check(GrB_Type_new(target, size), "GrB_Type_new");
+        unsafe { check(GrB_Type_new(target, size), "GrB_Type_new") };
     }
 
     /// Reads the error message of an object: a valid C string, or an error code.
@@ -863,13 +937,13 @@ impl Session {
         let mut message: *const std::ffi::c_char = null();
         let p = out(input, &mut message);
         let info = match input.below(3) {
-            0 => GrB_Matrix_error(p, self.s.matrix(input)),
-            1 => GrB_Vector_error(p, self.s.vector(input)),
-            _ => GrB_Scalar_error(p, self.s.scalar(input)),
+            0 => unsafe { GrB_Matrix_error(p, self.s.matrix(input)) },
+            1 => unsafe { GrB_Vector_error(p, self.s.vector(input)) },
+            _ => unsafe { GrB_Scalar_error(p, self.s.scalar(input)) },
         };
         if check(info, "GrB_error") == 0 {
             // Must be a NUL-terminated string.
-            let _ = CStr::from_ptr(message).to_bytes().len();
+            let _ = unsafe { CStr::from_ptr(message).to_bytes().len() };
         }
     }
 

@@ -11,7 +11,7 @@ use crate::import_export::*;
 use crate::matrix::*;
 use crate::scalar::{GrB_Scalar_free, GrB_Scalar_new};
 use crate::types::*;
-use engine::algebra::Type;
+use engine::raw::algebra::Type;
 use paste::paste;
 use std::collections::BTreeSet;
 use std::ffi::c_void;
@@ -167,12 +167,12 @@ pub fn mtx(data: &[u8]) {
         unsafe { get(t) }.expect("predefined type").ty.clone()
     });
     let text = input.rest();
-    let Ok(m) = engine::io::mtx::parse(text, ty.as_ref()) else {
+    let Ok(m) = engine::raw::io::mtx::parse(text, ty.as_ref()) else {
         return;
     };
     let mut again = Vec::new();
-    engine::io::mtx::write(&m, &mut again).expect("writing a matrix that was read");
-    let back = engine::io::mtx::parse(&again, Some(m.ty()))
+    engine::raw::io::mtx::write(&m, &mut again).expect("writing a matrix that was read");
+    let back = engine::raw::io::mtx::parse(&again, Some(m.ty()))
         .unwrap_or_else(|e| panic!("reading back what was written: {}", e.message));
     assert_eq!(
         (back.nrows(), back.ncols()),
@@ -188,7 +188,7 @@ pub fn mtx(data: &[u8]) {
 }
 
 /// The positions of a matrix's entries.
-fn pattern(m: &engine::object::Matrix) -> Vec<(u64, u64)> {
+fn pattern(m: &engine::raw::object::Matrix) -> Vec<(u64, u64)> {
     let (rows, cols, _) = m.extract_tuples().expect("tuples of a valid matrix");
     let mut p: Vec<_> = rows.into_iter().zip(cols).collect();
     p.sort_unstable();
@@ -242,29 +242,35 @@ fn use_matrix(mut a: GrB_Matrix) {
 unsafe fn reserialize(a: GrB_Matrix) {
     let serialized = |m: GrB_Matrix| {
         let mut size = 0;
-        assert_eq!(
-            check(GrB_Matrix_serializeSize(&mut size, m), "serializeSize"),
-            0
-        );
+        unsafe {
+            assert_eq!(
+                check(GrB_Matrix_serializeSize(&mut size, m), "serializeSize"),
+                0
+            )
+        };
         let mut blob = vec![0u8; size as usize];
-        let info = GrB_Matrix_serialize(blob.as_mut_ptr() as *mut c_void, &mut size, m);
+        let info = unsafe { GrB_Matrix_serialize(blob.as_mut_ptr() as *mut c_void, &mut size, m) };
         assert_eq!(check(info, "GrB_Matrix_serialize"), 0);
         blob.truncate(size as usize);
         blob
     };
     let blob = serialized(a);
-    let ty = if get(a).expect("live").matrix.ty().is_builtin() {
-        null_mut()
-    } else {
-        type_of(a)
+    let ty = unsafe {
+        if get(a).expect("live").matrix.ty().is_builtin() {
+            null_mut()
+        } else {
+            type_of(a)
+        }
     };
     let mut b = null_mut();
-    let info = GrB_Matrix_deserialize(
-        &mut b,
-        ty,
-        blob.as_ptr() as *const c_void,
-        blob.len() as GrB_Index,
-    );
+    let info = unsafe {
+        GrB_Matrix_deserialize(
+            &mut b,
+            ty,
+            blob.as_ptr() as *const c_void,
+            blob.len() as GrB_Index,
+        )
+    };
     assert_eq!(
         check(info, "GrB_Matrix_deserialize of a serialized matrix"),
         0
@@ -273,28 +279,32 @@ unsafe fn reserialize(a: GrB_Matrix) {
         serialized(b) == blob,
         "a deserialized copy serializes to the same bytes"
     );
-    check(GrB_Matrix_free(&mut b), "GrB_Matrix_free");
+    unsafe { check(GrB_Matrix_free(&mut b), "GrB_Matrix_free") };
 }
 
 /// The library-owned handle of `a`'s type.
 unsafe fn type_of(a: GrB_Matrix) -> GrB_Type {
     let mut t = null_mut();
-    assert_eq!(
-        check(crate::gxb::GxB_Matrix_type(&mut t, a), "GxB_Matrix_type"),
-        0
-    );
+    unsafe {
+        assert_eq!(
+            check(crate::gxb::GxB_Matrix_type(&mut t, a), "GxB_Matrix_type"),
+            0
+        )
+    };
     t
 }
 
 /// Runs a few operations on `a` (into new matrices of built-in types).
 unsafe fn operate(a: GrB_Matrix, nrows: GrB_Index, ncols: GrB_Index) {
-    let builtin = get(a).expect("live").matrix.ty().is_builtin();
+    let builtin = unsafe { get(a).expect("live").matrix.ty().is_builtin() };
     let mut c = null_mut();
-    assert_eq!(
-        check(GrB_Matrix_new(&mut c, GrB_FP64, ncols, nrows), "new"),
-        0
-    );
-    let info = GrB_transpose(c, null_mut(), null_mut(), a, null_mut());
+    unsafe {
+        assert_eq!(
+            check(GrB_Matrix_new(&mut c, GrB_FP64, ncols, nrows), "new"),
+            0
+        )
+    };
+    let info = unsafe { GrB_transpose(c, null_mut(), null_mut(), a, null_mut()) };
     let expect_ok = |info, what| {
         if builtin {
             assert_eq!(check(info, what), 0, "{what} on an accepted matrix");
@@ -304,26 +314,31 @@ unsafe fn operate(a: GrB_Matrix, nrows: GrB_Index, ncols: GrB_Index) {
     };
     expect_ok(info, "GrB_transpose");
     let mut d = null_mut();
-    assert_eq!(
-        check(GrB_Matrix_new(&mut d, GrB_FP64, nrows, nrows), "new"),
-        0
-    );
-    let info = GrB_mxm(
-        d,
-        null_mut(),
-        null_mut(),
-        GrB_PLUS_TIMES_SEMIRING_FP64,
-        a,
-        c,
-        null_mut(),
-    );
+    unsafe {
+        assert_eq!(
+            check(GrB_Matrix_new(&mut d, GrB_FP64, nrows, nrows), "new"),
+            0
+        )
+    };
+    let info = unsafe {
+        GrB_mxm(
+            d,
+            null_mut(),
+            null_mut(),
+            GrB_PLUS_TIMES_SEMIRING_FP64,
+            a,
+            c,
+            null_mut(),
+        )
+    };
     expect_ok(info, "GrB_mxm");
     let mut s = null_mut();
-    assert_eq!(check(GrB_Scalar_new(&mut s, GrB_FP64), "new"), 0);
-    let info = GrB_Matrix_reduce_BinaryOp_Scalar(s, null_mut(), GrB_PLUS_FP64, a, null_mut());
+    unsafe { assert_eq!(check(GrB_Scalar_new(&mut s, GrB_FP64), "new"), 0) };
+    let info =
+        unsafe { GrB_Matrix_reduce_BinaryOp_Scalar(s, null_mut(), GrB_PLUS_FP64, a, null_mut()) };
     expect_ok(info, "GrB_Matrix_reduce");
-    check(GrB_Scalar_free(&mut s), "GrB_Scalar_free");
+    unsafe { check(GrB_Scalar_free(&mut s), "GrB_Scalar_free") };
     for mut m in [c, d] {
-        check(GrB_Matrix_free(&mut m), "GrB_Matrix_free");
+        unsafe { check(GrB_Matrix_free(&mut m), "GrB_Matrix_free") };
     }
 }

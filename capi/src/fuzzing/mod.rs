@@ -25,7 +25,7 @@ mod seeds;
 mod smoke_tests;
 
 use crate::api::{GrB_Index, GrB_Info};
-use engine::error::Info;
+use engine::Info;
 use input::Input;
 pub use matrices::{deserialize, import, mtx};
 

@@ -2,10 +2,10 @@
 //! tests): call sequences spelled in the driver's encoding, matrices
 //! serialized by the library, import arrays, and Matrix Market texts.
 
-use engine::algebra::{Type, Value};
-use engine::object::Matrix;
-use engine::storage::serialize::serialize;
-use engine::storage::Orientation;
+use engine::raw::algebra::{Type, Value};
+use engine::raw::object::Matrix;
+use engine::raw::storage::serialize::serialize;
+use engine::Orientation;
 
 /// A named seed.
 type Seed = (&'static str, Vec<u8>);

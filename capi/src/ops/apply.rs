@@ -7,9 +7,9 @@ use crate::api::{api, GrB_Info};
 use crate::handle::*;
 use crate::values::value_from_bytes;
 use crate::vector::vector;
-use engine::algebra::Value;
-use engine::error::Result;
-use engine::ops::{apply, select};
+use engine::raw::algebra::Value;
+use engine::raw::ops::{apply, select};
+use engine::Result;
 use paste::paste;
 use std::ffi::c_void;
 
@@ -24,15 +24,9 @@ pub unsafe extern "C" fn GrB_Matrix_apply(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(C, || {
-        let out = matrix_output(C, Mask, accum, desc)?;
-        apply::apply_unary(
-            out.c,
-            out.mask,
-            out.accum,
-            get(op)?.get(),
-            &get(A)?.matrix,
-            &out.desc,
-        )
+        let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+        let (op, a) = unsafe { (get(op)?.get(), &get(A)?.matrix) };
+        apply::apply_unary(out.c, out.mask, out.accum, op, a, &out.desc)
     })
 }
 
@@ -47,27 +41,21 @@ pub unsafe extern "C" fn GrB_Vector_apply(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(w, || {
-        let out = vector_output(w, mask, accum, desc)?;
-        apply::apply_unary_vector(
-            out.w,
-            out.mask,
-            out.accum,
-            get(op)?.get(),
-            vector(u)?,
-            &out.desc,
-        )
+        let out = unsafe { vector_output(w, mask, accum, desc)? };
+        let (op, u) = unsafe { (get(op)?.get(), vector(u)?) };
+        apply::apply_unary_vector(out.w, out.mask, out.accum, op, u, &out.desc)
     })
 }
 
 /// The scalar argument of an apply/select form, given the operator's domain for UDT values.
 trait ScalarArg {
-    unsafe fn value(self, udt_type: &engine::algebra::Type) -> Result<Value>;
+    unsafe fn value(self, udt_type: &engine::raw::algebra::Type) -> Result<Value>;
 }
 
 macro_rules! builtin_scalar_arg {
     ($suffix:ident, $t:ty, $tc:ident) => {
         impl ScalarArg for $t {
-            unsafe fn value(self, _: &engine::algebra::Type) -> Result<Value> {
+            unsafe fn value(self, _: &engine::raw::algebra::Type) -> Result<Value> {
                 Ok(Value::new(self))
             }
         }
@@ -76,14 +64,14 @@ macro_rules! builtin_scalar_arg {
 for_each_builtin!(builtin_scalar_arg);
 
 impl ScalarArg for *const c_void {
-    unsafe fn value(self, udt_type: &engine::algebra::Type) -> Result<Value> {
-        value_from_bytes(udt_type, self, "scalar")
+    unsafe fn value(self, udt_type: &engine::raw::algebra::Type) -> Result<Value> {
+        unsafe { value_from_bytes(udt_type, self, "scalar") }
     }
 }
 
 impl ScalarArg for GrB_Scalar {
-    unsafe fn value(self, _: &engine::algebra::Type) -> Result<Value> {
-        scalar_value(self, "scalar")
+    unsafe fn value(self, _: &engine::raw::algebra::Type) -> Result<Value> {
+        unsafe { scalar_value(self, "scalar") }
     }
 }
 
@@ -95,10 +83,11 @@ macro_rules! scalar_forms {
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_Matrix_apply_BinaryOp1st_ $suffix>](C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, op: GrB_BinaryOp, x: $t, A: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
                 api(C, || {
-                    let out = matrix_output(C, Mask, accum, desc)?;
-                    let op = get(op)?.get();
-                    let x = x.value(op.xtype())?;
-                    apply::apply_bind_first(out.c, out.mask, out.accum, op, &x, &get(A)?.matrix, &out.desc)
+                    let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+                    let op = unsafe { get(op)?.get() };
+                    let x = unsafe { x.value(op.xtype())? };
+                    let a = unsafe { &get(A)?.matrix };
+                    apply::apply_bind_first(out.c, out.mask, out.accum, op, &x, a, &out.desc)
                 })
             }
 
@@ -106,10 +95,11 @@ macro_rules! scalar_forms {
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_Matrix_apply_BinaryOp2nd_ $suffix>](C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, op: GrB_BinaryOp, A: GrB_Matrix, y: $t, desc: GrB_Descriptor) -> GrB_Info {
                 api(C, || {
-                    let out = matrix_output(C, Mask, accum, desc)?;
-                    let op = get(op)?.get();
-                    let y = y.value(op.ytype())?;
-                    apply::apply_bind_second(out.c, out.mask, out.accum, op, &get(A)?.matrix, &y, &out.desc)
+                    let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+                    let op = unsafe { get(op)?.get() };
+                    let y = unsafe { y.value(op.ytype())? };
+                    let a = unsafe { &get(A)?.matrix };
+                    apply::apply_bind_second(out.c, out.mask, out.accum, op, a, &y, &out.desc)
                 })
             }
 
@@ -117,10 +107,11 @@ macro_rules! scalar_forms {
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_Matrix_apply_IndexOp_ $suffix>](C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, op: GrB_IndexUnaryOp, A: GrB_Matrix, thunk: $t, desc: GrB_Descriptor) -> GrB_Info {
                 api(C, || {
-                    let out = matrix_output(C, Mask, accum, desc)?;
-                    let op = get(op)?.get();
-                    let s = thunk.value(op.ytype())?;
-                    apply::apply_index(out.c, out.mask, out.accum, op, &get(A)?.matrix, &s, &out.desc)
+                    let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+                    let op = unsafe { get(op)?.get() };
+                    let s = unsafe { thunk.value(op.ytype())? };
+                    let a = unsafe { &get(A)?.matrix };
+                    apply::apply_index(out.c, out.mask, out.accum, op, a, &s, &out.desc)
                 })
             }
 
@@ -128,10 +119,11 @@ macro_rules! scalar_forms {
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_Matrix_select_ $suffix>](C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, op: GrB_IndexUnaryOp, A: GrB_Matrix, thunk: $t, desc: GrB_Descriptor) -> GrB_Info {
                 api(C, || {
-                    let out = matrix_output(C, Mask, accum, desc)?;
-                    let op = get(op)?.get();
-                    let s = thunk.value(op.ytype())?;
-                    select::select(out.c, out.mask, out.accum, op, &get(A)?.matrix, &s, &out.desc)
+                    let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+                    let op = unsafe { get(op)?.get() };
+                    let s = unsafe { thunk.value(op.ytype())? };
+                    let a = unsafe { &get(A)?.matrix };
+                    select::select(out.c, out.mask, out.accum, op, a, &s, &out.desc)
                 })
             }
 
@@ -139,10 +131,11 @@ macro_rules! scalar_forms {
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_Vector_apply_BinaryOp1st_ $suffix>](w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, op: GrB_BinaryOp, x: $t, u: GrB_Vector, desc: GrB_Descriptor) -> GrB_Info {
                 api(w, || {
-                    let out = vector_output(w, mask, accum, desc)?;
-                    let op = get(op)?.get();
-                    let x = x.value(op.xtype())?;
-                    apply::apply_bind_first_vector(out.w, out.mask, out.accum, op, &x, vector(u)?, &out.desc)
+                    let out = unsafe { vector_output(w, mask, accum, desc)? };
+                    let op = unsafe { get(op)?.get() };
+                    let x = unsafe { x.value(op.xtype())? };
+                    let u = unsafe { vector(u)? };
+                    apply::apply_bind_first_vector(out.w, out.mask, out.accum, op, &x, u, &out.desc)
                 })
             }
 
@@ -150,10 +143,11 @@ macro_rules! scalar_forms {
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_Vector_apply_BinaryOp2nd_ $suffix>](w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, op: GrB_BinaryOp, u: GrB_Vector, y: $t, desc: GrB_Descriptor) -> GrB_Info {
                 api(w, || {
-                    let out = vector_output(w, mask, accum, desc)?;
-                    let op = get(op)?.get();
-                    let y = y.value(op.ytype())?;
-                    apply::apply_bind_second_vector(out.w, out.mask, out.accum, op, vector(u)?, &y, &out.desc)
+                    let out = unsafe { vector_output(w, mask, accum, desc)? };
+                    let op = unsafe { get(op)?.get() };
+                    let y = unsafe { y.value(op.ytype())? };
+                    let u = unsafe { vector(u)? };
+                    apply::apply_bind_second_vector(out.w, out.mask, out.accum, op, u, &y, &out.desc)
                 })
             }
 
@@ -161,10 +155,11 @@ macro_rules! scalar_forms {
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_Vector_apply_IndexOp_ $suffix>](w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, op: GrB_IndexUnaryOp, u: GrB_Vector, thunk: $t, desc: GrB_Descriptor) -> GrB_Info {
                 api(w, || {
-                    let out = vector_output(w, mask, accum, desc)?;
-                    let op = get(op)?.get();
-                    let s = thunk.value(op.ytype())?;
-                    apply::apply_index_vector(out.w, out.mask, out.accum, op, vector(u)?, &s, &out.desc)
+                    let out = unsafe { vector_output(w, mask, accum, desc)? };
+                    let op = unsafe { get(op)?.get() };
+                    let s = unsafe { thunk.value(op.ytype())? };
+                    let u = unsafe { vector(u)? };
+                    apply::apply_index_vector(out.w, out.mask, out.accum, op, u, &s, &out.desc)
                 })
             }
 
@@ -172,10 +167,11 @@ macro_rules! scalar_forms {
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_Vector_select_ $suffix>](w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, op: GrB_IndexUnaryOp, u: GrB_Vector, thunk: $t, desc: GrB_Descriptor) -> GrB_Info {
                 api(w, || {
-                    let out = vector_output(w, mask, accum, desc)?;
-                    let op = get(op)?.get();
-                    let s = thunk.value(op.ytype())?;
-                    select::select_vector(out.w, out.mask, out.accum, op, vector(u)?, &s, &out.desc)
+                    let out = unsafe { vector_output(w, mask, accum, desc)? };
+                    let op = unsafe { get(op)?.get() };
+                    let s = unsafe { thunk.value(op.ytype())? };
+                    let u = unsafe { vector(u)? };
+                    select::select_vector(out.w, out.mask, out.accum, op, u, &s, &out.desc)
                 })
             }
         }

@@ -1,7 +1,7 @@
 //! `GrB_assign` and SuiteSparse's `GxB_subassign`: matrix, vector, row,
 //! column and scalar assignment (typed C scalars, user-defined values and
 //! `GrB_Scalar`). Both families have the same arguments; `GxB_subassign`'s
-//! mask has the size of the submatrix (`engine::ops::subassign`).
+//! mask has the size of the submatrix (`engine::raw::ops::subassign`).
 
 use super::indices::indices;
 use super::{matrix_output, vector_output};
@@ -9,19 +9,19 @@ use crate::api::{api, GrB_Index, GrB_Info};
 use crate::handle::*;
 use crate::values::value_from_bytes;
 use crate::vector::vector;
-use engine::algebra::Value;
-use engine::ops::{assign, subassign};
+use engine::raw::algebra::Value;
+use engine::raw::ops::{assign, subassign};
 use paste::paste;
 use std::ffi::c_void;
 
 /// A vector argument that may be NULL (no mask).
 unsafe fn optional_vector<'a>(
     v: GrB_Vector,
-) -> engine::error::Result<Option<&'a engine::object::Vector>> {
+) -> engine::Result<Option<&'a engine::raw::object::Vector>> {
     if v.is_null() {
         Ok(None)
     } else {
-        Some(vector(v)).transpose()
+        unsafe { Some(vector(v)).transpose() }
     }
 }
 
@@ -34,8 +34,9 @@ macro_rules! assign_family {
             #[no_mangle]
             pub unsafe extern "C" fn [<$p _Vector_ $op>](w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, u: GrB_Vector, I: *const GrB_Index, ni: GrB_Index, desc: GrB_Descriptor) -> GrB_Info {
                 api(w, || {
-                    let out = vector_output(w, mask, accum, desc)?;
-                    $engine::assign_vector(out.w, out.mask, out.accum, vector(u)?, indices(I, ni, "I")?, &out.desc)
+                    let out = unsafe { vector_output(w, mask, accum, desc)? };
+                    let (u, rows) = unsafe { (vector(u)?, indices(I, ni, "I")?) };
+                    $engine::assign_vector(out.w, out.mask, out.accum, u, rows, &out.desc)
                 })
             }
 
@@ -43,9 +44,10 @@ macro_rules! assign_family {
             #[no_mangle]
             pub unsafe extern "C" fn [<$p _Matrix_ $op>](C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, A: GrB_Matrix, I: *const GrB_Index, ni: GrB_Index, J: *const GrB_Index, nj: GrB_Index, desc: GrB_Descriptor) -> GrB_Info {
                 api(C, || {
-                    let out = matrix_output(C, Mask, accum, desc)?;
-                    let (rows, cols) = (indices(I, ni, "I")?, indices(J, nj, "J")?);
-                    $engine::assign(out.c, out.mask, out.accum, &get(A)?.matrix, rows, cols, &out.desc)
+                    let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+                    let (rows, cols) = unsafe { (indices(I, ni, "I")?, indices(J, nj, "J")?) };
+                    let a = unsafe { &get(A)?.matrix };
+                    $engine::assign(out.c, out.mask, out.accum, a, rows, cols, &out.desc)
                 })
             }
 
@@ -53,9 +55,10 @@ macro_rules! assign_family {
             #[no_mangle]
             pub unsafe extern "C" fn [<$p _Col_ $op>](C: GrB_Matrix, mask: GrB_Vector, accum: GrB_BinaryOp, u: GrB_Vector, I: *const GrB_Index, ni: GrB_Index, j: GrB_Index, desc: GrB_Descriptor) -> GrB_Info {
                 api(C, || {
-                    let out = matrix_output(C, std::ptr::null_mut(), accum, desc)?;
-                    let mask = optional_vector(mask)?;
-                    $engine::assign_col(out.c, mask, out.accum, vector(u)?, indices(I, ni, "I")?, j, &out.desc)
+                    let out = unsafe { matrix_output(C, std::ptr::null_mut(), accum, desc)? };
+                    let mask = unsafe { optional_vector(mask)? };
+                    let (u, rows) = unsafe { (vector(u)?, indices(I, ni, "I")?) };
+                    $engine::assign_col(out.c, mask, out.accum, u, rows, j, &out.desc)
                 })
             }
 
@@ -63,9 +66,10 @@ macro_rules! assign_family {
             #[no_mangle]
             pub unsafe extern "C" fn [<$p _Row_ $op>](C: GrB_Matrix, mask: GrB_Vector, accum: GrB_BinaryOp, u: GrB_Vector, i: GrB_Index, J: *const GrB_Index, nj: GrB_Index, desc: GrB_Descriptor) -> GrB_Info {
                 api(C, || {
-                    let out = matrix_output(C, std::ptr::null_mut(), accum, desc)?;
-                    let mask = optional_vector(mask)?;
-                    $engine::assign_row(out.c, mask, out.accum, vector(u)?, i, indices(J, nj, "J")?, &out.desc)
+                    let out = unsafe { matrix_output(C, std::ptr::null_mut(), accum, desc)? };
+                    let mask = unsafe { optional_vector(mask)? };
+                    let (u, cols) = unsafe { (vector(u)?, indices(J, nj, "J")?) };
+                    $engine::assign_row(out.c, mask, out.accum, u, i, cols, &out.desc)
                 })
             }
 
@@ -73,8 +77,9 @@ macro_rules! assign_family {
             #[no_mangle]
             pub unsafe extern "C" fn [<$p _Vector_ $op _Scalar>](w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, s: GrB_Scalar, I: *const GrB_Index, ni: GrB_Index, desc: GrB_Descriptor) -> GrB_Info {
                 api(w, || {
-                    let out = vector_output(w, mask, accum, desc)?;
-                    $engine::assign_vector_scalar_object(out.w, out.mask, out.accum, &get(s)?.scalar, indices(I, ni, "I")?, &out.desc)
+                    let out = unsafe { vector_output(w, mask, accum, desc)? };
+                    let (s, rows) = unsafe { (&get(s)?.scalar, indices(I, ni, "I")?) };
+                    $engine::assign_vector_scalar_object(out.w, out.mask, out.accum, s, rows, &out.desc)
                 })
             }
 
@@ -82,14 +87,15 @@ macro_rules! assign_family {
             #[no_mangle]
             pub unsafe extern "C" fn [<$p _Matrix_ $op _Scalar>](C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, s: GrB_Scalar, I: *const GrB_Index, ni: GrB_Index, J: *const GrB_Index, nj: GrB_Index, desc: GrB_Descriptor) -> GrB_Info {
                 api(C, || {
-                    let out = matrix_output(C, Mask, accum, desc)?;
-                    let (rows, cols) = (indices(I, ni, "I")?, indices(J, nj, "J")?);
-                    $engine::assign_scalar_object(out.c, out.mask, out.accum, &get(s)?.scalar, rows, cols, &out.desc)
+                    let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+                    let (rows, cols) = unsafe { (indices(I, ni, "I")?, indices(J, nj, "J")?) };
+                    let s = unsafe { &get(s)?.scalar };
+                    $engine::assign_scalar_object(out.c, out.mask, out.accum, s, rows, cols, &out.desc)
                 })
             }
         }
         for_each_builtin!(builtin_assign, $p, $op, $engine);
-        scalar_assign!($p, $op, $engine, UDT, *const c_void, |x: *const c_void, ty: &engine::algebra::Type| value_from_bytes(ty, x, "x"));
+        scalar_assign!($p, $op, $engine, UDT, *const c_void, |x: *const c_void, ty: &engine::raw::algebra::Type| unsafe { value_from_bytes(ty, x, "x") });
     };
 }
 
@@ -102,9 +108,10 @@ macro_rules! scalar_assign {
             #[no_mangle]
             pub unsafe extern "C" fn [<$p _Vector_ $op _ $suffix>](w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, x: $t, I: *const GrB_Index, ni: GrB_Index, desc: GrB_Descriptor) -> GrB_Info {
                 api(w, || {
-                    let out = vector_output(w, mask, accum, desc)?;
+                    let out = unsafe { vector_output(w, mask, accum, desc)? };
                     let x: Value = $value(x, out.w.ty())?;
-                    $engine::assign_vector_scalar(out.w, out.mask, out.accum, &x, indices(I, ni, "I")?, &out.desc)
+                    let rows = unsafe { indices(I, ni, "I")? };
+                    $engine::assign_vector_scalar(out.w, out.mask, out.accum, &x, rows, &out.desc)
                 })
             }
 
@@ -112,9 +119,9 @@ macro_rules! scalar_assign {
             #[no_mangle]
             pub unsafe extern "C" fn [<$p _Matrix_ $op _ $suffix>](C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, x: $t, I: *const GrB_Index, ni: GrB_Index, J: *const GrB_Index, nj: GrB_Index, desc: GrB_Descriptor) -> GrB_Info {
                 api(C, || {
-                    let out = matrix_output(C, Mask, accum, desc)?;
+                    let out = unsafe { matrix_output(C, Mask, accum, desc)? };
                     let x: Value = $value(x, out.c.ty())?;
-                    let (rows, cols) = (indices(I, ni, "I")?, indices(J, nj, "J")?);
+                    let (rows, cols) = unsafe { (indices(I, ni, "I")?, indices(J, nj, "J")?) };
                     $engine::assign_scalar(out.c, out.mask, out.accum, &x, rows, cols, &out.desc)
                 })
             }
@@ -126,9 +133,9 @@ macro_rules! builtin_assign {
     ($p:ident, $op:ident, $engine:ident, $suffix:ident, $t:ty, $tc:ident) => {
         scalar_assign!($p, $op, $engine, $suffix, $t, |x: $t,
                                                        _|
-         -> engine::error::Result<
-            Value,
-        > { Ok(Value::new(x)) });
+         -> engine::Result<Value> {
+            Ok(Value::new(x))
+        });
     };
 }
 

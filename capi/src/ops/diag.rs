@@ -11,8 +11,9 @@ use crate::vector::vector;
 pub unsafe extern "C" fn GrB_Matrix_diag(C: *mut GrB_Matrix, v: GrB_Vector, k: i64) -> GrB_Info {
     api(v, || {
         non_null(C, "C")?;
-        let m = engine::ops::diag::matrix_diag(vector(v)?, k)?;
-        put_handle(C, GB_Matrix_opaque::new(m), "C")
+        let v = unsafe { vector(v)? };
+        let m = engine::raw::ops::diag::matrix_diag(v, k)?;
+        unsafe { put_handle(C, GB_Matrix_opaque::new(m), "C") }
     })
 }
 
@@ -25,7 +26,8 @@ pub unsafe extern "C" fn GrB_Vector_diag(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(v, || {
-        engine::ops::diag::vector_diag(vector(v)?, &get(A)?.matrix, k, &settings(desc)?)
+        let (v, a, desc) = unsafe { (vector(v)?, &get(A)?.matrix, settings(desc)?) };
+        engine::raw::ops::diag::vector_diag(v, a, k, &desc)
     })
 }
 
@@ -37,7 +39,7 @@ pub unsafe extern "C" fn GxB_Vector_diag(
     k: i64,
     desc: GrB_Descriptor,
 ) -> GrB_Info {
-    GrB_Vector_diag(v, A, k, desc)
+    unsafe { GrB_Vector_diag(v, A, k, desc) }
 }
 
 /// `GxB_Matrix_diag(C, v, k, desc)`: an existing square `C` becomes `v` on diagonal `k`.
@@ -49,6 +51,7 @@ pub unsafe extern "C" fn GxB_Matrix_diag(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(C, || {
-        engine::ops::diag::matrix_diag_into(&get(C)?.matrix, vector(v)?, k, &settings(desc)?)
+        let (c, v, desc) = unsafe { (&get(C)?.matrix, vector(v)?, settings(desc)?) };
+        engine::raw::ops::diag::matrix_diag_into(c, v, k, &desc)
     })
 }

@@ -5,9 +5,9 @@ use super::{matrix_output, scalar_value, vector_output};
 use crate::api::{api, GrB_Info};
 use crate::handle::*;
 use crate::vector::vector;
-use engine::algebra::BinaryOp;
-use engine::error::Result;
-use engine::ops::ewise;
+use engine::raw::algebra::BinaryOp;
+use engine::raw::ops::ewise;
+use engine::Result;
 use paste::paste;
 
 /// The binary operator an element-wise operation uses from each kind of algebraic object.
@@ -20,28 +20,28 @@ trait EwiseOperator {
 
 impl EwiseOperator for GrB_BinaryOp {
     unsafe fn add_op(self) -> Result<BinaryOp> {
-        Ok(get(self)?.get().clone())
+        Ok(unsafe { get(self)?.get().clone() })
     }
     unsafe fn mult_op(self) -> Result<BinaryOp> {
-        self.add_op()
+        unsafe { self.add_op() }
     }
 }
 
 impl EwiseOperator for GrB_Monoid {
     unsafe fn add_op(self) -> Result<BinaryOp> {
-        Ok(get(self)?.get().op().clone())
+        Ok(unsafe { get(self)?.get().op().clone() })
     }
     unsafe fn mult_op(self) -> Result<BinaryOp> {
-        self.add_op()
+        unsafe { self.add_op() }
     }
 }
 
 impl EwiseOperator for GrB_Semiring {
     unsafe fn add_op(self) -> Result<BinaryOp> {
-        Ok(get(self)?.get().add().op().clone())
+        Ok(unsafe { get(self)?.get().add().op().clone() })
     }
     unsafe fn mult_op(self) -> Result<BinaryOp> {
-        Ok(get(self)?.get().mul().clone())
+        Ok(unsafe { get(self)?.get().mul().clone() })
     }
 }
 
@@ -52,9 +52,10 @@ macro_rules! ewise_functions {
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_Matrix_eWiseAdd_ $kind>](C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, op: $handle, A: GrB_Matrix, B: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
                 api(C, || {
-                    let out = matrix_output(C, Mask, accum, desc)?;
-                    let op = op.add_op()?;
-                    ewise::ewise_add(out.c, out.mask, out.accum, &op, &get(A)?.matrix, &get(B)?.matrix, &out.desc)
+                    let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+                    let op = unsafe { op.add_op()? };
+                    let (a, b) = unsafe { (&get(A)?.matrix, &get(B)?.matrix) };
+                    ewise::ewise_add(out.c, out.mask, out.accum, &op, a, b, &out.desc)
                 })
             }
 
@@ -62,9 +63,10 @@ macro_rules! ewise_functions {
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_Matrix_eWiseMult_ $kind>](C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, op: $handle, A: GrB_Matrix, B: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
                 api(C, || {
-                    let out = matrix_output(C, Mask, accum, desc)?;
-                    let op = op.mult_op()?;
-                    ewise::ewise_mult(out.c, out.mask, out.accum, &op, &get(A)?.matrix, &get(B)?.matrix, &out.desc)
+                    let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+                    let op = unsafe { op.mult_op()? };
+                    let (a, b) = unsafe { (&get(A)?.matrix, &get(B)?.matrix) };
+                    ewise::ewise_mult(out.c, out.mask, out.accum, &op, a, b, &out.desc)
                 })
             }
 
@@ -72,9 +74,10 @@ macro_rules! ewise_functions {
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_Vector_eWiseAdd_ $kind>](w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, op: $handle, u: GrB_Vector, v: GrB_Vector, desc: GrB_Descriptor) -> GrB_Info {
                 api(w, || {
-                    let out = vector_output(w, mask, accum, desc)?;
-                    let op = op.add_op()?;
-                    ewise::ewise_add_vector(out.w, out.mask, out.accum, &op, vector(u)?, vector(v)?, &out.desc)
+                    let out = unsafe { vector_output(w, mask, accum, desc)? };
+                    let op = unsafe { op.add_op()? };
+                    let (u, v) = unsafe { (vector(u)?, vector(v)?) };
+                    ewise::ewise_add_vector(out.w, out.mask, out.accum, &op, u, v, &out.desc)
                 })
             }
 
@@ -82,9 +85,10 @@ macro_rules! ewise_functions {
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_Vector_eWiseMult_ $kind>](w: GrB_Vector, mask: GrB_Vector, accum: GrB_BinaryOp, op: $handle, u: GrB_Vector, v: GrB_Vector, desc: GrB_Descriptor) -> GrB_Info {
                 api(w, || {
-                    let out = vector_output(w, mask, accum, desc)?;
-                    let op = op.mult_op()?;
-                    ewise::ewise_mult_vector(out.w, out.mask, out.accum, &op, vector(u)?, vector(v)?, &out.desc)
+                    let out = unsafe { vector_output(w, mask, accum, desc)? };
+                    let op = unsafe { op.mult_op()? };
+                    let (u, v) = unsafe { (vector(u)?, vector(v)?) };
+                    ewise::ewise_mult_vector(out.w, out.mask, out.accum, &op, u, v, &out.desc)
                 })
             }
         }
@@ -110,11 +114,11 @@ pub unsafe extern "C" fn GxB_Matrix_eWiseUnion(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(C, || {
-        let out = matrix_output(C, Mask, accum, desc)?;
-        let op = op.add_op()?;
-        let (alpha, beta) = (scalar_value(alpha, "alpha")?, scalar_value(beta, "beta")?);
-        let a = ewise::Padded::new(&get(A)?.matrix, &alpha);
-        let b = ewise::Padded::new(&get(B)?.matrix, &beta);
+        let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+        let op = unsafe { op.add_op()? };
+        let (alpha, beta) = unsafe { (scalar_value(alpha, "alpha")?, scalar_value(beta, "beta")?) };
+        let (a, b) = unsafe { (&get(A)?.matrix, &get(B)?.matrix) };
+        let (a, b) = (ewise::Padded::new(a, &alpha), ewise::Padded::new(b, &beta));
         ewise::ewise_union(out.c, out.mask, out.accum, &op, a, b, &out.desc)
     })
 }
@@ -133,11 +137,11 @@ pub unsafe extern "C" fn GxB_Vector_eWiseUnion(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(w, || {
-        let out = vector_output(w, mask, accum, desc)?;
-        let op = op.add_op()?;
-        let (alpha, beta) = (scalar_value(alpha, "alpha")?, scalar_value(beta, "beta")?);
-        let u = ewise::Padded::new(vector(u)?, &alpha);
-        let v = ewise::Padded::new(vector(v)?, &beta);
+        let out = unsafe { vector_output(w, mask, accum, desc)? };
+        let op = unsafe { op.add_op()? };
+        let (alpha, beta) = unsafe { (scalar_value(alpha, "alpha")?, scalar_value(beta, "beta")?) };
+        let (u, v) = unsafe { (vector(u)?, vector(v)?) };
+        let (u, v) = (ewise::Padded::new(u, &alpha), ewise::Padded::new(v, &beta));
         ewise::ewise_union_vector(out.w, out.mask, out.accum, &op, u, v, &out.desc)
     })
 }

@@ -5,7 +5,7 @@ use super::{matrix_output, vector_output};
 use crate::api::{api, GrB_Index, GrB_Info};
 use crate::handle::*;
 use crate::vector::vector;
-use engine::ops::extract;
+use engine::raw::ops::extract;
 
 /// `GrB_Vector_extract(w, mask, accum, u, I, ni, desc)`: `w<mask> = accum(w, u(I))`.
 #[no_mangle]
@@ -19,15 +19,9 @@ pub unsafe extern "C" fn GrB_Vector_extract(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(w, || {
-        let out = vector_output(w, mask, accum, desc)?;
-        extract::extract_vector(
-            out.w,
-            out.mask,
-            out.accum,
-            vector(u)?,
-            indices(I, ni, "I")?,
-            &out.desc,
-        )
+        let out = unsafe { vector_output(w, mask, accum, desc)? };
+        let (u, rows) = unsafe { (vector(u)?, indices(I, ni, "I")?) };
+        extract::extract_vector(out.w, out.mask, out.accum, u, rows, &out.desc)
     })
 }
 
@@ -45,17 +39,10 @@ pub unsafe extern "C" fn GrB_Matrix_extract(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(C, || {
-        let out = matrix_output(C, Mask, accum, desc)?;
-        let (rows, cols) = (indices(I, ni, "I")?, indices(J, nj, "J")?);
-        extract::extract(
-            out.c,
-            out.mask,
-            out.accum,
-            &get(A)?.matrix,
-            rows,
-            cols,
-            &out.desc,
-        )
+        let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+        let (rows, cols) = unsafe { (indices(I, ni, "I")?, indices(J, nj, "J")?) };
+        let a = unsafe { &get(A)?.matrix };
+        extract::extract(out.c, out.mask, out.accum, a, rows, cols, &out.desc)
     })
 }
 
@@ -72,15 +59,8 @@ pub unsafe extern "C" fn GrB_Col_extract(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(w, || {
-        let out = vector_output(w, mask, accum, desc)?;
-        extract::extract_col(
-            out.w,
-            out.mask,
-            out.accum,
-            &get(A)?.matrix,
-            indices(I, ni, "I")?,
-            j,
-            &out.desc,
-        )
+        let out = unsafe { vector_output(w, mask, accum, desc)? };
+        let (a, rows) = unsafe { (&get(A)?.matrix, indices(I, ni, "I")?) };
+        extract::extract_col(out.w, out.mask, out.accum, a, rows, j, &out.desc)
     })
 }

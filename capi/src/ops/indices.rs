@@ -1,8 +1,8 @@
 //! `GrB_ALL` and the conversion of C index lists into engine index lists.
 
 use crate::api::{count, slice, GrB_Index};
-use engine::error::Result;
-use engine::ops::indices::Indices;
+use engine::raw::ops::indices::Indices;
+use engine::Result;
 
 /// The target of `GrB_ALL`: a distinct address, never read.
 static ALL_MARKER: GrB_Index = 0;
@@ -21,5 +21,5 @@ pub(crate) unsafe fn indices<'a>(
         return Ok(Indices::All);
     }
     let n = count(n, what)?;
-    Ok(Indices::List(slice(list, n, what)?))
+    Ok(unsafe { Indices::List(slice(list, n, what)?) })
 }

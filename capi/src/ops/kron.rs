@@ -3,8 +3,8 @@
 use super::matrix_output;
 use crate::api::{api, GrB_Info};
 use crate::handle::*;
-use engine::algebra::BinaryOp;
-use engine::error::Result;
+use engine::raw::algebra::BinaryOp;
+use engine::Result;
 use paste::paste;
 
 unsafe fn kronecker(
@@ -16,16 +16,10 @@ unsafe fn kronecker(
     B: GrB_Matrix,
     desc: GrB_Descriptor,
 ) -> Result<()> {
-    let out = matrix_output(C, Mask, accum, desc)?;
-    engine::ops::kron::kronecker(
-        out.c,
-        out.mask,
-        out.accum,
-        &op?,
-        &get(A)?.matrix,
-        &get(B)?.matrix,
-        &out.desc,
-    )
+    let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+    let op = op?;
+    let (a, b) = unsafe { (&get(A)?.matrix, &get(B)?.matrix) };
+    engine::raw::ops::kron::kronecker(out.c, out.mask, out.accum, &op, a, b, &out.desc)
 }
 
 macro_rules! kronecker_fn {
@@ -34,7 +28,7 @@ macro_rules! kronecker_fn {
             #[doc = concat!("`GrB_Matrix_kronecker_", stringify!($kind), "(C, Mask, accum, op, A, B, desc)`: `C = kron(A, B)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GrB_Matrix_kronecker_ $kind>](C: GrB_Matrix, Mask: GrB_Matrix, accum: GrB_BinaryOp, op: $handle, A: GrB_Matrix, B: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
-                api(C, || kronecker(C, Mask, accum, get(op).map($op), A, B, desc))
+                api(C, || unsafe { kronecker(C, Mask, accum, get(op).map($op), A, B, desc) })
             }
         }
     };

@@ -1,4 +1,4 @@
-//! The GraphBLAS operations: argument checks and calls into `engine::ops`.
+//! The GraphBLAS operations: argument checks and calls into `engine::raw::ops`.
 
 mod apply;
 mod assign;
@@ -14,9 +14,9 @@ mod transpose;
 use crate::descriptor::settings;
 use crate::handle::*;
 use crate::vector::vector;
-use engine::algebra::BinaryOp;
-use engine::error::Result;
-use engine::object::{Descriptor, Matrix, Vector};
+use engine::raw::algebra::BinaryOp;
+use engine::raw::object::{Descriptor, Matrix, Vector};
+use engine::Result;
 
 /// The output-side arguments every matrix operation takes.
 pub(crate) struct MatrixOutput<'a> {
@@ -33,12 +33,14 @@ pub(crate) unsafe fn matrix_output<'a>(
     accum: GrB_BinaryOp,
     desc: GrB_Descriptor,
 ) -> Result<MatrixOutput<'a>> {
-    Ok(MatrixOutput {
-        c: &get(c)?.matrix,
-        mask: get_opt(mask)?.map(|m| &m.matrix),
-        accum: get_opt(accum)?.map(|op| op.get()),
-        desc: settings(desc)?,
-    })
+    unsafe {
+        Ok(MatrixOutput {
+            c: &get(c)?.matrix,
+            mask: get_opt(mask)?.map(|m| &m.matrix),
+            accum: get_opt(accum)?.map(|op| op.get()),
+            desc: settings(desc)?,
+        })
+    }
 }
 
 /// The output-side arguments every vector operation takes.
@@ -56,24 +58,31 @@ pub(crate) unsafe fn vector_output<'a>(
     accum: GrB_BinaryOp,
     desc: GrB_Descriptor,
 ) -> Result<VectorOutput<'a>> {
-    Ok(VectorOutput {
-        w: vector(w)?,
-        mask: if mask.is_null() {
-            None
-        } else {
-            Some(vector(mask)?)
-        },
-        accum: get_opt(accum)?.map(|op| op.get()),
-        desc: settings(desc)?,
-    })
+    unsafe {
+        Ok(VectorOutput {
+            w: vector(w)?,
+            mask: if mask.is_null() {
+                None
+            } else {
+                Some(vector(mask)?)
+            },
+            accum: get_opt(accum)?.map(|op| op.get()),
+            desc: settings(desc)?,
+        })
+    }
 }
 
 /// The value of a `GrB_Scalar` argument; an empty scalar is `GrB_EMPTY_OBJECT`.
-pub(crate) unsafe fn scalar_value(s: GrB_Scalar, what: &str) -> Result<engine::algebra::Value> {
-    get(s)?.scalar.get().ok_or_else(|| {
-        engine::error::Error::new(
-            engine::error::Info::EmptyObject,
-            format!("the GrB_Scalar {what} holds no value"),
-        )
-    })
+pub(crate) unsafe fn scalar_value(
+    s: GrB_Scalar,
+    what: &str,
+) -> Result<engine::raw::algebra::Value> {
+    unsafe {
+        get(s)?.scalar.get().ok_or_else(|| {
+            engine::Error::new(
+                engine::Info::EmptyObject,
+                format!("the GrB_Scalar {what} holds no value"),
+            )
+        })
+    }
 }

@@ -17,10 +17,10 @@ pub unsafe extern "C" fn GrB_mxm(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(C, || {
-        let out = matrix_output(C, Mask, accum, desc)?;
-        let s = get(semiring)?.get();
-        let (a, b) = (&get(A)?.matrix, &get(B)?.matrix);
-        engine::ops::mxm::mxm(out.c, out.mask, out.accum, s, a, b, &out.desc)
+        let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+        let s = unsafe { get(semiring)?.get() };
+        let (a, b) = unsafe { (&get(A)?.matrix, &get(B)?.matrix) };
+        engine::raw::ops::mxm::mxm(out.c, out.mask, out.accum, s, a, b, &out.desc)
     })
 }
 
@@ -36,10 +36,10 @@ pub unsafe extern "C" fn GrB_vxm(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(w, || {
-        let out = vector_output(w, mask, accum, desc)?;
-        let s = get(semiring)?.get();
-        let (u, a) = (vector(u)?, &get(A)?.matrix);
-        engine::ops::mxm::vxm(out.w, out.mask, out.accum, s, u, a, &out.desc)
+        let out = unsafe { vector_output(w, mask, accum, desc)? };
+        let s = unsafe { get(semiring)?.get() };
+        let (u, a) = unsafe { (vector(u)?, &get(A)?.matrix) };
+        engine::raw::ops::mxm::vxm(out.w, out.mask, out.accum, s, u, a, &out.desc)
     })
 }
 
@@ -55,9 +55,9 @@ pub unsafe extern "C" fn GrB_mxv(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(w, || {
-        let out = vector_output(w, mask, accum, desc)?;
-        let s = get(semiring)?.get();
-        let (a, u) = (&get(A)?.matrix, vector(u)?);
-        engine::ops::mxm::mxv(out.w, out.mask, out.accum, s, a, u, &out.desc)
+        let out = unsafe { vector_output(w, mask, accum, desc)? };
+        let s = unsafe { get(semiring)?.get() };
+        let (a, u) = unsafe { (&get(A)?.matrix, vector(u)?) };
+        engine::raw::ops::mxm::mxv(out.w, out.mask, out.accum, s, a, u, &out.desc)
     })
 }

@@ -7,10 +7,10 @@ use crate::descriptor::settings;
 use crate::handle::*;
 use crate::values::{value_as, value_from_bytes, write_value_bytes, CValue};
 use crate::vector::vector;
-use engine::algebra::{BinaryOp, Monoid, Type, Value};
-use engine::error::Result;
-use engine::object::Matrix;
-use engine::ops::reduce;
+use engine::raw::algebra::{BinaryOp, Monoid, Type, Value};
+use engine::raw::object::Matrix;
+use engine::raw::ops::reduce;
+use engine::Result;
 use paste::paste;
 use std::ffi::c_void;
 
@@ -25,9 +25,10 @@ pub unsafe extern "C" fn GrB_Matrix_reduce_Monoid(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(w, || {
-        let out = vector_output(w, mask, accum, desc)?;
-        let op = get(monoid)?.get().op().clone();
-        reduce::reduce_to_vector(out.w, out.mask, out.accum, &op, &get(A)?.matrix, &out.desc)
+        let out = unsafe { vector_output(w, mask, accum, desc)? };
+        let op = unsafe { get(monoid)?.get().op().clone() };
+        let a = unsafe { &get(A)?.matrix };
+        reduce::reduce_to_vector(out.w, out.mask, out.accum, &op, a, &out.desc)
     })
 }
 
@@ -42,15 +43,9 @@ pub unsafe extern "C" fn GrB_Matrix_reduce_BinaryOp(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(w, || {
-        let out = vector_output(w, mask, accum, desc)?;
-        reduce::reduce_to_vector(
-            out.w,
-            out.mask,
-            out.accum,
-            get(op)?.get(),
-            &get(A)?.matrix,
-            &out.desc,
-        )
+        let out = unsafe { vector_output(w, mask, accum, desc)? };
+        let (op, a) = unsafe { (get(op)?.get(), &get(A)?.matrix) };
+        reduce::reduce_to_vector(out.w, out.mask, out.accum, op, a, &out.desc)
     })
 }
 
@@ -64,7 +59,7 @@ unsafe fn reduce_into(
     a: &Matrix,
 ) -> Result<Value> {
     let old = match accum {
-        Some(_) => value_from_bytes(ty, val, "val")?,
+        Some(_) => unsafe { value_from_bytes(ty, val, "val")? },
         None => Value::zero(ty),
     };
     reduce::reduce_to_c_value(&old, accum, monoid, a)
@@ -72,7 +67,7 @@ unsafe fn reduce_into(
 
 /// The matrix behind a matrix or vector handle (a vector handle reads as its `n × 1` matrix).
 unsafe fn collection<'a>(A: GrB_Matrix) -> Result<&'a Matrix> {
-    Ok(&get(A)?.matrix)
+    Ok(unsafe { &get(A)?.matrix })
 }
 
 macro_rules! reduce_typed {
@@ -83,10 +78,10 @@ macro_rules! reduce_typed {
             pub unsafe extern "C" fn [<$prefix _Matrix_reduce_ $suffix>](val: *mut $t, accum: GrB_BinaryOp, monoid: GrB_Monoid, A: GrB_Matrix, desc: GrB_Descriptor) -> GrB_Info {
                 api(A, || {
                     non_null(val, "val")?;
-                    settings(desc)?;
-                    let accum = get_opt(accum)?.map(|op| op.get());
-                    let r = reduce_into(&<$t as CValue>::ty(), val as *const c_void, accum, get(monoid)?.get(), collection(A)?)?;
-                    put(val, value_as::<$t>(&r)?, "val")
+                    unsafe { settings(desc)? };
+                    let accum = unsafe { get_opt(accum)?.map(|op| op.get()) };
+                    let r = unsafe { reduce_into(&<$t as CValue>::ty(), val as *const c_void, accum, get(monoid)?.get(), collection(A)?)? };
+                    unsafe { put(val, value_as::<$t>(&r)?, "val") }
                 })
             }
 
@@ -95,10 +90,10 @@ macro_rules! reduce_typed {
             pub unsafe extern "C" fn [<$prefix _Vector_reduce_ $suffix>](val: *mut $t, accum: GrB_BinaryOp, monoid: GrB_Monoid, u: GrB_Vector, desc: GrB_Descriptor) -> GrB_Info {
                 api(u, || {
                     non_null(val, "val")?;
-                    settings(desc)?;
-                    let accum = get_opt(accum)?.map(|op| op.get());
-                    let r = reduce_into(&<$t as CValue>::ty(), val as *const c_void, accum, get(monoid)?.get(), vector(u)?.as_matrix())?;
-                    put(val, value_as::<$t>(&r)?, "val")
+                    unsafe { settings(desc)? };
+                    let accum = unsafe { get_opt(accum)?.map(|op| op.get()) };
+                    let r = unsafe { reduce_into(&<$t as CValue>::ty(), val as *const c_void, accum, get(monoid)?.get(), vector(u)?.as_matrix())? };
+                    unsafe { put(val, value_as::<$t>(&r)?, "val") }
                 })
             }
         }
@@ -114,11 +109,11 @@ unsafe fn reduce_udt(
     monoid: GrB_Monoid,
     a: &Matrix,
 ) -> Result<()> {
-    let monoid = get(monoid)?.get();
+    let monoid = unsafe { get(monoid)?.get() };
     non_null(val, "val")?;
-    let accum = get_opt(accum)?.map(|op| op.get());
-    let r = reduce_into(monoid.ty(), val, accum, monoid, a)?;
-    write_value_bytes(&r, val, "val")
+    let accum = unsafe { get_opt(accum)?.map(|op| op.get()) };
+    let r = unsafe { reduce_into(monoid.ty(), val, accum, monoid, a)? };
+    unsafe { write_value_bytes(&r, val, "val") }
 }
 
 /// `GrB_Matrix_reduce_UDT(&val, accum, monoid, A, desc)`: `val` holds a value of the monoid's type.
@@ -130,7 +125,7 @@ pub unsafe extern "C" fn GrB_Matrix_reduce_UDT(
     A: GrB_Matrix,
     desc: GrB_Descriptor,
 ) -> GrB_Info {
-    api(A, || {
+    api(A, || unsafe {
         settings(desc)?;
         reduce_udt(val, accum, monoid, collection(A)?)
     })
@@ -145,7 +140,7 @@ pub unsafe extern "C" fn GrB_Vector_reduce_UDT(
     u: GrB_Vector,
     desc: GrB_Descriptor,
 ) -> GrB_Info {
-    api(u, || {
+    api(u, || unsafe {
         settings(desc)?;
         reduce_udt(val, accum, monoid, vector(u)?.as_matrix())
     })
@@ -160,9 +155,10 @@ unsafe fn reduce_scalar(
     a: &Matrix,
     desc: GrB_Descriptor,
 ) -> Result<()> {
-    settings(desc)?;
-    let accum = get_opt(accum)?.map(|op| op.get());
-    reduce::reduce_to_scalar(&get(s)?.scalar, accum, op, a)
+    unsafe { settings(desc)? };
+    let accum = unsafe { get_opt(accum)?.map(|op| op.get()) };
+    let s = unsafe { &get(s)?.scalar };
+    reduce::reduce_to_scalar(s, accum, op, a)
 }
 
 /// `GrB_Matrix_reduce_Monoid_Scalar(s, accum, monoid, A, desc)`.
@@ -174,7 +170,7 @@ pub unsafe extern "C" fn GrB_Matrix_reduce_Monoid_Scalar(
     A: GrB_Matrix,
     desc: GrB_Descriptor,
 ) -> GrB_Info {
-    api(s, || {
+    api(s, || unsafe {
         reduce_scalar(
             s,
             accum,
@@ -194,7 +190,7 @@ pub unsafe extern "C" fn GrB_Matrix_reduce_BinaryOp_Scalar(
     A: GrB_Matrix,
     desc: GrB_Descriptor,
 ) -> GrB_Info {
-    api(s, || {
+    api(s, || unsafe {
         reduce_scalar(
             s,
             accum,
@@ -214,7 +210,7 @@ pub unsafe extern "C" fn GrB_Vector_reduce_Monoid_Scalar(
     u: GrB_Vector,
     desc: GrB_Descriptor,
 ) -> GrB_Info {
-    api(s, || {
+    api(s, || unsafe {
         reduce_scalar(
             s,
             accum,
@@ -234,7 +230,7 @@ pub unsafe extern "C" fn GrB_Vector_reduce_BinaryOp_Scalar(
     u: GrB_Vector,
     desc: GrB_Descriptor,
 ) -> GrB_Info {
-    api(s, || {
+    api(s, || unsafe {
         reduce_scalar(
             s,
             accum,

@@ -14,8 +14,8 @@ pub unsafe extern "C" fn GrB_transpose(
     desc: GrB_Descriptor,
 ) -> GrB_Info {
     api(C, || {
-        let out = matrix_output(C, Mask, accum, desc)?;
-        let a = &get(A)?.matrix;
-        engine::ops::transpose::transpose(out.c, out.mask, out.accum, a, &out.desc)
+        let out = unsafe { matrix_output(C, Mask, accum, desc)? };
+        let a = unsafe { &get(A)?.matrix };
+        engine::raw::ops::transpose::transpose(out.c, out.mask, out.accum, a, &out.desc)
     })
 }

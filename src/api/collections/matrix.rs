@@ -164,11 +164,6 @@ impl<T: ValueType> Matrix<T> {
             _ => None,
         })
     }
-
-    /// The engine object (for mixing with the dynamically typed layer).
-    pub fn as_object(&self) -> &object::Matrix {
-        &self.inner
-    }
 }
 
 impl<T: ValueType> Clone for Matrix<T> {

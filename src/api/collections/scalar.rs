@@ -54,11 +54,6 @@ impl<T: ValueType> Scalar<T> {
     pub fn clear(&self) {
         self.inner.clear()
     }
-
-    /// The engine object.
-    pub fn as_object(&self) -> &object::Scalar {
-        &self.inner
-    }
 }
 
 impl<T: ValueType> Default for Scalar<T> {

@@ -81,11 +81,6 @@ impl<T: ValueType> Vector<T> {
     pub fn wait(&self) -> Result<()> {
         self.inner.wait()
     }
-
-    /// The engine object.
-    pub fn as_object(&self) -> &object::Vector {
-        &self.inner
-    }
 }
 
 impl<T: ValueType> Clone for Vector<T> {
