@@ -192,18 +192,17 @@ pub fn merge(
             }
         }
     }
-    let mut c = old.try_compressed(orient)?;
-    let mut tc = t.try_compressed(orient)?;
     let m = match mask {
         Some(m) => Some((m.try_positions(orient)?, m.complement)),
         None => None,
     };
-    if let (Some((pat, false)), true) = (&m, replace) {
-        if small_mask::applies(&c, &tc, pat) {
-            c = Cow::Owned(small_mask::restrict(&c, pat));
-            tc = Cow::Owned(small_mask::restrict(&tc, pat));
-        }
-    }
+    let (c, tc) = match (&m, replace) {
+        (Some((pat, false)), true) if small_mask::applies(&old, t, pat) => (
+            Cow::Owned(small_mask::cut(&old, orient, pat)?),
+            Cow::Owned(small_mask::cut(t, orient, pat)?),
+        ),
+        _ => (old.try_compressed(orient)?, t.try_compressed(orient)?),
+    };
     // One probe for the merged copy: per entry an index, its source and a
     // value (twice for the byte-level path); per vector an id and a pointer.
     let entries = c.nvals().saturating_add(tc.nvals());
