@@ -5,7 +5,7 @@ use super::pending::{try_update_in_place, Pending};
 use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::{Error, Result};
 use crate::plan::{self, Claim, Node, Source};
-use crate::storage::{build_compressed, Array, Dup, MatrixStore, Orientation, Sparsity};
+use crate::storage::{build_compressed, Array, Dup, Format, MatrixStore, Orientation, Sparsity};
 use crate::{ensure, fail};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -343,7 +343,10 @@ impl Matrix {
         self.check_index(&self.dims_store(), row, col)?;
         let mut s = self.lock();
         let (j, i) = s.store.to_vector_coords(row, col);
-        if s.pending.is_none() && s.deferred.is_none() && s.store.get(row, col).is_some() {
+        // A bitmap takes a new entry in place as well as an existing one.
+        let in_place = matches!(s.store.format(), Format::Bitmap(_) | Format::Full(_))
+            || s.store.get(row, col).is_some();
+        if s.pending.is_none() && s.deferred.is_none() && in_place {
             // In place only when the content is not shared: a shared one would
             // be copied whole here, where running out of memory aborts; the
             // update then waits to be assembled (fallibly) at the next read.

@@ -182,3 +182,26 @@ fn a_million_set_elements_is_fast() {
     // Not a timing assertion: a quadratic implementation would not finish at all.
     eprintln!("1M setElement + assemble: {:?}", start.elapsed());
 }
+
+#[test]
+fn set_element_writes_a_new_entry_of_a_bitmap_in_place() {
+    // Nothing is left pending (BFS's parent vector would otherwise be
+    // compressed and made bitmap again at its next use), and a copy taken
+    // before the update keeps its content.
+    let m = Matrix::new(&Type::INT32, 4, 5).unwrap();
+    m.set_sparsity_control(Sparsity::BITMAP).unwrap();
+    m.set_element(1, 2, &Value::new(7i32)).unwrap();
+    assert!(!m.has_pending_work());
+    let before = m.dup().unwrap();
+    m.set_element(3, 4, &Value::new(9i32)).unwrap();
+    m.set_element(1, 2, &Value::new(8i32)).unwrap();
+    assert_eq!(m.sparsity_status().unwrap(), Sparsity::BITMAP);
+    assert_eq!(m.nvals().unwrap(), 2);
+    assert_eq!(m.extract_element(1, 2).unwrap(), Some(Value::new(8i32)));
+    assert_eq!(m.extract_element(3, 4).unwrap(), Some(Value::new(9i32)));
+    assert_eq!(before.nvals().unwrap(), 1);
+    assert_eq!(
+        before.extract_element(1, 2).unwrap(),
+        Some(Value::new(7i32))
+    );
+}
