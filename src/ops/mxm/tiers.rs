@@ -97,8 +97,8 @@ macro_rules! curated {
             Max First: Int64;
             Max Second: Int64;
             Any Oneb: Bool;
-            Any First: Int64;
-            Any Second: Int64;
+            Any First: Int64 Int32;
+            Any Second: Int64 Int32;
         )
     };
 }
