@@ -6,7 +6,9 @@
 //!   the kernel of `C<M> = A * B'` (triangle counting).
 //! * [`Dot2`] computes every row of `L` against every column of `R`, checking
 //!   the mask (often complemented) per entry: with `R` a single dense column
-//!   this is the "pull" matrix-vector product.
+//!   this is the "pull" matrix-vector product. Against a dense `R` of
+//!   several columns too large for the cache together, a block of rows is
+//!   computed one column at a time (betweenness's `W * A'` by columns).
 //!
 //! `R`'s columns are read as sparse vectors (merged with `L`'s rows, galloping
 //! when their lengths differ a lot) or by random access into a dense form.
