@@ -151,11 +151,14 @@
 //! ## Layers
 //!
 //! Below the typed API the engine is organised in layers, internal to the
-//! crate: `algebra` (types, operators, monoids, semirings), `storage`
-//! (formats), `object` (matrices, vectors, scalars, descriptors), `ops` (the
-//! GraphBLAS operations) and `plan` (the non-blocking engine that records
-//! operations and fuses them when results are read); docs/ARCHITECTURE.md in
-//! the repository describes them. The C library (`capi/`) reaches them through
+//! crate, each importing only the ones below it: `ops` (the GraphBLAS
+//! operations' argument checks, which record them), `object` (matrices,
+//! vectors, scalars, descriptors), `plan` (the non-blocking engine that fuses
+//! recorded operations and runs them when results are read), `kernels`
+//! (store-to-store computation), and `storage` (formats) and `algebra`
+//! (types, operators, monoids, semirings); `explain` records what the engine
+//! did, for every layer. docs/ARCHITECTURE.md in the repository describes
+//! them. The C library (`capi/`) reaches them through
 //! a hidden module that is not a stable API. `examples/` holds BFS, PageRank
 //! and triangle counting in a screenful each, and `LAGraph-ports/` a dozen
 //! graph algorithms on this API.
@@ -169,7 +172,10 @@ pub(crate) mod algebra;
 pub(crate) mod alloc;
 pub mod api;
 pub(crate) mod error;
+pub(crate) mod explain;
 pub(crate) mod io;
+#[allow(rustdoc::private_intra_doc_links)]
+pub(crate) mod kernels;
 pub(crate) mod object;
 #[allow(rustdoc::private_intra_doc_links)]
 pub(crate) mod ops;
@@ -204,5 +210,5 @@ pub mod raw {
             })*
         };
     }
-    layers!(algebra, error, io, object, ops, plan, storage);
+    layers!(algebra, error, explain, io, kernels, object, ops, plan, storage);
 }

@@ -2,7 +2,7 @@
 //! products, steps of merging or searching index lists, positions checked
 //! against a mask, entries transposed or scattered into a dense form — so
 //! that tests can check each plan the planner chooses against what every
-//! other plan really costs (`ops::mxm::plan_quality`).
+//! other plan really costs (`kernels::mxm::dispatch::plan_quality`).
 //!
 //! The counter lives in the calling thread, and is compiled into the
 //! library's own unit tests only: everywhere else [`count`] does nothing.

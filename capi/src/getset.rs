@@ -399,7 +399,7 @@ impl Fields for GB_Global_opaque {
                 _ => GXB_BY_ROW,
             },
             field::GXB_NTHREADS => engine::num_threads() as i32,
-            field::GXB_BURBLE => engine::raw::plan::explain::enabled() as i32,
+            field::GXB_BURBLE => engine::raw::explain::enabled() as i32,
             _ => {
                 return gxb_fields::library(f)
                     .map(FieldValue::Extension)

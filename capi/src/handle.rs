@@ -18,7 +18,7 @@ use std::sync::{Mutex, OnceLock};
 
 /// Magic numbers of live objects, one per kind (vectors share the matrix magic,
 /// because a `GrB_Vector` may be cast to a `GrB_Matrix`).
-pub(crate) mod magic {
+pub mod magic {
     /// `GrB_Matrix` and `GrB_Vector`.
     pub(crate) const MATRIX: u64 = 0x4752_425f_4d41_5458;
     /// `GrB_Scalar`.
@@ -45,6 +45,12 @@ pub(crate) mod magic {
     pub(crate) const SELECTOP: u64 = 0x4758_425f_5345_4c4f;
     /// Written over the magic when an object is freed.
     pub(crate) const FREED: u64 = 0x4752_425f_4652_4545;
+
+    /// [`FREED`], for the fuzz targets' stale-handle decoys (a function: a
+    /// public constant would be written into the header).
+    pub const fn freed() -> u64 {
+        FREED
+    }
 }
 
 /// The first field of every object.

@@ -96,20 +96,30 @@ macro_rules! for_each_index_type {
     };
 }
 
-mod algebra;
-mod api;
-mod context;
-mod descriptor;
-#[cfg(any(test, fuzzing))]
-pub mod fuzzing;
-mod getset;
-mod gxb;
+// The modules declaring the C API the fuzz targets call are public, but
+// hidden and not a stable API: the Rust face of the exported functions for the
+// fuzzing support crate (`fuzz-support/`).
+#[doc(hidden)]
+pub mod algebra;
+#[doc(hidden)]
+pub mod api;
+#[doc(hidden)]
+pub mod context;
+#[doc(hidden)]
+pub mod descriptor;
+#[doc(hidden)]
+pub mod getset;
+#[doc(hidden)]
+pub mod gxb;
 mod gxb_fields;
 mod gxb_objects;
-mod handle;
-mod import_export;
+#[doc(hidden)]
+pub mod handle;
+#[doc(hidden)]
+pub mod import_export;
 mod iterator;
-mod matrix;
+#[doc(hidden)]
+pub mod matrix;
 mod memory;
 mod ops;
 mod options;
@@ -117,9 +127,12 @@ mod pack;
 #[cfg(test)]
 mod panic_guard_tests;
 mod print;
-mod scalar;
+#[doc(hidden)]
+pub mod scalar;
 mod select_op;
 mod tiles;
-mod types;
+#[doc(hidden)]
+pub mod types;
 mod values;
-mod vector;
+#[doc(hidden)]
+pub mod vector;

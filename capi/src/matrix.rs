@@ -134,14 +134,14 @@ unsafe fn extract_tuples(
 ) -> Result<()> {
     let a = unsafe { &get(A)?.matrix };
     non_null(nvals, "nvals")?;
-    let (rows, cols, x) = a.extract_tuples()?;
+    let (rows, cols, x) = a.extract_tuples_of(!I.is_null(), !J.is_null())?;
     let capacity = unsafe { *nvals };
-    if (capacity as usize) < rows.len() {
+    if (capacity as usize) < x.len() {
         return Err(Error::new(
             Info::InsufficientSpace,
             format!(
                 "the output arrays hold {capacity} entries but the matrix has {}",
-                rows.len()
+                x.len()
             ),
         ));
     }
@@ -149,7 +149,7 @@ unsafe fn extract_tuples(
     unsafe {
         write_indices(&rows, I);
         write_indices(&cols, J);
-        *nvals = rows.len() as GrB_Index;
+        *nvals = x.len() as GrB_Index;
     }
     Ok(())
 }

@@ -22,6 +22,7 @@ use crate::handle::*;
 use crate::memory::{give, take, Plain};
 use engine::raw::algebra::{Type, TypeCode, Value};
 use engine::raw::object::{Matrix, Vector};
+use engine::raw::storage::compressed::indices_sorted_within;
 use engine::raw::storage::store::compressed_to_bitmap;
 use engine::raw::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
 use engine::{Error, Info, Result};
@@ -231,12 +232,6 @@ unsafe fn pack_compressed(m: &Matrix, orient: Orientation, mut a: CompressedIn) 
         }
     }
     let i = unsafe { a.i.view(nvals)? };
-    if i.iter().any(|&k| k >= vlen) {
-        return Err(Error::new(
-            Info::IndexOutOfBounds,
-            "an index is out of range",
-        ));
-    }
     if a.jumbled {
         let size = ty.size();
         let x = In::<u8> {
@@ -251,11 +246,11 @@ unsafe fn pack_compressed(m: &Matrix, orient: Orientation, mut a: CompressedIn) 
         };
         sort_vectors(p, i, xs, size);
     }
-    if p.windows(2).any(|w| {
-        i[w[0] as usize..w[1] as usize]
-            .windows(2)
-            .any(|v| v[0] >= v[1])
-    }) {
+    if !indices_sorted_within(p, i, vlen) {
+        // Which rule is broken, found on the failing path only.
+        if i.iter().any(|&k| k >= vlen) {
+            return Err(out_of_range());
+        }
         return Err(invalid("the indices of a vector are not sorted or repeat"));
     }
     let x = unsafe { take_values(&ty, &a.x, nvals, a.iso)? };
@@ -272,6 +267,10 @@ unsafe fn pack_compressed(m: &Matrix, orient: Orientation, mut a: CompressedIn) 
     m.set_orientation(orient);
     m.set_store(MatrixStore::from_compressed(orient, c));
     Ok(())
+}
+
+fn out_of_range() -> Error {
+    Error::new(Info::IndexOutOfBounds, "an index is out of range")
 }
 
 /// `GrB_Index` vector pointers as `usize` (the same 64 bits).

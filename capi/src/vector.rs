@@ -126,21 +126,21 @@ unsafe fn extract_tuples(
 ) -> Result<()> {
     let v = unsafe { vector(v)? };
     non_null(nvals, "nvals")?;
-    let (ix, x) = v.extract_tuples()?;
+    let (ix, x) = v.extract_tuples_of(!I.is_null())?;
     let capacity = unsafe { *nvals };
-    if (capacity as usize) < ix.len() {
+    if (capacity as usize) < x.len() {
         return Err(Error::new(
             Info::InsufficientSpace,
             format!(
                 "the output arrays hold {capacity} entries but the vector has {}",
-                ix.len()
+                x.len()
             ),
         ));
     }
     write_values(&x)?;
     unsafe {
         write_indices(&ix, I);
-        *nvals = ix.len() as GrB_Index;
+        *nvals = x.len() as GrB_Index;
     }
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! `cargo fuzz run mtx`: see `graphblas_capi::fuzzing::mtx`.
+//! `cargo fuzz run mtx`: see `graphblas_fuzz_support::mtx`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| graphblas_capi::fuzzing::mtx(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| graphblas_fuzz_support::mtx(data));

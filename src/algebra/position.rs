@@ -7,7 +7,7 @@
 //! (`FIRSTI`), `k` (`FIRSTJ`, `SECONDI`) or `j` (`SECONDJ`); everywhere else
 //! (element-wise operations, apply, kronecker) the operator gives the row or
 //! column index of the entry it reads. The `1` forms add one. The kernels
-//! never see them: `crate::ops::positional` rewrites each use into an
+//! never see them: `crate::kernels::positional` rewrites each use into an
 //! ordinary operator over operands whose values are their positions.
 
 /// Which index a positional operator returns.

@@ -23,6 +23,6 @@
 //! # Ok::<(), graphblas::Error>(())
 //! ```
 
-pub use crate::plan::explain::set_explain;
+pub use crate::explain::set_explain;
 pub use crate::plan::{mode, set_mode, with_mode, Mode};
 pub use crate::threads::{num_threads, set_num_threads, MAX_THREADS};

@@ -479,10 +479,16 @@ impl Matrix {
 
     /// Every entry as `(rows, cols, values)` (`GrB_Matrix_extractTuples`), in storage order.
     pub fn extract_tuples(&self) -> Result<(Vec<u64>, Vec<u64>, Array)> {
+        self.extract_tuples_of(true, true)
+    }
+
+    /// [`Matrix::extract_tuples`] with only the coordinates asked for (the
+    /// others empty).
+    pub fn extract_tuples_of(&self, rows: bool, cols: bool) -> Result<(Vec<u64>, Vec<u64>, Array)> {
         let store = self.snapshot()?;
-        // Rows, columns, positions and values.
-        crate::error::check_room(store.nvals(), 24 + self.ty.size(), "the tuples")?;
-        Ok(store.tuples())
+        let per_entry = 8 * (usize::from(rows) + usize::from(cols)) + self.ty.size();
+        crate::error::check_room(store.nvals(), per_entry, "the tuples")?;
+        Ok(store.tuples_of(rows, cols))
     }
 
     /// Finishes pending work (`GrB_wait`).

@@ -9,16 +9,16 @@
 //! `GrB_INP1` applies. A positional operator gives each entry's index
 //! (SuiteSparse's `GxB_POSITIONI`, or `GxB_FIRSTI` … with the scalar ignored).
 
-mod mapper;
-
-use super::positional;
+use super::record;
 use super::vector_form::vector_args;
 use crate::algebra::{BinaryOp, IndexUnaryOp, Position, Type, UnaryOp, Value};
 use crate::ensure;
 use crate::error::Result;
+use crate::kernels::apply::{self as kernel, with_values};
+use crate::kernels::positional;
 use crate::object::{Descriptor, Matrix, Vector};
-use crate::plan::{self, Map, Node, Op};
-use crate::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
+use crate::plan::{Map, Node, Op};
+use crate::storage::{Array, Format, MatrixStore, Orientation};
 use std::sync::Arc;
 
 /// `C<M, replace> = accum(C, op(A))`.
@@ -43,7 +43,7 @@ pub fn apply_unary(
         (a, desc.transpose_first),
         op.ztype(),
         (name, false),
-        move |format, o| mapper::unary(&f, format, o),
+        move |format, o| kernel::unary(&f, format, o),
     )
 }
 
@@ -71,7 +71,7 @@ pub fn apply_bind_first(
         (a, desc.transpose_second),
         op.ztype(),
         (name, false),
-        move |format, o| mapper::bind(&f, &x, true, format, o),
+        move |format, o| kernel::bind(&f, &x, true, format, o),
     )
 }
 
@@ -99,7 +99,7 @@ pub fn apply_bind_second(
         (a, desc.transpose_first),
         op.ztype(),
         (name, false),
-        move |format, o| mapper::bind(&f, &y, false, format, o),
+        move |format, o| kernel::bind(&f, &y, false, format, o),
     )
 }
 
@@ -122,7 +122,7 @@ pub fn apply_index(
         (a, desc.transpose_first),
         op.ztype(),
         (name, true),
-        move |format, o| mapper::index(&f, &thunk, format, o),
+        move |format, o| kernel::index(&f, &thunk, format, o),
     )
 }
 
@@ -183,7 +183,7 @@ pub fn apply_index_vector(
 
 /// Apply of a positional operator (unary, or binary with a bound scalar,
 /// which it ignores): each entry's row or column index plus the offset,
-/// the index-unary `ROWINDEX` / `COLINDEX` (see [`crate::ops::positional`]).
+/// the index-unary `ROWINDEX` / `COLINDEX` (see [`crate::kernels::positional`]).
 /// Any input type is accepted.
 fn apply_position(
     c: &Matrix,
@@ -196,15 +196,8 @@ fn apply_position(
     // The mapper reads coordinates as the operation sees them (transposed).
     let (f, thunk) = positional::index_op(pos, false, ztype);
     apply_with(c, out, a, ztype, (name, true), move |format, o| {
-        mapper::index(&f, &thunk, format, o)
+        kernel::index(&f, &thunk, format, o)
     })
-}
-
-/// `op(A(i,j), i, j, thunk)` for every entry of `store`: its structure with
-/// new values.
-pub(crate) fn index_values(store: &MatrixStore, op: &IndexUnaryOp, thunk: &Value) -> MatrixStore {
-    let x = mapper::index(op, thunk, store.format(), store.orient());
-    MatrixStore::new(store.orient(), with_values(store.format(), x))
 }
 
 /// Checks that values of type `ty` can be cast to an operator input of type `domain`.
@@ -245,8 +238,8 @@ fn apply_with(
     } else {
         (a.nrows(), a.ncols())
     };
-    let mask = plan::mask_input(mask, desc, nrows, ncols)?;
-    let out = plan::output(c, nrows, ncols, mask, accum, desc.replace, ztype)?;
+    let mask = record::mask_input(mask, desc, nrows, ncols)?;
+    let out = record::output(c, nrows, ncols, mask, accum, desc.replace, ztype)?;
     let zsize = ztype.size();
     let run = move |inputs: Vec<Arc<MatrixStore>>, _: Orientation| {
         let sa = &inputs[0];
@@ -263,37 +256,11 @@ fn apply_with(
     };
     let map = Map {
         name,
-        inputs: vec![plan::source(a)?],
+        inputs: vec![record::source(a)?],
         positionwise: !transpose,
         position_free: !transpose && !reads_indices,
         intersection: true,
         run: Arc::new(run),
     };
-    plan::submit(c, Node::new(Op::Map(map), out))
-}
-
-/// The structure of `format` with new values (one per value position).
-pub fn with_values(format: &Format, x: Array) -> Format {
-    match format {
-        Format::Sparse(c) => Format::Sparse(Compressed {
-            vlen: c.vlen,
-            vdim: c.vdim,
-            h: c.h.clone(),
-            p: c.p.clone(),
-            i: c.i.clone(),
-            x,
-        }),
-        Format::Bitmap(b) => Format::Bitmap(Bitmap {
-            vlen: b.vlen,
-            vdim: b.vdim,
-            b: b.b.clone(),
-            x,
-            nvals: b.nvals,
-        }),
-        Format::Full(f) => Format::Full(Full {
-            vlen: f.vlen,
-            vdim: f.vdim,
-            x,
-        }),
-    }
+    record::submit(c, Node::new(Op::Map(map), out))
 }

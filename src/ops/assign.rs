@@ -67,32 +67,26 @@
 //!   assigning single elements in a loop does not rebuild `C` every time.
 //! * `C(I, J) = A` with increasing lists places `A`'s entries without any
 //!   search; other lists extract `A` at the last occurrences first
-//!   ([`super::extract`]'s kernel).
+//!   ([`crate::kernels::extract`]'s kernel).
 //! * Vectors of `C` that cannot change are copied wholesale, and so are runs
 //!   of entries between the positions that can change; a scalar assigned
 //!   under a non-complemented mask only visits the mask's entries:
 //!   `v<q, struct> = level` costs `O(nnz(q) log)` plus a copy of `v`, whatever
 //!   `size(v)`. Once `v` is dense enough (one entry per 16 positions) it is
 //!   kept as a bitmap, and the value is written at the mask's positions of a
-//!   copy of it ([`dense`]): no merge at all.
+//!   copy of it: no merge at all. The kernels are [`crate::kernels::assign`].
 //! * Work is split over rayon threads by vectors and, inside big vectors, by
 //!   ranges of indices; the result does not depend on the thread count.
 
-mod dense;
-mod kernel;
-mod pattern;
-
-use self::kernel::{MaskView, Plan, Scope, Source};
-use super::extract::{select, View};
-use super::indices::{Indices, KeptIndices, TargetList, Targets};
-use super::mask::Mask;
-use super::writeback::check_output;
+use super::record;
+use super::record::check_output;
 use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::{check_room, out_of_memory, Result};
+use crate::kernels::assign::{Assigned, Job, Line};
+use crate::kernels::indices::Indices;
 use crate::object::{Descriptor, Matrix, Scalar, Vector};
 use crate::plan::{self, Map, Node, Op, Output};
-use crate::storage::store::with_content;
-use crate::storage::{Array, Compressed, Format, Full, MatrixStore, Orientation};
+use crate::storage::{Array, Format, Full, MatrixStore, Orientation};
 use crate::{ensure, fail};
 use std::sync::Arc;
 
@@ -110,8 +104,8 @@ pub fn assign(
     desc: &Descriptor,
 ) -> Result<()> {
     let (nrows, ncols) = (c.nrows(), c.ncols());
-    let mask = plan::mask_input(mask, desc, nrows, ncols)?;
-    check_output(c, nrows, ncols, None, accum, a.ty())?;
+    let mask = record::mask_input(mask, desc, nrows, ncols)?;
+    check_output(c, nrows, ncols, accum, a.ty())?;
     let transpose = desc.transpose_first;
     let adims = if transpose {
         (a.ncols(), a.nrows())
@@ -127,7 +121,7 @@ pub fn assign(
         embed_mask: false,
         accum,
         input: Input::Matrix {
-            a: plan::source(a)?,
+            a: record::source(a)?,
             transpose,
         },
         rows,
@@ -302,8 +296,8 @@ fn assign_constant(
 ) -> Result<()> {
     let Constant { value, ty } = constant;
     let (nrows, ncols) = (c.nrows(), c.ncols());
-    let mask = plan::mask_input(mask, desc, nrows, ncols)?;
-    check_output(c, nrows, ncols, None, accum, ty)?;
+    let mask = record::mask_input(mask, desc, nrows, ncols)?;
+    check_output(c, nrows, ncols, accum, ty)?;
     rows.check(nrows, "row")?;
     cols.check(ncols, "column")?;
     let input = match value {
@@ -342,10 +336,10 @@ fn assign_line(
     };
     // The vector mask, checked against the line; placed along it when run.
     let vmask = match mask {
-        Some(m) => plan::mask_input(Some(m.as_matrix()), desc, m.size(), 1)?,
+        Some(m) => record::mask_input(Some(m.as_matrix()), desc, m.size(), 1)?,
         None => None,
     };
-    check_output(c, nrows, ncols, None, accum, u.ty())?;
+    check_output(c, nrows, ncols, accum, u.ty())?;
     ensure!(
         at < bound,
         InvalidIndex,
@@ -370,7 +364,7 @@ fn assign_line(
     list.check(len, inner_what)?;
     let (mask, embed_mask) = match vmask {
         Some(m) => (Some(m), true),
-        None => (plan::mask_input(None, desc, nrows, ncols)?, false),
+        None => (record::mask_input(None, desc, nrows, ncols)?, false),
     };
     // The row receives u' (1 x n), the column u (n x 1).
     let (rows, cols, transpose) = match line {
@@ -383,7 +377,7 @@ fn assign_line(
         embed_mask,
         accum,
         input: Input::Matrix {
-            a: plan::source(u.as_matrix())?,
+            a: record::source(u.as_matrix())?,
             transpose,
         },
         rows,
@@ -392,35 +386,6 @@ fn assign_line(
         replace: desc.replace,
     }
     .execute()
-}
-
-/// A vector mask placed along a row or column of an `nrows × ncols` matrix.
-fn embed_line(m: &Mask, line: Line, nrows: u64, ncols: u64) -> Mask {
-    let v = m.store.compressed(Orientation::ByCol);
-    let (orient, vlen, vdim, at) = match line {
-        Line::Row(r) => (Orientation::ByRow, ncols, nrows, r),
-        Line::Col(j) => (Orientation::ByCol, nrows, ncols, j),
-        Line::Whole => unreachable!("a row or a column"),
-    };
-    let nnz = v.nvals();
-    let (h, p) = if nnz > 0 {
-        (vec![at], vec![0, nnz])
-    } else {
-        (Vec::new(), vec![0])
-    };
-    let line = Compressed {
-        vlen,
-        vdim,
-        h: Some(h),
-        p,
-        i: v.i.clone(),
-        x: v.x.clone(),
-    };
-    Mask {
-        store: Arc::new(MatrixStore::from_compressed(orient, line)),
-        structural: m.structural,
-        complement: m.complement,
-    }
 }
 
 /// What is assigned.
@@ -437,17 +402,6 @@ enum Input {
     Scalar(Value),
     /// An empty `GrB_Scalar` of this type: nothing.
     Empty(Type),
-}
-
-/// Where the mask and replace act.
-#[derive(Clone, Copy, Debug)]
-enum Line {
-    /// The whole output.
-    Whole,
-    /// Row `r` only.
-    Row(u64),
-    /// Column `j` only.
-    Col(u64),
 }
 
 /// A checked assignment.
@@ -479,7 +433,7 @@ impl Request<'_> {
         if let (true, Input::Matrix { a, transpose }) = (whole, &self.input) {
             // C<M>(:, :) = accum(C, A) is the standard write-back of A.
             let c = self.c;
-            let out = plan::output(
+            let out = record::output(
                 c,
                 c.nrows(),
                 c.ncols(),
@@ -492,7 +446,7 @@ impl Request<'_> {
                 a: a.clone(),
                 transpose: *transpose,
             };
-            return plan::submit(c, Node::new(copy, out));
+            return record::submit(c, Node::new(copy, out));
         }
         self.record()
     }
@@ -560,7 +514,7 @@ impl Request<'_> {
             accum: None,
             replace: false,
         };
-        plan::submit(c, Node::new(Op::Map(map), out))
+        record::submit(c, Node::new(Op::Map(map), out))
     }
 
     /// `C(:, :) = value` without a mask or an accumulator: every position
@@ -667,186 +621,4 @@ impl Request<'_> {
         let count = usize::try_from(region.saturating_sub(masked)).unwrap_or(usize::MAX);
         check_room(count, 8 + c.ty().size(), "the assigned entries")
     }
-}
-
-/// What a recorded assignment assigns (its matrix is one of the map's inputs).
-enum Assigned {
-    /// The map's second input, read transposed when `transpose`.
-    Matrix {
-        /// Read it transposed.
-        transpose: bool,
-    },
-    /// A value at every position (already cast to `C`'s type without an accumulator).
-    Scalar(Value),
-    /// Nothing, of this type.
-    Empty(Type),
-}
-
-/// A recorded assignment: everything it needs besides its input stores
-/// (`C`'s old content, the assigned matrix if any, the mask if any).
-struct Job {
-    ctype: Type,
-    nrows: u64,
-    ncols: u64,
-    /// Structural and complement flags of the mask (the map's last input).
-    mask: Option<(bool, bool)>,
-    embed_mask: bool,
-    accum: Option<BinaryOp>,
-    input: Assigned,
-    rows: KeptIndices,
-    cols: KeptIndices,
-    line: Line,
-    replace: bool,
-}
-
-impl Job {
-    /// The assignment as explain shows it.
-    fn name(&self) -> String {
-        let what = match &self.input {
-            Assigned::Matrix { .. } => "matrix",
-            Assigned::Scalar(_) => "scalar",
-            Assigned::Empty(_) => "empty scalar",
-        };
-        let line = match self.line {
-            Line::Whole => String::new(),
-            Line::Row(r) => format!(" in row {r}"),
-            Line::Col(j) => format!(" in column {j}"),
-        };
-        format!(
-            "assign({what} to rows {}, columns {}{line})",
-            self.rows, self.cols
-        )
-    }
-
-    /// `C`'s new content, in orientation `orient`.
-    fn run(&self, mut stores: Vec<Arc<MatrixStore>>, orient: Orientation) -> Result<MatrixStore> {
-        if let Some((mask, v)) = self.whole_scalar_under_mask(&stores) {
-            if self.replace || stores[0].nvals() == 0 {
-                // Nothing of C is kept: C becomes the mask's pattern holding v.
-                return pattern::scalar_on_pattern(&mask, v, orient);
-            }
-            if dense::scalar_applies(&stores[0], &mask, orient) {
-                // C's old content alone: written in place when no one else holds it.
-                let old = stores.swap_remove(0);
-                drop(stores);
-                return with_content(old, |c| dense::scalar_under_mask(c, &mask, v, orient));
-            }
-        }
-        let cc = stores[0].try_compressed(orient)?;
-        let (vlen, vdim) = (cc.vlen, cc.vdim);
-        let (rows, cols) = (self.rows.get(), self.cols.get());
-        let (outer, inner) = match orient {
-            Orientation::ByRow => (&rows, &cols),
-            Orientation::ByCol => (&cols, &rows),
-        };
-        let outer = Targets::new(outer, vdim)?;
-        let inner = Targets::new(inner, vlen)?;
-        let source = match &self.input {
-            Assigned::Matrix { transpose } => {
-                let a = View::new(stores[1].clone(), *transpose);
-                Source::Matrix(place(&a, orient, &outer, &inner, vlen, vdim)?)
-            }
-            Assigned::Scalar(v) => {
-                let mut x = Array::new(v.ty());
-                x.push_bytes(v.bytes());
-                Source::Scalar(x)
-            }
-            Assigned::Empty(ty) => Source::Matrix(Compressed::empty(ty, vlen, vdim)),
-        };
-        let scope = match (self.line, orient) {
-            (Line::Whole, _) => Scope::Whole,
-            (Line::Row(r), Orientation::ByRow) | (Line::Col(r), Orientation::ByCol) => {
-                Scope::Outer(r)
-            }
-            (Line::Row(r), Orientation::ByCol) | (Line::Col(r), Orientation::ByRow) => {
-                Scope::Inner(r)
-            }
-        };
-        let mask = self.mask.map(|(structural, complement)| {
-            let m = Mask {
-                store: stores[stores.len() - 1].clone(),
-                structural,
-                complement,
-            };
-            if self.embed_mask {
-                embed_line(&m, self.line, self.nrows, self.ncols)
-            } else {
-                m
-            }
-        });
-        let mask = match mask.as_ref() {
-            Some(m) => Some(MaskView {
-                m: m.store.try_compressed(orient)?,
-                structural: m.structural,
-                complement: m.complement,
-            }),
-            None => None,
-        };
-        let out = kernel::merge(&Plan {
-            c: &cc,
-            ctype: &self.ctype,
-            outer: &outer.targets,
-            inner: &inner.targets,
-            scope,
-            source: &source,
-            mask,
-            accum: self.accum.as_ref(),
-            replace: self.replace,
-        })?;
-        Ok(MatrixStore::from_compressed(orient, out.conform()).conform())
-    }
-}
-
-impl Job {
-    /// The mask and value of `C<M>(:, :) = s` with a mask that is not
-    /// complemented and no accumulator, which the fast paths of
-    /// [`pattern::scalar_on_pattern`] and [`dense::scalar_under_mask`] may
-    /// take; `None` for every other assignment.
-    fn whole_scalar_under_mask(&self, stores: &[Arc<MatrixStore>]) -> Option<(Mask, &Value)> {
-        let (Line::Whole, KeptIndices::All, KeptIndices::All, Assigned::Scalar(v), None) =
-            (self.line, &self.rows, &self.cols, &self.input, &self.accum)
-        else {
-            return None;
-        };
-        let (structural, false) = self.mask.filter(|_| !self.embed_mask)? else {
-            return None;
-        };
-        let mask = Mask {
-            store: stores[stores.len() - 1].clone(),
-            structural,
-            complement: false,
-        };
-        Some((mask, v))
-    }
-}
-
-/// `T`: `Ã`'s entries placed at their targets, as hypersparse vectors in
-/// orientation `orient` with `C`'s dimensions `vlen × vdim`.
-fn place(
-    a: &View,
-    orient: Orientation,
-    outer: &Targets,
-    inner: &Targets,
-    vlen: u64,
-    vdim: u64,
-) -> Result<Compressed> {
-    let data = a.compressed(orient)?;
-    let mut t = if outer.sources_are_identity() && inner.sources_are_identity() {
-        data.into_owned().into_hyper()
-    } else {
-        select(&data, &outer.source_list(), &inner.source_list())?
-    };
-    if let TargetList::List(l) = &outer.targets {
-        for j in t.h.as_mut().expect("hypersparse") {
-            *j = l[*j as usize];
-        }
-    }
-    if let TargetList::List(l) = &inner.targets {
-        crate::parallel::for_each_chunk_mut(&mut t.i, 1 << 14, |_, part| {
-            part.iter_mut().for_each(|i| *i = l[*i as usize])
-        });
-    }
-    t.vlen = vlen;
-    t.vdim = vdim;
-    Ok(t)
 }

@@ -15,37 +15,16 @@
 //! operator gives the entry's row or column index where it is applied (the
 //! intersection; eWiseUnion's other entries too) and takes inputs of any type.
 
-mod combine;
-mod kernel;
-mod operand;
-
-use super::positional;
+use super::record;
 use super::vector_form::vector_args;
-use crate::algebra::{BinaryOp, Position, Type, Value};
+use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::Result;
+use crate::kernels::ewise::{compute, result_orientation, EwiseKind};
 use crate::object::{Descriptor, Matrix, Vector};
-use crate::plan::{self, Map, Node, Op};
+use crate::plan::{Map, Node, Op};
 use crate::storage::{MatrixStore, Orientation};
 use crate::{ensure, fail};
-use kernel::{Mode, Plan};
-use operand::Operand;
 use std::sync::Arc;
-
-/// Which element-wise operation, with eWiseUnion's scalars.
-#[derive(Clone, Copy, Debug)]
-pub enum EwiseKind<'a> {
-    /// `GrB_eWiseAdd`: union, single values cast to the output type.
-    Add,
-    /// `GrB_eWiseMult`: intersection.
-    Mult,
-    /// `GxB_eWiseUnion`: union, `alpha` for a missing `A(i,j)`, `beta` for a missing `B(i,j)`.
-    Union {
-        /// Stands in for a missing entry of `A`.
-        alpha: &'a Value,
-        /// Stands in for a missing entry of `B`.
-        beta: &'a Value,
-    },
-}
 
 /// An input of eWiseUnion and the value that stands in for its missing
 /// entries (`alpha` for `A`, `beta` for `B`).
@@ -256,8 +235,8 @@ fn ewise(
             dims_b.1
         );
     }
-    let mask = plan::mask_input(mask, desc, dims_a.0, dims_a.1)?;
-    let out = plan::output(c, dims_a.0, dims_a.1, mask, accum, desc.replace, op.ztype())?;
+    let mask = record::mask_input(mask, desc, dims_a.0, dims_a.1)?;
+    let out = record::output(c, dims_a.0, dims_a.1, mask, accum, desc.replace, op.ztype())?;
     let name = match kind {
         EwiseKind::Add => format!("eWiseAdd({})", op.name()),
         EwiseKind::Mult => format!("eWiseMult({})", op.name()),
@@ -276,96 +255,13 @@ fn ewise(
     };
     let map = Map {
         name,
-        inputs: vec![plan::source(a)?, plan::source(b)?],
+        inputs: vec![record::source(a)?, record::source(b)?],
         positionwise: !ta && !tb,
         position_free: !ta && !tb && !positional,
         intersection,
         run: Arc::new(run),
     };
-    plan::submit(c, Node::new(Op::Map(map), out))
-}
-
-/// `T = A ⊕ B` (per `kind`) with its vectors in orientation `orient`; `ta` and
-/// `tb` say whether each input is transposed.
-pub fn compute(
-    op: &BinaryOp,
-    kind: EwiseKind<'_>,
-    a: &MatrixStore,
-    ta: bool,
-    b: &MatrixStore,
-    tb: bool,
-    orient: Orientation,
-) -> Result<MatrixStore> {
-    if let Some(pos) = op.position() {
-        return compute_positional(op.ztype(), pos, kind, (a, ta), (b, tb), orient);
-    }
-    let oa = Operand::new(a, ta, orient);
-    let ob = Operand::new(b, tb, orient);
-    let (nrows, ncols) = dims(a, ta);
-    let (vlen, vdim) = match orient {
-        Orientation::ByRow => (ncols, nrows),
-        Orientation::ByCol => (nrows, ncols),
-    };
-    let mode = match kind {
-        EwiseKind::Mult => Mode::Intersection,
-        _ => Mode::Union,
-    };
-    let plan = Plan::new(oa, ob, mode, vlen, vdim);
-    let (xa, xb) = plan.values();
-    let format = combine::with_combiner(&plan, op, kind, xa, xb)?;
-    Ok(MatrixStore::new(orient, format).conform())
-}
-
-/// [`compute`] with a positional operator of output type `z` (see
-/// [`crate::ops::positional`]): over the operands' positions, except that
-/// eWiseAdd keeps the value of an entry present in one input only.
-fn compute_positional(
-    z: &Type,
-    pos: Position,
-    kind: EwiseKind<'_>,
-    (a, ta): (&MatrixStore, bool),
-    (b, tb): (&MatrixStore, bool),
-    orient: Orientation,
-) -> Result<MatrixStore> {
-    let (pa, pb, pick) = positional::both_positions(pos, z, (a, ta), (b, tb))?;
-    let positions = |kind| compute(&pick, kind, &pa, ta, &pb, tb, orient);
-    match kind {
-        EwiseKind::Mult => positions(EwiseKind::Mult),
-        EwiseKind::Union { .. } => positions(EwiseKind::Add),
-        EwiseKind::Add => {
-            let values = compute(&positional::pick(false, z), kind, a, ta, b, tb, orient)?;
-            let both = positions(EwiseKind::Mult)?;
-            let over = positional::pick(true, z);
-            compute(&over, kind, &values, false, &both, false, orient)
-        }
-    }
-}
-
-/// `(nrows, ncols)` of a store, transposed or not.
-fn dims(s: &MatrixStore, transpose: bool) -> (u64, u64) {
-    if transpose {
-        (s.ncols(), s.nrows())
-    } else {
-        (s.nrows(), s.ncols())
-    }
-}
-
-/// The orientation to compute in: the inputs' own when they agree (no
-/// conversion of the inputs), the output's otherwise.
-fn result_orientation(
-    output: Orientation,
-    a: &MatrixStore,
-    ta: bool,
-    b: &MatrixStore,
-    tb: bool,
-) -> Orientation {
-    let native = |s: &MatrixStore, t: bool| if t { s.orient().flip() } else { s.orient() };
-    let (na, nb) = (native(a, ta), native(b, tb));
-    if na == nb {
-        na
-    } else {
-        output
-    }
+    record::submit(c, Node::new(Op::Map(map), out))
 }
 
 /// The spec's domain rules for the inputs (the output is checked by the write-back).

@@ -10,10 +10,10 @@
 
 use super::assign;
 use super::extract::extract;
-use super::indices::Indices;
 use crate::algebra::{BinaryOp, Value};
 use crate::error::Result;
 use crate::fail;
+use crate::kernels::indices::Indices;
 use crate::object::{Descriptor, Matrix, Scalar, Vector};
 
 /// Runs `update` on `S = C(I, J)` and stores `S` back into `C(I, J)`.

@@ -1,9 +1,10 @@
 //! `GrB_transpose`: `C<M, replace> = accum(C, A')`.
 
+use super::record;
 use crate::algebra::BinaryOp;
 use crate::error::Result;
 use crate::object::{Descriptor, Matrix};
-use crate::plan::{self, Node, Op};
+use crate::plan::{Node, Op};
 
 /// `C<M, replace> = accum(C, A')`; with `GrB_INP0 = GrB_TRAN` the input is
 /// transposed twice, giving `C = A`.
@@ -20,11 +21,11 @@ pub fn transpose(
     } else {
         (a.nrows(), a.ncols())
     };
-    let mask = plan::mask_input(mask, desc, nrows, ncols)?;
-    let out = plan::output(c, nrows, ncols, mask, accum, desc.replace, a.ty())?;
+    let mask = record::mask_input(mask, desc, nrows, ncols)?;
+    let out = record::output(c, nrows, ncols, mask, accum, desc.replace, a.ty())?;
     let op = Op::Transpose {
-        a: plan::source(a)?,
+        a: record::source(a)?,
         transpose,
     };
-    plan::submit(c, Node::new(op, out))
+    record::submit(c, Node::new(op, out))
 }

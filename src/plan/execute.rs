@@ -31,14 +31,14 @@
 //! Results computed for a restricted request are private to the consumer:
 //! the producer's own (full) result is still computed if anyone reads it.
 
-use super::explain::{self, step};
 use super::node::{Map, MaskInput, Node, Op, Output, Product, Source};
 use crate::algebra::{BinaryCode, Semiring, TypeCode};
 use crate::error::Result;
-use crate::ops::mxm::output::Epilogue;
-use crate::ops::mxm::{run_product, Factors};
-use crate::ops::writeback::{cast_store, merge, old_within_mask};
-use crate::ops::Mask;
+use crate::explain::{self, step};
+use crate::kernels::mxm::output::Epilogue;
+use crate::kernels::mxm::{run_product, Factors};
+use crate::kernels::writeback::{cast_store, merge, old_within_mask};
+use crate::kernels::Mask;
 use crate::storage::store::with_content;
 use crate::storage::{MatrixStore, Orientation};
 use std::sync::Arc;
@@ -177,7 +177,7 @@ fn compute(op: &Op, mask: Option<&Mask>, orient: Orientation) -> Result<Arc<Matr
             let a = a.value()?;
             explain::timed(
                 || format!("kernel reduce with {}", op.name()),
-                || crate::ops::reduce::reduce_store(&a, op, *by_cols),
+                || crate::kernels::reduce::reduce_store(&a, op, *by_cols),
             )
             .map(Arc::new)
         }

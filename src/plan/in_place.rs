@@ -2,7 +2,7 @@
 //! `A ⊕.⊗ u`) with the semiring's own monoid as the accumulator, no mask,
 //! and `w` full of the semiring's type — PageRank's `r += w * A` after `r`
 //! was set to the teleport value. When the product is pushed (see
-//! [`crate::ops::mxm::push::PushInto`]), its products are folded straight
+//! [`crate::kernels::mxm::push::PushInto`]), its products are folded straight
 //! into `w`'s values (its own buffer when this node is the old content's
 //! last reader): no workspace, no flags, no merge of `T` into `w`. When it
 //! is pulled against a full vector, each dot product is added to its slot
@@ -14,10 +14,10 @@
 //! differently. A pull's result is exactly `w ⊕ T`.
 
 use super::execute::absorb_transpose;
-use super::explain::{self, step};
 use super::node::{Node, Product, ProductForm};
 use crate::error::{Error, Info, Result};
-use crate::ops::mxm::{run_product_into, Factors};
+use crate::explain::{self, step};
+use crate::kernels::mxm::{run_product_into, Factors};
 use crate::storage::store::with_content;
 use crate::storage::{Array, Format, Full, MatrixStore, Orientation};
 use std::borrow::Cow;

@@ -16,6 +16,7 @@
 
 use crate::algebra::{BinaryOp, Semiring, Type};
 use crate::error::Result;
+pub use crate::kernels::mxm::ProductForm;
 use crate::storage::{MatrixStore, Orientation};
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -144,28 +145,6 @@ impl Output {
     /// no accumulator.
     pub fn is_plain(&self) -> bool {
         self.mask.is_none() && self.accum.is_none()
-    }
-}
-
-/// Which product a [`Product`] is (they differ in how the vector is read).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ProductForm {
-    /// `GrB_mxm`: `op(A) * op(B)`.
-    Mxm,
-    /// `GrB_mxv`: `op(A) * u`.
-    Mxv,
-    /// `GrB_vxm`: `u' * op(A)`, the row read as a column.
-    Vxm,
-}
-
-impl ProductForm {
-    /// The operation's name (`mxm`, `mxv`, `vxm`).
-    pub fn name(self) -> &'static str {
-        match self {
-            ProductForm::Mxm => "mxm",
-            ProductForm::Mxv => "mxv",
-            ProductForm::Vxm => "vxm",
-        }
     }
 }
 
@@ -386,7 +365,7 @@ impl Node {
         if let Some(v) = fresh.or_else(|| self.lock_value().clone()) {
             return Ok(v);
         }
-        super::explain::step(|| "recompute: a released result was read again".into());
+        crate::explain::step(|| "recompute: a released result was read again".into());
         crate::error::catch_panic(|| super::execute::run(self))
     }
 
@@ -446,7 +425,7 @@ impl Node {
 impl Drop for Node {
     fn drop(&mut self) {
         self.release_inputs();
-        if !self.is_computed() && super::explain::enabled() {
+        if !self.is_computed() && crate::explain::enabled() {
             let mut names = Names::default();
             eprintln!(
                 "[graphblas explain] never computed (overwritten, absorbed or freed): {}",

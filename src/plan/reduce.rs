@@ -18,12 +18,12 @@
 //! row results; integer results are identical.
 
 use super::execute::{absorb_transpose, resolve_mask};
-use super::explain::step;
 use super::node::{Node, Op, Product, ProductForm, Source};
 use crate::algebra::BinaryOp;
 use crate::error::Result;
-use crate::ops::mxm::dispatch::{fold_product, Problem};
-use crate::ops::mxm::operand::{MaskOperand, Operand};
+use crate::explain::step;
+use crate::kernels::mxm::dispatch::{fold_product, Problem};
+use crate::kernels::mxm::operand::{MaskOperand, Operand};
 use crate::storage::{MatrixStore, Orientation};
 
 /// The rows (the columns when `by_cols`) of `a` each reduced with `op`, as an

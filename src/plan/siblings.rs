@@ -24,13 +24,13 @@
 //! is not found, and is simply computed on its own.
 
 use super::execute::{absorb_transpose, product};
-use super::explain::step;
 use super::node::{Node, Op, Product, Source};
 use crate::algebra::{BinaryCode, Semiring, Value};
 use crate::error::Result;
-use crate::ops::apply::with_values;
-use crate::ops::mxm::simplify::simplified;
-use crate::ops::Mask;
+use crate::explain::step;
+use crate::kernels::apply::with_values;
+use crate::kernels::mxm::simplify::simplified;
+use crate::kernels::Mask;
 use crate::storage::{Array, MatrixStore};
 use std::cell::RefCell;
 use std::sync::{Arc, Weak};

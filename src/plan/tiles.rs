@@ -26,12 +26,12 @@
 //! tiles' worth of entries is not tiled.
 
 use super::execute::absorb_transpose;
-use super::explain::{self, step};
 use super::node::{Map, Node, Op, Output, Product, ProductForm, Source};
 use crate::error::Result;
-use crate::ops::mxm::{run_product, Factors};
-use crate::ops::writeback::{cast_store, merge};
-use crate::ops::Mask;
+use crate::explain::{self, step};
+use crate::kernels::mxm::{run_product, Factors};
+use crate::kernels::writeback::{cast_store, merge};
+use crate::kernels::Mask;
 use crate::storage::tile::{join, Along};
 use crate::storage::{MatrixStore, Orientation};
 use std::borrow::Cow;

@@ -348,6 +348,27 @@ impl Compressed {
     }
 }
 
+/// Entries checked per task by [`indices_sorted_within`].
+const CHECKED_PER_TASK: usize = 1 << 16;
+
+/// True when the indices of every vector (`p` delimits them in `i`) are
+/// strictly increasing and below `vlen`: one pass in parallel, each vector
+/// checked by the task its first entry falls in (a packed matrix's arrays
+/// come from the caller and must hold before the kernels read them).
+pub fn indices_sorted_within(p: &[u64], i: &[u64], vlen: u64) -> bool {
+    let nvec = p.len().saturating_sub(1);
+    let tasks = i.len().div_ceil(CHECKED_PER_TASK).max(1);
+    let first = |t: usize| p[..nvec].partition_point(|&q| (q as usize) < t * CHECKED_PER_TASK);
+    crate::parallel::map(tasks, 1, |t| {
+        (first(t)..if t + 1 == tasks { nvec } else { first(t + 1) }).all(|k| {
+            let v = &i[p[k] as usize..p[k + 1] as usize];
+            v.windows(2).all(|w| w[0] < w[1]) && v.last().is_none_or(|&last| last < vlen)
+        })
+    })
+    .into_iter()
+    .all(|ok| ok)
+}
+
 /// The entries of a transpose placed by a counting sort. Large inputs are
 /// split into ranges of input vectors with about equal entries, one task
 /// each: every task counts the entries of its range per output vector, which
@@ -598,5 +619,24 @@ mod tests {
         t.check().unwrap();
         assert_eq!(t.h, Some(vec![7, big - 2]));
         assert_eq!(t.conform().h.map(|h| h.len()), Some(2));
+    }
+
+    #[test]
+    fn packed_indices_are_checked_in_every_task() {
+        // 3 vectors of 50,000 sorted indices: the checks span several tasks.
+        let (n, vlen) = (50_000u64, 100_000u64);
+        let p: Vec<u64> = (0..=3).map(|k| k * n).collect();
+        let mut i: Vec<u64> = (0..3).flat_map(|_| (0..n).map(|k| 2 * k)).collect();
+        assert!(indices_sorted_within(&p, &i, vlen));
+        assert!(
+            !indices_sorted_within(&p, &i, vlen - 2),
+            "the last index of each is out of range"
+        );
+        i.swap(2 * n as usize + 10, 2 * n as usize + 11);
+        assert!(
+            !indices_sorted_within(&p, &i, vlen),
+            "the third vector is unsorted"
+        );
+        assert!(indices_sorted_within(&[0, 0], &[], 0), "no entries");
     }
 }

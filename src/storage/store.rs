@@ -456,46 +456,60 @@ impl MatrixStore {
 
     /// Iterates over `(row, col, position in values())` of every entry, in storage order.
     pub fn for_each_entry(&self, mut f: impl FnMut(u64, u64, usize)) {
-        match &self.format {
+        let (flags, vlen) = match &self.format {
             Format::Sparse(c) => {
                 for (j, i, q) in c.entries() {
                     let (r, col) = self.to_matrix_coords(j, i);
                     f(r, col, q)
                 }
+                return;
             }
-            Format::Bitmap(b) => {
-                for (q, &present) in b.b.iter().enumerate() {
-                    if present {
-                        let (j, i) = (q as u64 / b.vlen, q as u64 % b.vlen);
-                        let (r, col) = self.to_matrix_coords(j, i);
-                        f(r, col, q)
-                    }
-                }
+            Format::Bitmap(b) => (Some(&b.b), b.vlen),
+            Format::Full(full) => (None, full.vlen),
+        };
+        // Position `q` is entry `q % vlen` of vector `q / vlen`: stepped
+        // through, not divided.
+        let (mut j, mut i) = (0, 0);
+        for q in 0..self.values().len() {
+            if flags.is_none_or(|b| b[q]) {
+                let (r, col) = self.to_matrix_coords(j, i);
+                f(r, col, q)
             }
-            Format::Full(full) => {
-                for q in 0..full.x.len() {
-                    let (j, i) = (q as u64 / full.vlen, q as u64 % full.vlen);
-                    let (r, col) = self.to_matrix_coords(j, i);
-                    f(r, col, q)
-                }
+            i += 1;
+            if i == vlen {
+                (j, i) = (j + 1, 0);
             }
         }
     }
 
     /// All entries as `(rows, cols, values)`, in storage order.
     pub fn tuples(&self) -> (Vec<u64>, Vec<u64>, Array) {
+        self.tuples_of(true, true)
+    }
+
+    /// [`MatrixStore::tuples`] with only the coordinates asked for (the
+    /// others empty): the values alone are a copy of the stored ones.
+    pub fn tuples_of(&self, want_rows: bool, want_cols: bool) -> (Vec<u64>, Vec<u64>, Array) {
         let n = self.nvals();
-        let mut rows = Vec::with_capacity(n);
-        let mut cols = Vec::with_capacity(n);
-        let mut pos = Vec::with_capacity(n);
-        self.for_each_entry(|r, c, q| {
-            rows.push(r);
-            cols.push(c);
-            pos.push(q);
-        });
+        let capacity = |want: bool| if want { n } else { 0 };
+        let mut rows = Vec::with_capacity(capacity(want_rows));
+        let mut cols = Vec::with_capacity(capacity(want_cols));
+        if want_rows || want_cols {
+            self.for_each_entry(|r, c, _| {
+                if want_rows {
+                    rows.push(r);
+                }
+                if want_cols {
+                    cols.push(c);
+                }
+            });
+        }
         let vals = match &self.format {
-            Format::Sparse(_) => self.values().clone(),
-            _ => self.values().gather(&pos),
+            Format::Bitmap(b) => {
+                let present: Vec<usize> = (0..b.b.len()).filter(|&q| b.b[q]).collect();
+                b.x.gather(&present)
+            }
+            _ => self.values().clone(),
         };
         (rows, cols, vals)
     }
@@ -706,5 +720,18 @@ mod tests {
         );
         assert!(matches!(sparse.clone().conform().format, Format::Full(_)));
         assert!(sparse.same_entries(&full));
+    }
+
+    #[test]
+    fn tuples_are_the_same_in_every_format() {
+        for orient in [Orientation::ByRow, Orientation::ByCol] {
+            let a = sample().reoriented(orient);
+            let bitmap = MatrixStore::new(orient, Format::Bitmap(a.to_bitmap().unwrap()));
+            let (r, c, v) = a.tuples();
+            assert_eq!(bitmap.tuples(), (r.clone(), c.clone(), v.clone()));
+            assert_eq!(a.tuples_of(true, false), (r.clone(), vec![], v.clone()));
+            assert_eq!(bitmap.tuples_of(false, true), (vec![], c, v.clone()));
+            assert_eq!(bitmap.tuples_of(false, false), (vec![], vec![], v));
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! Finding whether every stored entry of a matrix holds the same value (a
 //! pattern of ones, the usual adjacency matrix), so that products can skip
-//! reading values that carry no information (see `ops::mxm::simplify`).
+//! reading values that carry no information (see `kernels::mxm::simplify`).
 
 use super::store::Format;
 use crate::algebra::Value;

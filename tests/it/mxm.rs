@@ -8,12 +8,12 @@ use crate::oracle;
 use graphblas::raw::algebra::{
     BinaryCode as Op, BinaryOp, Monoid, Semiring, Type, TypeCode, Value,
 };
+use graphblas::raw::kernels::mxm::dispatch::{execute, Method, Plan, Problem};
+use graphblas::raw::kernels::mxm::operand::{MaskOperand, Operand};
+use graphblas::raw::kernels::mxm::tiers::{tier, Tier, MONOMORPHIC};
+use graphblas::raw::kernels::Mask;
 use graphblas::raw::object::{Descriptor, Matrix, Vector, INDEX_MAX};
-use graphblas::raw::ops::mxm::dispatch::{execute, Method, Plan, Problem};
-use graphblas::raw::ops::mxm::operand::{MaskOperand, Operand};
-use graphblas::raw::ops::mxm::tiers::{tier, Tier, MONOMORPHIC};
 use graphblas::raw::ops::mxm::{mxm, mxv, vxm};
-use graphblas::raw::ops::Mask;
 use graphblas::raw::storage::{MatrixStore, Orientation};
 use graphblas::Info;
 use oracle::mxm as model;
@@ -238,7 +238,7 @@ proptest! {
 
     /// A multiply giving `k` under `MIN`/`MAX`/`ANY` with a full `op(B)` reads
     /// one entry of each row of `op(A)`, and with a full `op(A)` one entry of
-    /// each column of `op(B)` (`ops::mxm::positional`).
+    /// each column of `op(B)` (`kernels::mxm::positional`).
     #[test]
     fn extreme_k_products_over_a_full_operand_match_the_model(
         (desc, (a, b, c, m)) in arb_descriptor().prop_flat_map(|d| (Just(d), arb_operands(d, 6, 20))),
@@ -406,7 +406,7 @@ proptest! {
     #![proptest_config(config(300))]
 
     /// Operands whose values are all one let the multiply skip reading them
-    /// (`ops::mxm::simplify`); the results must not change.
+    /// (`kernels::mxm::simplify`); the results must not change.
     #[test]
     fn products_of_patterns_of_ones_match_the_model(
         (desc, (a, b, c, m)) in arb_descriptor().prop_flat_map(|d| (Just(d), arb_operands(d, 6, 20))),

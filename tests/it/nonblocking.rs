@@ -9,10 +9,10 @@ use graphblas::raw::algebra::{
     BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Monoid, Semiring, TypeCode, UnaryCode,
     UnaryOp, Value,
 };
+use graphblas::raw::explain;
 use graphblas::raw::object::{Descriptor, Matrix, Vector};
 use graphblas::raw::ops::indices::Indices;
 use graphblas::raw::ops::{apply, assign, ewise, extract, mxm, reduce, select, transpose};
-use graphblas::raw::plan::explain;
 use graphblas::raw::plan::tiles::with_tile_entries;
 use graphblas::raw::plan::ProductForm;
 use graphblas::{with_mode, Mode};

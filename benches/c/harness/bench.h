@@ -1,12 +1,12 @@
 /* The benchmark harness shared by every kernel program in benches/c.
  *
  * Each program is one kernel (benches/c/kernels/<name>.c) linked with the
- * harness (main.c, mmread.c, graph.c, checksum.c).  It uses only the
+ * harness (main.c, mmread.c, shapes.c, graph.c, checksum.c).  It uses only the
  * specification's GrB_* API, so the same source builds against this project's
  * libgraphblas and against SuiteSparse:GraphBLAS.
  *
  * A kernel is a set of callbacks (struct Kernel).  The harness reads the
- * Matrix Market input once, calls setup() once, then for every repetition
+ * Matrix Market input (or generates a shape) once, calls setup() once, then for every repetition
  * calls prepare() (untimed: builds fresh inputs, so nothing one library caches
  * about an input survives into the next repetition), run() (timed: the kernel
  * including GrB_wait(GrB_MATERIALIZE) on its outputs) and, except after the
@@ -45,6 +45,9 @@ typedef struct {
 /* Reads a coordinate Matrix Market file (pattern, integer or real; general,
  * symmetric or skew-symmetric).  On failure prints why and returns false. */
 bool mm_read(const char *path, Graph *g);
+/* Generates the adversarial shape "KIND:SCALE" from seed (see shapes.c).  On
+ * failure prints why and returns false. */
+bool shape_generate(const char *spec, uint64_t seed, Graph *g);
 void graph_free(Graph *g);
 
 /* The graph's positions (aliases g's arrays; do not free). */
@@ -67,6 +70,10 @@ GrB_Info build_ones(GrB_Matrix *A, GrB_Type type, GrB_Index nrows,
 GrB_Info build_values(GrB_Matrix *A, const Graph *g, const double *vals);
 /* Builds A from the graph's values (as build_values) and AT = A', waited. */
 GrB_Info build_values_and_transpose(GrB_Matrix *A, GrB_Matrix *AT);
+/* Builds a fresh FP64 vector of size n with count entries spread evenly
+ * over 0..n-1 (the first and the last included; every index when
+ * count >= n), v(i) = 1 + (i mod 10)/10, and waits for it. */
+GrB_Info build_vector(GrB_Vector *v, GrB_Index n, GrB_Index count);
 
 /* ---- checksums: printed as "key=value ..." and compared across libraries;
  * integers must match exactly, floats to a relative tolerance. -------------- */
@@ -118,14 +125,24 @@ void free_vector(GrB_Vector *v);
 
 /* ---- the kernel interface -------------------------------------------------- */
 
-/* setup, prepare and teardown may be NULL (nothing to do). */
+/* setup, prepare and teardown may be NULL (nothing to do); so may cases,
+ * skip, and checksum when an output is named. */
 typedef struct {
     const char *name;
+    /* The variants the program times, one a run (--case NAME), each reported
+     * under its own name; NULL-terminated.  NULL: one, named name. */
+    const char *const *cases;
     bool needs_square;                 /* skipped on rectangular inputs */
+    const char *(*skip)(void);         /* before setup: why the case does not
+                                          run on this input, or NULL */
     GrB_Info (*setup)(void);           /* once, untimed */
     GrB_Info (*prepare)(void);         /* before each repetition, untimed */
     GrB_Info (*run)(void);             /* timed */
     GrB_Info (*checksum)(char *buf, size_t len); /* of the last repetition */
+    /* Without checksum(): the output it describes (matrix_checksum or
+     * vector_checksum), the one of the two that is set. */
+    GrB_Matrix *matrix_output;
+    GrB_Vector *vector_output;
     void (*discard)(void);             /* frees what prepare and run made */
     void (*teardown)(void);            /* frees what setup made */
 } Kernel;
@@ -134,5 +151,7 @@ typedef struct {
 extern const Kernel bench_kernel;
 /* The input, set by the harness before setup(). */
 extern const Graph *bench_graph;
+/* The index of the case being run in bench_kernel.cases (0 without cases). */
+extern int bench_case;
 
 #endif

@@ -153,3 +153,26 @@ GrB_Info build_values_and_transpose(GrB_Matrix *A, GrB_Matrix *AT)
     TRY(GrB_Matrix_wait(*AT, GrB_MATERIALIZE));
     return GrB_SUCCESS;
 }
+
+GrB_Info build_vector(GrB_Vector *v, GrB_Index n, GrB_Index count)
+{
+    if (count > n) count = n;
+    GrB_Index *idx = malloc(((size_t) count + 1) * sizeof *idx);
+    double *vals = malloc(((size_t) count + 1) * sizeof *vals);
+    GrB_Info info = GrB_OUT_OF_MEMORY;
+    if (idx && vals) {
+        for (GrB_Index k = 0; k < count; k++) {
+            idx[k] = count > 1 ? k * (n - 1) / (count - 1) : 0;
+            vals[k] = 1.0 + (double) (idx[k] % 10) / 10.0;
+        }
+        info = RECORD(GrB_Vector_new(v, GrB_FP64, n));
+        if (info == GrB_SUCCESS)
+            info = RECORD(GrB_Vector_build_FP64(*v, idx, vals, count, GrB_PLUS_FP64));
+        if (info == GrB_SUCCESS) info = RECORD(GrB_Vector_wait(*v, GrB_MATERIALIZE));
+    } else {
+        bench_record_problem("out of memory");
+    }
+    free(idx);
+    free(vals);
+    return info;
+}

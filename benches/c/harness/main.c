@@ -6,8 +6,13 @@
  *
  * status is ok, n/a (a GraphBLAS call returned GrB_NOT_IMPLEMENTED), error
  * (any other failure), or skip (the kernel does not apply to this input).
- * Usage: <program> [--reps N] [--name GRAPH] [--blocking] FILE.mtx
- * (--blocking: GrB_init(GrB_BLOCKING) instead of GrB_NONBLOCKING).
+ * Usage:
+ *   <program> [--reps N] [--name GRAPH] [--blocking] [--case NAME] INPUT
+ *   <program> --cases
+ * where INPUT is FILE.mtx or --shape KIND:SCALE [--seed S] (shapes.c).
+ * --blocking: GrB_init(GrB_BLOCKING) instead of GrB_NONBLOCKING.  --case runs
+ * one of the program's cases (default: the first); --cases lists them, one a
+ * line (a program without cases lists its kernel's name).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
@@ -18,6 +23,7 @@
 #include <time.h>
 
 const Graph *bench_graph;
+int bench_case;
 
 /* The first failure of the program, if any. */
 static struct {
@@ -122,6 +128,14 @@ static double median(const double *times, int n)
     return m;
 }
 
+/* The kernel's checksum of its outputs. */
+static GrB_Info kernel_checksum(char *buf, size_t len)
+{
+    if (bench_kernel.checksum) return bench_kernel.checksum(buf, len);
+    if (bench_kernel.matrix_output) return matrix_checksum(*bench_kernel.matrix_output, buf, len);
+    return vector_checksum(*bench_kernel.vector_output, buf, len);
+}
+
 /* Runs the repetitions; returns GrB_SUCCESS or the first failure's code. */
 static GrB_Info run_all(const Graph *g, int reps, double *times,
                         char *checksum, size_t len)
@@ -137,7 +151,7 @@ static GrB_Info run_all(const Graph *g, int reps, double *times,
         if (info != GrB_SUCCESS) break;
         if (r + 1 < reps) bench_kernel.discard();
     }
-    if (info == GrB_SUCCESS) info = bench_kernel.checksum(checksum, len);
+    if (info == GrB_SUCCESS) info = kernel_checksum(checksum, len);
     bench_kernel.discard();
     if (bench_kernel.teardown) bench_kernel.teardown();
     return info;
@@ -145,47 +159,113 @@ static GrB_Info run_all(const Graph *g, int reps, double *times,
 
 static void usage(const char *prog)
 {
-    fprintf(stderr, "usage: %s [--reps N] [--name GRAPH] [--blocking] FILE.mtx\n", prog);
+    fprintf(stderr,
+            "usage: %s [--reps N] [--name GRAPH] [--blocking] [--case NAME]\n"
+            "       (FILE.mtx | --shape KIND:SCALE [--seed S])\n"
+            "   or: %s --cases\n", prog, prog);
     exit(2);
+}
+
+/* The command line. */
+typedef struct {
+    int reps;
+    const char *name, *path, *shape, *case_name;
+    uint64_t seed;
+    GrB_Mode mode;
+    bool list_cases;
+} Options;
+
+static Options parse_options(int argc, char **argv)
+{
+    Options o = {.reps = 5, .seed = 1, .mode = GrB_NONBLOCKING};
+    for (int k = 1; k < argc; k++) {
+        const char *arg = argv[k];
+        bool has_value = k + 1 < argc;
+        if (strcmp(arg, "--reps") == 0 && has_value) {
+            o.reps = atoi(argv[++k]);
+            if (o.reps < 1) usage(argv[0]);
+        } else if (strcmp(arg, "--name") == 0 && has_value) {
+            o.name = argv[++k];
+        } else if (strcmp(arg, "--shape") == 0 && has_value) {
+            o.shape = argv[++k];
+        } else if (strcmp(arg, "--seed") == 0 && has_value) {
+            o.seed = strtoull(argv[++k], NULL, 10);
+        } else if (strcmp(arg, "--case") == 0 && has_value) {
+            o.case_name = argv[++k];
+        } else if (strcmp(arg, "--cases") == 0) {
+            o.list_cases = true;
+        } else if (strcmp(arg, "--blocking") == 0) {
+            o.mode = GrB_BLOCKING;
+        } else if (arg[0] == '-' || o.path != NULL) {
+            usage(argv[0]);
+        } else {
+            o.path = arg;
+        }
+    }
+    if (!o.list_cases && (o.path == NULL) == (o.shape == NULL)) usage(argv[0]);
+    if (o.name == NULL) o.name = o.path ? o.path : o.shape;
+    return o;
+}
+
+/* Prints the program's cases, one a line. */
+static void list_cases(void)
+{
+    if (bench_kernel.cases == NULL) printf("%s\n", bench_kernel.name);
+    for (int c = 0; bench_kernel.cases && bench_kernel.cases[c]; c++)
+        printf("%s\n", bench_kernel.cases[c]);
+}
+
+/* Sets bench_case to the case named name (the first when NULL); false when
+ * the program has no such case. */
+static bool select_case(const char *name)
+{
+    const char *const *cases = bench_kernel.cases;
+    if (name == NULL) return true;
+    for (bench_case = 0; cases && cases[bench_case]; bench_case++) {
+        if (strcmp(cases[bench_case], name) == 0) return true;
+    }
+    bench_case = 0;
+    return cases == NULL && strcmp(name, bench_kernel.name) == 0;
+}
+
+/* Why the kernel does not run on g, or NULL. */
+static const char *skip_reason(const Graph *g)
+{
+    if (bench_kernel.needs_square && g->nrows != g->ncols) return "needs a square matrix";
+    bench_graph = g;
+    return bench_kernel.skip ? bench_kernel.skip() : NULL;
 }
 
 int main(int argc, char **argv)
 {
-    int reps = 5;
-    const char *name = NULL, *path = NULL;
-    GrB_Mode mode = GrB_NONBLOCKING;
-    for (int k = 1; k < argc; k++) {
-        if (strcmp(argv[k], "--reps") == 0 && k + 1 < argc) {
-            reps = atoi(argv[++k]);
-            if (reps < 1) usage(argv[0]);
-        } else if (strcmp(argv[k], "--name") == 0 && k + 1 < argc) {
-            name = argv[++k];
-        } else if (strcmp(argv[k], "--blocking") == 0) {
-            mode = GrB_BLOCKING;
-        } else if (argv[k][0] == '-' || path != NULL) {
-            usage(argv[0]);
-        } else {
-            path = argv[k];
-        }
+    Options o = parse_options(argc, argv);
+    if (o.list_cases) {
+        list_cases();
+        return 0;
     }
-    if (path == NULL) usage(argv[0]);
-    if (name == NULL) name = path;
-
+    if (!select_case(o.case_name)) {
+        fprintf(stderr, "%s: no case '%s' (see --cases)\n", argv[0], o.case_name);
+        return 2;
+    }
     Graph g;
-    if (!mm_read(path, &g)) return 1;
-    printf("kernel=%s\tgraph=%s", bench_kernel.name, name);
+    if (o.shape ? !shape_generate(o.shape, o.seed, &g) : !mm_read(o.path, &g)) return 1;
+    printf("kernel=%s\tgraph=%s",
+           bench_kernel.cases ? bench_kernel.cases[bench_case] : bench_kernel.name,
+           o.name);
 
-    if (bench_kernel.needs_square && g.nrows != g.ncols) {
-        printf("\tstatus=skip\tnote=needs a square matrix\n");
+    const char *skip = skip_reason(&g);
+    if (skip != NULL) {
+        printf("\tstatus=skip\tnote=%s\n", skip);
         graph_free(&g);
         return 0;
     }
-    GrB_Info info = GrB_init(mode);
+    GrB_Info info = GrB_init(o.mode);
     if (info != GrB_SUCCESS) {
         printf("\tstatus=error\tfailed=GrB_init\tinfo=%s\n", info_name(info));
         graph_free(&g);
         return 1;
     }
+    int reps = o.reps;
     double *times = calloc((size_t) reps, sizeof *times);
     char checksum[512] = "";
     if (times == NULL) {

@@ -3,40 +3,15 @@
  * x(j) = 1 + (j mod 10)/10, built outside the timed region. */
 #include "bench.h"
 
-#include <stdlib.h>
-
 enum { PRODUCTS = 100 };
 
 static GrB_Matrix A;
 static GrB_Vector x, y;
 
-static GrB_Info build_x(void)
-{
-    GrB_Index n = bench_graph->ncols;
-    GrB_Index *idx = malloc(((size_t) n + 1) * sizeof *idx);
-    double *vals = malloc(((size_t) n + 1) * sizeof *vals);
-    GrB_Info info = GrB_OUT_OF_MEMORY;
-    if (idx && vals) {
-        for (GrB_Index j = 0; j < n; j++) {
-            idx[j] = j;
-            vals[j] = 1.0 + (double) (j % 10) / 10.0;
-        }
-        info = RECORD(GrB_Vector_new(&x, GrB_FP64, n));
-        if (info == GrB_SUCCESS)
-            info = RECORD(GrB_Vector_build_FP64(x, idx, vals, n, GrB_PLUS_FP64));
-        if (info == GrB_SUCCESS) info = RECORD(GrB_Vector_wait(x, GrB_MATERIALIZE));
-    } else {
-        bench_record_problem("out of memory");
-    }
-    free(idx);
-    free(vals);
-    return info;
-}
-
 static GrB_Info prepare(void)
 {
     TRY(build_values(&A, bench_graph, NULL));
-    return build_x();
+    return build_vector(&x, bench_graph->ncols, bench_graph->ncols);
 }
 
 static GrB_Info run(void)

@@ -1,0 +1,402 @@
+//! The kernels of `apply`: one value per value position of the input,
+//! by a [`Mapper`] — typed (a built-in operator on its own built-in type, or a
+//! positional operator that never reads values) or byte-level (any operator,
+//! any types, with typecasts).
+
+use super::entries::{for_each_position, matrix_coords, positions};
+use super::eval::{BinaryEval, IndexEval, UnaryEval};
+use super::fragment::{chunk_count, chunk_len, split_even};
+use crate::algebra::arith::Arith;
+use crate::algebra::binary::{arith_fn, compare_fn};
+use crate::algebra::unary::unary_fn;
+use crate::algebra::{BinaryCode, BinaryOp, IndexUnaryOp, Type, TypeCode, UnaryOp, Value};
+use crate::parallel;
+use crate::storage::{
+    Array, ArrayElement, Bitmap, Compressed, Format, Full, MatrixStore, Orientation,
+};
+use crate::with_type;
+
+/// Computes one output value per input entry.
+trait Mapper: Sync {
+    /// Per-chunk output (and scratch).
+    type Buf: Send;
+    /// True when the mapper needs the entries' coordinates.
+    const POSITIONAL: bool;
+    /// A new buffer with room for `cap` values.
+    fn buffer(&self, cap: usize) -> Self::Buf;
+    /// Appends the value for the entry at value position `q`, `(row, col)`.
+    fn map(&self, buf: &mut Self::Buf, q: usize, row: u64, col: u64);
+    /// Appends a placeholder for a hole of a bitmap.
+    fn absent(&self, buf: &mut Self::Buf);
+    /// The values of all buffers, in order.
+    fn finish(&self, bufs: Vec<Self::Buf>) -> Array;
+    /// All `n` values at once, each straight into its place in the output,
+    /// when every one of the `n` value positions holds an entry: `None` to
+    /// map entry by entry into buffers instead.
+    fn map_full(&self, _n: usize) -> Option<Array> {
+        None
+    }
+}
+
+/// The values of `m` applied to every entry of `format` (data in orientation `orient`).
+fn map_values<M: Mapper>(format: &Format, orient: Orientation, m: &M) -> Array {
+    let n = positions(format);
+    if !matches!(format, Format::Bitmap(_)) {
+        if let Some(out) = m.map_full(n) {
+            return out;
+        }
+    }
+    let bufs = parallel::map_items(split_even(n, chunk_count(n)), |r| {
+        let mut buf = m.buffer(r.len());
+        for_each_position(format, r, M::POSITIONAL, |q, present, j, i| {
+            if present {
+                let (row, col) = matrix_coords(orient, j, i);
+                m.map(&mut buf, q, row, col);
+            } else {
+                m.absent(&mut buf);
+            }
+        });
+        buf
+    });
+    m.finish(bufs)
+}
+
+/// `z = op(x)` on every value: `GrB_apply` with a unary operator.
+pub fn unary(op: &UnaryOp, format: &Format, orient: Orientation) -> Array {
+    let x = values(format);
+    if let Some(code) = op.code() {
+        // Built-in values of another type are cast once, as a whole, so that
+        // the typed loop runs instead of a typecast per value.
+        let cast;
+        let typed_x = if x.code() == op.xtype().code() {
+            Some(x)
+        } else if x.ty().is_builtin() && op.xtype().is_builtin() {
+            cast = x.cast(op.xtype());
+            Some(&cast)
+        } else {
+            None
+        };
+        if let Some(tx) = typed_x {
+            let typed = with_type!(tx.code(), T => {
+                unary_fn::<T>(code).map(|f| map_values(format, orient, &ValueFn::new(tx, f)))
+            }, udt => None);
+            if let Some(out) = typed {
+                return out;
+            }
+        }
+    }
+    let eval = UnaryEval::new(op, &x.ty(), op.ztype());
+    let call = |e: &mut UnaryEval, out: &mut [u8], v: &[u8], _r: u64, _c: u64| e.call(out, v);
+    map_values(
+        format,
+        orient,
+        &Bytes::<_, _, false>::new(x, op.ztype(), eval, call),
+    )
+}
+
+/// `z = op(s, x)` (`first`) or `z = op(x, s)` on every value: `GrB_apply` with
+/// a binary operator and a bound scalar (compatibility checked by the caller).
+pub fn bind(op: &BinaryOp, s: &Value, first: bool, format: &Format, orient: Orientation) -> Array {
+    let x = values(format);
+    if let Some(code) = op.code() {
+        if x.code() == op.xtype().code() && op.xtype().is_builtin() {
+            let typed = match x.code() {
+                TypeCode::Fp64 => bind_hot::<f64>(code, s, first, format, orient),
+                TypeCode::Fp32 => bind_hot::<f32>(code, s, first, format, orient),
+                TypeCode::Int64 => bind_hot::<i64>(code, s, first, format, orient),
+                TypeCode::Int32 => bind_hot::<i32>(code, s, first, format, orient),
+                t => {
+                    with_type!(t, T => bind_typed::<T>(code, s, first, format, orient), udt => None)
+                }
+            };
+            if let Some(out) = typed {
+                return out;
+            }
+        }
+    }
+    let (xty, yty) = if first {
+        (op.xtype().clone(), x.ty())
+    } else {
+        (x.ty(), op.ytype().clone())
+    };
+    let domain = if first { op.xtype() } else { op.ytype() };
+    let scalar = s.cast(domain).expect("scalar type checked by the caller");
+    let scalar = scalar.bytes().to_vec();
+    let eval = BinaryEval::new(op, &xty, &yty, op.ztype());
+    let call = move |e: &mut BinaryEval, out: &mut [u8], v: &[u8], _r: u64, _c: u64| {
+        if first {
+            e.call(out, &scalar, v)
+        } else {
+            e.call(out, v, &scalar)
+        }
+    };
+    map_values(
+        format,
+        orient,
+        &Bytes::<_, _, false>::new(x, op.ztype(), eval, call),
+    )
+}
+
+/// [`bind`] on values of the built-in type `T`, the operator called through
+/// a function pointer.
+fn bind_typed<T: Arith + ArrayElement>(
+    code: BinaryCode,
+    s: &Value,
+    first: bool,
+    format: &Format,
+    orient: Orientation,
+) -> Option<Array> {
+    let s = s.get::<T>()?;
+    if let Some(f) = compare_fn::<T>(code) {
+        return Some(bind_with(f, s, first, format, orient));
+    }
+    Some(bind_with(arith_fn::<T>(code)?, s, first, format, orient))
+}
+
+/// [`bind_typed`] with the common arithmetic operators inlined into the
+/// loop (a division per value through a function pointer took twice as
+/// long), on the types graph algorithms use them with.
+fn bind_hot<T: Arith + ArrayElement>(
+    code: BinaryCode,
+    s: &Value,
+    first: bool,
+    format: &Format,
+    orient: Orientation,
+) -> Option<Array> {
+    let v = s.get::<T>()?;
+    Some(match code {
+        BinaryCode::Plus => bind_with(|x: T, y| x.add(y), v, first, format, orient),
+        BinaryCode::Minus => bind_with(|x: T, y| x.sub(y), v, first, format, orient),
+        BinaryCode::Times => bind_with(|x: T, y| x.mul(y), v, first, format, orient),
+        BinaryCode::Div => bind_with(|x: T, y| x.div(y), v, first, format, orient),
+        _ => return bind_typed::<T>(code, s, first, format, orient),
+    })
+}
+
+/// `f(s, x)` (`first`) or `f(x, s)` on every value `x` of `format`.
+fn bind_with<T: ArrayElement, Z: ArrayElement>(
+    f: impl Fn(T, T) -> Z + Copy + Sync,
+    s: T,
+    first: bool,
+    format: &Format,
+    orient: Orientation,
+) -> Array {
+    let x = values(format);
+    if first {
+        map_values(format, orient, &ValueFn::new(x, move |y: T| f(s, y)))
+    } else {
+        map_values(format, orient, &ValueFn::new(x, move |v: T| f(v, s)))
+    }
+}
+
+/// `z = op(x, row, col, thunk)` on every entry: `GrB_apply` with an
+/// index-unary operator (compatibility checked by the caller).
+pub fn index(op: &IndexUnaryOp, thunk: &Value, format: &Format, orient: Orientation) -> Array {
+    if let Some(out) = index_typed(op, thunk, format, orient) {
+        return out;
+    }
+    let x = values(format);
+    let eval = IndexEval::new(op, &x.ty(), thunk, op.ztype());
+    let call = |e: &mut IndexEval, out: &mut [u8], v: &[u8], r: u64, c: u64| e.call(out, v, r, c);
+    map_values(
+        format,
+        orient,
+        &Bytes::<_, _, true>::new(x, op.ztype(), eval, call),
+    )
+}
+
+fn index_typed(
+    op: &IndexUnaryOp,
+    thunk: &Value,
+    format: &Format,
+    orient: Orientation,
+) -> Option<Array> {
+    let code = op.code()?;
+    let x = values(format);
+    if code.is_index_valued() {
+        return Some(if op.ztype().code() == TypeCode::Int32 {
+            let s = thunk.get::<i32>()? as i64;
+            map_values(
+                format,
+                orient,
+                &IndexFn::new(move |r, c| code.index_value(r, c, s) as i32),
+            )
+        } else {
+            let s = thunk.get::<i64>()?;
+            map_values(
+                format,
+                orient,
+                &IndexFn::new(move |r, c| code.index_value(r, c, s)),
+            )
+        });
+    }
+    if !code.reads_value() {
+        let s = thunk.get::<i64>()?;
+        return Some(map_values(
+            format,
+            orient,
+            &IndexFn::new(move |r, c| code.position_test(r, c, s)),
+        ));
+    }
+    let xty = op.xtype()?;
+    if x.code() != xty.code() {
+        return None;
+    }
+    with_type!(x.code(), T => {
+        let s = thunk.get::<T>()?;
+        Some(map_values(format, orient, &ValueFn::new(x, move |v: T| code.value_test(v, s))))
+    }, udt => None)
+}
+
+/// The values of a store's data.
+fn values(format: &Format) -> &Array {
+    match format {
+        Format::Sparse(c) => &c.x,
+        Format::Bitmap(b) => &b.x,
+        Format::Full(f) => &f.x,
+    }
+}
+
+/// Typed: `z = f(x)` on values of type `T`.
+struct ValueFn<'a, T, F> {
+    x: &'a [T],
+    f: F,
+}
+
+impl<'a, T: ArrayElement, F> ValueFn<'a, T, F> {
+    fn new(x: &'a Array, f: F) -> Self {
+        ValueFn {
+            x: x.as_slice::<T>().expect("values of the dispatched type"),
+            f,
+        }
+    }
+}
+
+impl<T: ArrayElement, Z: ArrayElement, F: Fn(T) -> Z + Sync> Mapper for ValueFn<'_, T, F> {
+    type Buf = Vec<Z>;
+    const POSITIONAL: bool = false;
+    fn buffer(&self, cap: usize) -> Vec<Z> {
+        Vec::with_capacity(cap)
+    }
+    #[inline(always)]
+    fn map(&self, buf: &mut Vec<Z>, q: usize, _row: u64, _col: u64) {
+        buf.push((self.f)(self.x[q]));
+    }
+    fn absent(&self, buf: &mut Vec<Z>) {
+        buf.push(Z::default());
+    }
+    fn finish(&self, bufs: Vec<Vec<Z>>) -> Array {
+        Z::into_array(bufs.concat())
+    }
+    fn map_full(&self, n: usize) -> Option<Array> {
+        let x = &self.x[..n];
+        let out = parallel::collect_chunks(n, chunk_len(n), |r| x[r].iter().map(|&v| (self.f)(v)));
+        Some(Z::into_array(out))
+    }
+}
+
+/// Typed: `z = f(row, col)` (positional operators never read values).
+struct IndexFn<F> {
+    f: F,
+}
+
+impl<F> IndexFn<F> {
+    fn new(f: F) -> Self {
+        IndexFn { f }
+    }
+}
+
+impl<Z: ArrayElement, F: Fn(u64, u64) -> Z + Sync> Mapper for IndexFn<F> {
+    type Buf = Vec<Z>;
+    const POSITIONAL: bool = true;
+    fn buffer(&self, cap: usize) -> Vec<Z> {
+        Vec::with_capacity(cap)
+    }
+    #[inline(always)]
+    fn map(&self, buf: &mut Vec<Z>, _q: usize, row: u64, col: u64) {
+        buf.push((self.f)(row, col));
+    }
+    fn absent(&self, buf: &mut Vec<Z>) {
+        buf.push(Z::default());
+    }
+    fn finish(&self, bufs: Vec<Vec<Z>>) -> Array {
+        Z::into_array(bufs.concat())
+    }
+}
+
+/// Byte-level: `call(evaluator, out, value, row, col)` with a per-chunk copy
+/// of the evaluator `E`; `POS` says whether the coordinates are needed.
+struct Bytes<'a, E, F, const POS: bool> {
+    x: &'a Array,
+    z: Type,
+    eval: E,
+    call: F,
+}
+
+impl<'a, E, F, const POS: bool> Bytes<'a, E, F, POS> {
+    fn new(x: &'a Array, z: &Type, eval: E, call: F) -> Self {
+        Bytes {
+            x,
+            z: z.clone(),
+            eval,
+            call,
+        }
+    }
+}
+
+impl<E, F, const POS: bool> Mapper for Bytes<'_, E, F, POS>
+where
+    E: Clone + Send + Sync,
+    F: Fn(&mut E, &mut [u8], &[u8], u64, u64) + Sync,
+{
+    type Buf = (Vec<u8>, E);
+    const POSITIONAL: bool = POS;
+    fn buffer(&self, cap: usize) -> (Vec<u8>, E) {
+        (Vec::with_capacity(cap * self.z.size()), self.eval.clone())
+    }
+    fn map(&self, (out, eval): &mut (Vec<u8>, E), q: usize, row: u64, col: u64) {
+        let n = out.len();
+        out.resize(n + self.z.size(), 0);
+        (self.call)(eval, &mut out[n..], self.x.get_bytes(q), row, col);
+    }
+    fn absent(&self, (out, _): &mut (Vec<u8>, E)) {
+        out.resize(out.len() + self.z.size(), 0);
+    }
+    fn finish(&self, bufs: Vec<(Vec<u8>, E)>) -> Array {
+        let bytes: Vec<Vec<u8>> = bufs.into_iter().map(|(b, _)| b).collect();
+        Array::from_bytes(&self.z, &bytes.concat())
+    }
+}
+
+/// `op(A(i,j), i, j, thunk)` for every entry of `store`: its structure with
+/// new values.
+pub fn index_values(store: &MatrixStore, op: &IndexUnaryOp, thunk: &Value) -> MatrixStore {
+    let x = index(op, thunk, store.format(), store.orient());
+    MatrixStore::new(store.orient(), with_values(store.format(), x))
+}
+
+/// The structure of `format` with new values (one per value position).
+pub fn with_values(format: &Format, x: Array) -> Format {
+    match format {
+        Format::Sparse(c) => Format::Sparse(Compressed {
+            vlen: c.vlen,
+            vdim: c.vdim,
+            h: c.h.clone(),
+            p: c.p.clone(),
+            i: c.i.clone(),
+            x,
+        }),
+        Format::Bitmap(b) => Format::Bitmap(Bitmap {
+            vlen: b.vlen,
+            vdim: b.vdim,
+            b: b.b.clone(),
+            x,
+            nvals: b.nvals,
+        }),
+        Format::Full(f) => Format::Full(Full {
+            vlen: f.vlen,
+            vdim: f.vdim,
+            x,
+        }),
+    }
+}

@@ -1,0 +1,142 @@
+//! The kernels of `GrB_extract`: `T = Ã(I, J)` from a store read as itself
+//! or as its transpose ([`View`]): a gather for bitmap or full data, the
+//! compressed kernel of [`mod@select`] otherwise.
+
+mod select;
+
+pub(crate) use select::select;
+
+use crate::error::{check_room, Result};
+use crate::kernels::indices::{IndexList, Indices};
+use crate::parallel;
+use crate::storage::compressed::dense_workspace_ok;
+use crate::storage::{Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
+use std::borrow::Cow;
+use std::sync::Arc;
+
+/// A matrix read as itself or as its transpose, without copying its data.
+pub(crate) struct View {
+    store: Arc<MatrixStore>,
+    transposed: bool,
+}
+
+impl View {
+    /// `store`, or its transpose when `transposed`.
+    pub fn new(store: Arc<MatrixStore>, transposed: bool) -> View {
+        View { store, transposed }
+    }
+
+    /// Number of rows of the view.
+    pub fn nrows(&self) -> u64 {
+        if self.transposed {
+            self.store.ncols()
+        } else {
+            self.store.nrows()
+        }
+    }
+
+    /// Number of columns of the view.
+    pub fn ncols(&self) -> u64 {
+        if self.transposed {
+            self.store.nrows()
+        } else {
+            self.store.ncols()
+        }
+    }
+
+    /// The orientation in which the stored data reads as the view.
+    pub fn native_orientation(&self) -> Orientation {
+        if self.transposed {
+            self.store.orient().flip()
+        } else {
+            self.store.orient()
+        }
+    }
+
+    /// The view's content as compressed vectors in orientation `orient`
+    /// (borrowed when the data already is in that form); `GrB_OUT_OF_MEMORY`
+    /// when a conversion does not fit.
+    pub fn compressed(&self, orient: Orientation) -> Result<Cow<'_, Compressed>> {
+        self.store.try_compressed(if self.transposed {
+            orient.flip()
+        } else {
+            orient
+        })
+    }
+}
+
+/// `Ã(I, J)` as a store (indices already checked; not both `GrB_ALL`).
+pub(crate) fn submatrix(a: View, rows: &Indices, cols: &Indices) -> Result<MatrixStore> {
+    // Work in the orientation the data is stored in: outer vectors are rows
+    // when it is by row.
+    let orient = a.native_orientation();
+    let (outer, inner) = match orient {
+        Orientation::ByRow => (rows.resolve(a.nrows()), cols.resolve(a.ncols())),
+        Orientation::ByCol => (cols.resolve(a.ncols()), rows.resolve(a.nrows())),
+    };
+    if let Some(t) = dense_gather(&a.store, &outer, &inner)? {
+        return Ok(MatrixStore::new(orient, t).conform());
+    }
+    let data = a.compressed(orient)?;
+    let t = select(&data, &outer, &inner)?;
+    Ok(MatrixStore::from_compressed(orient, t.conform()).conform())
+}
+
+/// `A(outer, inner)` of bitmap or full data, read in its stored orientation:
+/// each output position's source is computed, not searched for, and the
+/// result keeps the format (LAGraph's `gp = parent(Px)`: a gather of a full
+/// vector). `None` for compressed data.
+fn dense_gather(a: &MatrixStore, outer: &IndexList, inner: &IndexList) -> Result<Option<Format>> {
+    let (x, present, vlen) = match a.format() {
+        Format::Full(f) => (&f.x, None, f.vlen),
+        Format::Bitmap(b) => (&b.x, Some(&b.b), b.vlen),
+        Format::Sparse(_) => return Ok(None),
+    };
+    let (vdim, len) = (outer.len(), inner.len());
+    // A full result holds an entry per position; a bitmap one is only made
+    // when dense enough for `A`'s entries.
+    let Some(total) = vdim.checked_mul(len).filter(|&t| {
+        let entries = present.map_or(t, |_| a.nvals() as u64);
+        dense_workspace_ok(t, usize::try_from(entries).unwrap_or(usize::MAX))
+    }) else {
+        return Ok(None);
+    };
+    check_room(
+        total as usize,
+        8 + x.elem_size() + 1,
+        "the extracted entries",
+    )?;
+    // Position `t` is entry `t % len` of outer vector `t / len`: divided
+    // once a chunk, then stepped (a division per position costs more than
+    // the gather).
+    let positions = parallel::collect_chunks(total as usize, 1 << 12, |r| {
+        let (mut k, mut p) = (r.start as u64 / len, r.start as u64 % len);
+        r.map(move |_| {
+            let q = (outer.get(k) * vlen + inner.get(p)) as usize;
+            p += 1;
+            if p == len {
+                (k, p) = (k + 1, 0);
+            }
+            q
+        })
+    });
+    let values = x.gather(&positions);
+    Ok(Some(match present {
+        None => Format::Full(Full {
+            vlen: len,
+            vdim,
+            x: values,
+        }),
+        Some(b) => {
+            let flags: Vec<bool> = parallel::map(positions.len(), 1 << 12, |t| b[positions[t]]);
+            let nvals = flags.iter().filter(|&&f| f).count();
+            Format::Bitmap(Bitmap {
+                vlen: len,
+                vdim,
+                b: flags,
+                x: values,
+                nvals,
+            })
+        }
+    }))
+}

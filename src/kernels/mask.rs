@@ -1,0 +1,96 @@
+//! Masks: which positions of the output an operation may write, as the
+//! kernels read them (a store and how to read it; the front ends check the
+//! mask object and the descriptor).
+
+use crate::error::{check_room, Result};
+use crate::storage::{Array, Compressed, Format, MatrixStore, Orientation};
+use std::borrow::Cow;
+use std::sync::Arc;
+
+/// A write mask: the mask's content and how to read it.
+#[derive(Clone)]
+pub struct Mask {
+    /// The mask's content.
+    pub store: Arc<MatrixStore>,
+    /// Use only the pattern (`GrB_STRUCTURE`), not the values.
+    pub structural: bool,
+    /// Use the complement (`GrB_COMP`).
+    pub complement: bool,
+}
+
+impl Mask {
+    /// True when the mask allows no position: not complemented and empty,
+    /// or structural, complemented and holding every position (BFS's
+    /// visited set once every vertex is reached).
+    pub fn allows_nothing(&self) -> bool {
+        let held = self.store.nvals() as u128;
+        if self.complement {
+            self.structural
+                && held == u128::from(self.store.nrows()) * u128::from(self.store.ncols())
+        } else {
+            held == 0
+        }
+    }
+
+    /// The positions where the mask (before complementing) is true, as compressed
+    /// vectors in orientation `orient` with boolean `true` values.
+    pub fn pattern(&self, orient: Orientation) -> Compressed {
+        self.pattern_of(&self.store.compressed(orient))
+    }
+
+    /// [`Mask::pattern`], failing with `GrB_OUT_OF_MEMORY` when it does not
+    /// fit: the conversion of the mask, then one probe for the pattern (per
+    /// entry an index, a position and two flags; the vector pointers).
+    pub fn try_pattern(&self, orient: Orientation) -> Result<Compressed> {
+        let c = self.store.try_compressed(orient)?;
+        let bytes = c
+            .nvals()
+            .saturating_mul(18)
+            .saturating_add((c.p.len() + c.h.as_ref().map_or(0, Vec::len)).saturating_mul(8));
+        check_room(bytes, 1, "the mask's pattern")?;
+        Ok(self.pattern_of(&c))
+    }
+
+    /// The positions where the mask (before complementing) is true, as
+    /// compressed vectors in orientation `orient` whose values mean nothing:
+    /// a structural mask's own storage, borrowed when it is held that way;
+    /// otherwise [`Mask::try_pattern`].
+    pub fn try_positions(&self, orient: Orientation) -> Result<Cow<'_, Compressed>> {
+        if self.structural {
+            return self.store.try_compressed(orient);
+        }
+        self.try_pattern(orient).map(Cow::Owned)
+    }
+
+    /// The pattern of the mask's content `c`.
+    fn pattern_of(&self, c: &Compressed) -> Compressed {
+        let mut pat = if self.structural {
+            Compressed {
+                x: Array::new(&crate::algebra::Type::BOOL),
+                ..c.clone()
+            }
+        } else {
+            let truth = c.x.truth_values();
+            let mut kept = c.filter(|_, _, q| truth[q]);
+            kept.x = Array::new(&crate::algebra::Type::BOOL);
+            kept
+        };
+        pat.x = Array::from_vec(vec![true; pat.nvals()]);
+        pat
+    }
+
+    /// True when the mask is a dense bitmap or full in its storage (cheap to probe).
+    pub fn is_dense(&self) -> bool {
+        !matches!(self.store.format(), Format::Sparse(_))
+    }
+
+    /// Whether the mask allows writing at `(row, col)` (after complementing).
+    pub fn allows(&self, row: u64, col: u64) -> bool {
+        let present = match self.store.get(row, col) {
+            None => false,
+            Some(_) if self.structural => true,
+            Some(v) => v.get::<bool>().unwrap_or(true),
+        };
+        present != self.complement
+    }
+}

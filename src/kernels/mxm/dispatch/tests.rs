@@ -1,0 +1,334 @@
+use super::cost::{flops_floor, transpose_cost};
+use super::*;
+use crate::algebra::{BinaryCode, TypeCode};
+use crate::kernels::testing::ones;
+use crate::kernels::Mask;
+use crate::storage::Format;
+use crate::storage::{Array, Compressed, MatrixStore};
+use std::sync::Arc;
+
+/// A random `nrows × ncols` matrix with `per_row` entries per row.
+fn random(nrows: u64, ncols: u64, per_row: u64, orient: Orientation) -> Arc<MatrixStore> {
+    let mut seed = nrows * 31 + ncols * 7 + per_row;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        seed >> 33
+    };
+    let mut pairs = Vec::new();
+    for i in 0..nrows {
+        for _ in 0..per_row {
+            pairs.push((i, next() % ncols));
+        }
+    }
+    ones(nrows, ncols, &pairs, orient, BinaryCode::Plus)
+}
+
+/// A column vector of length `n` with entries at every `step`-th position.
+fn vector(n: u64, step: u64, dense: bool) -> Arc<MatrixStore> {
+    let pairs: Vec<(u64, u64)> = (0..n).step_by(step as usize).map(|i| (i, 0)).collect();
+    let s = ones(n, 1, &pairs, Orientation::ByCol, BinaryCode::Plus);
+    if dense {
+        let b = s.to_bitmap().unwrap();
+        Arc::new(MatrixStore::new(Orientation::ByCol, Format::Bitmap(b)))
+    } else {
+        s
+    }
+}
+
+fn mask(store: Arc<MatrixStore>, complement: bool) -> Mask {
+    Mask {
+        store,
+        structural: true,
+        complement,
+    }
+}
+
+fn plan(a: Operand, b: Operand, m: Option<MaskOperand>, s: &Semiring, out: Orientation) -> Plan {
+    choose(&Problem {
+        a,
+        b,
+        mask: m,
+        semiring: s,
+        out,
+        epilogue: None,
+    })
+    .0
+}
+
+fn semiring(add: BinaryCode, mul: BinaryCode, t: TypeCode) -> Semiring {
+    Semiring::builtin(add, mul, t).unwrap()
+}
+
+#[test]
+fn bfs_pushes_a_small_frontier_and_pulls_a_large_one() {
+    let s = semiring(BinaryCode::Any, BinaryCode::Oneb, TypeCode::Bool);
+    let n = 20_000;
+    let a = random(n, n, 8, Orientation::ByRow);
+    let visited = mask(vector(n, 3, false), true);
+    // vxm(q, A): u' * A, the frontier small and sparse.
+    let small = Operand::new(vector(n, 2000, false), true);
+    let m = MaskOperand {
+        mask: &visited,
+        transposed: true,
+    };
+    let p = plan(
+        small,
+        Operand::new(a.clone(), false),
+        Some(m.clone()),
+        &s,
+        Orientation::ByRow,
+    );
+    assert_eq!((p.method, p.by_cols), (Method::Saxpy, false), "push");
+    // mxv(q, AT, q) with AT stored by rows and a large bitmap frontier.
+    let large = Operand::new(vector(n, 2, true), false);
+    let m = MaskOperand {
+        mask: &visited,
+        transposed: false,
+    };
+    let p = plan(
+        Operand::new(a.clone(), false),
+        large,
+        Some(m),
+        &s,
+        Orientation::ByCol,
+    );
+    assert_eq!(
+        (p.method, p.by_cols, p.dense_r),
+        (Method::Dot2, false, true),
+        "pull"
+    );
+    // vxm with A stored by columns reads its columns: pull as well.
+    let a_by_col = Operand::new(random(n, n, 8, Orientation::ByCol), false);
+    let large = Operand::new(vector(n, 2, true), true);
+    let p = plan(large, a_by_col, None, &s, Orientation::ByRow);
+    assert_eq!((p.method, p.by_cols, p.dense_r), (Method::Dot2, true, true));
+}
+
+#[test]
+fn a_transpose_is_built_once_the_savings_forgone_have_paid_for_it() {
+    // vxm(q, A) with A stored by rows and a large frontier: a pull reads
+    // A's columns, a transpose to build. The first such product pushes
+    // and records on A what the pull would have saved; once those
+    // savings reach the transpose's cost, the pull wins.
+    let s = semiring(BinaryCode::Any, BinaryCode::Oneb, TypeCode::Bool);
+    let n = 20_000;
+    let a = random(n, n, 16, Orientation::ByRow);
+    let visited = mask(vector(n, 3, false), true);
+    let problem = || Problem {
+        a: Operand::new(vector(n, 2, true), true),
+        b: Operand::new(a.clone(), false),
+        mask: Some(MaskOperand {
+            mask: &visited,
+            transposed: true,
+        }),
+        semiring: &s,
+        out: Orientation::ByRow,
+        epilogue: None,
+    };
+    let transpose = transpose_cost(a.nvals() as f64);
+    let mut pushes = 0;
+    loop {
+        let p = problem();
+        let (plan, rent) = choose(&p);
+        if (plan.method, plan.by_cols) == (Method::Dot2, true) {
+            break;
+        }
+        assert_eq!((plan.method, plan.by_cols), (Method::Saxpy, false), "push");
+        assert_eq!(rent.stores, [false, true], "only A would be transposed");
+        assert!(rent.saving > 0.0 && rent.saving < transpose);
+        rent.pay(&p);
+        pushes += 1;
+        assert!(pushes < 100, "the savings never paid for the transpose");
+    }
+    assert!(
+        pushes >= 1,
+        "a single product does not pay for the transpose"
+    );
+    assert!(a.transpose_rent() < transpose);
+    assert!(!a.has_cached_transpose(), "choosing transposes nothing");
+}
+
+#[test]
+fn a_small_frontier_under_a_nearly_full_complemented_mask_pushes() {
+    // The end of a BFS on a road-like graph: few neighbours per vertex,
+    // almost every vertex visited. Saxpy searches the long mask row at
+    // each of its few first touches; a pull would visit every row.
+    let s = semiring(BinaryCode::Any, BinaryCode::Oneb, TypeCode::Bool);
+    let n = 65_536;
+    let a = random(n, n, 4, Orientation::ByRow);
+    // A pull reads A by columns: cached, as after an earlier pull level.
+    a.compressed(Orientation::ByCol);
+    // 49 of every 50 vertices visited, held sparse.
+    let seen: Vec<u64> = (0..n).filter(|j| j % 50 != 0).collect();
+    let x = Array::from_vec(vec![true; seen.len()]);
+    let seen = MatrixStore::from_compressed(Orientation::ByCol, Compressed::vector(n, seen, x));
+    let visited = mask(Arc::new(seen), true);
+    let frontier = Operand::new(vector(n, 800, false), true);
+    let m = MaskOperand {
+        mask: &visited,
+        transposed: true,
+    };
+    let p = plan(
+        frontier,
+        Operand::new(a, false),
+        Some(m),
+        &s,
+        Orientation::ByRow,
+    );
+    assert_eq!((p.method, p.by_cols), (Method::Saxpy, false));
+}
+
+#[test]
+fn pagerank_pulls_a_dense_vector() {
+    let s = semiring(BinaryCode::Plus, BinaryCode::Second, TypeCode::Fp64);
+    let n = 10_000;
+    let at = Operand::new(random(n, n, 10, Orientation::ByRow), false);
+    let w = Operand::new(vector(n, 1, false), false);
+    let p = plan(at, w, None, &s, Orientation::ByCol);
+    assert_eq!((p.method, p.dense_r), (Method::Dot2, true));
+}
+
+#[test]
+fn a_dense_row_times_a_matrix_is_pushed_without_a_transpose() {
+    // r = w * A with A stored by rows and w dense: one saxpy row with a
+    // product per position and more, pushed into dense workspaces that
+    // the threads share. A few products do not pay for A's transpose.
+    let s = semiring(BinaryCode::Plus, BinaryCode::Times, TypeCode::Fp64);
+    let n = 10_000;
+    let a = random(n, n, 10, Orientation::ByRow);
+    let w = Operand::new(vector(n, 1, false), true);
+    let problem = Problem {
+        a: w,
+        b: Operand::new(a.clone(), false),
+        mask: None,
+        semiring: &s,
+        out: Orientation::ByRow,
+        epilogue: None,
+    };
+    for _ in 0..6 {
+        let (plan, rent) = choose(&problem);
+        rent.pay(&problem);
+        assert_eq!((plan.method, plan.by_cols), (Method::Saxpy, false));
+    }
+    assert!(
+        a.transpose_rent() < transpose_cost(a.nvals() as f64),
+        "a few products do not pay for the transpose"
+    );
+    assert!(!a.has_cached_transpose(), "choosing transposes nothing");
+}
+
+#[test]
+fn a_sparse_mask_uses_dot3() {
+    let s = semiring(BinaryCode::Plus, BinaryCode::Oneb, TypeCode::Int64);
+    let n = 5_000;
+    let l = random(n, n, 6, Orientation::ByRow);
+    let u = random(n, n, 6, Orientation::ByRow);
+    let m = mask(random(n, n, 1, Orientation::ByRow), false);
+    // C<M> = L * U' (GrB_DESC_ST1): the rows of L and of U are both at hand,
+    // and the mask asks for few entries.
+    let p = plan(
+        Operand::new(l, false),
+        Operand::new(u, true),
+        Some(MaskOperand {
+            mask: &m,
+            transposed: false,
+        }),
+        &s,
+        Orientation::ByRow,
+    );
+    assert_eq!(p.method, Method::Dot3);
+}
+
+#[test]
+fn saxpy_follows_the_storage_orientation() {
+    let s = semiring(BinaryCode::Plus, BinaryCode::Times, TypeCode::Fp64);
+    let n = 3_000;
+    let by_row = |m: u64| Operand::new(random(n, n, 5 + m, Orientation::ByRow), false);
+    let p = plan(by_row(0), by_row(1), None, &s, Orientation::ByRow);
+    assert_eq!((p.method, p.by_cols), (Method::Saxpy, false));
+    let by_col = |m: u64| Operand::new(random(n, n, 5 + m, Orientation::ByCol), false);
+    let p = plan(by_col(0), by_col(1), None, &s, Orientation::ByCol);
+    assert_eq!((p.method, p.by_cols), (Method::Saxpy, true));
+    // A' * B with A by rows: A' is read by columns, free.
+    let p = plan(by_row(0).t(), by_col(1), None, &s, Orientation::ByCol);
+    assert_eq!((p.method, p.by_cols), (Method::Saxpy, true));
+}
+
+#[test]
+fn flops_are_counted_exactly_when_the_vectors_are_at_hand() {
+    let a = Operand::new(random(50, 40, 3, Orientation::ByRow), false);
+    let b = Operand::new(random(40, 30, 2, Orientation::ByRow), false);
+    let rows = a.vectors(Orientation::ByRow);
+    let brows = b.vectors(Orientation::ByRow);
+    let exact: usize = rows.i.iter().map(|&k| brows.vector_range(k).len()).sum();
+    assert_eq!(flops(&a, &b), exact as f64);
+    let bc = Operand::new(Arc::new(b.store().reoriented(Orientation::ByCol)), false);
+    let ac = Operand::new(Arc::new(a.store().reoriented(Orientation::ByCol)), false);
+    assert_eq!(flops(&ac, &b), exact as f64);
+    assert_eq!(flops(&ac, &bc), exact as f64);
+    // A times its own transpose: the column counts of A, squared.
+    let counts = rows.i.iter().fold(vec![0usize; 40], |mut c, &k| {
+        c[k as usize] += 1;
+        c
+    });
+    let squares: usize = counts.iter().map(|n| n * n).sum();
+    assert_eq!(flops(&a, &a.t()), squares as f64);
+}
+
+#[test]
+fn the_floor_of_the_products_never_exceeds_their_count() {
+    for per_row in [1, 3, 7] {
+        let a = Operand::new(random(300, 200, per_row, Orientation::ByRow), false);
+        let floor = flops_floor(&a, &a.t());
+        assert!(floor > 0.0 && floor <= flops(&a, &a.t()), "{floor}");
+    }
+    // Operands with different entries give no bound.
+    let a = Operand::new(random(50, 40, 3, Orientation::ByRow), false);
+    let b = Operand::new(random(40, 30, 2, Orientation::ByRow), false);
+    assert_eq!(flops_floor(&a, &b), 0.0);
+}
+
+#[test]
+fn the_products_of_a_frontier_holding_hubs_are_estimated_from_a_sample() {
+    // A by rows: 8 random entries a row, and every 10th row also meets the
+    // hubs 0..4. A * u with u a bitmap holding the hubs and a few others:
+    // A's column lengths are not at hand (no transpose), so the count is
+    // sampled over A's entries, and the hubs' long columns are not missed.
+    let n = 40_000;
+    let mut pairs: Vec<(u64, u64)> = Vec::new();
+    let mut seed = 7u64;
+    for i in 0..n {
+        for _ in 0..8 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+            pairs.push((i, 5 + (seed >> 33) % (n - 5)));
+        }
+        if i % 10 == 0 {
+            pairs.extend((0..5).map(|h| (i, h)));
+        }
+    }
+    let a = ones(n, n, &pairs, Orientation::ByRow, BinaryCode::Plus);
+    let held = |k: u64| k < 5 || k % 1000 == 7;
+    let u_pairs: Vec<(u64, u64)> = (0..n).filter(|&k| held(k)).map(|k| (k, 0)).collect();
+    let u = ones(n, 1, &u_pairs, Orientation::ByCol, BinaryCode::Plus);
+    let u = Arc::new(MatrixStore::new(
+        Orientation::ByCol,
+        Format::Bitmap(u.to_bitmap().unwrap()),
+    ));
+    let rows = a.compressed(Orientation::ByRow);
+    let exact = rows.i.iter().filter(|&&k| held(k)).count() as f64;
+    let a = Operand::new(a, false);
+    let estimate = flops(&a, &Operand::new(u.clone(), false));
+    assert!(
+        !a.store().has_cached_transpose(),
+        "counting transposes nothing"
+    );
+    assert!(
+        (estimate - exact).abs() < 0.2 * exact,
+        "estimate {estimate}, exact {exact}"
+    );
+    // u' * A' is the same product.
+    let estimate_t = flops(&Operand::new(u, true), &a.t());
+    assert!((estimate_t - exact).abs() < 0.2 * exact, "{estimate_t}");
+}

@@ -1,0 +1,610 @@
+//! [`Dot2`]: every row of `L` against every column of `R`, the mask
+//! checked per entry (the pull of a matrix-vector product), and its
+//! variants folded into a full result.
+
+use super::*;
+
+/// Every entry of `C = L * R` (`ncols` columns) the mask allows; see
+/// [`Dot2::column_form`] for the form of the result.
+pub struct Dot2<'a> {
+    /// Rows of the left operand.
+    pub l: &'a Compressed,
+    /// Columns of the right operand.
+    pub r: RCols<'a>,
+    /// Number of columns of `R`.
+    pub ncols: u64,
+    /// The mask.
+    pub mask: &'a MaskView<'a>,
+}
+
+impl Dot2<'_> {
+    /// The columns of `R` that hold entries (all of them when dense).
+    fn columns(&self) -> Vec<u64> {
+        match &self.r {
+            RCols::Dense(_) => (0..self.ncols).collect(),
+            RCols::Sparse(rc) => (0..rc.nvec())
+                .filter(|&kk| !rc.range(kk).is_empty())
+                .map(|kk| rc.vector_id(kk))
+                .collect(),
+        }
+    }
+
+    /// Computes row `kk` of `L` against `cols`.
+    fn row<S: Sr>(&self, sr: &S, w: &mut S::Z, kk: usize, cols: &[u64], out: &mut Rows<S::W>) {
+        let l = self.l;
+        let lr = l.range(kk);
+        let i = l.vector_id(kk);
+        let start = out.i.len();
+        work::count(1 + cols.len());
+        let emit = |w: &mut S::Z, out: &mut Rows<S::W>, j: u64| {
+            if dot(sr, w, l, lr.clone(), &self.r, j) {
+                out.i.push(j);
+                sr.z_push(&mut out.w, w);
+            }
+        };
+        match self.mask {
+            MaskView::None => cols.iter().for_each(|&j| emit(w, out, j)),
+            MaskView::Dense(d) => cols
+                .iter()
+                .filter(|&&j| d.allows(i, j))
+                .for_each(|&j| emit(w, out, j)),
+            MaskView::Rows { rows, complement } => {
+                let mr = &rows.i[rows.vector_range(i)];
+                if mr.is_empty() && !complement {
+                    return;
+                }
+                let mut q = 0;
+                for &j in cols {
+                    q += mr[q..].partition_point(|&x| x < j);
+                    let present = q < mr.len() && mr[q] == j;
+                    if present != *complement {
+                        emit(w, out, j);
+                    }
+                }
+            }
+        }
+        out.end_row(i, start);
+    }
+}
+
+impl Dot2<'_> {
+    /// True when the result comes as the single column of `C` (one vector of
+    /// length `nrows(L)`) rather than as its rows: when `R` has one column.
+    pub fn column_form(&self) -> bool {
+        self.ncols == 1
+    }
+
+    /// The "pull" product with the single column of `R`: one dot product per
+    /// row of `L` that the mask allows, the result gathered as a column.
+    fn pull<S: Sr>(&self, sr: &S) -> Product {
+        match (&self.r, self.mask) {
+            (RCols::Dense(d), MaskView::None) if d.col(0).is_full() => {
+                let (l, col) = (self.l, d.col(0));
+                work::count(l.nvals() + l.nvec());
+                if l.h.is_none() {
+                    let ranges = held_row_ranges(l);
+                    if let Some((w, present, nvals)) = sr.dot_all_rows_full(
+                        DenseDots {
+                            p: &l.p,
+                            idx: &l.i,
+                            col,
+                        },
+                        &ranges,
+                    ) {
+                        return column_of_slots(sr, w, present, nvals, l);
+                    }
+                }
+                self.pull_with(sr, |_, rows, chunk| {
+                    let p = &l.p[rows.start..=rows.end];
+                    let dots = DenseDots { p, idx: &l.i, col };
+                    chunk.nvals = sr.dot_rows_full(dots, &mut chunk.w, &mut chunk.present);
+                })
+            }
+            (RCols::Dense(d), MaskView::Dense(m)) => {
+                let (col, mask) = (d.col(0), m.col(0));
+                self.pull_rows(
+                    sr,
+                    |i| mask.allows(i),
+                    |z, a, a0| dot_dense_col(sr, z, a, a0, col),
+                )
+            }
+            (RCols::Dense(d), mask) => {
+                let col = d.col(0);
+                self.pull_rows(
+                    sr,
+                    |i| mask.allows(i, 0),
+                    |z, a, a0| dot_dense_col(sr, z, a, a0, col),
+                )
+            }
+            (RCols::Sparse(rc), mask) => {
+                let rr = rc.vector_range(0);
+                let (b, b0) = (&rc.i[rr.clone()], rr.start);
+                self.pull_rows(
+                    sr,
+                    |i| mask.allows(i, 0),
+                    |z, a, a0| dot_sparse(sr, z, a, a0, b, b0),
+                )
+            }
+        }
+    }
+
+    /// [`Dot2::pull`] row by row, with the mask test `allowed(i)` and the dot
+    /// product `dot(z, indices, position)` of a row of `L`.
+    fn pull_rows<S: Sr>(
+        &self,
+        sr: &S,
+        allowed: impl Fn(u64) -> bool + Sync,
+        dot: impl Fn(&mut S::Z, &[u64], usize) -> bool + Sync,
+    ) -> Product {
+        let l = self.l;
+        self.pull_with(sr, |z, rows, chunk| {
+            for (slot, kk) in rows.enumerate() {
+                let lr = l.range(kk);
+                work::count(1);
+                if !lr.is_empty() && allowed(l.vector_id(kk)) && dot(z, &l.i[lr.clone()], lr.start)
+                {
+                    chunk.present[slot] = true;
+                    sr.z_set(&mut chunk.w, slot, z);
+                    chunk.nvals += 1;
+                }
+            }
+        })
+    }
+
+    /// The tasks of [`Dot2::pull`]: `fill(z, rows, chunk)` fills a flag and
+    /// a slot for every held row of `L` in `rows` (and the count of values),
+    /// then [`column`] forms the result.
+    fn pull_with<S: Sr>(
+        &self,
+        sr: &S,
+        fill: impl Fn(&mut S::Z, Range<usize>, &mut Chunk<S::W>) + Sync,
+    ) -> Product {
+        let l = self.l;
+        let ranges = held_row_ranges(l);
+        let chunks = run_tasks(ranges.len(), |s, t| {
+            let z = scratch(s, || sr.z());
+            let rows = ranges[t].clone();
+            let mut chunk = Chunk {
+                first: rows.start,
+                present: vec![false; rows.len()],
+                w: sr.alloc(rows.len()),
+                nvals: 0,
+            };
+            fill(z, rows, &mut chunk);
+            chunk
+        });
+        column(sr, chunks, l)
+    }
+}
+
+/// The held rows of `L` in tasks of about equal work (a row's work is its
+/// length plus one).
+fn held_row_ranges(l: &Compressed) -> Vec<Range<usize>> {
+    ranges_by_prefix(l.nvec(), |kk| l.p[kk] + kk)
+}
+
+/// One task's share of a pulled column: a flag and a value slot for each
+/// held row of `L` from `first` on.
+struct Chunk<W> {
+    first: usize,
+    present: Vec<bool>,
+    w: W,
+    nvals: usize,
+}
+
+/// A pulled column with at least one entry per this many rows is kept as a
+/// bitmap; a sparser one is compressed.
+const DENSE_COLUMN: usize = 16;
+
+/// The column of `C = L * r` from the tasks' chunks (in row order): a bitmap
+/// when `L` holds every row and the column is dense enough (full when every
+/// row has a value, once conformed), its entries listed otherwise.
+fn column<S: Sr>(sr: &S, chunks: Vec<Chunk<S::W>>, l: &Compressed) -> Product {
+    let nvals: usize = chunks.iter().map(|c| c.nvals).sum();
+    if as_bitmap(l, nvals) {
+        let mut present = Vec::with_capacity(l.nvec());
+        let mut chunks = chunks.into_iter();
+        let mut w = match chunks.next() {
+            Some(first) => {
+                extend_copy(&mut present, &first.present);
+                first.w
+            }
+            None => sr.alloc(0),
+        };
+        for c in chunks {
+            extend_copy(&mut present, &c.present);
+            sr.append(&mut w, &c.w);
+        }
+        return bitmap_column(sr, w, present, nvals, l);
+    }
+    let rows = parallel::map_items(chunks, |c| listed(sr, c.first, &c.present, &c.w, l));
+    Product::Rows(parts(sr, rows, l.vdim, 1))
+}
+
+/// The column of `C = L * r` from one slot per row of `L` (which holds every
+/// row), as [`column`] forms it.
+fn column_of_slots<S: Sr>(
+    sr: &S,
+    w: S::W,
+    present: Vec<bool>,
+    nvals: usize,
+    l: &Compressed,
+) -> Product {
+    if as_bitmap(l, nvals) {
+        return bitmap_column(sr, w, present, nvals, l);
+    }
+    let rows = vec![listed(sr, 0, &present, &w, l)];
+    Product::Rows(parts(sr, rows, l.vdim, 1))
+}
+
+/// Whether a pulled column with `nvals` values is kept as a bitmap.
+fn as_bitmap(l: &Compressed, nvals: usize) -> bool {
+    l.h.is_none() && nvals.saturating_mul(DENSE_COLUMN) >= l.nvec()
+}
+
+/// The bitmap column of a slot per row.
+fn bitmap_column<S: Sr>(
+    sr: &S,
+    w: S::W,
+    present: Vec<bool>,
+    nvals: usize,
+    l: &Compressed,
+) -> Product {
+    Product::Column(Bitmap {
+        vlen: l.vdim,
+        vdim: 1,
+        b: present,
+        x: sr.to_array(w),
+        nvals,
+    })
+}
+
+/// The entries of the slots `w` flagged in `present`, for the held rows of
+/// `L` from `first` on.
+fn listed<S: Sr>(sr: &S, first: usize, present: &[bool], w: &S::W, l: &Compressed) -> Rows<S::W> {
+    let mut out = Rows::new(sr);
+    for (slot, _) in present.iter().enumerate().filter(|(_, &p)| p) {
+        out.i.push(l.vector_id(first + slot));
+        sr.push(&mut out.w, w, slot);
+    }
+    out.end_row(0, 0);
+    out
+}
+
+/// The pull product of [`Dot2`] with a full column, unmasked, folded into
+/// the values of a full result with the semiring's monoid (see
+/// [`Sr::dot_rows_into`]): LAGraph's PageRank `r += A' * w`.
+pub struct PullInto<'a> {
+    /// Rows of the left operand (not hypersparse: one per result slot).
+    pub l: &'a Compressed,
+    /// The full column.
+    pub col: DenseCol<'a>,
+    /// Hands over the result's values.
+    pub take: Take<'a>,
+}
+
+impl Job for PullInto<'_> {
+    type Out = Option<Result<Array>>;
+
+    fn run<S: Sr>(self, sr: &S) -> Option<Result<Array>> {
+        let l = self.l;
+        if l.h.is_some() {
+            return None;
+        }
+        let ranges = held_row_ranges(l);
+        let dots = DenseDots {
+            p: &l.p,
+            idx: &l.i,
+            col: self.col,
+        };
+        sr.dot_rows_into(dots, &ranges, self.take)
+    }
+}
+
+impl Job for Dot2<'_> {
+    type Out = Product;
+
+    fn run<S: Sr>(self, sr: &S) -> Product {
+        if self.column_form() {
+            return self.pull(sr);
+        }
+        let cols = self.columns();
+        let l = self.l;
+        let ranges = ranges_by_prefix(l.nvec(), |kk| l.p[kk].saturating_mul(cols.len()));
+        let by_columns = self.dense_beyond_cache(&cols);
+        let rows = by_rows(
+            sr,
+            &ranges,
+            || Rows::new(sr),
+            |w, rows, out| {
+                if by_columns {
+                    let mut block = ColumnBlock::new(sr);
+                    for start in rows.clone().step_by(BLOCK_ROWS) {
+                        let end = (start + BLOCK_ROWS).min(rows.end);
+                        self.rows_by_columns(sr, w, start..end, &cols, &mut block, out);
+                    }
+                    return;
+                }
+                for kk in rows {
+                    if !l.range(kk).is_empty() {
+                        self.row(sr, w, kk, &cols, out);
+                    }
+                }
+            },
+        );
+        Product::Rows(parts(sr, rows, self.ncols, l.vdim))
+    }
+}
+
+/// Rows of `L` that [`Dot2::rows_by_columns`] computes together.
+const BLOCK_ROWS: usize = 4096;
+/// Bytes of a dense `R` up to which its columns share the cache.
+const DENSE_CACHED_BYTES: usize = 1 << 20;
+
+/// The dot products of a block of rows, one column of `R` at a time: their
+/// values and which are present, at `row * columns + column`.
+struct ColumnBlock<W> {
+    w: W,
+    present: Vec<bool>,
+}
+
+impl<W> ColumnBlock<W> {
+    fn new<S: Sr<W = W>>(sr: &S) -> Self {
+        ColumnBlock {
+            w: sr.alloc(0),
+            present: Vec::new(),
+        }
+    }
+}
+
+impl Dot2<'_> {
+    /// Whether `R` is dense with several columns that together do not fit
+    /// in the cache: a row's dot products with each column then read
+    /// scattered positions of every column, missing the cache where one
+    /// column at a time stays in it (SuiteSparse cuts its dot2 tasks by
+    /// columns of `R` for the same reason).
+    fn dense_beyond_cache(&self, cols: &[u64]) -> bool {
+        let RCols::Dense(d) = &self.r else {
+            return false;
+        };
+        let bytes = d.values.len() * (d.values.elem_size() + 1);
+        cols.len() > 1 && bytes > DENSE_CACHED_BYTES
+    }
+
+    /// Rows `rows` of `L` against `cols`, column by column (see
+    /// [`Dot2::dense_beyond_cache`]), appended to `out` row by row.
+    fn rows_by_columns<S: Sr>(
+        &self,
+        sr: &S,
+        z: &mut S::Z,
+        rows: Range<usize>,
+        cols: &[u64],
+        block: &mut ColumnBlock<S::W>,
+        out: &mut Rows<S::W>,
+    ) {
+        let l = self.l;
+        let n = rows.len() * cols.len();
+        if block.present.len() < n {
+            block.w = sr.alloc(n);
+            block.present = vec![false; n];
+        }
+        block.present[..n].fill(false);
+        for (c, &j) in cols.iter().enumerate() {
+            for (slot, kk) in rows.clone().enumerate() {
+                let lr = l.range(kk);
+                work::count(1);
+                if lr.is_empty() || !self.mask.allows(l.vector_id(kk), j) {
+                    continue;
+                }
+                if dot(sr, z, l, lr, &self.r, j) {
+                    let s = slot * cols.len() + c;
+                    block.present[s] = true;
+                    sr.z_set(&mut block.w, s, z);
+                }
+            }
+        }
+        for (slot, kk) in rows.enumerate() {
+            let start = out.i.len();
+            for (c, &j) in cols.iter().enumerate() {
+                let s = slot * cols.len() + c;
+                if block.present[s] {
+                    out.i.push(j);
+                    sr.push(&mut out.w, &block.w, s);
+                }
+            }
+            if out.i.len() > start {
+                out.end_row(l.vector_id(kk), start);
+            }
+        }
+    }
+}
+
+impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
+    /// [`Sr::dot_rows_full`] into a slice of slots; with `into`, each dot
+    /// product is folded into the value its slot holds (`w[s] = w[s] ⊕ z`).
+    pub(crate) fn dot_slots_full(
+        &self,
+        dots: DenseDots<'_>,
+        w: &mut [T],
+        present: &mut [bool],
+        into: bool,
+    ) -> usize {
+        let DenseDots { p, idx, col } = dots;
+        let (l, r, mul, add) = (self.l, self.r, self.mul, self.add);
+        // Tight loops for the common ways of reading the inputs, when the
+        // column's entries are consecutive and no terminal value is worth
+        // testing (see `stops_at_first`: the other terminal values absorb
+        // every value, `min(−∞, NaN)` being −∞, so a fold that does not stop
+        // there gives the same result); the general fold for the others.
+        let by_fold = |w: &mut [T], present: &mut [bool]| {
+            dot_rows_by_fold(self, dots, present, |s, z| {
+                w[s] = if into { add.f(w[s], *z) } else { *z }
+            })
+        };
+        let Some(base) = col.unit_base().filter(|_| !self.stops_at_first) else {
+            return by_fold(w, present);
+        };
+        let rc = &r[base.min(r.len())..];
+        // Whether to fold into `w` is a constant of each loop: a test per
+        // slot cost 10 % on short rows.
+        macro_rules! runs {
+            ($l:expr, $product:expr) => {
+                if into {
+                    fold_runs::<true, _, _>(p, $l, idx, w, present, add, $product)
+                } else {
+                    fold_runs::<false, _, _>(p, $l, idx, w, present, add, $product)
+                }
+            };
+        }
+        by_reads!(M, (self.read_l, self.read_r, self.flip), |L, R, FLIP| {
+            if !L && !R {
+                by_fold(w, present)
+            } else {
+                runs!(L.then_some(l), |x, i| {
+                    let y = if R { rc[i as usize] } else { T::ZERO };
+                    oriented(mul, FLIP, if L { x } else { T::ZERO }, y)
+                })
+            }
+        }, else |flip| {
+            let zeros = [T::ZERO];
+            let (rv, rm) = if self.read_r { (rc, usize::MAX) } else { (&zeros[..], 0) };
+            let l = self.read_l.then_some(l);
+            if flip {
+                runs!(l, |x, i| mul.f(rv[i as usize & rm], x))
+            } else {
+                runs!(l, |x, i| mul.f(x, rv[i as usize & rm]))
+            }
+        })
+    }
+
+    /// [`Sr::dot_all_rows_full`] in the typed tier.
+    pub(crate) fn dot_all_slots_full(
+        &self,
+        dots: DenseDots<'_>,
+        ranges: &[Range<usize>],
+    ) -> (Vec<T>, Vec<bool>, usize) {
+        let n = dots.p.len().saturating_sub(1);
+        let (w, present, counts) =
+            parallel::map_ranges_new(n, (T::default(), false), ranges, |t, w, present| {
+                let rows = &ranges[t];
+                let p = &dots.p[rows.start..=rows.end];
+                self.dot_slots_full(DenseDots { p, ..dots }, w, present, false)
+            });
+        (w, present, counts.iter().sum())
+    }
+
+    /// [`Sr::dot_rows_into`] in the typed tier.
+    pub(crate) fn dot_slots_into(
+        &self,
+        dots: DenseDots<'_>,
+        ranges: &[Range<usize>],
+        take: Take<'_>,
+    ) -> Option<Result<Array>> {
+        if self.any {
+            return None;
+        }
+        let n = dots.p.len().saturating_sub(1);
+        Some(fold_taken(take, |values: &mut Vec<T>| {
+            let mut present = vec![false; n];
+            parallel::map_ranges_mut(&mut values[..n], &mut present, ranges, |t, c, present| {
+                let rows = &ranges[t];
+                let p = &dots.p[rows.start..=rows.end];
+                self.dot_slots_full(DenseDots { p, ..dots }, c, present, true)
+            });
+        }))
+    }
+}
+
+/// For each slot `s` whose run `p[s]..p[s + 1]` is not empty, `w[s]` = the
+/// fold `z` by `add` of `product(l[q], idx[q])` over the run (with `INTO`,
+/// `w[s] = add(w[s], z)`), with `present[s]` set; returns how many runs are
+/// not empty. `l` is `None` when `product` ignores it (it then gets
+/// `T::default()`).
+#[inline(always)]
+fn fold_runs<const INTO: bool, T: Copy + Default, A: Op<T>>(
+    p: &[usize],
+    l: Option<&[T]>,
+    idx: &[u64],
+    w: &mut [T],
+    present: &mut [bool],
+    add: A,
+    product: impl Fn(T, u64) -> T,
+) -> usize {
+    let mut nvals = 0;
+    // The runs are consecutive: each is split off the front of what is left,
+    // one length check a run instead of two bounds checks a slice.
+    let all = p[0]..p[p.len() - 1];
+    let mut is_left = &idx[all.clone()];
+    let mut ls_left = l.map_or(&[][..], |l| &l[all]);
+    for ((slot, seen), run) in w.iter_mut().zip(present.iter_mut()).zip(p.windows(2)) {
+        let n = run[1] - run[0];
+        if n == 0 {
+            continue;
+        }
+        let is;
+        (is, is_left) = is_left.split_at(n);
+        let z = match l {
+            // The indices stand in for the values `product` ignores.
+            None => fold_run(add, is, is, |_, i| product(T::default(), i)),
+            Some(_) => {
+                let ls;
+                (ls, ls_left) = ls_left.split_at(n);
+                fold_run(add, ls, is, &product)
+            }
+        };
+        *slot = if INTO { add.f(*slot, z) } else { z };
+        *seen = true;
+        nvals += 1;
+    }
+    nvals
+}
+
+/// Folds `product(ls[k], is[k])` for `k` in `0..is.len()` (not empty; `ls`
+/// is at least as long) by `add`. Long runs are folded as four interleaved
+/// partial results, combined at the end, so that the chain of dependent adds
+/// is a quarter as long: the built-in monoids are associative and
+/// commutative, and floating-point sums may round differently from a
+/// left-to-right fold, as SuiteSparse's SIMD reductions do. The runs are
+/// walked in chunks of four, whose reads need no bounds checks.
+#[inline(always)]
+pub(super) fn fold_run<T: Copy, L: Copy, A: Op<T>>(
+    add: A,
+    ls: &[L],
+    is: &[u64],
+    product: impl Fn(L, u64) -> T,
+) -> T {
+    let n = is.len();
+    let ls = &ls[..n];
+    let p = |k: usize| product(ls[k], is[k]);
+    // Short runs (a grid's rows of four) are folded without a loop, whose
+    // exit the branch predictor misses once per run.
+    let f = |x, y| add.f(x, y);
+    match n {
+        1 => return p(0),
+        2 => return f(p(0), p(1)),
+        3 => return f(f(p(0), p(1)), p(2)),
+        4 => return f(f(f(p(0), p(1)), p(2)), p(3)),
+        _ => {}
+    }
+    let (lc, ic) = (ls.chunks_exact(4), is.chunks_exact(4));
+    let tail = lc.remainder().iter().zip(ic.remainder());
+    let mut quads = lc.zip(ic);
+    let (l, i) = quads.next().expect("a run of more than four");
+    let mut acc = [
+        product(l[0], i[0]),
+        product(l[1], i[1]),
+        product(l[2], i[2]),
+        product(l[3], i[3]),
+    ];
+    let z = if n >= 8 {
+        for (l, i) in quads {
+            for t in 0..4 {
+                acc[t] = f(acc[t], product(l[t], i[t]));
+            }
+        }
+        f(f(acc[0], acc[1]), f(acc[2], acc[3]))
+    } else {
+        f(f(f(acc[0], acc[1]), acc[2]), acc[3])
+    };
+    tail.fold(z, |z, (&l, &i)| f(z, product(l, i)))
+}

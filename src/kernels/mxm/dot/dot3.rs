@@ -1,0 +1,275 @@
+//! [`Dot3`]: the dot products of a mask's entries, `C<M> = L * R`.
+
+use super::*;
+
+/// Rows per block of the work measured to split a [`Dot3`] into tasks.
+const WORK_BLOCK: usize = 256;
+/// Blocks of [`WORK_BLOCK`] rows measured per parallel task.
+const WORK_BLOCKS_PER_TASK: usize = 16;
+/// Cap on each factor of a row's work in a [`Dot3`] (so a row counts at most 2^40).
+const WORK_CAP: usize = 1 << 20;
+
+/// The entries of `C = L * R` present in the mask `mask` (rows of `C`).
+pub struct Dot3<'a> {
+    /// Rows of the left operand.
+    pub l: &'a Compressed,
+    /// Columns of the right operand.
+    pub r: RCols<'a>,
+    /// The positions to compute.
+    pub mask: &'a Compressed,
+}
+
+impl Dot3<'_> {
+    /// Ranges of the mask's rows with about equal work, a row's work being
+    /// its entries times its row of `L`. The work is summed per block of
+    /// [`WORK_BLOCK`] rows, so the ranges are whole blocks: a prefix per row
+    /// cost more than a small product's dot products.
+    fn row_ranges(&self) -> Vec<Range<usize>> {
+        let (l, m) = (self.l, self.mask);
+        let n = m.nvec();
+        // Each factor is capped so that a row's work fits without checks.
+        let work = |m_len: usize, l_len: usize| m_len.min(WORK_CAP) * (l_len + 1).min(WORK_CAP);
+        let aligned = m.h.is_none() && l.h.is_none() && m.p.len() == l.p.len();
+        let blocks = n.div_ceil(WORK_BLOCK);
+        let block_work = parallel::map(blocks, WORK_BLOCKS_PER_TASK, |b| {
+            let rows = b * WORK_BLOCK..((b + 1) * WORK_BLOCK).min(n);
+            if aligned {
+                // Row k of the mask is row k of `L`: both pointer arrays streamed.
+                let (mp, lp) = (&m.p[rows.start..=rows.end], &l.p[rows.start..=rows.end]);
+                mp.windows(2)
+                    .zip(lp.windows(2))
+                    .map(|(mp, lp)| work(mp[1] - mp[0], lp[1] - lp[0]))
+                    .sum::<usize>()
+            } else {
+                rows.map(|kk| work(m.range(kk).len(), l.vector_range(m.vector_id(kk)).len()))
+                    .sum()
+            }
+        });
+        let mut before = Vec::with_capacity(blocks + 1);
+        before.push(0usize);
+        for w in block_work {
+            before.push(before[before.len() - 1].saturating_add(w));
+        }
+        ranges_by_prefix(blocks, |b| before[b])
+            .into_iter()
+            .map(|r| r.start * WORK_BLOCK..(r.end * WORK_BLOCK).min(n))
+            .collect()
+    }
+
+    /// Computes the mask's entries of the rows `rows` (indices of the mask's
+    /// vectors): `entry(out, z, j)` for each entry `(i, j)` that has a value
+    /// `z`, then `end(out, i)` for each row `i`.
+    fn rows<S: Sr, O>(
+        &self,
+        sr: &S,
+        w: &mut S::Z,
+        rows: Range<usize>,
+        out: &mut O,
+        entry: impl Fn(&mut O, &S::Z, u64),
+        end: impl Fn(&mut O, u64),
+    ) {
+        let (l, m) = (self.l, self.mask);
+        for kk in rows {
+            let i = m.vector_id(kk);
+            let lr = l.vector_range(i);
+            work::count(1 + m.range(kk).len());
+            if lr.is_empty() {
+                continue;
+            }
+            let (a, a0) = (&l.i[lr.clone()], lr.start);
+            // The operand's form is tested once per row, not per entry.
+            match &self.r {
+                RCols::Sparse(rc) if rc.h.is_none() => {
+                    // Column `j` is vector `j`: its range read straight
+                    // from the pointers.
+                    let (rp, ri) = (&rc.p[..], &rc.i[..]);
+                    for &j in &m.i[m.range(kk)] {
+                        let (b0, b1) = (rp[j as usize], rp[j as usize + 1]);
+                        if dot_with_runs(sr, w, a, a0, &ri[b0..b1], b0) {
+                            entry(out, w, j);
+                        }
+                    }
+                }
+                RCols::Sparse(rc) => {
+                    for &j in &m.i[m.range(kk)] {
+                        let rr = rc.vector_range(j);
+                        if dot_with_runs(sr, w, a, a0, &rc.i[rr.clone()], rr.start) {
+                            entry(out, w, j);
+                        }
+                    }
+                }
+                RCols::Dense(d) => {
+                    for &j in &m.i[m.range(kk)] {
+                        if dot_dense(sr, w, a, a0, d, j) {
+                            entry(out, w, j);
+                        }
+                    }
+                }
+            }
+            end(out, i);
+        }
+    }
+}
+
+impl Job for Dot3<'_> {
+    type Out = Parts;
+
+    fn run<S: Sr>(self, sr: &S) -> Parts {
+        // Each task's rows, and where its current row started.
+        let tasks = by_rows(
+            sr,
+            &self.row_ranges(),
+            || (Rows::new(sr), 0),
+            |w, rows, out| {
+                self.rows(
+                    sr,
+                    w,
+                    rows,
+                    out,
+                    |(out, _), z, j| {
+                        out.i.push(j);
+                        sr.z_push(&mut out.w, z);
+                    },
+                    |(out, start), i| {
+                        out.end_row(i, *start);
+                        *start = out.i.len();
+                    },
+                )
+            },
+        );
+        let rows = tasks.into_iter().map(|(rows, _)| rows).collect();
+        parts(sr, rows, self.mask.vlen, self.mask.vdim)
+    }
+}
+
+/// The rows of `C<M> = L * R` (`M` not complemented) each folded with the
+/// semiring's monoid, without forming `C`: the kernel of a reduction of a
+/// masked product. The result is one vector with an entry for every row of
+/// `C` that has one; each row is folded in increasing column order.
+pub struct Dot3Rows<'a>(pub Dot3<'a>);
+
+/// The folded rows of one task: row ids and their values.
+struct Folded<W, Z> {
+    ids: Vec<u64>,
+    w: W,
+    /// The fold of the current row, when it has a value yet.
+    acc: Option<Z>,
+}
+
+impl Job for Dot3Rows<'_> {
+    type Out = Compressed;
+
+    fn run<S: Sr>(self, sr: &S) -> Compressed {
+        let dot3 = &self.0;
+        let new = || Folded {
+            ids: Vec::new(),
+            w: sr.alloc(0),
+            acc: None,
+        };
+        let parts = by_rows(sr, &dot3.row_ranges(), new, |w, rows, out| {
+            dot3.rows(
+                sr,
+                w,
+                rows,
+                out,
+                |out, z, _| match &mut out.acc {
+                    Some(acc) => sr.z_combine(acc, z),
+                    None => out.acc = Some(z.clone()),
+                },
+                |out, i| {
+                    if let Some(acc) = out.acc.take() {
+                        out.ids.push(i);
+                        sr.z_push(&mut out.w, &acc);
+                    }
+                },
+            )
+        });
+        let mut parts = parts.into_iter();
+        let (mut ids, mut w) = match parts.next() {
+            Some(first) => (first.ids, first.w),
+            None => (Vec::new(), sr.alloc(0)),
+        };
+        for part in parts {
+            ids.extend_from_slice(&part.ids);
+            sr.append(&mut w, &part.w);
+        }
+        Compressed::vector(dot3.mask.vdim, ids, sr.to_array(w))
+    }
+}
+
+/// Indices missing from a list that is still read as a run (a hub's row
+/// lacks its own diagonal).
+const RUN_GAPS: u64 = 8;
+
+/// How many indices are missing between the first and the last of the
+/// sorted, non-empty `list`.
+#[inline(always)]
+fn gaps(list: &[u64]) -> u64 {
+    list[list.len() - 1] - list[0] + 1 - list.len() as u64
+}
+
+/// The positions in `run` (sorted, at most `gaps` indices missing between
+/// its first and last) of the indices of `short` it holds: index `k` sits
+/// within `gaps` positions before `k - run[0]`, so only that window is read.
+fn in_run<'x>(
+    short: &'x [u64],
+    run: &'x [u64],
+    gaps: u64,
+) -> impl Iterator<Item = (usize, usize)> + 'x {
+    let first = run[0];
+    short.iter().enumerate().filter_map(move |(ps, &k)| {
+        let d = k.wrapping_sub(first);
+        if d >= run.len() as u64 + gaps {
+            return None;
+        }
+        let hi = (d as usize).min(run.len() - 1);
+        let lo = d.saturating_sub(gaps) as usize;
+        (lo..=hi).find(|&q| run[q] == k).map(|q| (ps, q))
+    })
+}
+
+/// [`dot_sparse`], with the much longer list looked up by position when it
+/// is nearly a run of consecutive indices: a mask's entry in a hub's dense
+/// row (triangle counting on a graph with a few dense rows and columns)
+/// costs the other list's length, not a search through the hub's row.
+#[inline(always)]
+fn dot_with_runs<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, b: &[u64], b0: usize) -> bool {
+    let long = a.len().max(b.len());
+    if a.is_empty() || b.is_empty() || long < GALLOP_RATIO * a.len().min(b.len()) {
+        return dot_sparse(sr, z, a, a0, b, b0);
+    }
+    if b.len() == long && gaps(b) <= RUN_GAPS {
+        work::count(a.len() * (1 + gaps(b) as usize));
+        sr.fold(z, in_run(a, b, gaps(b)).map(|(pa, pb)| (a0 + pa, b0 + pb)))
+    } else if a.len() == long && gaps(a) <= RUN_GAPS {
+        work::count(b.len() * (1 + gaps(a) as usize));
+        sr.fold(z, in_run(b, a, gaps(a)).map(|(pb, pa)| (a0 + pa, b0 + pb)))
+    } else {
+        dot_sparse(sr, z, a, a0, b, b0)
+    }
+}
+
+#[cfg(test)]
+mod run_tests {
+    use super::*;
+
+    #[test]
+    fn a_nearly_full_run_is_looked_up_by_position() {
+        // Runs from 100 to 299 missing 0..=8 indices; the matches of a
+        // short list are the ones a search finds.
+        for missing in 0..=RUN_GAPS {
+            let run: Vec<u64> = (100..300)
+                .filter(|k| (k - 100) % 25 != 3 || (k - 100) / 25 >= missing)
+                .collect();
+            assert_eq!(gaps(&run), missing);
+            let short: Vec<u64> = vec![0, 99, 100, 103, 128, 150, 203, 298, 299, 300, 5000];
+            let found: Vec<(usize, usize)> = in_run(&short, &run, gaps(&run)).collect();
+            let expected: Vec<(usize, usize)> = short
+                .iter()
+                .enumerate()
+                .filter_map(|(ps, k)| run.binary_search(k).ok().map(|q| (ps, q)))
+                .collect();
+            assert_eq!(found, expected, "{missing} missing");
+        }
+    }
+}

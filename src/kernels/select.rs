@@ -1,0 +1,199 @@
+//! The kernel of `GrB_select`: the entries of a store for which
+//! `(bool) op(A(i,j), i, j, thunk)` is true, their values copied unchanged.
+//!
+//! Fast paths: content whose values are all one value is tested once;
+//! positional predicates on compressed data copy whole runs of
+//! each vector ([`positional`]); `VALUE*` on values of the operator's own type
+//! and positional predicates elsewhere are typed; a user-defined predicate
+//! on values of its own type is called on the values' bytes; any other
+//! operator goes through the byte-level evaluator.
+
+mod filter;
+mod positional;
+
+use crate::algebra::{
+    ByteIndexFn, Element, IndexUnaryCode, IndexUnaryKind, IndexUnaryOp, Type, TypeCode, Value,
+};
+use crate::kernels::eval::IndexEval;
+use crate::storage::{Array, ArrayElement, Compressed, Format, MatrixStore, Orientation};
+use crate::with_type;
+use filter::{filter, Predicate};
+use std::ops::Range;
+
+/// The entries of `a` that `op` keeps, with vectors in orientation `orient`
+/// (`a`'s own, or the other one to read `a` transposed).
+pub fn select(
+    op: &IndexUnaryOp,
+    thunk: &Value,
+    a: &MatrixStore,
+    orient: Orientation,
+) -> MatrixStore {
+    let verdict = a
+        .uniform_value()
+        .and_then(|u| uniform_verdict(op, thunk, a.values(), u));
+    let format = match verdict {
+        Some(true) => a.format().clone(),
+        Some(false) => {
+            let (vlen, vdim) = a.vdims();
+            Format::Sparse(Compressed::empty(&a.values().ty(), vlen, vdim))
+        }
+        None => select_format(op, thunk, a.format(), orient),
+    };
+    MatrixStore::new(orient, format).conform()
+}
+
+/// Whether a built-in `VALUE*` comparison on values of its own type keeps
+/// every entry of content whose entries all hold the value `uniform` (or
+/// none): one test instead of one per entry (LAGraph's delta-stepping
+/// splits a pattern of ones into its light and heavy edges this way);
+/// `None` for any other operator.
+fn uniform_verdict(op: &IndexUnaryOp, thunk: &Value, x: &Array, uniform: &Value) -> Option<bool> {
+    let code = op.code().filter(|c| c.reads_value())?;
+    if op.xtype().is_none_or(|t| t.code() != x.code()) {
+        return None;
+    }
+    with_type!(x.code(), T => {
+        let (v, s) = (uniform.get::<T>()?, thunk.get::<T>()?);
+        Some(code.value_test(v, s))
+    }, udt => None)
+}
+
+/// The kept entries of `format` (vectors in orientation `orient`).
+fn select_format(op: &IndexUnaryOp, thunk: &Value, format: &Format, orient: Orientation) -> Format {
+    let x = match format {
+        Format::Sparse(c) => &c.x,
+        Format::Bitmap(b) => &b.x,
+        Format::Full(f) => &f.x,
+    };
+    if let Some(code) = op.code() {
+        let positional = !code.is_index_valued() && !code.reads_value();
+        if positional {
+            let s = thunk.get::<i64>().expect("thunk type checked");
+            return match format {
+                Format::Sparse(c) => positional::select_positional(c, orient, code, s),
+                _ => filter(format, orient, &Position { code, s }),
+            };
+        }
+        let same_type = op.xtype().is_some_and(|t| t.code() == x.code());
+        if code.reads_value() && same_type {
+            let typed = with_type!(x.code(), T => thunk.get::<T>().map(|s| filter(format, orient, &ValueTest::<T> {
+                x: x.as_slice::<T>().expect("values of the dispatched type"),
+                code,
+                s,
+            })), udt => None);
+            if let Some(out) = typed {
+                return out;
+            }
+        }
+    }
+    if let IndexUnaryKind::User(f) = op.kind() {
+        let own_type = op.xtype().is_some_and(|t| *t == x.ty());
+        if own_type && op.ztype().code() == TypeCode::Bool {
+            let thunk = thunk.cast(op.ytype()).expect("thunk type checked");
+            let user = UserTest {
+                f,
+                x: x.bytes(),
+                size: x.elem_size(),
+                thunk: thunk.bytes(),
+            };
+            return filter(format, orient, &user);
+        }
+    }
+    let eval = IndexEval::new(op, &x.ty(), thunk, &Type::BOOL);
+    let generic = Generic {
+        x: x.bytes(),
+        size: x.elem_size(),
+        eval,
+    };
+    filter(format, orient, &generic)
+}
+
+/// A built-in positional predicate (`TRIL` … `ROWGT`).
+struct Position {
+    code: IndexUnaryCode,
+    s: i64,
+}
+
+impl Predicate for Position {
+    type State = ();
+    const POSITIONAL: bool = true;
+    fn state(&self) {}
+    #[inline]
+    fn keep(&self, _: &mut (), _q: usize, row: u64, col: u64) -> bool {
+        self.code.position_test(row, col, self.s)
+    }
+}
+
+/// A built-in `VALUE*` comparison on values of its own type.
+struct ValueTest<'a, T> {
+    x: &'a [T],
+    code: IndexUnaryCode,
+    s: T,
+}
+
+impl<T: Element + ArrayElement> Predicate for ValueTest<'_, T> {
+    type State = ();
+    const POSITIONAL: bool = false;
+    fn state(&self) {}
+    #[inline]
+    fn keep(&self, _: &mut (), q: usize, _row: u64, _col: u64) -> bool {
+        self.code.value_test(self.x[q], self.s)
+    }
+    const VALUES_ONLY: bool = true;
+    fn keep_values(&self, slots: Range<usize>, flags: &mut Vec<bool>) {
+        let (x, s) = (&self.x[slots], self.s);
+        // One loop per comparison: the test is not dispatched per value.
+        match self.code {
+            IndexUnaryCode::ValueEq => flags.extend(x.iter().map(|&v| v == s)),
+            IndexUnaryCode::ValueNe => flags.extend(x.iter().map(|&v| v != s)),
+            IndexUnaryCode::ValueLt => flags.extend(x.iter().map(|&v| v < s)),
+            IndexUnaryCode::ValueLe => flags.extend(x.iter().map(|&v| v <= s)),
+            IndexUnaryCode::ValueGt => flags.extend(x.iter().map(|&v| v > s)),
+            IndexUnaryCode::ValueGe => flags.extend(x.iter().map(|&v| v >= s)),
+            _ => unreachable!("not a value comparison"),
+        }
+    }
+}
+
+/// A user-defined predicate on values of its own type, returning a bool:
+/// called on the entries' bytes directly.
+struct UserTest<'a> {
+    f: &'a ByteIndexFn,
+    /// The values' bytes, `size` each.
+    x: &'a [u8],
+    size: usize,
+    thunk: &'a [u8],
+}
+
+impl Predicate for UserTest<'_> {
+    type State = ();
+    const POSITIONAL: bool = true;
+    fn state(&self) {}
+    #[inline]
+    fn keep(&self, _: &mut (), q: usize, row: u64, col: u64) -> bool {
+        let mut z = [0u8];
+        let x = &self.x[q * self.size..(q + 1) * self.size];
+        (self.f)(&mut z, x, row, col, self.thunk);
+        z[0] != 0
+    }
+}
+
+/// Any operator, on any types, through the byte-level evaluator.
+struct Generic<'a> {
+    /// The values' bytes, `size` each.
+    x: &'a [u8],
+    size: usize,
+    eval: IndexEval,
+}
+
+impl Predicate for Generic<'_> {
+    type State = IndexEval;
+    const POSITIONAL: bool = true;
+    fn state(&self) -> IndexEval {
+        self.eval.clone()
+    }
+    #[inline]
+    fn keep(&self, eval: &mut IndexEval, q: usize, row: u64, col: u64) -> bool {
+        eval.test(&self.x[q * self.size..(q + 1) * self.size], row, col)
+    }
+}

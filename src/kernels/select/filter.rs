@@ -1,0 +1,110 @@
+//! Keeping the entries of a matrix that satisfy a predicate, in every storage
+//! format: compressed data is filtered into new compressed vectors (chunks of
+//! entries flagged in parallel, then the kept ones copied into place); bitmap
+//! and full data keep their positions and values and get new presence flags.
+
+use crate::kernels::entries::{for_each_position, matrix_coords, positions};
+use crate::kernels::fragment::{chunk_count, join_outlines, split_even, Outline, Pattern};
+use crate::kernels::runs::runs;
+use crate::parallel;
+use crate::storage::compact::Flagged;
+use crate::storage::{Bitmap, Compressed, Format, Orientation};
+use std::ops::Range;
+
+/// Decides which entries are kept.
+pub trait Predicate: Sync {
+    /// Per-chunk scratch.
+    type State: Send;
+    /// True when the predicate needs the entries' coordinates.
+    const POSITIONAL: bool;
+    /// Scratch for one chunk.
+    fn state(&self) -> Self::State;
+    /// True to keep the entry at value position `q`, `(row, col)`.
+    fn keep(&self, st: &mut Self::State, q: usize, row: u64, col: u64) -> bool;
+    /// True when the predicate reads only values and implements
+    /// [`Predicate::keep_values`].
+    const VALUES_ONLY: bool = false;
+    /// Appends to `flags` whether each value at the positions `slots` is
+    /// kept (a tight loop over the values rather than a call per entry);
+    /// only called when [`Predicate::VALUES_ONLY`].
+    fn keep_values(&self, _slots: Range<usize>, _flags: &mut Vec<bool>) {
+        unreachable!("keep_values of a predicate that does not read values only")
+    }
+}
+
+/// The entries of `format` (vectors in orientation `orient`) that `p` keeps.
+pub fn filter<P: Predicate>(format: &Format, orient: Orientation, p: &P) -> Format {
+    match format {
+        Format::Sparse(c) => filter_compressed(c, |slots| {
+            let mut flags = Vec::with_capacity(slots.len());
+            if P::VALUES_ONLY {
+                p.keep_values(slots, &mut flags);
+            } else {
+                let mut st = p.state();
+                for (j, run) in runs(c, slots) {
+                    flags.extend(run.map(|q| {
+                        let (row, col) = matrix_coords(orient, j, c.i[q]);
+                        p.keep(&mut st, q, row, col)
+                    }));
+                }
+            }
+            flags
+        }),
+        _ => filter_dense(format, orient, p),
+    }
+}
+
+/// Filters compressed data: `flag(slots)` says which entries of a chunk of
+/// slots are kept. Chunks are flagged in parallel, then their kept inner
+/// indices and values are copied straight into the result.
+fn filter_compressed(c: &Compressed, flag: impl Fn(Range<usize>) -> Vec<bool> + Sync) -> Format {
+    let n = c.nvals();
+    let chunks = split_even(n, chunk_count(n));
+    let marked = parallel::map_items(chunks.clone(), |r| {
+        let flags = flag(r.clone());
+        // How many entries of each vector the chunk keeps.
+        let mut outline = Outline::default();
+        for (j, slots) in runs(c, r.clone()) {
+            let kept = flags[slots.start - r.start..slots.end - r.start].iter();
+            outline.add(j, kept.filter(|&&f| f).count());
+        }
+        (outline, flags)
+    });
+    let (outlines, flags): (Vec<_>, Vec<_>) = marked.into_iter().unzip();
+    let (h, p) = join_outlines(&outlines);
+    let kept = Flagged::new(chunks, flags);
+    let pattern = Pattern {
+        h,
+        p,
+        i: kept.compact(&c.i),
+    };
+    Format::Sparse(pattern.with_values(c.vlen, c.vdim, c.x.compact(&kept)))
+}
+
+/// Filters bitmap or full data into a bitmap with the same values.
+fn filter_dense<P: Predicate>(format: &Format, orient: Orientation, p: &P) -> Format {
+    let n = positions(format);
+    let parts = parallel::map_items(split_even(n, chunk_count(n)), |r| {
+        let mut st = p.state();
+        let mut flags = Vec::with_capacity(r.len());
+        for_each_position(format, r, P::POSITIONAL, |q, present, j, i| {
+            let (row, col) = matrix_coords(orient, j, i);
+            flags.push(present && p.keep(&mut st, q, row, col));
+        });
+        flags
+    });
+    let b = parts.concat();
+    let nvals = b.iter().filter(|&&x| x).count();
+    let (vlen, vdim, x) = match format {
+        Format::Bitmap(bm) => (bm.vlen, bm.vdim, bm.x.clone()),
+        Format::Full(f) => (f.vlen, f.vdim, f.x.clone()),
+        Format::Sparse(_) => unreachable!("dense data only"),
+    };
+    Format::Bitmap(Bitmap {
+        vlen,
+        vdim,
+        b,
+        x,
+        nvals,
+    })
+}

@@ -1,0 +1,399 @@
+//! The masked write-back into a dense output: `C<M> = T` with a mask that is
+//! not complemented, no accumulator and no replace (BFS's `pi<p, struct> = p`
+//! each level). When `C` is a bitmap or full store, or a sparse one about to
+//! become dense, the mask's positions of `C`'s dense form take `T`'s values
+//! (or lose their entry where `T` has none): `O(nnz(M) + nnz(T))` work,
+//! instead of a merge of every vector of `C`. The dense form is `C`'s own
+//! buffers when the caller owns `C`'s old content (no one else holds it: see
+//! `plan::Source::take_value`), and a copy of them otherwise.
+
+use super::full::same_layout;
+use crate::algebra::Type;
+use crate::error::Result;
+use crate::explain::step;
+use crate::kernels::Mask;
+use crate::storage::compressed::dense_workspace_ok;
+use crate::storage::store::compressed_to_bitmap;
+use crate::storage::{Bitmap, Compressed, Format, MatrixStore, Orientation};
+use crate::with_type;
+use std::borrow::Cow;
+
+/// A sparse output with at least one entry (counting those an operation may
+/// add) per this many positions is made a bitmap.
+const DENSE_OUTPUT: u64 = 16;
+
+/// True when `C`'s content `c` can take a dense form laid out in orientation
+/// `orient`: it is bitmap or full, or sparse but dense enough once `more`
+/// entries are added (and laid out that way, or a single vector).
+pub fn takes_dense_form(c: &MatrixStore, more: u64, orient: Orientation) -> bool {
+    if !same_layout(c, orient) {
+        return false;
+    }
+    match c.format() {
+        Format::Full(_) | Format::Bitmap(_) => true,
+        Format::Sparse(cc) => {
+            let positions = c.nrows().saturating_mul(c.ncols());
+            let reach = (cc.nvals() as u64).saturating_add(more);
+            reach.saturating_mul(DENSE_OUTPUT) >= positions
+                && dense_workspace_ok(positions, cc.nvals())
+        }
+    }
+}
+
+/// `c`'s content in a dense format (full stays full; sparse becomes a
+/// bitmap), for a `c` that [`takes_dense_form`]. An owned `c` gives up its
+/// buffers, so the caller changes them in place; a borrowed one is copied.
+pub fn into_dense_form(c: Cow<'_, MatrixStore>) -> Result<Format> {
+    Ok(match c {
+        Cow::Owned(store) => match store.into_parts().1 {
+            Format::Sparse(cc) => Format::Bitmap(compressed_to_bitmap(&cc)?),
+            dense => {
+                step(|| "in place: the output's dense buffers are reused (no copy)".into());
+                dense
+            }
+        },
+        Cow::Borrowed(store) => match store.format() {
+            Format::Sparse(cc) => Format::Bitmap(compressed_to_bitmap(cc)?),
+            dense => dense.clone(),
+        },
+    })
+}
+
+/// True when [`masked_into_dense`] applies to `C<mask> = T` on `C`'s old
+/// content `old` in orientation `orient` (the mask not complemented; no
+/// accumulator, no replace — the caller's part): `C` takes a dense form.
+pub fn masked_applies(
+    old: &MatrixStore,
+    orient: Orientation,
+    mask: &Mask,
+    t: &MatrixStore,
+) -> bool {
+    !mask.complement && takes_dense_form(old, t.nvals() as u64, orient)
+}
+
+/// `C<mask> = T` (no accumulator, no replace) on `C`'s old content `old` of
+/// type `ctype`, in orientation `orient`, when [`masked_applies`]: the
+/// mask's positions of `C`'s dense form (its own buffers when `old` is
+/// owned) take `T`'s values or lose their entry.
+pub fn masked_into_dense(
+    old: Cow<'_, MatrixStore>,
+    ctype: &Type,
+    orient: Orientation,
+    mask: &Mask,
+    t: &MatrixStore,
+) -> Result<MatrixStore> {
+    debug_assert!(masked_applies(&old, orient, mask, t));
+    // Entries may be deleted (mask true, no T entry): full becomes a bitmap.
+    let mut bitmap = match into_dense_form(old)? {
+        Format::Full(f) => Bitmap {
+            vlen: f.vlen,
+            vdim: f.vdim,
+            b: vec![true; f.x.len()],
+            nvals: f.x.len(),
+            x: f.x,
+        },
+        Format::Bitmap(b) => b,
+        Format::Sparse(_) => unreachable!("a dense form"),
+    };
+    // T and a structural mask both dense in C's layout (BFS's pull levels,
+    // where the frontier is a bitmap): compared position by position, with
+    // neither compressed.
+    let dense_sides = match (t.format(), mask.store.format()) {
+        (Format::Bitmap(tb), Format::Bitmap(mb))
+            if mask.structural && same_layout(t, orient) && same_layout(&mask.store, orient) =>
+        {
+            Some((tb, mb))
+        }
+        _ => None,
+    };
+    let (m, tc);
+    let (tx, source) = match dense_sides {
+        Some((tb, mb)) => (&tb.x, Source::Dense { t: &tb.b, m: &mb.b }),
+        None => {
+            m = mask.try_positions(orient)?;
+            tc = t.try_compressed(orient)?;
+            (&tc.x, Source::Compressed { t: &tc, m: &m })
+        }
+    };
+    let tx = if tx.ty() == *ctype {
+        Cow::Borrowed(tx)
+    } else {
+        Cow::Owned(tx.cast(ctype))
+    };
+    let Bitmap {
+        vlen, b, x, nvals, ..
+    } = &mut bitmap;
+    let slots = Slots {
+        vlen: *vlen,
+        b,
+        nvals,
+    };
+    // The values copied in a typed loop (bytes only for user-defined types).
+    with_type!(ctype.code(), T => {
+        let xs = x.as_vec_mut::<T>().expect("values of the output's type");
+        let ts = tx.as_slice::<T>().expect("values cast to the output's type");
+        slots.write(source, |q, s| xs[q] = ts[s]);
+    }, udt => slots.write(source, |q, s| x.set_bytes(q, tx.get_bytes(s))));
+    Ok(MatrixStore::new(orient, Format::Bitmap(bitmap)).conform())
+}
+
+/// `T`'s entries and the mask's positions, as [`masked_into_dense`] reads them.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    /// Compressed vectors in `C`'s orientation.
+    Compressed {
+        t: &'a Compressed,
+        m: &'a Compressed,
+    },
+    /// Presence flags laid out as `C`'s dense form: `T`'s entry at a
+    /// position is the value at that position.
+    Dense { t: &'a [bool], m: &'a [bool] },
+}
+
+/// `T`'s entries where the mask allows writing (after complementing), as a
+/// bitmap laid out in orientation `orient` (or filtered compressed vectors
+/// for a compressed `T`); `None` when the mask or `T` is laid out otherwise
+/// or a dense form would be too large. `C<M> = accum(C, T)` into a full `C`
+/// is then the unmasked accumulation of these entries.
+pub fn within_mask(
+    t: &MatrixStore,
+    mask: &Mask,
+    orient: Orientation,
+) -> Result<Option<MatrixStore>> {
+    let m = &*mask.store;
+    let positions = t.nrows().saturating_mul(t.ncols());
+    if !same_layout(t, orient)
+        || !same_layout(m, orient)
+        || !dense_workspace_ok(positions, t.nvals())
+    {
+        return Ok(None);
+    }
+    // Allowed before complementing: a dense mask's flags and values, or a
+    // compressed one's positions scattered.
+    let mut allowed = match m.format() {
+        Format::Full(f) if mask.structural => vec![true; f.x.len()],
+        Format::Full(f) => f.x.truth_values(),
+        Format::Bitmap(b) if mask.structural => b.b.clone(),
+        Format::Bitmap(b) => {
+            let truth = b.x.truth_values();
+            b.b.iter().zip(truth).map(|(&p, v)| p && v).collect()
+        }
+        Format::Sparse(_) => {
+            let pos = mask.try_positions(orient)?;
+            let mut flags = vec![false; positions as usize];
+            for (v, i, _) in pos.entries() {
+                flags[(v * pos.vlen + i) as usize] = true;
+            }
+            flags
+        }
+    };
+    if mask.complement {
+        allowed.iter_mut().for_each(|a| *a = !*a);
+    }
+    // The dimensions as laid out in `orient` (a vector's either way).
+    let (vlen, vdim) = match orient {
+        Orientation::ByRow => (t.ncols(), t.nrows()),
+        Orientation::ByCol => (t.nrows(), t.ncols()),
+    };
+    let format = match t.format() {
+        Format::Full(f) => bitmap_of(vlen, vdim, allowed, f.x.clone()),
+        Format::Bitmap(b) => {
+            let flags = b.b.iter().zip(&allowed).map(|(&p, &a)| p && a).collect();
+            bitmap_of(vlen, vdim, flags, b.x.clone())
+        }
+        Format::Sparse(_) => {
+            let tc = t.try_compressed(orient)?;
+            Format::Sparse(tc.filter(|v, i, _| allowed[(v * tc.vlen + i) as usize]))
+        }
+    };
+    Ok(Some(MatrixStore::new(orient, format)))
+}
+
+/// A bitmap of `flags` over `x`.
+fn bitmap_of(vlen: u64, vdim: u64, b: Vec<bool>, x: crate::storage::Array) -> Format {
+    let nvals = b.iter().filter(|&&f| f).count();
+    Format::Bitmap(Bitmap {
+        vlen,
+        vdim,
+        b,
+        x,
+        nvals,
+    })
+}
+
+/// The presence flags of a dense output and its count of entries.
+struct Slots<'a> {
+    vlen: u64,
+    b: &'a mut [bool],
+    nvals: &'a mut usize,
+}
+
+impl Slots<'_> {
+    /// At every position of the mask: `set(position, t_slot)` and the flag
+    /// raised where `T` has an entry, the flag lowered where not.
+    fn write(self, source: Source<'_>, mut set: impl FnMut(usize, usize)) {
+        let (t, m) = match source {
+            Source::Compressed { t, m } => (t, m),
+            Source::Dense { t, m } => {
+                let Slots { b, nvals, .. } = self;
+                for (q, _) in m.iter().enumerate().filter(|(_, &allowed)| allowed) {
+                    if t[q] {
+                        set(q, q);
+                        *nvals += !b[q] as usize;
+                        b[q] = true;
+                    } else if b[q] {
+                        b[q] = false;
+                        *nvals -= 1;
+                    }
+                }
+                return;
+            }
+        };
+        let Slots { vlen, b, nvals } = self;
+        for k in 0..m.nvec() {
+            let j = m.vector_id(k);
+            let base = j * vlen;
+            let tr = t.vector_range(j);
+            let (ti, mut at) = (&t.i[tr.clone()], 0);
+            for &i in &m.i[m.range(k)] {
+                at += ti[at..].iter().take_while(|&&x| x < i).count();
+                let q = (base + i) as usize;
+                if ti.get(at) == Some(&i) {
+                    set(q, tr.start + at);
+                    *nvals += !b[q] as usize;
+                    b[q] = true;
+                } else if b[q] {
+                    b[q] = false;
+                    *nvals -= 1;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::{Array, ArrayElement, Full};
+    use std::sync::Arc;
+
+    fn vector<T: ArrayElement>(n: u64, ids: &[u64], x: Vec<T>) -> MatrixStore {
+        let c = Compressed::vector(n, ids.to_vec(), Array::from_vec(x));
+        MatrixStore::from_compressed(Orientation::ByCol, c)
+    }
+
+    fn entries(s: &MatrixStore) -> Vec<(u64, i32)> {
+        let mut out = Vec::new();
+        s.for_each_entry(|r, _, q| out.push((r, s.values().get_as::<i32>(q))));
+        out
+    }
+
+    fn mask(m: MatrixStore, structural: bool) -> Mask {
+        Mask {
+            store: Arc::new(m),
+            structural,
+            complement: false,
+        }
+    }
+
+    fn bitmap(s: MatrixStore) -> MatrixStore {
+        let Format::Sparse(c) = s.format() else {
+            unreachable!("built sparse")
+        };
+        MatrixStore::new(s.orient(), Format::Bitmap(compressed_to_bitmap(c).unwrap()))
+    }
+
+    #[test]
+    fn a_bitmap_t_under_a_bitmap_mask_is_written_position_by_position() {
+        let c = bitmap(vector(8, &[0, 2, 3, 5], vec![1i32, 2, 3, 4]));
+        // Structural mask at 2, 5, 6, 7; T at 5, 6, 7 and 1 (outside the mask).
+        let m = mask(
+            bitmap(vector(8, &[2, 5, 6, 7], vec![true, false, true, true])),
+            true,
+        );
+        let t = bitmap(vector(8, &[1, 5, 6, 7], vec![10i64, 50, 60, 70]));
+        for c in [c.clone(), bitmap(vector(8, &[], Vec::<i32>::new()))] {
+            let kept: Vec<_> = entries(&c)
+                .into_iter()
+                .filter(|&(i, _)| ![2, 5, 6, 7].contains(&i))
+                .collect();
+            let out =
+                masked_into_dense(Cow::Owned(c), &Type::INT32, Orientation::ByCol, &m, &t).unwrap();
+            let mut expected = kept;
+            expected.extend([(5, 50), (6, 60), (7, 70)]);
+            expected.sort();
+            assert_eq!(entries(&out), expected);
+            assert_eq!(out.nvals(), expected.len());
+        }
+    }
+
+    #[test]
+    fn the_mask_positions_take_t_or_lose_their_entry() {
+        let c = vector(8, &[0, 2, 3, 5], vec![1i32, 2, 3, 4]);
+        // Valued mask: 5 holds false (kept as it is); 2 and 6 true.
+        let m = mask(
+            vector(8, &[2, 5, 6, 7], vec![true, false, true, true]),
+            false,
+        );
+        // T (of another type, cast) at 5 (outside the mask), 6 and 7; none at 2.
+        let t = vector(8, &[5, 6, 7], vec![50i64, 60, 70]);
+        assert!(masked_applies(&c, Orientation::ByCol, &m, &t));
+        let out =
+            masked_into_dense(Cow::Borrowed(&c), &Type::INT32, Orientation::ByCol, &m, &t).unwrap();
+        assert_eq!(out.nvals(), 5);
+        assert_eq!(
+            entries(&out),
+            vec![(0, 1), (3, 3), (5, 4), (6, 60), (7, 70)]
+        );
+    }
+
+    #[test]
+    fn a_full_output_stays_full_unless_an_entry_is_deleted() {
+        let full = MatrixStore::new(
+            Orientation::ByCol,
+            Format::Full(Full {
+                vlen: 4,
+                vdim: 1,
+                x: Array::from_vec(vec![1i32, 2, 3, 4]),
+            }),
+        );
+        let t = vector(4, &[1], vec![9i32]);
+        let within = mask(vector(4, &[1], vec![true]), true);
+        let out = masked_into_dense(
+            Cow::Borrowed(&full),
+            &Type::INT32,
+            Orientation::ByCol,
+            &within,
+            &t,
+        )
+        .unwrap();
+        assert!(matches!(out.format(), Format::Full(_)));
+        assert_eq!(entries(&out), vec![(0, 1), (1, 9), (2, 3), (3, 4)]);
+        let wider = mask(vector(4, &[1, 2], vec![true, true]), true);
+        // Owned: the full store's values are reused for the bitmap.
+        let out = masked_into_dense(
+            Cow::Owned(full),
+            &Type::INT32,
+            Orientation::ByCol,
+            &wider,
+            &t,
+        )
+        .unwrap();
+        assert_eq!(entries(&out), vec![(0, 1), (1, 9), (3, 4)]);
+    }
+
+    #[test]
+    fn complemented_masks_and_sparse_outputs_are_declined() {
+        let t = vector(1 << 12, &[5], vec![9i32]);
+        let one = mask(vector(1 << 12, &[5], vec![true]), true);
+        let sparse = vector(1 << 12, &[1], vec![1i32]);
+        assert!(!masked_applies(&sparse, Orientation::ByCol, &one, &t));
+        let dense = vector(4, &[0, 1, 2], vec![1i32, 2, 3]);
+        let comp = Mask {
+            complement: true,
+            ..mask(vector(4, &[1], vec![true]), true)
+        };
+        let t = vector(4, &[1], vec![9i32]);
+        assert!(!masked_applies(&dense, Orientation::ByCol, &comp, &t));
+    }
+}

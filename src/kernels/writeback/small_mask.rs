@@ -1,0 +1,184 @@
+//! `C<M, replace> = accum(C, T)` with a mask that is not complemented:
+//! every entry outside `M` is deleted, so `C` and `T` only matter at `M`'s
+//! positions. When `M` has far fewer entries than `C` and `T` (BFS's
+//! `w<q, replace> = degree` for a small frontier), both are first cut down
+//! to `M`'s pattern by searching each of `M`'s indices in them:
+//! `O(|M| log)` instead of a walk of every entry of `C` and `T`.
+
+use crate::error::Result;
+use crate::kernels::fragment::Pattern;
+use crate::kernels::indices::gallop;
+use crate::storage::{Compressed, Format, MatrixStore, Orientation};
+
+/// `C` and `T` together hold at least this many times the mask's entries
+/// for the cut to pay.
+const SMALL_MASK: usize = 8;
+
+/// Whether `C` and `T` are worth cutting down to the mask `m` first.
+pub(super) fn applies(c: &MatrixStore, t: &MatrixStore, m: &Compressed) -> bool {
+    m.nvals().saturating_mul(SMALL_MASK) < c.nvals().saturating_add(t.nvals())
+}
+
+/// The entries of `x` at the positions of `m` (its pattern in orientation
+/// `orient`), hypersparse over `m`'s vectors: read in place from a bitmap
+/// or full store held in that orientation, searched in compressed vectors
+/// otherwise.
+pub(super) fn cut(x: &MatrixStore, orient: Orientation, m: &Compressed) -> Result<Compressed> {
+    let dense = match x.format() {
+        Format::Bitmap(b) => Some((b.vlen, b.vdim, Some(&b.b[..]), &b.x)),
+        Format::Full(f) => Some((f.vlen, f.vdim, None, &f.x)),
+        Format::Sparse(_) => None,
+    };
+    match dense.filter(|_| x.orient() == orient) {
+        Some((vlen, vdim, present, values)) => {
+            let held = |q: usize| present.is_none_or(|b| b[q]);
+            let mut picked = Picked::with_capacity(m.nvec());
+            for k in 0..m.nvec() {
+                let j = m.vector_id(k);
+                let base = j as usize * vlen as usize;
+                for &want in &m.i[m.range(k)] {
+                    if held(base + want as usize) {
+                        picked.push(want, base + want as usize);
+                    }
+                }
+                picked.end_vector(j);
+            }
+            Ok(picked.into_compressed(vlen, vdim, values))
+        }
+        None => Ok(restrict(&*x.try_compressed(orient)?, m)),
+    }
+}
+
+/// Entries picked out of a store, vector by vector: their indices and the
+/// positions of their values.
+struct Picked {
+    h: Vec<u64>,
+    p: Vec<usize>,
+    i: Vec<u64>,
+    slots: Vec<usize>,
+}
+
+impl Picked {
+    fn with_capacity(vectors: usize) -> Picked {
+        Picked {
+            h: Vec::with_capacity(vectors),
+            p: vec![0],
+            i: Vec::new(),
+            slots: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, index: u64, slot: usize) {
+        self.i.push(index);
+        self.slots.push(slot);
+    }
+
+    /// Closes vector `j` (kept only when it got entries).
+    fn end_vector(&mut self, j: u64) {
+        if self.i.len() > *self.p.last().expect("starts at 0") {
+            self.h.push(j);
+            self.p.push(self.i.len());
+        }
+    }
+
+    fn into_compressed(self, vlen: u64, vdim: u64, values: &crate::storage::Array) -> Compressed {
+        let x = values.gather(&self.slots);
+        let (h, p, i) = (self.h, self.p, self.i);
+        Pattern { h, p, i }.with_values(vlen, vdim, x)
+    }
+}
+
+/// The entries of `x` at the positions of `m` (same dimensions and
+/// orientation), hypersparse over `m`'s vectors.
+pub(super) fn restrict(x: &Compressed, m: &Compressed) -> Compressed {
+    let mut picked = Picked::with_capacity(m.nvec());
+    for k in 0..m.nvec() {
+        let j = m.vector_id(k);
+        let xr = x.vector_range(j);
+        if xr.is_empty() {
+            continue;
+        }
+        let xi = &x.i[xr.clone()];
+        let mut at = 0;
+        for &want in &m.i[m.range(k)] {
+            at = gallop(xi, at, want);
+            if at == xi.len() {
+                break;
+            }
+            if xi[at] == want {
+                picked.push(want, xr.start + at);
+            }
+        }
+        picked.end_vector(j);
+    }
+    picked.into_compressed(x.vlen, x.vdim, &x.x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::Array;
+
+    #[test]
+    fn keeps_the_entries_at_the_mask_positions_only() {
+        let x = Compressed::vector(
+            10,
+            vec![0, 2, 3, 5, 8],
+            Array::from_vec(vec![1i32, 2, 3, 4, 5]),
+        );
+        let m = Compressed::vector(10, vec![2, 4, 5, 9], Array::from_vec(vec![true; 4]));
+        let r = restrict(&x, &m);
+        assert_eq!(r.i, vec![2, 5]);
+        assert_eq!(r.x.as_slice::<i32>().unwrap(), &[2, 4]);
+        assert_eq!(r.nvals(), 2);
+        let none = restrict(
+            &x,
+            &Compressed::vector(10, vec![1, 9], Array::from_vec(vec![true; 2])),
+        );
+        assert_eq!(none.nvals(), 0);
+    }
+
+    #[test]
+    fn cuts_a_dense_store_in_place_like_its_compressed_form() {
+        use crate::storage::{Bitmap, Full};
+        // 3 vectors of length 4, by row; the bitmap misses (0, 1) and (2, 3).
+        let x = Array::from_vec((0..12).map(|v: i32| v * 10).collect::<Vec<_>>());
+        let b: Vec<bool> = (0..12).map(|q| q != 1 && q != 11).collect();
+        let mask = Compressed {
+            vlen: 4,
+            vdim: 3,
+            h: None,
+            p: vec![0, 2, 2, 4],
+            i: vec![1, 2, 0, 3],
+            x: Array::from_vec(vec![true; 4]),
+        };
+        let full = MatrixStore::new(
+            Orientation::ByRow,
+            Format::Full(Full {
+                vlen: 4,
+                vdim: 3,
+                x: x.clone(),
+            }),
+        );
+        let bitmap = MatrixStore::new(
+            Orientation::ByRow,
+            Format::Bitmap(Bitmap {
+                vlen: 4,
+                vdim: 3,
+                b,
+                x,
+                nvals: 10,
+            }),
+        );
+        for (store, want) in [(&full, vec![10, 20, 80, 110]), (&bitmap, vec![20, 80])] {
+            let got = cut(store, Orientation::ByRow, &mask).unwrap();
+            let searched = restrict(&store.try_compressed(Orientation::ByRow).unwrap(), &mask);
+            assert_eq!(got.x.as_slice::<i32>().unwrap(), &want[..]);
+            assert_eq!(
+                (&got.h, &got.p, &got.i),
+                (&searched.h, &searched.p, &searched.i)
+            );
+            assert_eq!(got.x.as_slice::<i32>(), searched.x.as_slice::<i32>());
+        }
+    }
+}

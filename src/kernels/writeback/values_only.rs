@@ -1,0 +1,210 @@
+//! Write-backs that change values only: every entry `C<M> = accum(C, T)`
+//! writes is already in `C`, and none is deleted, so `C`'s pattern is kept
+//! and only the written values are computed — no merge of whole vectors.
+//!
+//! That is the case of an assign or update into positions `C` already holds
+//! (`C<M, struct> = A` where `A` and `C` share a pattern; `C<M> += T` with
+//! `T`'s pattern inside `C`'s). The walk is driven by the entries that decide
+//! the result: the mask's (no accumulator: inside the mask `C` takes `T`'s
+//! pattern, so each mask position must be in both or in neither), or `T`'s
+//! (with an accumulator nothing is deleted; each written position must be in
+//! `C`). The first position that would insert or delete ends the attempt,
+//! and the caller merges instead.
+
+use super::{Src, TypedWriter};
+use crate::algebra::arith::Arith;
+use crate::error::Result;
+use crate::kernels::indices::gallop;
+use crate::kernels::runs;
+use crate::parallel;
+use crate::storage::{ArrayElement, Compressed};
+use crate::with_type;
+use std::mem::MaybeUninit;
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Entries of work per task.
+const TASK_WORK: usize = 1 << 14;
+
+/// Which entries drive the walk.
+#[derive(Clone, Copy)]
+enum Driver {
+    /// Each (allowed) mask position is in both `C` and `T` or in neither.
+    Mask,
+    /// Each allowed `T` entry is in `C` (the accumulator keeps the rest).
+    T,
+}
+
+/// `C<M> = accum(C, T)` on `C`'s pattern, when the write-back has that shape
+/// (no replace; an accumulator or a non-complemented mask) and inserts or
+/// deletes nothing. `None` otherwise. `mask` is the mask's allowed positions
+/// and whether they are complemented.
+pub(super) fn update(
+    c: &Compressed,
+    t: &Compressed,
+    mask: Option<(&Compressed, bool)>,
+    writer: &TypedWriter<'_>,
+    replace: bool,
+) -> Result<Option<Compressed>> {
+    let driver = match (mask, writer.accum.is_some()) {
+        _ if replace => return Ok(None),
+        (_, true) => Driver::T,
+        (Some((_, false)), false) => Driver::Mask,
+        _ => return Ok(None),
+    };
+    let walk = Walk { c, t, mask, driver };
+    let x = with_type!(c.x.code(), T => walk.values::<T>(writer), udt => None);
+    Ok(x.map(|x| Compressed {
+        vlen: c.vlen,
+        vdim: c.vdim,
+        h: c.h.clone(),
+        p: c.p.clone(),
+        i: crate::storage::ranges::copy_vec(&c.i),
+        x,
+    }))
+}
+
+struct Walk<'a> {
+    c: &'a Compressed,
+    t: &'a Compressed,
+    mask: Option<(&'a Compressed, bool)>,
+    driver: Driver,
+}
+
+impl Walk<'_> {
+    /// The entries whose vectors drive the walk.
+    fn driving(&self) -> &Compressed {
+        match (self.driver, self.mask) {
+            (Driver::Mask, Some((m, _))) => m,
+            _ => self.t,
+        }
+    }
+
+    /// `C`'s new values, or `None` when a position would be inserted or deleted.
+    fn values<T: Arith + ArrayElement>(
+        &self,
+        writer: &TypedWriter<'_>,
+    ) -> Option<crate::storage::Array> {
+        let v = writer.parts::<T>();
+        let cx = v.c;
+        let d = self.driving();
+        // Tasks take runs of the driving vectors; each owns the slots of `C`'s
+        // vectors with ids from its first up to the next task's first (the
+        // first task also those before), so they write disjoint slots.
+        let tasks = vector_tasks(d);
+        let bounds: Vec<usize> = tasks
+            .iter()
+            .map(|r| match r.start {
+                0 => 0,
+                k => runs::lower_bound(self.c, (d.vector_id(k), 0)),
+            })
+            .chain([self.c.nvals()])
+            .collect();
+        let mut out: Vec<T> = Vec::with_capacity(cx.len());
+        let mut work = Vec::with_capacity(tasks.len());
+        let mut rest = &mut out.spare_capacity_mut()[..cx.len()];
+        for (r, w) in tasks.iter().zip(bounds.windows(2)) {
+            let (mine, tail) = rest.split_at_mut(w[1] - w[0]);
+            work.push((r.clone(), w[0], mine));
+            rest = tail;
+        }
+        let failed = AtomicBool::new(false);
+        parallel::map_items(work, |(vectors, base, slots)| {
+            crate::storage::ranges::copy_uninit(slots, &cx[base..base + slots.len()]);
+            // SAFETY: every slot was just written.
+            let slots = unsafe { &mut *(slots as *mut [MaybeUninit<T>] as *mut [T]) };
+            for k in vectors {
+                if failed.load(Ordering::Relaxed) {
+                    return;
+                }
+                let ok = self.vector(d.vector_id(k), d.range(k), |qc, s| {
+                    slots[qc - base] = v.value(s)
+                });
+                if !ok {
+                    failed.store(true, Ordering::Relaxed);
+                    return;
+                }
+            }
+        });
+        if failed.into_inner() {
+            return None;
+        }
+        // SAFETY: the tasks' slot ranges cover `0..cx.len()` and each task
+        // copied all of its slots (a task only stops early on failure).
+        unsafe { out.set_len(cx.len()) };
+        Some(T::into_array(out))
+    }
+
+    /// Writes the new values of vector `j` (slots `dr` of the driving
+    /// entries) through `put(slot of C, source)`; false when a position would
+    /// be inserted or deleted.
+    #[inline]
+    fn vector(&self, j: u64, dr: Range<usize>, mut put: impl FnMut(usize, Src)) -> bool {
+        let (c, t) = (self.c, self.t);
+        let cr = c.vector_range(j);
+        let (ci, mut qc) = (&c.i[..cr.end], cr.start);
+        let mut find_c = |i: u64| {
+            qc = gallop(ci, qc, i);
+            (qc < ci.len() && ci[qc] == i).then_some(qc)
+        };
+        match self.driver {
+            Driver::Mask => {
+                let tr = t.vector_range(j);
+                let (ti, mut qt) = (&t.i[..tr.end], tr.start);
+                let m = self.driving();
+                for &i in &m.i[dr] {
+                    qt = gallop(ti, qt, i);
+                    let in_t = qt < ti.len() && ti[qt] == i;
+                    match (find_c(i), in_t) {
+                        (Some(q), true) => put(q, Src::T(qt)),
+                        (None, false) => {}
+                        _ => return false,
+                    }
+                }
+            }
+            Driver::T => {
+                let mut allowed = self.mask.map(|(m, comp)| {
+                    let mr = m.vector_range(j);
+                    let (mi, mut qm) = (&m.i[..mr.end], mr.start);
+                    move |i: u64| {
+                        qm = gallop(mi, qm, i);
+                        (qm < mi.len() && mi[qm] == i) != comp
+                    }
+                });
+                for qt in dr {
+                    let i = t.i[qt];
+                    if allowed.as_mut().is_some_and(|a| !a(i)) {
+                        continue;
+                    }
+                    match find_c(i) {
+                        Some(q) => put(q, Src::Both(q, qt)),
+                        None => return false,
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Runs of the held vectors of `d` with about [`TASK_WORK`] entries each.
+fn vector_tasks(d: &Compressed) -> Vec<Range<usize>> {
+    let (nvec, nvals) = (d.nvec(), d.nvals());
+    let tasks = (nvals / TASK_WORK).clamp(1, 4 * rayon::current_num_threads());
+    let mut cuts: Vec<usize> = (1..tasks)
+        .map(|t| d.p.partition_point(|&q| q < t * nvals / tasks).min(nvec))
+        .collect();
+    cuts.dedup();
+    let mut ranges = Vec::with_capacity(cuts.len() + 1);
+    let mut start = 0;
+    for end in cuts.into_iter().chain([nvec]) {
+        if end > start {
+            ranges.push(start..end);
+            start = end;
+        }
+    }
+    if ranges.is_empty() {
+        ranges.push(0..nvec);
+    }
+    ranges
+}
