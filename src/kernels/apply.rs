@@ -30,22 +30,20 @@ trait Mapper: Sync {
     fn absent(&self, buf: &mut Self::Buf);
     /// The values of all buffers, in order.
     fn finish(&self, bufs: Vec<Self::Buf>) -> Array;
-    /// All `n` values at once, each straight into its place in the output,
-    /// when every one of the `n` value positions holds an entry: `None` to
-    /// map entry by entry into buffers instead.
-    fn map_full(&self, _n: usize) -> Option<Array> {
+    /// All the values of `format` (data in orientation `orient`) at once,
+    /// each straight into its place in the output: `None` to map entry by
+    /// entry into buffers instead.
+    fn map_all(&self, _format: &Format, _orient: Orientation) -> Option<Array> {
         None
     }
 }
 
 /// The values of `m` applied to every entry of `format` (data in orientation `orient`).
 fn map_values<M: Mapper>(format: &Format, orient: Orientation, m: &M) -> Array {
-    let n = positions(format);
-    if !matches!(format, Format::Bitmap(_)) {
-        if let Some(out) = m.map_full(n) {
-            return out;
-        }
+    if let Some(out) = m.map_all(format, orient) {
+        return out;
     }
+    let n = positions(format);
     let bufs = parallel::map_items(split_even(n, chunk_count(n)), |r| {
         let mut buf = m.buffer(r.len());
         for_each_position(format, r, M::POSITIONAL, |q, present, j, i| {
@@ -288,7 +286,13 @@ impl<T: ArrayElement, Z: ArrayElement, F: Fn(T) -> Z + Sync> Mapper for ValueFn<
     fn finish(&self, bufs: Vec<Vec<Z>>) -> Array {
         Z::into_array(bufs.concat())
     }
-    fn map_full(&self, n: usize) -> Option<Array> {
+    /// Every value position of a sparse or full format holds an entry (a
+    /// bitmap's holes are not mapped: `f` may fail on what they hold).
+    fn map_all(&self, format: &Format, _orient: Orientation) -> Option<Array> {
+        if matches!(format, Format::Bitmap(_)) {
+            return None;
+        }
+        let n = positions(format);
         let x = &self.x[..n];
         let out = parallel::collect_chunks(n, chunk_len(n), |r| x[r].iter().map(|&v| (self.f)(v)));
         Some(Z::into_array(out))
@@ -321,6 +325,35 @@ impl<Z: ArrayElement, F: Fn(u64, u64) -> Z + Sync> Mapper for IndexFn<F> {
     }
     fn finish(&self, bufs: Vec<Vec<Z>>) -> Array {
         Z::into_array(bufs.concat())
+    }
+    /// A bitmap or full format: its coordinates follow from the positions
+    /// (a bitmap's holes get the default value), so every value is written
+    /// in place without per-chunk buffers (LAGraph's BFS frontier, a bitmap
+    /// of every vertex, rewritten to its row indices on every pull).
+    fn map_all(&self, format: &Format, orient: Orientation) -> Option<Array> {
+        let (vlen, present) = match format {
+            Format::Bitmap(b) => (b.vlen as usize, Some(&b.b[..])),
+            Format::Full(f) => (f.vlen as usize, None),
+            Format::Sparse(_) => return None,
+        };
+        let n = positions(format);
+        let out = parallel::collect_chunks(n, chunk_len(n), |r| {
+            let (mut j, mut i) = (r.start / vlen.max(1), r.start % vlen.max(1));
+            r.map(move |q| {
+                let (row, col) = matrix_coords(orient, j as u64, i as u64);
+                let held = present.is_none_or(|b| b[q]);
+                i += 1;
+                if i == vlen {
+                    (i, j) = (0, j + 1);
+                }
+                if held {
+                    (self.f)(row, col)
+                } else {
+                    Z::default()
+                }
+            })
+        });
+        Some(Z::into_array(out))
     }
 }
 

@@ -3,6 +3,7 @@
 //! variants folded into a full result.
 
 use super::*;
+use crate::storage::prefetch::prefetch;
 
 /// Every entry of `C = L * R` (`ncols` columns) the mask allows; see
 /// [`Dot2::column_form`] for the form of the result.
@@ -139,6 +140,12 @@ impl Dot2<'_> {
         let l = self.l;
         self.pull_with(sr, |z, rows, chunk| {
             for (slot, kk) in rows.enumerate() {
+                // A dot that stops at its first product reads one line of a
+                // row: a miss per row, which the hardware prefetcher does not
+                // hide when rows are skipped or left early.
+                if let Some(&ahead) = l.p.get(kk + PULL_AHEAD) {
+                    prefetch(&l.i, ahead);
+                }
                 let lr = l.range(kk);
                 work::count(1);
                 if !lr.is_empty() && allowed(l.vector_id(kk)) && dot(z, &l.i[lr.clone()], lr.start)
@@ -176,6 +183,9 @@ impl Dot2<'_> {
         column(sr, chunks, l)
     }
 }
+
+/// How many rows ahead [`Dot2::pull_rows`] asks for the first line of a row.
+const PULL_AHEAD: usize = 16;
 
 /// The held rows of `L` in tasks of about equal work (a row's work is its
 /// length plus one).
