@@ -174,16 +174,22 @@ pub fn out_of_memory(what: &str) -> Error {
 
 /// Allocates a vector of `n` copies of `value`, failing with `GrB_OUT_OF_MEMORY` instead of aborting.
 pub fn try_vec<T: Clone>(n: usize, value: T, what: &str) -> Result<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(n).map_err(|_| out_of_memory(what))?;
+    let mut v = try_with_capacity(n, what)?;
     v.resize(n, value);
     Ok(v)
 }
 
-/// Allocates an empty vector with room for `n` elements, failing with `GrB_OUT_OF_MEMORY`.
+/// Allocates an empty vector with room for `n` elements, failing with
+/// `GrB_OUT_OF_MEMORY`; when the allocation fails, kept derived data (see
+/// [`crate::cache_budget`]) is dropped and the allocation tried once more.
 pub fn try_with_capacity<T>(n: usize, what: &str) -> Result<Vec<T>> {
     let mut v = Vec::new();
-    v.try_reserve_exact(n).map_err(|_| out_of_memory(what))?;
+    if v.try_reserve_exact(n).is_err() {
+        if crate::cache_budget::evict_all() == 0 {
+            return Err(out_of_memory(what));
+        }
+        v.try_reserve_exact(n).map_err(|_| out_of_memory(what))?;
+    }
     Ok(v)
 }
 

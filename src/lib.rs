@@ -171,6 +171,7 @@
 pub(crate) mod algebra;
 pub(crate) mod alloc;
 pub mod api;
+pub(crate) mod cache_budget;
 pub(crate) mod error;
 pub(crate) mod explain;
 pub(crate) mod io;

@@ -10,8 +10,7 @@ use crate::error::{check_room, Result};
 use crate::kernels::indices::{IndexList, Indices};
 use crate::parallel;
 use crate::storage::compressed::dense_workspace_ok;
-use crate::storage::{Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
-use std::borrow::Cow;
+use crate::storage::{Bitmap, CompressedRef, Format, Full, MatrixStore, Orientation};
 use std::sync::Arc;
 
 /// A matrix read as itself or as its transpose, without copying its data.
@@ -56,7 +55,7 @@ impl View {
     /// The view's content as compressed vectors in orientation `orient`
     /// (borrowed when the data already is in that form); `GrB_OUT_OF_MEMORY`
     /// when a conversion does not fit.
-    pub fn compressed(&self, orient: Orientation) -> Result<Cow<'_, Compressed>> {
+    pub fn compressed(&self, orient: Orientation) -> Result<CompressedRef<'_>> {
         self.store.try_compressed(if self.transposed {
             orient.flip()
         } else {

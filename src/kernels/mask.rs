@@ -3,8 +3,7 @@
 //! mask object and the descriptor).
 
 use crate::error::{check_room, Result};
-use crate::storage::{Array, Compressed, Format, MatrixStore, Orientation};
-use std::borrow::Cow;
+use crate::storage::{Array, Compressed, CompressedRef, Format, MatrixStore, Orientation};
 use std::sync::Arc;
 
 /// A write mask: the mask's content and how to read it.
@@ -55,11 +54,11 @@ impl Mask {
     /// compressed vectors in orientation `orient` whose values mean nothing:
     /// a structural mask's own storage, borrowed when it is held that way;
     /// otherwise [`Mask::try_pattern`].
-    pub fn try_positions(&self, orient: Orientation) -> Result<Cow<'_, Compressed>> {
+    pub fn try_positions(&self, orient: Orientation) -> Result<CompressedRef<'_>> {
         if self.structural {
             return self.store.try_compressed(orient);
         }
-        self.try_pattern(orient).map(Cow::Owned)
+        self.try_pattern(orient).map(CompressedRef::Owned)
     }
 
     /// The pattern of the mask's content `c`.

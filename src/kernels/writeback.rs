@@ -26,7 +26,9 @@ use crate::error::{check_room, Result};
 use crate::kernels::assemble::{self, Task};
 use crate::kernels::indices::gallop;
 use crate::kernels::Mask;
-use crate::storage::{Array, ArrayElement, Compressed, Format, MatrixStore, Orientation};
+use crate::storage::{
+    Array, ArrayElement, Compressed, CompressedRef, Format, MatrixStore, Orientation,
+};
 use crate::{fail, with_type};
 use std::borrow::Cow;
 use std::mem::MaybeUninit;
@@ -131,8 +133,8 @@ pub fn merge(
     };
     let (c, tc) = match (&m, replace) {
         (Some((pat, false)), true) if small_mask::applies(&old, t, pat) => (
-            Cow::Owned(small_mask::cut(&old, orient, pat)?),
-            Cow::Owned(small_mask::cut(t, orient, pat)?),
+            CompressedRef::Owned(small_mask::cut(&old, orient, pat)?),
+            CompressedRef::Owned(small_mask::cut(t, orient, pat)?),
         ),
         _ => (old.try_compressed(orient)?, t.try_compressed(orient)?),
     };

@@ -77,6 +77,12 @@ impl Compressed {
         self.x.ty()
     }
 
+    /// The bytes its arrays hold (their lengths, not their capacities).
+    pub fn heap_bytes(&self) -> usize {
+        let words = self.p.len() + self.i.len() + self.h.as_ref().map_or(0, Vec::len);
+        words * 8 + self.x.len() * self.x.elem_size()
+    }
+
     /// Number of stored entries.
     pub fn nvals(&self) -> usize {
         self.i.len()

@@ -7,6 +7,7 @@
 
 use super::array::Array;
 use super::compressed::Compressed;
+use super::kept::{CompressedRef, KeptTranspose};
 use crate::algebra::{Type, Value};
 use crate::error::{check_room, out_of_memory, Result};
 use std::borrow::Cow;
@@ -92,8 +93,9 @@ pub enum Format {
 pub struct MatrixStore {
     orient: Orientation,
     format: Format,
-    /// The data as compressed vectors in the other orientation, once computed.
-    other: OnceLock<Arc<Compressed>>,
+    /// The data as compressed vectors in the other orientation, once
+    /// computed and while the cache budget keeps it.
+    other: Arc<KeptTranspose>,
     /// What the products so far would have saved with the transpose at
     /// hand (see [`MatrixStore::pay_transpose_rent`]).
     transpose_rent: TransposeRent,
@@ -143,7 +145,7 @@ impl MatrixStore {
         MatrixStore {
             orient,
             format,
-            other: OnceLock::new(),
+            other: Arc::default(),
             transpose_rent: TransposeRent::default(),
             uniform: OnceLock::new(),
         }
@@ -232,7 +234,7 @@ impl MatrixStore {
 
     /// The data, for changing in place (forgets the other-orientation copy).
     pub fn format_mut(&mut self) -> &mut Format {
-        self.other = OnceLock::new();
+        self.other = Arc::default();
         self.uniform = OnceLock::new();
         &mut self.format
     }
@@ -332,23 +334,24 @@ impl MatrixStore {
     }
 
     /// The content as compressed vectors in orientation `orient`: borrowed when
-    /// it already is; the other orientation is computed once and kept.
-    pub fn compressed(&self, orient: Orientation) -> Cow<'_, Compressed> {
+    /// it already is; the other orientation is computed once and kept while
+    /// the cache budget allows.
+    pub fn compressed(&self, orient: Orientation) -> CompressedRef<'_> {
         if orient == self.orient {
             match &self.format {
-                Format::Sparse(c) => Cow::Borrowed(c),
-                Format::Bitmap(b) => Cow::Owned(bitmap_to_compressed(b)),
-                Format::Full(f) => Cow::Owned(full_to_compressed(f)),
+                Format::Sparse(c) => CompressedRef::Borrowed(c),
+                Format::Bitmap(b) => CompressedRef::Owned(bitmap_to_compressed(b)),
+                Format::Full(f) => CompressedRef::Owned(full_to_compressed(f)),
             }
         } else {
-            Cow::Borrowed(self.other_orientation())
+            CompressedRef::Shared(self.other_orientation())
         }
     }
 
     /// [`MatrixStore::compressed`], failing with `GrB_OUT_OF_MEMORY` instead
     /// of aborting when the buffers of a conversion it has to make do not fit
     /// (one probe of their total size first, see [`check_room`]).
-    pub fn try_compressed(&self, orient: Orientation) -> Result<Cow<'_, Compressed>> {
+    pub fn try_compressed(&self, orient: Orientation) -> Result<CompressedRef<'_>> {
         self.conversion_room(orient)?;
         Ok(self.compressed(orient))
     }
@@ -400,7 +403,8 @@ impl MatrixStore {
             return Ok(self.compressed(self.orient).transpose());
         }
         let c = self.try_compressed(orient)?;
-        if let Cow::Borrowed(b) = &c {
+        if c.is_free() {
+            let b = &*c;
             let bytes = b.nvals().saturating_mul(8 + b.x.elem_size());
             let pointers = (b.p.len() + b.h.as_ref().map_or(0, Vec::len)).saturating_mul(8);
             check_room(bytes.saturating_add(pointers), 1, "a copy of the storage")?;
@@ -408,17 +412,26 @@ impl MatrixStore {
         Ok(c.into_owned())
     }
 
-    /// The content in the other orientation, computed on first use.
-    fn other_orientation(&self) -> &Compressed {
-        self.other.get_or_init(|| {
-            let own = self.compressed(self.orient);
-            Arc::new(own.transpose())
-        })
+    /// The content in the other orientation: the kept transpose, or
+    /// computed now (and kept while the cache budget allows).
+    fn other_orientation(&self) -> Arc<Compressed> {
+        self.other
+            .get_or_compute(|| self.compressed(self.orient).transpose())
     }
 
-    /// True when the content in the other orientation is already computed.
+    /// The content as compressed vectors in orientation `orient` when that
+    /// costs nothing: the stored vectors, or the kept transpose.
+    pub fn compressed_if_free(&self, orient: Orientation) -> Option<CompressedRef<'_>> {
+        match &self.format {
+            Format::Sparse(c) if orient == self.orient => Some(CompressedRef::Borrowed(c)),
+            _ if orient == self.orient => None,
+            _ => self.other.get().map(CompressedRef::Shared),
+        }
+    }
+
+    /// True when the content in the other orientation is kept now.
     pub fn has_cached_transpose(&self) -> bool {
-        self.other.get().is_some()
+        self.other.is_kept()
     }
 
     /// The content as compressed vectors in orientation `orient`, consuming the store.

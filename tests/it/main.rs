@@ -11,6 +11,7 @@ mod api_data;
 mod api_ops;
 mod apply;
 mod assign;
+mod cache;
 mod concurrency;
 mod diag;
 mod ewise;

@@ -14,7 +14,7 @@ use crate::error::{out_of_memory, try_with_capacity, Result};
 use crate::kernels::assemble::{self, Part, Task};
 use crate::kernels::indices::{gallop, Cursor, TargetList};
 use crate::kernels::writeback::{values, Src};
-use crate::storage::{Array, Compressed};
+use crate::storage::{Array, Compressed, CompressedRef};
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -57,7 +57,7 @@ pub enum Source {
 /// The mask read as compressed vectors in `C`'s orientation.
 pub struct MaskView<'a> {
     /// The mask's entries.
-    pub m: Cow<'a, Compressed>,
+    pub m: CompressedRef<'a>,
     /// Only the pattern counts (`GrB_STRUCTURE`).
     pub structural: bool,
     /// Use the complement (`GrB_COMP`).

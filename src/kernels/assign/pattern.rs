@@ -9,8 +9,7 @@
 use crate::algebra::Value;
 use crate::error::Result;
 use crate::kernels::Mask;
-use crate::storage::{Array, Compressed, MatrixStore, Orientation};
-use std::borrow::Cow;
+use crate::storage::{Array, Compressed, CompressedRef, MatrixStore, Orientation};
 
 /// `C`'s new content: the true positions of `mask` (not complemented)
 /// holding `value` (already of `C`'s type), in orientation `orient`.
@@ -19,8 +18,8 @@ pub fn scalar_on_pattern(mask: &Mask, value: &Value, orient: Orientation) -> Res
     let positions = mask.try_positions(orient)?;
     let x = Array::filled(value, positions.nvals())?;
     let c = match positions {
-        Cow::Owned(p) => Compressed { x, ..p },
-        Cow::Borrowed(p) => Compressed {
+        CompressedRef::Owned(p) => Compressed { x, ..p },
+        p => Compressed {
             vlen: p.vlen,
             vdim: p.vdim,
             h: p.h.clone(),

@@ -5,13 +5,14 @@
 //! conversion per version of the matrix, not one per use).
 
 use crate::kernels::runs;
-use crate::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
-use std::borrow::Cow;
+use crate::storage::{
+    Array, Bitmap, Compressed, CompressedRef, Format, Full, MatrixStore, Orientation,
+};
 
 /// The storage an operand is read from.
 pub enum View<'a> {
     /// Compressed vectors (sparse or hypersparse).
-    Sparse(Cow<'a, Compressed>),
+    Sparse(CompressedRef<'a>),
     /// Dense values with presence flags.
     Bitmap(&'a Bitmap),
     /// Dense values, all present.

@@ -7,7 +7,9 @@ use crate::algebra::{Position, Type};
 use crate::error::Result;
 use crate::kernels::{positional, Mask};
 use crate::storage::compressed::dense_workspace_ok;
-use crate::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
+use crate::storage::{
+    Array, Bitmap, Compressed, CompressedRef, Format, Full, MatrixStore, Orientation,
+};
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -86,7 +88,7 @@ impl Operand {
     }
 
     /// The operand's rows (`ByRow`) or columns (`ByCol`) as compressed vectors.
-    pub fn vectors(&self, o: Orientation) -> Cow<'_, Compressed> {
+    pub fn vectors(&self, o: Orientation) -> CompressedRef<'_> {
         self.store.compressed(self.physical(o))
     }
 
@@ -108,14 +110,8 @@ impl Operand {
     }
 
     /// The compressed vectors along `o` when they are free, for measuring.
-    pub fn native_vectors(&self, o: Orientation) -> Option<&Compressed> {
-        if !self.is_native(o) {
-            return None;
-        }
-        match self.store.compressed(self.physical(o)) {
-            Cow::Borrowed(c) => Some(c),
-            Cow::Owned(_) => None,
-        }
+    pub fn native_vectors(&self, o: Orientation) -> Option<CompressedRef<'_>> {
+        self.store.compressed_if_free(self.physical(o))
     }
 
     /// The store when it is full and the operand one row: its values are
@@ -299,7 +295,7 @@ impl MaskOperand<'_> {
 
     /// The rows of the positions where the mask is true (before complementing):
     /// borrowed for a structural mask already stored by rows.
-    pub fn rows(&self) -> Cow<'_, Compressed> {
+    pub fn rows(&self) -> CompressedRef<'_> {
         let phys = if self.transposed {
             Orientation::ByCol
         } else {
@@ -308,7 +304,7 @@ impl MaskOperand<'_> {
         if self.mask.structural {
             self.mask.store.compressed(phys)
         } else {
-            Cow::Owned(self.mask.pattern(phys))
+            CompressedRef::Owned(self.mask.pattern(phys))
         }
     }
 
@@ -367,7 +363,7 @@ pub enum MaskView<'a> {
     /// The rows of the positions where the mask is true (before complementing).
     Rows {
         /// The pattern, one vector per output row.
-        rows: Cow<'a, Compressed>,
+        rows: CompressedRef<'a>,
         /// Whether the mask is complemented.
         complement: bool,
     },

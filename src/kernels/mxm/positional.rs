@@ -122,7 +122,7 @@ fn one_k_per_vector(
     if vectors.nvals() <= vectors.nvec() {
         return None;
     }
-    let kept = extreme_entries(vectors, last);
+    let kept = extreme_entries(&vectors, last);
     step(|| {
         format!(
             "rewrite positional: {} over a full operand reads one entry a vector of the other ({} of {})",

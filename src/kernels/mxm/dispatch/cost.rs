@@ -13,7 +13,7 @@ use super::super::values::stops_at_first;
 use super::{Method, Plan, Problem};
 use crate::explain;
 use crate::storage::compressed::{dense_workspace_ok, prefer_hyper};
-use crate::storage::{Compressed, Orientation};
+use crate::storage::{Compressed, CompressedRef, Orientation};
 
 /// Cost of transposing one entry whose result stays in the cache.
 const TRANSPOSE: f64 = 3.0;
@@ -54,9 +54,9 @@ const MERGE_STEP: f64 = 1.0;
 /// one), or its rows or columns for measuring dot products.
 enum KLens<'x> {
     /// The vectors along `k` are at hand.
-    Vectors(&'x Compressed),
+    Vectors(CompressedRef<'x>),
     /// The vectors across `k` are at hand: their indices are the `k`s.
-    Entries(&'x Compressed),
+    Entries(CompressedRef<'x>),
     /// Counted into a histogram over `k`.
     Counts(Vec<u32>),
     /// One flag per `k`, and how many are set: a bitmap vector's entries
@@ -275,8 +275,8 @@ pub fn flops(a: &Operand, b: &Operand) -> f64 {
     );
     if let (KLens::Entries(ca), KLens::Entries(cb)) = (&la, &lb) {
         // `A * A'`: both sides have the same lengths, counted once.
-        if std::ptr::eq(*ca, *cb) {
-            if let KLens::Counts(v) = KLens::Entries(ca).countable(k) {
+        if std::ptr::eq(&**ca, &**cb) {
+            if let KLens::Counts(v) = KLens::Entries(CompressedRef::Borrowed(ca)).countable(k) {
                 return v.iter().map(|&n| n as f64 * n as f64).sum();
             }
         }
@@ -346,7 +346,7 @@ pub(super) fn flops_floor(a: &Operand, b: &Operand) -> f64 {
         KLens::of(b, Orientation::ByRow, k),
     ) {
         (KLens::Entries(ca), KLens::Entries(cb)) | (KLens::Vectors(ca), KLens::Vectors(cb)) => {
-            std::ptr::eq(ca, cb)
+            std::ptr::eq(&*ca, &*cb)
         }
         _ => false,
     };
