@@ -48,10 +48,9 @@ suitesparse_header() {
 # each LIB_DIR's), and by key SS_LABEL ("SuiteSparse 7.4") and SS_PATH (the
 # LD_LIBRARY_PATH that makes a program linked against Debian's library load
 # this one instead; empty for Debian's); SS_META, report.py's --meta options
-# saying where each comes from. A
-# LIB_DIR holds one libgraphblas*.so.X.Y.Z (with what it needs, e.g. the
-# libgomp of a Python wheel): LINK_DIR/KEY gets a link to it named as the
-# SONAME the programs need.
+# saying where each comes from. A LIB_DIR holds one libgraphblas*.so.X.Y.Z
+# (with what it needs, e.g. the libgomp of a Python wheel): LINK_DIR/KEY gets
+# a link to it named as Debian's SONAME, which the programs need.
 require_suitesparse() {
     local link_dir=$1 dir lib soname key
     shift
