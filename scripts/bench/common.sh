@@ -85,13 +85,15 @@ add_suitesparse() {
     SS_META+=(--meta "SuiteSparse $version=$3")
 }
 
-# suitesparse_library DIR: the one SuiteSparse:GraphBLAS library file in DIR.
+# suitesparse_library DIR: the one SuiteSparse:GraphBLAS library in DIR (the
+# file its libgraphblas*.so.* names, links or not, resolve to).
 suitesparse_library() {
     local found=() f
     for f in "$1"/libgraphblas*.so.*; do
-        [[ -f $f && ! -L $f ]] && found+=("$f")
+        [[ -f $f ]] && found+=("$(realpath "$f")")
     done
-    [[ ${#found[@]} -eq 1 ]] || die "$1: want one libgraphblas*.so.X.Y.Z file, found ${#found[@]}"
+    mapfile -t found < <(printf '%s\n' "${found[@]}" | sort -u | grep .)
+    [[ ${#found[@]} -eq 1 ]] || die "$1: want one libgraphblas*.so.X.Y.Z library, found ${#found[@]}"
     echo "${found[0]}"
 }
 
