@@ -82,12 +82,14 @@ def ctest_times(log_text):
 
 def ctest(out_path, runs):
     """Writes the side-by-side table of ctest runs (LIB=LOG, a library's
-    rounds given as several LOGs for the same LIB)."""
+    rounds given as several LOGs for the same LIB), with the time ratio of
+    the first library to each other."""
     by_lib = {}
     for run in runs:
         lib, _, log = run.partition("=")
         by_lib.setdefault(lib, []).append(ctest_times(Path(log).read_text(errors="replace")))
     libs = list(by_lib)
+    first, others = libs[0], libs[1:]
     names = sorted({t for rounds in by_lib.values() for r in rounds for t in r})
 
     def cell(lib, test):
@@ -97,39 +99,39 @@ def ctest(out_path, runs):
         bad = [s for s, _ in rounds if s != "ok"]
         return statistics.median(t for _, t in rounds), (bad[0] if bad else "ok")
 
-    header = "| test | " + " | ".join(f"{lib} (s)" for lib in libs)
-    if len(libs) > 1:
-        header += f" | {libs[0]} / {libs[1]}"
-    lines = [header + " |", "|---" * (len(libs) + 1 + (len(libs) > 1)) + "|"]
+    header = ["test", *(f"{lib} (s)" for lib in libs), *(f"{first} / {lib}" for lib in others)]
+    lines = ["| " + " | ".join(header) + " |", "|---" * len(header) + "|"]
     totals = {lib: 0.0 for lib in libs}
-    worst = (0.0, "")
+    worst = {lib: (0.0, "") for lib in others}
     failures = []
     for test in names:
-        cells = [cell(lib, test) for lib in libs]
+        cells = dict(zip(libs, (cell(lib, test) for lib in libs)))
         row = [test]
-        for lib, (t, status) in zip(libs, cells):
+        for lib, (t, status) in cells.items():
             if t is not None:
                 totals[lib] += t
             row.append(f"{t:.2f}" if status == "ok" else f"{status}")
             if status != "ok":
                 failures.append(f"{test} ({lib}: {status})")
-        if len(libs) > 1:
-            (a, sa), (b, sb) = cells[0], cells[1]
+        a, sa = cells[first]
+        for lib in others:
+            b, sb = cells[lib]
             if sa == sb == "ok" and b:
                 ratio = a / b if b > 0 else float("inf")
                 row.append(f"{ratio:.2f}")
-                if max(a, b) >= 0.05 and ratio > worst[0]:
-                    worst = (ratio, test)
+                if max(a, b) >= 0.05 and ratio > worst[lib][0]:
+                    worst[lib] = (ratio, test)
             else:
                 row.append("–")
         lines.append("| " + " | ".join(row) + " |")
     total = ["**total**"] + [f"**{totals[lib]:.2f}**" for lib in libs]
-    if len(libs) > 1:
-        total.append(f"**{totals[libs[0]] / max(totals[libs[1]], 1e-9):.2f}**")
+    total += [f"**{totals[first] / max(totals[lib], 1e-9):.2f}**" for lib in others]
     lines.append("| " + " | ".join(total) + " |")
-    notes = []
-    if worst[1]:
-        notes.append(f"Largest ratio (tests of 0.05 s or more): {worst[1]}, {worst[0]:.2f}.")
+    notes = [
+        f"Largest ratio {first} / {lib} (tests of 0.05 s or more): {test}, {ratio:.2f}."
+        for lib, (ratio, test) in worst.items()
+        if test
+    ]
     if failures:
         notes.append("Not passed: " + ", ".join(failures) + ".")
     text = "\n".join(lines) + "\n\n" + "\n".join(notes) + "\n"

@@ -2,11 +2,14 @@
 """Turns the raw result lines of scripts/bench-vs-suitesparse into a report.
 
 Input: a file of tab-separated key=value lines, one per program run, each with
-lib=ours|ours-blocking|suitesparse and round=N prepended to what the benchmark program
-printed (kernel, graph, status, times, checksum, failed, info, note).
+lib=ours|ours-blocking|suitesparse[-VERSION], round=N and peak_kb=KB (peak
+resident memory of the run, may be empty) prepended to what the benchmark
+program printed (kernel, graph, status, times, checksum, failed, info, note).
+Every suitesparse* library is a baseline that ours is compared with.
 
-Output: OUT/report.md (Markdown table and notes), OUT/ratios.svg (bar chart of
-the time ratios), and the table on standard output.
+Output: OUT/report.md (Markdown table and notes), OUT/ratios.svg (bar charts of
+the time and memory ratios against each baseline), and the table on standard
+output.
 Python 3 standard library only.
 """
 
@@ -18,12 +21,21 @@ import statistics
 import sys
 from pathlib import Path
 
-LIBS = ("ours", "suitesparse")
+OURS = "ours"
 # Our build in blocking mode (--blocking of the script): an optional column.
 BLOCKING = "ours-blocking"
-LABELS = {"ours": "ours", "suitesparse": "SuiteSparse", BLOCKING: "ours (blocking)"}
+BASELINE = "suitesparse"
 FLOAT = re.compile(r"^[-+]?(\d+\.\d*|\.\d+|\d+)([eE][-+]?\d+)?$|^[-+]?(inf|nan)$", re.I)
 FLOAT_TOLERANCE = 1e-6
+
+
+def label(lib):
+    """A library's name for people: ours, ours (blocking), SuiteSparse 7.4."""
+    if lib == BLOCKING:
+        return "ours (blocking)"
+    if lib.startswith(BASELINE):
+        return f"SuiteSparse {lib[len(BASELINE):].lstrip('-')}".strip()
+    return lib
 
 
 def parse(raw_path):
@@ -46,6 +58,9 @@ class Cell:
         self.median = statistics.median(times) if self.status == "ok" and times else None
         sums = {r.get("checksum", "") for r in runs}
         self.checksum = sums.pop() if len(sums) == 1 else None  # None: rounds disagree
+        peaks = [int(r["peak_kb"]) for r in runs if r.get("peak_kb", "").isdigit()]
+        # The highest peak resident memory of its rounds, in KB.
+        self.peak_kb = max(peaks) if self.status == "ok" and peaks else None
 
     def failure(self):
         """Why this cell has no time, in a few words."""
@@ -88,6 +103,15 @@ def same_checksum(a, b):
     return True
 
 
+def megabytes(kb):
+    """A peak memory in MB (2^20 bytes) for people, or a dash."""
+    return "—" if kb is None else f"{kb / 1024:,.0f}"
+
+
+def ratio_text(value):
+    return "n/a" if value is None else f"{value:.2f}"
+
+
 def seconds(t):
     """A duration for people: 812 µs, 3.41 ms, 1.27 s."""
     if t is None:
@@ -100,33 +124,36 @@ def seconds(t):
 
 
 class Row:
-    """One kernel on one graph: both libraries."""
+    """One kernel on one graph: ours and every baseline."""
 
-    def __init__(self, kernel, graph, runs):
+    def __init__(self, kernel, graph, runs, baselines):
         self.kernel, self.graph = kernel, graph
-        self.cells = {lib: Cell([r for r in runs if r.get("lib") == lib]) for lib in LIBS}
-        blocking = [r for r in runs if r.get("lib") == BLOCKING]
-        if blocking:
-            self.cells[BLOCKING] = Cell(blocking)
-        ours, theirs = self.cells["ours"], self.cells["suitesparse"]
-        self.ratio = ours.median / theirs.median if ours.median and theirs.median else None
+        libs = [OURS] + baselines
+        if any(r.get("lib") == BLOCKING for r in runs):
+            libs.append(BLOCKING)
+        self.cells = {lib: Cell([r for r in runs if r.get("lib") == lib]) for lib in libs}
 
-    def round_ratios(self):
-        """The lowest and highest ratio of one round's medians (ours /
-        SuiteSparse, rounds that both ran), as text: how far the machine's
-        noise moves the ratio."""
+    def ratio(self, lib, measure="median"):
+        """Ours / lib of a cell's measure (median time, or peak_kb), or None."""
+        ours, theirs = getattr(self.cells[OURS], measure), getattr(self.cells[lib], measure)
+        return ours / theirs if ours and theirs else None
+
+    def round_ratios(self, lib):
+        """The lowest and highest ratio of one round's medians (ours / lib,
+        rounds that both ran), as text: how far the machine's noise moves the
+        ratio."""
         medians = {
-            lib: {
+            name: {
                 r.get("round"): round_median(r)
-                for r in self.cells[lib].runs
+                for r in self.cells[name].runs
                 if r.get("status") == "ok"
             }
-            for lib in LIBS
+            for name in (OURS, lib)
         }
         ratios = sorted(
-            ours / medians["suitesparse"][rnd]
-            for rnd, ours in medians["ours"].items()
-            if ours and medians["suitesparse"].get(rnd)
+            ours / medians[lib][rnd]
+            for rnd, ours in medians[OURS].items()
+            if ours and medians[lib].get(rnd)
         )
         if not ratios:
             return "n/a"
@@ -141,7 +168,7 @@ class Row:
     def blocking_ratio(self):
         """Non-blocking time / blocking time of ours, as text."""
         cell = self.cells.get(BLOCKING)
-        ours = self.cells["ours"]
+        ours = self.cells[OURS]
         if cell is None or not cell.median or not ours.median:
             return "n/a"
         return f"{ours.median / cell.median:.2f}"
@@ -163,6 +190,12 @@ class Row:
         return "equal" if same else "**DIFFER**"
 
 
+def baselines_of(results):
+    """The baseline libraries, in the order of their first run."""
+    libs = (r.get("lib", "") for r in results)
+    return list(dict.fromkeys(lib for lib in libs if lib.startswith(BASELINE)))
+
+
 def rows_of(results):
     order, groups = [], {}
     for r in results:
@@ -171,29 +204,35 @@ def rows_of(results):
             order.append(key)
             groups[key] = []
         groups[key].append(r)
-    return [Row(kernel, graph, groups[(graph, kernel)]) for graph, kernel in order]
+    baselines = baselines_of(results)
+    return [Row(kernel, graph, groups[(graph, kernel)], baselines) for graph, kernel in order]
 
 
-def markdown_table(rows):
-    """The table; with blocking runs, two more columns: their time and the
-    ratio of ours (non-blocking) to it."""
+def markdown_table(rows, baselines):
+    """The table: each library's time, ours / each baseline with its spread;
+    with blocking runs, their time and the ratio of ours (non-blocking) to
+    it; each library's peak memory and ours / each baseline's."""
     blocking = any(BLOCKING in row.cells for row in rows)
-    head = "| kernel | graph | ours | SuiteSparse | ours / SuiteSparse | per round |"
-    rule = "|---|---|--:|--:|--:|--:|"
+    names = [label(b) for b in baselines]
+    head = ["kernel", "graph", "ours", *names]
+    for name in names:
+        head += [f"ours / {name}", "per round"]
     if blocking:
-        head += " ours (blocking) | non-blocking / blocking |"
-        rule += "--:|--:|"
-    lines = [head + " checksums |", rule + "---|"]
+        head += ["ours (blocking)", "non-blocking / blocking"]
+    head += ["MB ours", *(f"MB {name}" for name in names)]
+    head += [f"MB ours / {name}" for name in names]
+    head.append("checksums")
+    lines = ["| " + " | ".join(head) + " |", "|---|---|" + "--:|" * (len(head) - 3) + "---|"]
     for row in rows:
-        ratio = f"{row.ratio:.2f}" if row.ratio is not None else "n/a"
-        line = (
-            f"| {row.kernel} | {row.graph} | {row.shown('ours')} | "
-            f"{row.shown('suitesparse')} | {ratio} | {row.round_ratios()} |"
-        )
+        cells = [row.kernel, row.graph, row.shown(OURS), *(row.shown(b) for b in baselines)]
+        for b in baselines:
+            cells += [ratio_text(row.ratio(b)), row.round_ratios(b)]
         if blocking:
-            shown = row.shown(BLOCKING) if BLOCKING in row.cells else "n/a"
-            line += f" {shown} | {row.blocking_ratio()} |"
-        lines.append(line + f" {row.checksums()} |")
+            cells += [row.shown(BLOCKING) if BLOCKING in row.cells else "n/a", row.blocking_ratio()]
+        cells += [megabytes(row.cells[lib].peak_kb) for lib in [OURS, *baselines]]
+        cells += [ratio_text(row.ratio(b, "peak_kb")) for b in baselines]
+        cells.append(row.checksums())
+        lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
@@ -204,7 +243,7 @@ def notes(rows):
         for lib in row.libs():
             cell = row.cells[lib]
             if cell.status != "ok":
-                key = f"{LABELS[lib]}: {cell.failure()}"
+                key = f"{label(lib)}: {cell.failure()}"
                 causes.setdefault(key, []).append(f"{row.kernel} on {row.graph}")
     out = [f"- {cause} — {', '.join(where)}" for cause, where in causes.items()]
     for row in rows:
@@ -215,12 +254,20 @@ def notes(rows):
     return "\n".join(out)
 
 
-def svg_chart(rows, title):
-    """A horizontal bar chart of log2(ratio), centred on 1."""
-    label_w, plot_w, value_w, row_h, top, bottom = 240, 440, 70, 20, 56, 40
+def svg_chart(rows, baselines, title):
+    """Horizontal bar charts of log2(ratio), centred on 1: one panel for the
+    time and one for the peak memory against each baseline."""
+    panels = [
+        (f"time ours / time {label(b)}", [row.ratio(b) for row in rows]) for b in baselines
+    ] + [
+        (f"peak memory ours / {label(b)}", [row.ratio(b, "peak_kb") for row in rows])
+        for b in baselines
+    ]
+    label_w, plot_w, value_w, row_h, head_h, axis_h = 240, 440, 70, 20, 32, 28
     width = label_w + plot_w + value_w
-    height = top + row_h * max(len(rows), 1) + bottom
-    logs = [abs(math.log2(r.ratio)) for r in rows if r.ratio]
+    panel_h = head_h + row_h * max(len(rows), 1) + axis_h
+    height = 36 + panel_h * len(panels)
+    logs = [abs(math.log2(r)) for _, ratios in panels for r in ratios if r]
     span = min(max(3, math.ceil(max(logs, default=0))), 8)
     x0 = label_w + plot_w / 2
 
@@ -233,34 +280,36 @@ def svg_chart(rows, title):
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
         f'<rect width="{width}" height="{height}" fill="white"/>',
         f'<text x="{width / 2}" y="20" text-anchor="middle" font-size="14" font-weight="bold">{esc(title)}</text>',
-        f'<text x="{width / 2}" y="38" text-anchor="middle" fill="#555">time ours / time SuiteSparse '
-        "(log scale; left of 1 = ours faster)</text>",
     ]
-    axis_y = top + row_h * len(rows)
-    for k in range(-span, span + 1):
-        tx = x(k)
-        label = str(2**k) if k >= 0 else f"1/{2**-k}"
-        parts.append(f'<line x1="{tx}" y1="{top - 4}" x2="{tx}" y2="{axis_y}" stroke="#ddd"/>')
-        parts.append(f'<text x="{tx}" y="{axis_y + 16}" text-anchor="middle" fill="#555">{label}</text>')
-    for i, row in enumerate(rows):
-        y = top + i * row_h
+    for p, (subtitle, ratios) in enumerate(panels):
+        top = 36 + p * panel_h + head_h
+        axis_y = top + row_h * len(rows)
         parts.append(
-            f'<text x="{label_w - 8}" y="{y + row_h * 0.7}" text-anchor="end">'
-            f"{esc(row.kernel)} · {esc(row.graph)}</text>"
+            f'<text x="{width / 2}" y="{top - 12}" text-anchor="middle" fill="#555">{esc(subtitle)} '
+            "(log scale; left of 1 = ours better)</text>"
         )
-        if row.ratio is None:
-            parts.append(f'<text x="{x0 + 6}" y="{y + row_h * 0.7}" fill="#999">n/a</text>')
-            continue
-        end = x(math.log2(row.ratio))
-        color = "#2e7d32" if row.ratio < 1 else "#c62828"
-        parts.append(
-            f'<rect x="{min(x0, end)}" y="{y + 3}" width="{max(abs(end - x0), 1)}" '
-            f'height="{row_h - 6}" fill="{color}"/>'
-        )
-        parts.append(
-            f'<text x="{label_w + plot_w + 6}" y="{y + row_h * 0.7}">{row.ratio:.2f}</text>'
-        )
-    parts.append(f'<line x1="{x0}" y1="{top - 4}" x2="{x0}" y2="{axis_y}" stroke="#333"/>')
+        for k in range(-span, span + 1):
+            tx = x(k)
+            tick = str(2**k) if k >= 0 else f"1/{2**-k}"
+            parts.append(f'<line x1="{tx}" y1="{top - 4}" x2="{tx}" y2="{axis_y}" stroke="#ddd"/>')
+            parts.append(f'<text x="{tx}" y="{axis_y + 16}" text-anchor="middle" fill="#555">{tick}</text>')
+        for i, (row, ratio) in enumerate(zip(rows, ratios)):
+            y = top + i * row_h
+            parts.append(
+                f'<text x="{label_w - 8}" y="{y + row_h * 0.7}" text-anchor="end">'
+                f"{esc(row.kernel)} · {esc(row.graph)}</text>"
+            )
+            if ratio is None:
+                parts.append(f'<text x="{x0 + 6}" y="{y + row_h * 0.7}" fill="#999">n/a</text>')
+                continue
+            end = x(math.log2(ratio))
+            color = "#2e7d32" if ratio < 1 else "#c62828"
+            parts.append(
+                f'<rect x="{min(x0, end)}" y="{y + 3}" width="{max(abs(end - x0), 1)}" '
+                f'height="{row_h - 6}" fill="{color}"/>'
+            )
+            parts.append(f'<text x="{label_w + plot_w + 6}" y="{y + row_h * 0.7}">{ratio:.2f}</text>')
+        parts.append(f'<line x1="{x0}" y1="{top - 4}" x2="{x0}" y2="{axis_y}" stroke="#333"/>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -277,22 +326,25 @@ def main():
     )
     args = parser.parse_args()
 
-    rows = rows_of(parse(args.raw))
-    table = markdown_table(rows)
+    results = parse(args.raw)
+    rows = rows_of(results)
+    baselines = baselines_of(results)
+    table = markdown_table(rows, baselines)
     meta = "\n".join(f"- {m.split('=', 1)[0]}: {m.split('=', 1)[1]}" for m in args.meta)
     why = notes(rows)
     report = (
         "# GraphBLAS benchmark: this library vs SuiteSparse:GraphBLAS\n\n"
         f"{meta}\n\n{table}\n\n"
-        "Times are medians over all repetitions of all rounds; the ratio is ours / SuiteSparse "
-        "(below 1: ours is faster); per round: the lowest and highest ratio of one round's "
-        "medians.\n"
+        "Times are medians over all repetitions of all rounds; the ratios are ours / each "
+        "SuiteSparse (below 1: ours is faster); per round: the lowest and highest ratio of one "
+        "round's medians. MB: peak resident memory of the whole program run (2^20 bytes), the "
+        "highest of its rounds; below 1: ours uses less.\n"
         + (f"\n## Notes\n\n{why}\n" if why else "")
     )
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.md").write_text(report)
-    (out / "ratios.svg").write_text(svg_chart(rows, "GraphBLAS kernels: ours vs SuiteSparse"))
+    (out / "ratios.svg").write_text(svg_chart(rows, baselines, "GraphBLAS kernels: ours vs SuiteSparse"))
     print(table)
     if why:
         print("\n" + why)
