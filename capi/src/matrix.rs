@@ -133,25 +133,7 @@ unsafe fn extract_tuples(
     write_values: impl FnOnce(&Array) -> Result<()>,
 ) -> Result<()> {
     let a = unsafe { &get(A)?.matrix };
-    non_null(nvals, "nvals")?;
-    let (rows, cols, x) = a.extract_tuples_of(!I.is_null(), !J.is_null())?;
-    let capacity = unsafe { *nvals };
-    if (capacity as usize) < x.len() {
-        return Err(Error::new(
-            Info::InsufficientSpace,
-            format!(
-                "the output arrays hold {capacity} entries but the matrix has {}",
-                x.len()
-            ),
-        ));
-    }
-    write_values(&x)?;
-    unsafe {
-        write_indices(&rows, I);
-        write_indices(&cols, J);
-        *nvals = x.len() as GrB_Index;
-    }
-    Ok(())
+    unsafe { write_tuples(&*a.snapshot()?, I, J, nvals, "matrix", write_values) }
 }
 
 /// Reads `A(i, j)`: `GrB_NO_VALUE` when absent.

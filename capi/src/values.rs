@@ -1,10 +1,10 @@
 //! Moving values between C memory and engine values and arrays, with the
 //! spec's typecasts and domain checks.
 
-use crate::api::slice;
+use crate::api::{slice, GrB_Index};
 use crate::handle::non_null;
 use engine::raw::algebra::{Type, Value};
-use engine::raw::storage::Array;
+use engine::raw::storage::{Array, MatrixStore};
 use engine::{Error, Info, Result};
 use std::ffi::c_void;
 
@@ -116,9 +116,35 @@ pub(crate) unsafe fn write_array_bytes(a: &Array, out: *mut c_void) -> Result<()
     Ok(())
 }
 
-/// Writes indices into a C array (skipped when NULL).
-pub(crate) unsafe fn write_indices(ix: &[u64], out: *mut u64) {
-    if !out.is_null() && !ix.is_empty() {
-        unsafe { std::ptr::copy_nonoverlapping(ix.as_ptr(), out, ix.len()) };
+/// Writes the entries of `store` (a matrix, or a vector as one column) into
+/// the caller's arrays of capacity `*nvals` (`GrB_*_extractTuples`): the
+/// values through `write_values`, then the rows into `I` and the columns
+/// into `J` (each skipped when NULL), straight from the store.
+///
+/// # Safety
+/// `nvals` is NULL or valid; `I` and `J` are NULL or hold `*nvals` indices.
+pub(crate) unsafe fn write_tuples(
+    store: &MatrixStore,
+    I: *mut GrB_Index,
+    J: *mut GrB_Index,
+    nvals: *mut GrB_Index,
+    what: &str,
+    write_values: impl FnOnce(&Array) -> Result<()>,
+) -> Result<()> {
+    non_null(nvals, "nvals")?;
+    let n = store.nvals();
+    let capacity = unsafe { *nvals };
+    if capacity < n as GrB_Index {
+        return Err(Error::new(
+            Info::InsufficientSpace,
+            format!("the output arrays hold {capacity} entries but the {what} has {n}"),
+        ));
     }
+    write_values(&store.values_in_order())?;
+    // SAFETY: each non-NULL array holds at least `capacity >= n` indices.
+    let list =
+        |p: *mut GrB_Index| (!p.is_null()).then(|| unsafe { std::slice::from_raw_parts_mut(p, n) });
+    store.write_coordinates(list(I), list(J));
+    unsafe { *nvals = n as GrB_Index };
+    Ok(())
 }

@@ -125,24 +125,8 @@ unsafe fn extract_tuples(
     write_values: impl FnOnce(&Array) -> Result<()>,
 ) -> Result<()> {
     let v = unsafe { vector(v)? };
-    non_null(nvals, "nvals")?;
-    let (ix, x) = v.extract_tuples_of(!I.is_null())?;
-    let capacity = unsafe { *nvals };
-    if (capacity as usize) < x.len() {
-        return Err(Error::new(
-            Info::InsufficientSpace,
-            format!(
-                "the output arrays hold {capacity} entries but the vector has {}",
-                x.len()
-            ),
-        ));
-    }
-    write_values(&x)?;
-    unsafe {
-        write_indices(&ix, I);
-        *nvals = x.len() as GrB_Index;
-    }
-    Ok(())
+    let null = std::ptr::null_mut();
+    unsafe { write_tuples(&*v.snapshot()?, I, null, nvals, "vector", write_values) }
 }
 
 fn element(v: &Vector, i: GrB_Index) -> Result<Value> {

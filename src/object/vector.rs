@@ -114,12 +114,7 @@ impl Vector {
 
     /// Every entry as `(indices, values)`, in increasing index order.
     pub fn extract_tuples(&self) -> Result<(Vec<u64>, Array)> {
-        self.extract_tuples_of(true)
-    }
-
-    /// [`Vector::extract_tuples`], with the indices empty unless asked for.
-    pub fn extract_tuples_of(&self, indices: bool) -> Result<(Vec<u64>, Array)> {
-        let (rows, _, vals) = self.0.extract_tuples_of(indices, false)?;
+        let (rows, _, vals) = self.0.extract_tuples_of(true, false)?;
         Ok((rows, vals))
     }
 

@@ -12,6 +12,7 @@ pub mod serialize;
 pub mod sparsity;
 pub mod store;
 pub mod tile;
+pub mod tuples;
 pub mod uniform;
 
 pub use array::{Array, ArrayElement};

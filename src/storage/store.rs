@@ -495,38 +495,6 @@ impl MatrixStore {
         }
     }
 
-    /// All entries as `(rows, cols, values)`, in storage order.
-    pub fn tuples(&self) -> (Vec<u64>, Vec<u64>, Array) {
-        self.tuples_of(true, true)
-    }
-
-    /// [`MatrixStore::tuples`] with only the coordinates asked for (the
-    /// others empty): the values alone are a copy of the stored ones.
-    pub fn tuples_of(&self, want_rows: bool, want_cols: bool) -> (Vec<u64>, Vec<u64>, Array) {
-        let n = self.nvals();
-        let capacity = |want: bool| if want { n } else { 0 };
-        let mut rows = Vec::with_capacity(capacity(want_rows));
-        let mut cols = Vec::with_capacity(capacity(want_cols));
-        if want_rows || want_cols {
-            self.for_each_entry(|r, c, _| {
-                if want_rows {
-                    rows.push(r);
-                }
-                if want_cols {
-                    cols.push(c);
-                }
-            });
-        }
-        let vals = match &self.format {
-            Format::Bitmap(b) => {
-                let present: Vec<usize> = (0..b.b.len()).filter(|&q| b.b[q]).collect();
-                b.x.gather(&present)
-            }
-            _ => self.values().clone(),
-        };
-        (rows, cols, vals)
-    }
-
     /// Chooses the format for the content: hypersparse or sparse by vector use,
     /// full when every entry is present in a non-trivial dense shape. Bitmap is
     /// only produced on request by kernels that benefit from it.

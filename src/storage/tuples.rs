@@ -1,0 +1,128 @@
+//! A store's entries as coordinate lists (`GrB_Matrix_extractTuples`):
+//! written into the caller's arrays, or into new ones.
+
+use super::array::Array;
+use super::store::{Format, MatrixStore, Orientation};
+use std::borrow::Cow;
+
+impl MatrixStore {
+    /// Writes the row and column of every entry, in storage order, into the
+    /// first `nvals()` places of `rows` and `cols` (each skipped when `None`).
+    pub fn write_coordinates(&self, mut rows: Option<&mut [u64]>, mut cols: Option<&mut [u64]>) {
+        let Format::Sparse(c) = self.format() else {
+            let mut at = 0;
+            self.for_each_entry(|r, col, _| {
+                if let Some(rows) = rows.as_deref_mut() {
+                    rows[at] = r;
+                }
+                if let Some(cols) = cols.as_deref_mut() {
+                    cols[at] = col;
+                }
+                at += 1;
+            });
+            return;
+        };
+        let (outer, inner) = match self.orient() {
+            Orientation::ByRow => (rows, cols),
+            Orientation::ByCol => (cols, rows),
+        };
+        if let Some(inner) = inner {
+            inner[..c.i.len()].copy_from_slice(&c.i);
+        }
+        if let Some(outer) = outer {
+            for k in 0..c.nvec() {
+                outer[c.range(k)].fill(c.vector_id(k));
+            }
+        }
+    }
+
+    /// The values of the entries in storage order: the stored array itself
+    /// unless the store is a bitmap.
+    pub fn values_in_order(&self) -> Cow<'_, Array> {
+        match self.format() {
+            Format::Bitmap(b) => {
+                let present: Vec<usize> = (0..b.b.len()).filter(|&q| b.b[q]).collect();
+                Cow::Owned(b.x.gather(&present))
+            }
+            _ => Cow::Borrowed(self.values()),
+        }
+    }
+
+    /// All entries as `(rows, cols, values)`, in storage order.
+    pub fn tuples(&self) -> (Vec<u64>, Vec<u64>, Array) {
+        self.tuples_of(true, true)
+    }
+
+    /// [`MatrixStore::tuples`] with only the coordinates asked for (the
+    /// others empty): the values alone are a copy of the stored ones.
+    pub fn tuples_of(&self, want_rows: bool, want_cols: bool) -> (Vec<u64>, Vec<u64>, Array) {
+        let n = self.nvals();
+        let list = |want: bool| if want { vec![0; n] } else { Vec::new() };
+        let (mut rows, mut cols) = (list(want_rows), list(want_cols));
+        self.write_coordinates(
+            Some(&mut rows[..]).filter(|_| want_rows),
+            Some(&mut cols[..]).filter(|_| want_cols),
+        );
+        (rows, cols, self.values_in_order().into_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::{Compressed, Full};
+
+    /// The same 3 × 4 matrix in every format and orientation.
+    fn stores() -> Vec<MatrixStore> {
+        let by_row = Compressed {
+            vlen: 4,
+            vdim: 3,
+            h: None,
+            p: vec![0, 2, 2, 3],
+            i: vec![1, 3, 0],
+            x: Array::from_vec(vec![1i32, 2, 3]),
+        };
+        let sparse = MatrixStore::from_compressed(Orientation::ByRow, by_row.clone());
+        let hyper = MatrixStore::from_compressed(Orientation::ByRow, by_row.into_hyper());
+        let by_col = sparse.reoriented(Orientation::ByCol);
+        let bitmap = MatrixStore::new(
+            Orientation::ByCol,
+            Format::Bitmap(by_col.to_bitmap().unwrap()),
+        );
+        let full = MatrixStore::new(
+            Orientation::ByRow,
+            Format::Full(Full {
+                vlen: 2,
+                vdim: 2,
+                x: Array::from_vec(vec![5i32, 6, 7, 8]),
+            }),
+        );
+        vec![sparse, hyper, by_col, bitmap, full]
+    }
+
+    #[test]
+    fn coordinates_written_in_place_match_the_entries_in_storage_order() {
+        for s in stores() {
+            let mut expected = (Vec::new(), Vec::new(), Vec::new());
+            let values = s.values();
+            s.for_each_entry(|r, c, q| {
+                expected.0.push(r);
+                expected.1.push(c);
+                expected.2.push(values.get_as::<i32>(q));
+            });
+            let n = s.nvals();
+            // Room for one more than needed: the spare place stays untouched.
+            let (mut rows, mut cols) = (vec![99; n + 1], vec![99; n + 1]);
+            s.write_coordinates(Some(&mut rows), Some(&mut cols));
+            assert_eq!((&rows[..n], &cols[..n]), (&expected.0[..], &expected.1[..]));
+            assert_eq!((rows[n], cols[n]), (99, 99));
+            let mut only_cols = vec![0; n];
+            s.write_coordinates(None, Some(&mut only_cols));
+            assert_eq!(only_cols, expected.1);
+            let x = s.values_in_order();
+            let got: Vec<i32> = (0..x.len()).map(|q| x.get_as::<i32>(q)).collect();
+            assert_eq!(got, expected.2);
+            assert_eq!(s.tuples(), (expected.0, expected.1, x.into_owned()));
+        }
+    }
+}
