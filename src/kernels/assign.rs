@@ -11,9 +11,9 @@ mod pattern;
 use self::kernel::{MaskView, Plan, Scope, Source};
 use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::Result;
-use crate::kernels::extract::{select, View};
+use crate::kernels::extract::select;
 use crate::kernels::indices::{KeptIndices, TargetList, Targets};
-use crate::kernels::Mask;
+use crate::kernels::{Mask, Operand};
 use crate::storage::store::with_content;
 use crate::storage::{Array, Compressed, MatrixStore, Orientation};
 use std::sync::Arc;
@@ -117,7 +117,7 @@ impl Job {
         let inner = Targets::new(inner, vlen)?;
         let source = match &self.input {
             Assigned::Matrix { transpose } => {
-                let a = View::new(stores[1].clone(), *transpose);
+                let a = Operand::new(stores[1].clone(), *transpose);
                 Source::Matrix(place(&a, orient, &outer, &inner, vlen, vdim)?)
             }
             Assigned::Scalar(v) => {
@@ -197,14 +197,14 @@ impl Job {
 /// `T`: `Ã`'s entries placed at their targets, as hypersparse vectors in
 /// orientation `orient` with `C`'s dimensions `vlen × vdim`.
 fn place(
-    a: &View,
+    a: &Operand,
     orient: Orientation,
     outer: &Targets,
     inner: &Targets,
     vlen: u64,
     vdim: u64,
 ) -> Result<Compressed> {
-    let data = a.compressed(orient)?;
+    let data = a.try_vectors(orient)?;
     let mut t = if outer.sources_are_identity() && inner.sources_are_identity() {
         data.into_owned().into_hyper()
     } else {

@@ -1,5 +1,5 @@
 //! The kernels of `GrB_extract`: `T = Ã(I, J)` from a store read as itself
-//! or as its transpose ([`View`]): a gather for bitmap or full data, the
+//! or as its transpose ([`Operand`]): a gather for bitmap or full data, the
 //! compressed kernel of [`mod@select`] otherwise.
 
 mod select;
@@ -8,64 +8,13 @@ pub(crate) use select::select;
 
 use crate::error::{check_room, Result};
 use crate::kernels::indices::{IndexList, Indices};
+use crate::kernels::Operand;
 use crate::parallel;
 use crate::storage::compressed::dense_workspace_ok;
-use crate::storage::{Bitmap, CompressedRef, Format, Full, MatrixStore, Orientation};
-use std::sync::Arc;
-
-/// A matrix read as itself or as its transpose, without copying its data.
-pub(crate) struct View {
-    store: Arc<MatrixStore>,
-    transposed: bool,
-}
-
-impl View {
-    /// `store`, or its transpose when `transposed`.
-    pub fn new(store: Arc<MatrixStore>, transposed: bool) -> View {
-        View { store, transposed }
-    }
-
-    /// Number of rows of the view.
-    pub fn nrows(&self) -> u64 {
-        if self.transposed {
-            self.store.ncols()
-        } else {
-            self.store.nrows()
-        }
-    }
-
-    /// Number of columns of the view.
-    pub fn ncols(&self) -> u64 {
-        if self.transposed {
-            self.store.nrows()
-        } else {
-            self.store.ncols()
-        }
-    }
-
-    /// The orientation in which the stored data reads as the view.
-    pub fn native_orientation(&self) -> Orientation {
-        if self.transposed {
-            self.store.orient().flip()
-        } else {
-            self.store.orient()
-        }
-    }
-
-    /// The view's content as compressed vectors in orientation `orient`
-    /// (borrowed when the data already is in that form); `GrB_OUT_OF_MEMORY`
-    /// when a conversion does not fit.
-    pub fn compressed(&self, orient: Orientation) -> Result<CompressedRef<'_>> {
-        self.store.try_compressed(if self.transposed {
-            orient.flip()
-        } else {
-            orient
-        })
-    }
-}
+use crate::storage::{Bitmap, Format, Full, MatrixStore, Orientation};
 
 /// `Ã(I, J)` as a store (indices already checked; not both `GrB_ALL`).
-pub(crate) fn submatrix(a: View, rows: &Indices, cols: &Indices) -> Result<MatrixStore> {
+pub(crate) fn submatrix(a: Operand, rows: &Indices, cols: &Indices) -> Result<MatrixStore> {
     // Work in the orientation the data is stored in: outer vectors are rows
     // when it is by row.
     let orient = a.native_orientation();
@@ -73,10 +22,10 @@ pub(crate) fn submatrix(a: View, rows: &Indices, cols: &Indices) -> Result<Matri
         Orientation::ByRow => (rows.resolve(a.nrows()), cols.resolve(a.ncols())),
         Orientation::ByCol => (cols.resolve(a.ncols()), rows.resolve(a.nrows())),
     };
-    if let Some(t) = dense_gather(&a.store, &outer, &inner)? {
+    if let Some(t) = dense_gather(a.store(), &outer, &inner)? {
         return Ok(MatrixStore::new(orient, t).conform());
     }
-    let data = a.compressed(orient)?;
+    let data = a.try_vectors(orient)?;
     let t = select(&data, &outer, &inner)?;
     Ok(MatrixStore::from_compressed(orient, t.conform()).conform())
 }

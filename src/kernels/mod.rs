@@ -8,8 +8,9 @@
 //! [`writeback`] (`C<M, replace> = accum(C, T)`, which every operation's
 //! result goes through), [`reduce`], [`ewise`], [`apply`], [`select`],
 //! [`extract`], [`assign`] and [`kron`]. What they share: [`Mask`] (a mask
-//! as kernels read it), [`eval`] (the byte-level operator evaluators),
-//! [`positional`] (positional operators rewritten over positions),
+//! as kernels read it), [`Operand`] (a store read as-is or transposed),
+//! [`eval`] (the byte-level operator evaluators), [`positional`]
+//! (positional operators rewritten over positions),
 //! [`indices`] (index lists), and the pieces that build results in parallel
 //! ([`assemble`], [`fragment`], [`entries`], [`runs`]).
 
@@ -25,6 +26,7 @@ pub mod indices;
 pub mod kron;
 pub mod mask;
 pub mod mxm;
+pub mod operand;
 pub mod positional;
 pub mod reduce;
 pub mod runs;
@@ -32,5 +34,6 @@ pub mod select;
 pub mod writeback;
 
 pub use mask::Mask;
+pub use operand::Operand;
 #[cfg(test)]
 mod testing;

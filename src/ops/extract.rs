@@ -25,8 +25,9 @@ use super::vector_form::vector_args;
 use crate::algebra::BinaryOp;
 use crate::ensure;
 use crate::error::Result;
-use crate::kernels::extract::{submatrix, View};
+use crate::kernels::extract::submatrix;
 use crate::kernels::indices::Indices;
+use crate::kernels::Operand;
 use crate::object::{Descriptor, Matrix, Vector};
 use crate::plan::{self, Map, Node, Op};
 use crate::storage::{MatrixStore, Orientation};
@@ -140,7 +141,7 @@ fn record(
     );
     let run = move |inputs: Vec<Arc<MatrixStore>>, _: Orientation| {
         submatrix(
-            View::new(inputs[0].clone(), transpose),
+            Operand::new(inputs[0].clone(), transpose),
             &rows.get(),
             &cols.get(),
         )

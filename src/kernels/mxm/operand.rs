@@ -1,117 +1,23 @@
-//! Operands as the product sees them: a store read as-is or transposed
-//! (transposing is O(1): the store is read in the other orientation), the
-//! vectors of an operand along rows or columns, dense random access into
-//! bitmap and full operands, and the mask in the forms the kernels use.
+//! Operands as the product sees them: an [`Operand`] (a store read as-is
+//! or transposed) with its positions as values, its one-row dense forms and
+//! dense random access into bitmap and full operands; and the mask in the
+//! forms the kernels use.
 
 use crate::algebra::{Position, Type};
 use crate::error::Result;
+pub use crate::kernels::Operand;
 use crate::kernels::{positional, Mask};
 use crate::storage::compressed::dense_workspace_ok;
-use crate::storage::{
-    Array, Bitmap, Compressed, CompressedRef, Format, Full, MatrixStore, Orientation,
-};
+use crate::storage::{Array, Bitmap, Compressed, CompressedRef, Format, Full, Orientation};
 use std::borrow::Cow;
 use std::sync::Arc;
 
-/// A matrix operand: a store, possibly read transposed.
-#[derive(Clone)]
-pub struct Operand {
-    store: Arc<MatrixStore>,
-    transposed: bool,
-}
-
 impl Operand {
-    /// The store, transposed when `transposed`.
-    pub fn new(store: Arc<MatrixStore>, transposed: bool) -> Operand {
-        Operand { store, transposed }
-    }
-
-    /// The same operand over another store of the same shape (read the same way).
-    pub fn with_store(&self, store: Arc<MatrixStore>) -> Operand {
-        Operand {
-            store,
-            transposed: self.transposed,
-        }
-    }
-
     /// The operand's values replaced by its positions `pos` (see
     /// [`crate::kernels::positional`]), of type `ty`.
     pub fn position_values(&self, pos: Position, ty: &Type) -> Result<Operand> {
         let store = positional::positions(&self.store, self.transposed, pos, ty)?;
         Ok(self.with_store(Arc::new(store)))
-    }
-
-    /// The transpose (O(1)).
-    pub fn t(&self) -> Operand {
-        Operand {
-            store: self.store.clone(),
-            transposed: !self.transposed,
-        }
-    }
-
-    /// The underlying store.
-    pub fn store(&self) -> &MatrixStore {
-        &self.store
-    }
-
-    /// Number of rows.
-    pub fn nrows(&self) -> u64 {
-        if self.transposed {
-            self.store.ncols()
-        } else {
-            self.store.nrows()
-        }
-    }
-
-    /// Number of columns.
-    pub fn ncols(&self) -> u64 {
-        if self.transposed {
-            self.store.nrows()
-        } else {
-            self.store.ncols()
-        }
-    }
-
-    /// Number of entries.
-    pub fn nvals(&self) -> usize {
-        self.store.nvals()
-    }
-
-    /// The store orientation holding this operand's vectors along `o`
-    /// (`ByRow`: its rows; `ByCol`: its columns).
-    fn physical(&self, o: Orientation) -> Orientation {
-        if self.transposed {
-            o.flip()
-        } else {
-            o
-        }
-    }
-
-    /// The operand's rows (`ByRow`) or columns (`ByCol`) as compressed vectors.
-    pub fn vectors(&self, o: Orientation) -> CompressedRef<'_> {
-        self.store.compressed(self.physical(o))
-    }
-
-    /// True when [`Operand::vectors`] along `o` transposes the store (and
-    /// the store then keeps the transpose for later reads).
-    pub fn transposes_along(&self, o: Orientation) -> bool {
-        self.physical(o) != self.store.orient()
-    }
-
-    /// True when [`Operand::vectors`] along `o` is free: the store holds
-    /// compressed vectors in that orientation, or has the transpose cached.
-    pub fn is_native(&self, o: Orientation) -> bool {
-        let p = self.physical(o);
-        if p == self.store.orient() {
-            matches!(self.store.format(), Format::Sparse(_))
-        } else {
-            self.store.has_cached_transpose()
-        }
-    }
-
-    /// The compressed vectors along `o` when they are free, for measuring.
-    pub fn native_vectors(&self, o: Orientation) -> Option<CompressedRef<'_>> {
-        self.store.compressed_if_free(self.physical(o))
     }
 
     /// The store when it is full and the operand one row: its values are
