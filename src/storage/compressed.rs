@@ -524,11 +524,11 @@ impl Placement for BucketTranspose<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn sample() -> Compressed {
-        // 3 x 4 by rows: (0,1)=1 (0,3)=2 (2,0)=3
+    /// A 3 × 4 matrix by rows: (0,1)=1 (0,3)=2 (2,0)=3, `i32` values.
+    pub(in crate::storage) fn sample() -> Compressed {
         Compressed {
             vlen: 4,
             vdim: 3,

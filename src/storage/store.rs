@@ -651,14 +651,7 @@ mod tests {
     fn sample() -> MatrixStore {
         MatrixStore::from_compressed(
             Orientation::ByRow,
-            Compressed {
-                vlen: 4,
-                vdim: 3,
-                h: None,
-                p: vec![0, 2, 2, 3],
-                i: vec![1, 3, 0],
-                x: Array::from_vec(vec![1i32, 2, 3]),
-            },
+            super::super::compressed::tests::sample(),
         )
     }
 

@@ -70,18 +70,12 @@ impl MatrixStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::{Compressed, Full};
+    use crate::storage::compressed::tests::sample;
+    use crate::storage::Full;
 
-    /// The same 3 × 4 matrix in every format and orientation.
+    /// The same 3 × 4 matrix in every format and orientation, and a full 2 × 2 one.
     fn stores() -> Vec<MatrixStore> {
-        let by_row = Compressed {
-            vlen: 4,
-            vdim: 3,
-            h: None,
-            p: vec![0, 2, 2, 3],
-            i: vec![1, 3, 0],
-            x: Array::from_vec(vec![1i32, 2, 3]),
-        };
+        let by_row = sample();
         let sparse = MatrixStore::from_compressed(Orientation::ByRow, by_row.clone());
         let hyper = MatrixStore::from_compressed(Orientation::ByRow, by_row.into_hyper());
         let by_col = sparse.reoriented(Orientation::ByCol);
