@@ -122,7 +122,9 @@ unsafe fn take_values(ty: &Type, x: &In<c_void>, n: usize, iso: bool) -> Result<
 }
 
 /// Hands values to the caller (a copy for `bool` and user-defined types).
-fn give_values(x: Array) -> Result<(*mut c_void, u64)> {
+fn give_values(mut x: Array) -> Result<(*mut c_void, u64)> {
+    // The caller gets one value per entry: an iso array is expanded.
+    x.expand();
     macro_rules! hand {
         ($($code:ident),*) => {
             match x {

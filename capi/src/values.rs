@@ -80,7 +80,7 @@ pub(crate) unsafe fn write_value_bytes(v: &Value, p: *mut c_void, what: &str) ->
 /// An array of the C values `p[0..n]` of type `T`.
 pub(crate) unsafe fn array_from<T: CValue>(p: *const T, n: usize, what: &str) -> Result<Array> {
     let values = unsafe { slice(p as *const u8, n * size_of::<T>(), what)? };
-    Ok(Array::from_bytes(&T::ty(), values))
+    Ok(Array::from_bytes_iso_if_uniform(&T::ty(), values))
 }
 
 /// An array of `n` values of type `ty` from C memory.
@@ -91,7 +91,7 @@ pub(crate) unsafe fn array_from_bytes(
     what: &str,
 ) -> Result<Array> {
     let values = unsafe { slice(p as *const u8, n * ty.size(), what)? };
-    Ok(Array::from_bytes(ty, values))
+    Ok(Array::from_bytes_iso_if_uniform(ty, values))
 }
 
 /// Writes the values of `a` cast to `T` into the C array `out` (skipped when NULL).

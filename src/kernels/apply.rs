@@ -12,7 +12,7 @@ use crate::algebra::unary::unary_fn;
 use crate::algebra::{BinaryCode, BinaryOp, IndexUnaryOp, Type, TypeCode, UnaryOp, Value};
 use crate::parallel;
 use crate::storage::{
-    Array, ArrayElement, Bitmap, Compressed, Format, Full, MatrixStore, Orientation,
+    Array, ArrayElement, Bitmap, Compressed, Format, Full, MatrixStore, Orientation, Values,
 };
 use crate::with_type;
 
@@ -257,14 +257,14 @@ fn values(format: &Format) -> &Array {
 
 /// Typed: `z = f(x)` on values of type `T`.
 struct ValueFn<'a, T, F> {
-    x: &'a [T],
+    x: Values<'a, T>,
     f: F,
 }
 
 impl<'a, T: ArrayElement, F> ValueFn<'a, T, F> {
     fn new(x: &'a Array, f: F) -> Self {
         ValueFn {
-            x: x.as_slice::<T>().expect("values of the dispatched type"),
+            x: x.values::<T>().expect("values of the dispatched type"),
             f,
         }
     }
@@ -278,7 +278,7 @@ impl<T: ArrayElement, Z: ArrayElement, F: Fn(T) -> Z + Sync> Mapper for ValueFn<
     }
     #[inline(always)]
     fn map(&self, buf: &mut Vec<Z>, q: usize, _row: u64, _col: u64) {
-        buf.push((self.f)(self.x[q]));
+        buf.push((self.f)(self.x.at(q)));
     }
     fn absent(&self, buf: &mut Vec<Z>) {
         buf.push(Z::default());
@@ -293,7 +293,14 @@ impl<T: ArrayElement, Z: ArrayElement, F: Fn(T) -> Z + Sync> Mapper for ValueFn<
             return None;
         }
         let n = positions(format);
-        let x = &self.x[..n];
+        let Some(x) = self.x.stored() else {
+            // An iso input maps to an iso output.
+            return Some(Array::iso_of(
+                Z::into_array(vec![(self.f)(self.x.at(0))]),
+                n,
+            ));
+        };
+        let x = &x[..n];
         let out = parallel::collect_chunks(n, chunk_len(n), |r| x[r].iter().map(|&v| (self.f)(v)));
         Some(Z::into_array(out))
     }

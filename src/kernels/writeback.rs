@@ -27,7 +27,7 @@ use crate::kernels::assemble::{self, Task};
 use crate::kernels::indices::gallop;
 use crate::kernels::Mask;
 use crate::storage::{
-    Array, ArrayElement, Compressed, CompressedRef, Format, MatrixStore, Orientation,
+    Array, ArrayElement, Compressed, CompressedRef, Format, MatrixStore, Orientation, Values,
 };
 use crate::{fail, with_type};
 use std::borrow::Cow;
@@ -522,8 +522,8 @@ impl TypedWriter<'_> {
     /// The value function on `T`: the sources' arrays and the accumulator.
     fn parts<T: Arith + ArrayElement>(&self) -> TypedValues<'_, T> {
         TypedValues {
-            c: self.cx.as_slice::<T>().expect("C holds T"),
-            t: self.tx.as_slice::<T>().expect("T holds T"),
+            c: self.cx.values::<T>().expect("C holds T"),
+            t: self.tx.values::<T>().expect("T holds T"),
             f: typed_accum::<T>(self.accum).expect("checked by typed_writer"),
         }
     }
@@ -563,8 +563,8 @@ impl TypedWriter<'_> {
 
 /// The sources' values and the accumulator on one built-in type `T`.
 struct TypedValues<'a, T> {
-    c: &'a [T],
-    t: &'a [T],
+    c: Values<'a, T>,
+    t: Values<'a, T>,
     f: fn(T, T) -> T,
 }
 
@@ -573,9 +573,9 @@ impl<T: Copy> TypedValues<'_, T> {
     #[inline(always)]
     fn value(&self, s: Src) -> T {
         match s {
-            Src::Keep(q) | Src::C(q) => self.c[q],
-            Src::T(q) => self.t[q],
-            Src::Both(qc, qt) => (self.f)(self.c[qc], self.t[qt]),
+            Src::Keep(q) | Src::C(q) => self.c.at(q),
+            Src::T(q) => self.t.at(q),
+            Src::Both(qc, qt) => (self.f)(self.c.at(qc), self.t.at(qt)),
         }
     }
 }

@@ -12,6 +12,7 @@ use crate::storage::ranges::{
     extend_copy, gather_runs, PartRuns,
 };
 use std::ops::Range;
+use std::sync::OnceLock;
 
 /// Positions from which [`Array::gather`] of built-in values runs in parallel.
 const PARALLEL_GATHER: usize = 1 << 16;
@@ -82,6 +83,29 @@ pub trait Placement {
         F: Fn(usize) -> V + Sync;
 }
 
+/// The values of an array as kernels read them: every value stored, or an
+/// iso array's one value read at every position (no expansion).
+#[derive(Clone, Copy)]
+pub struct Values<'a, T> {
+    x: &'a [T],
+    /// `usize::MAX` when every value is stored, 0 for an iso array.
+    mask: usize,
+}
+
+impl<'a, T: Copy> Values<'a, T> {
+    /// The value at position `q`.
+    #[inline(always)]
+    pub fn at(&self, q: usize) -> T {
+        self.x[q & self.mask]
+    }
+
+    /// Every value, when each is stored (not an iso array).
+    #[inline]
+    pub fn stored(&self) -> Option<&'a [T]> {
+        (self.mask != 0).then_some(self.x)
+    }
+}
+
 /// A buffer of values of one GraphBLAS type.
 pub enum Array {
     /// `bool` values.
@@ -108,6 +132,62 @@ pub enum Array {
     Fp64(Vec<f64>),
     /// Values of a user-defined type.
     Udt(UdtArray),
+    /// `len` copies of one value, stored once (an iso-valued array).
+    Iso(IsoArray),
+}
+
+/// `len` copies of one value, stored once: the values of a pattern of ones,
+/// of a BOOL adjacency, of a constant vector.
+///
+/// Kernels that know iso arrays read [`IsoArray::bytes`] (or
+/// [`Array::get_bytes`]); one that reads the array as a slice of every value
+/// ([`Array::as_slice`], [`Array::bytes`]) gets them expanded once, kept with
+/// the array (memory the iso form saves only until then).
+pub struct IsoArray {
+    /// The value, as an array of length 1.
+    one: Box<Array>,
+    len: usize,
+    /// Every value stored, once a reader asked for them as a slice.
+    every: OnceLock<Box<Array>>,
+}
+
+impl Clone for IsoArray {
+    fn clone(&self) -> IsoArray {
+        IsoArray::new(self.one.clone(), self.len)
+    }
+}
+
+impl IsoArray {
+    fn new(one: Box<Array>, len: usize) -> IsoArray {
+        IsoArray {
+            one,
+            len,
+            every: OnceLock::new(),
+        }
+    }
+
+    /// Every value stored (expanded on first use).
+    fn every(&self) -> &Array {
+        self.every.get_or_init(|| {
+            Box::new(
+                Array::filled_dense(&self.one.get(0), self.len)
+                    .expect("memory for an iso array's values"),
+            )
+        })
+    }
+
+    /// The value's bytes.
+    pub fn value_bytes(&self) -> &[u8] {
+        self.one.bytes()
+    }
+    /// The value cast to `bool` as a mask reads it (see [`Array::truth_values`]).
+    pub fn truth(&self) -> bool {
+        self.one.truth_values()[0]
+    }
+    /// The value, if it is a `T`.
+    pub fn value<T: ArrayElement>(&self) -> Option<T> {
+        T::slice(&self.one).map(|v| v[0])
+    }
 }
 
 /// Runs `$body` with `$v` bound to the typed `Vec` inside an [`Array`] (for the
@@ -127,6 +207,7 @@ macro_rules! with_array {
             Array::Fp32($v) => $body,
             Array::Fp64($v) => $body,
             Array::Udt($u) => $ubody,
+            Array::Iso(_) => unreachable!("iso arrays are handled before"),
         }
     };
 }
@@ -152,16 +233,19 @@ macro_rules! array_element {
             fn slice(a: &Array) -> Option<&[Self]> {
                 match a {
                     Array::$variant(v) => Some(v),
+                    Array::Iso(iso) => Self::slice(iso.every()),
                     _ => None,
                 }
             }
             fn vec_mut(a: &mut Array) -> Option<&mut Vec<Self>> {
+                a.expand();
                 match a {
                     Array::$variant(v) => Some(v),
                     _ => None,
                 }
             }
-            fn into_vec(a: Array) -> std::result::Result<Vec<Self>, Array> {
+            fn into_vec(mut a: Array) -> std::result::Result<Vec<Self>, Array> {
+                a.expand();
                 match a {
                     Array::$variant(v) => Ok(v),
                     other => Err(other),
@@ -210,8 +294,13 @@ impl Array {
         Ok(a)
     }
 
-    /// `n` copies of `value` (which must be of the array's type).
+    /// `n` copies of `value`, stored once (an iso array) when `n > 1`.
     pub fn filled(value: &Value, n: usize) -> Result<Array> {
+        Ok(Array::iso_of(Array::filled_dense(value, 1)?, n))
+    }
+
+    /// `n` copies of `value`, each stored.
+    fn filled_dense(value: &Value, n: usize) -> Result<Array> {
         let mut a = Array::with_capacity(value.ty(), n)?;
         with_array!(&mut a, v => {
             let x = Element::read(value.bytes());
@@ -242,6 +331,18 @@ impl Array {
         })
     }
 
+    /// [`Array::from_bytes`], stored once when there are at least two
+    /// values and all are equal (a caller's pattern of ones is never copied
+    /// in full).
+    pub fn from_bytes_iso_if_uniform(ty: &Type, bytes: &[u8]) -> Array {
+        let size = ty.size();
+        if bytes.len() >= 2 * size && all_bytes_equal(bytes, size) {
+            Array::iso_of(Array::from_bytes(ty, &bytes[..size]), bytes.len() / size)
+        } else {
+            Array::from_bytes(ty, bytes)
+        }
+    }
+
     /// Wraps a typed vector.
     pub fn from_vec<T: ArrayElement>(v: Vec<T>) -> Array {
         T::into_array(v)
@@ -251,6 +352,7 @@ impl Array {
     pub fn ty(&self) -> Type {
         match self {
             Array::Udt(u) => u.ty.clone(),
+            Array::Iso(iso) => iso.one.ty(),
             other => Type::builtin(other.code()),
         }
     }
@@ -270,6 +372,7 @@ impl Array {
             Array::Fp32(_) => TypeCode::Fp32,
             Array::Fp64(_) => TypeCode::Fp64,
             Array::Udt(u) => u.ty.code(),
+            Array::Iso(iso) => iso.one.code(),
         }
     }
 
@@ -277,13 +380,28 @@ impl Array {
     pub fn elem_size(&self) -> usize {
         match self {
             Array::Udt(u) => u.ty.size(),
+            Array::Iso(iso) => iso.one.elem_size(),
             other => other.code().size(),
         }
     }
 
     /// Number of values.
     pub fn len(&self) -> usize {
-        with_array!(self, v => v.len(), u => u.len)
+        match self {
+            Array::Iso(iso) => iso.len,
+            dense => with_array!(dense, v => v.len(), u => u.len),
+        }
+    }
+
+    /// The bytes the values take: one value for an iso array (plus its
+    /// expanded values, once read as a slice).
+    pub fn heap_bytes(&self) -> usize {
+        match self {
+            Array::Iso(iso) => {
+                iso.one.heap_bytes() + iso.every.get().map_or(0, |every| every.heap_bytes())
+            }
+            dense => dense.len() * dense.elem_size(),
+        }
     }
 
     /// True when there are no values.
@@ -291,25 +409,107 @@ impl Array {
         self.len() == 0
     }
 
-    /// The typed values, if the array holds `T`.
+    /// The typed values, if the array holds `T` (an iso array's expanded
+    /// once: see [`IsoArray`]).
     pub fn as_slice<T: ArrayElement>(&self) -> Option<&[T]> {
         T::slice(self)
     }
 
-    /// The typed vector, if the array holds `T`.
+    /// The values as kernels read them, if the array holds `T` (see [`Values`]).
+    pub fn values<T: ArrayElement>(&self) -> Option<Values<'_, T>> {
+        match self {
+            Array::Iso(iso) => T::slice(&iso.one).map(|x| Values { x, mask: 0 }),
+            dense => T::slice(dense).map(|x| Values {
+                x,
+                mask: usize::MAX,
+            }),
+        }
+    }
+
+    /// The typed vector, if the array holds `T` (an iso array is expanded).
     pub fn as_vec_mut<T: ArrayElement>(&mut self) -> Option<&mut Vec<T>> {
         T::vec_mut(self)
     }
 
-    /// All values as packed native-endian bytes.
+    /// All values as packed native-endian bytes (an iso array's expanded
+    /// once: see [`IsoArray`]).
     pub fn bytes(&self) -> &[u8] {
-        with_array!(self, v => typed_bytes(v), u => u.bytes())
+        match self {
+            Array::Iso(iso) => iso.every().bytes(),
+            dense => with_array!(dense, v => typed_bytes(v), u => u.bytes()),
+        }
     }
 
     /// The bytes of value `k`.
     pub fn get_bytes(&self, k: usize) -> &[u8] {
+        if let Array::Iso(iso) = self {
+            debug_assert!(k < iso.len);
+            return iso.value_bytes();
+        }
         let s = self.elem_size();
         &self.bytes()[k * s..(k + 1) * s]
+    }
+
+    /// The one value of an iso array (see [`IsoArray`]); `None` when every
+    /// value is stored.
+    pub fn iso(&self) -> Option<&IsoArray> {
+        match self {
+            Array::Iso(iso) => Some(iso),
+            _ => None,
+        }
+    }
+
+    /// The values with every one stored: an iso array expanded into a
+    /// copy, any other borrowed. Fails with `GrB_OUT_OF_MEMORY`.
+    pub fn expanded(&self) -> Result<std::borrow::Cow<'_, Array>> {
+        Ok(match self {
+            Array::Iso(iso) => match iso.every.get() {
+                Some(every) => std::borrow::Cow::Borrowed(&**every),
+                None => std::borrow::Cow::Owned(Array::filled_dense(&iso.one.get(0), iso.len)?),
+            },
+            dense => std::borrow::Cow::Borrowed(dense),
+        })
+    }
+
+    /// `n` copies of the one value of `one` (an array of length 1), stored once.
+    pub fn iso_of(one: Array, n: usize) -> Array {
+        assert_eq!(one.len(), 1, "one value");
+        match n {
+            0 | 1 => {
+                let mut one = one;
+                one.truncate(n);
+                one
+            }
+            _ => Array::Iso(IsoArray::new(Box::new(one), n)),
+        }
+    }
+
+    /// Stores every value of an iso array (before changing one in place).
+    pub fn expand(&mut self) {
+        if let Array::Iso(iso) = self {
+            iso.every();
+            let every = iso.every.take().expect("expanded above");
+            *self = *every;
+        }
+    }
+
+    /// Stores the values once when they are all equal, bit for bit (and
+    /// there are at least two): the form stored contents take (see
+    /// [`crate::storage::MatrixStore::new`]).
+    pub fn make_iso_if_uniform(&mut self) {
+        if self.len() >= 2
+            && self.iso().is_none()
+            && all_bytes_equal(self.bytes(), self.elem_size())
+        {
+            *self = Array::Iso(IsoArray::new(Box::new(self.slice(0..1)), self.len()));
+        }
+    }
+
+    /// An iso array of `len` copies of `self`'s one value when `self` is
+    /// iso; `None` otherwise.
+    fn iso_of_len(&self, len: usize) -> Option<Array> {
+        self.iso()
+            .map(|iso| Array::Iso(IsoArray::new(iso.one.clone(), len)))
     }
 
     /// Value `k`.
@@ -319,6 +519,12 @@ impl Array {
 
     /// Overwrites value `k` with `bytes` (of the array's type).
     pub fn set_bytes(&mut self, k: usize, bytes: &[u8]) {
+        if let Array::Iso(iso) = self {
+            if iso.value_bytes() == bytes {
+                return;
+            }
+            self.expand();
+        }
         with_array!(self, v => v[k] = Element::read(bytes), u => {
             let s = u.ty.size();
             u.bytes_mut()[k * s..(k + 1) * s].copy_from_slice(bytes);
@@ -327,6 +533,13 @@ impl Array {
 
     /// Appends a value given by its bytes (of the array's type).
     pub fn push_bytes(&mut self, bytes: &[u8]) {
+        if let Array::Iso(iso) = self {
+            if iso.value_bytes() == bytes {
+                iso.len += 1;
+                return;
+            }
+            self.expand();
+        }
         with_array!(self, v => v.push(Element::read(bytes)), u => {
             let s = u.ty.size();
             let k = u.len;
@@ -337,16 +550,27 @@ impl Array {
 
     /// Reserves room for `extra` more values; fails with `GrB_OUT_OF_MEMORY`.
     pub fn try_reserve(&mut self, extra: usize) -> Result<()> {
+        if self.iso().is_some() {
+            return Ok(());
+        }
         with_array!(self, v => v.try_reserve(extra).map_err(|_| out_of_memory("values")), u => u.try_reserve(extra))
     }
 
     /// Shortens the array to `n` values.
     pub fn truncate(&mut self, n: usize) {
+        if let Array::Iso(iso) = self {
+            iso.len = iso.len.min(n);
+            return;
+        }
         with_array!(self, v => v.truncate(n), u => if n < u.len { u.resize(n) })
     }
 
     /// The values moved to new positions by `placement` (see [`Placement`]).
     pub fn rearranged(&self, placement: &mut impl Placement) -> Array {
+        if self.iso().is_some() {
+            let len = placement.place(|_| ()).len();
+            return self.iso_of_len(len).expect("an iso array");
+        }
         with_array!(self, v => {
             let v = v.as_slice();
             GatherInto::into_array_owned(placement.place(|q| v[q]))
@@ -358,6 +582,9 @@ impl Array {
 
     /// The values at the given positions, in order.
     pub fn gather(&self, positions: &[usize]) -> Array {
+        if let Some(iso) = self.iso_of_len(positions.len()) {
+            return iso;
+        }
         with_array!(self, v => GatherInto::into_array_gather(v, positions), u => {
             let s = u.ty.size();
             let src = u.bytes();
@@ -373,6 +600,9 @@ impl Array {
 
     /// A copy of the values in `range`.
     pub fn slice(&self, range: Range<usize>) -> Array {
+        if let Some(iso) = self.iso_of_len(range.len()) {
+            return iso;
+        }
         with_array!(self, v => GatherInto::into_array_owned(copy_vec(&v[range])), u => {
             let s = u.ty.size();
             Array::from_bytes(&u.ty, &u.bytes()[range.start * s..range.end * s])
@@ -387,6 +617,11 @@ impl Array {
         part_lens: &[usize],
         runs: &PartRuns<'_>,
     ) -> (Vec<u64>, Array) {
+        if self.iso().is_some() {
+            let (i, _) = gather_runs::<u8>(idx, &[], 0, part_lens, runs);
+            let len = i.len();
+            return (i, self.iso_of_len(len).expect("an iso array"));
+        }
         with_array!(self, v => {
             let (i, x) = gather_runs(idx, v, 1, part_lens, runs);
             (i, GatherInto::into_array_owned(x))
@@ -398,6 +633,9 @@ impl Array {
 
     /// The values `kept` flags, in order (see [`Flagged`]).
     pub fn compact(&self, kept: &Flagged) -> Array {
+        if let Some(iso) = self.iso_of_len(kept.kept()) {
+            return iso;
+        }
         with_array!(self, v => GatherInto::into_array_owned(kept.compact(v)), u => {
             Array::from_bytes(&u.ty, &kept.compact_bytes(u.bytes(), u.ty.size()))
         })
@@ -405,6 +643,10 @@ impl Array {
 
     /// The values in `ranges`, concatenated in order (see [`copy_ranges`]).
     pub fn copy_ranges(&self, ranges: &[Range<usize>]) -> Array {
+        let len = ranges.iter().map(|r| r.len()).sum();
+        if let Some(iso) = self.iso_of_len(len) {
+            return iso;
+        }
         with_array!(self, v => GatherInto::into_array_owned(copy_ranges(v, ranges)), u => {
             let s = u.ty.size();
             let bytes: Vec<Range<usize>> = ranges.iter().map(|r| r.start * s..r.end * s).collect();
@@ -416,6 +658,16 @@ impl Array {
     /// large (see [`concat_slices`]); fails with `GrB_OUT_OF_MEMORY` when the
     /// result cannot be allocated.
     pub fn concat(ty: &Type, arrays: &[&Array]) -> Result<Array> {
+        if let Some(iso) = concat_iso(arrays) {
+            return Ok(iso);
+        }
+        if arrays.iter().any(|a| a.iso().is_some()) {
+            let dense = arrays
+                .iter()
+                .map(|a| a.expanded())
+                .collect::<Result<Vec<_>>>()?;
+            return Array::concat(ty, &dense.iter().map(|a| a.as_ref()).collect::<Vec<_>>());
+        }
         crate::with_type!(ty.code(), T => {
             let slices: Vec<&[T]> = arrays
                 .iter()
@@ -435,6 +687,9 @@ impl Array {
     /// [`Array::concat`] of arrays that are dropped afterwards, given back
     /// to the system as they are copied (see [`concat_vecs`]).
     pub fn concat_owned(ty: &Type, arrays: Vec<Array>) -> Result<Array> {
+        if arrays.iter().any(|a| a.iso().is_some()) {
+            return Array::concat(ty, &arrays.iter().collect::<Vec<_>>());
+        }
         crate::with_type!(ty.code(), T => {
             let vecs: Vec<Vec<T>> = arrays
                 .into_iter()
@@ -447,6 +702,22 @@ impl Array {
     /// Appends the values of `other` in `range` (of the same type).
     pub fn extend_from(&mut self, other: &Array, range: Range<usize>) {
         debug_assert_eq!(self.code(), other.code());
+        if let (Array::Iso(iso), Some(o)) = (&mut *self, other.iso()) {
+            if iso.value_bytes() == o.value_bytes() {
+                iso.len += range.len();
+                return;
+            }
+        }
+        self.expand();
+        if let Some(o) = other.iso() {
+            let n = range.len();
+            with_array!(self, v => extend_repeated(v, o.value_bytes(), n), _u => {
+                for _ in 0..n {
+                    self.push_bytes(o.value_bytes());
+                }
+            });
+            return;
+        }
         match (self, other) {
             (Array::Udt(u), Array::Udt(o)) => {
                 let s = u.ty.size();
@@ -472,6 +743,9 @@ impl Array {
     pub fn cast(&self, to: &Type) -> Array {
         if to.code() == self.code() && (to.is_builtin() || *to == self.ty()) {
             return self.clone();
+        }
+        if let Array::Iso(iso) = self {
+            return Array::Iso(IsoArray::new(Box::new(iso.one.cast(to)), iso.len));
         }
         assert!(self.ty().compatible(to), "cast between incompatible types");
         if self.ty().is_complex() || to.is_complex() {
@@ -503,8 +777,7 @@ impl Array {
 
     /// The value at `k` cast to the Rust type `T` (built-in arrays only).
     pub fn get_as<T: Element>(&self, k: usize) -> T {
-        let s = self.elem_size();
-        let b = &self.bytes()[k * s..(k + 1) * s];
+        let b = self.get_bytes(k);
         crate::with_type!(self.code(), S => crate::algebra::cast::<S, T>(S::read(b)), udt => panic!("user-defined values cannot be cast"))
     }
 
@@ -513,6 +786,7 @@ impl Array {
     /// byte is nonzero.
     pub fn truth_values(&self) -> Vec<bool> {
         match self {
+            Array::Iso(iso) => vec![iso.one.truth_values()[0]; iso.len],
             Array::Bool(v) => v.clone(),
             Array::Fp32(v) => v.iter().map(|&x| x != 0.0).collect(),
             Array::Fp64(v) => v.iter().map(|&x| x != 0.0).collect(),
@@ -534,6 +808,41 @@ impl Array {
 
 /// Appends `other`'s values in `range` to `v`: a plain copy when `other` holds
 /// `T`, read from its bytes otherwise.
+/// The concatenation of `arrays` as one iso array, when every non-empty one
+/// is iso with the same value (and there is one).
+fn concat_iso(arrays: &[&Array]) -> Option<Array> {
+    let mut filled = arrays.iter().filter(|a| !a.is_empty());
+    let first = filled.next()?.iso()?;
+    filled
+        .all(|a| {
+            a.iso()
+                .is_some_and(|o| o.value_bytes() == first.value_bytes())
+        })
+        .then(|| {
+            Array::Iso(IsoArray::new(
+                first.one.clone(),
+                arrays.iter().map(|a| a.len()).sum(),
+            ))
+        })
+}
+
+/// True when the non-empty `bytes`, values of `size` bytes each, are all
+/// equal, bit for bit.
+fn all_bytes_equal(bytes: &[u8], size: usize) -> bool {
+    match size {
+        1 => crate::storage::uniform::all_equal::<u8>(bytes),
+        2 => crate::storage::uniform::all_equal::<u16>(bytes),
+        4 => crate::storage::uniform::all_equal::<u32>(bytes),
+        8 => crate::storage::uniform::all_equal::<u64>(bytes),
+        _ => bytes.chunks_exact(size).all(|c| c == &bytes[..size]),
+    }
+}
+
+/// Appends `n` copies of the value `bytes` holds to `v`.
+fn extend_repeated<T: Element>(v: &mut Vec<T>, bytes: &[u8], n: usize) {
+    v.extend(std::iter::repeat_n(T::read(bytes), n));
+}
+
 fn extend_typed<T: ArrayElement>(v: &mut Vec<T>, other: &Array, range: Range<usize>) {
     match T::slice(other) {
         Some(src) => extend_copy(v, &src[range]),
@@ -573,7 +882,12 @@ impl<T: ArrayElement> GatherInto for T {
 /// A copy, made in pieces (see [`crate::storage::ranges`]).
 impl Clone for Array {
     fn clone(&self) -> Array {
-        with_array!(self, v => GatherInto::into_array_owned(copy_vec(v)), u => Array::Udt(u.clone()))
+        match self {
+            Array::Iso(iso) => Array::Iso(iso.clone()),
+            dense => {
+                with_array!(dense, v => GatherInto::into_array_owned(copy_vec(v)), u => Array::Udt(u.clone()))
+            }
+        }
     }
 }
 
@@ -581,6 +895,9 @@ impl Array {
     /// A copy whose buffer has the same capacity as this one's (a clone
     /// has room for the values only).
     pub fn copy_keeping_capacity(&self) -> Array {
+        if self.iso().is_some() {
+            return self.clone();
+        }
         with_array!(self, v => GatherInto::into_array_owned(copy_vec_with_capacity(v, v.capacity())),
             u => Array::Udt(u.copy_keeping_capacity()))
     }
@@ -588,12 +905,22 @@ impl Array {
 
 impl std::fmt::Debug for Array {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        with_array!(self, v => write!(f, "{v:?}"), u => write!(f, "{:?}[{} values]", u.ty, u.len))
+        match self {
+            Array::Iso(iso) => write!(f, "{:?} x {}", iso.one, iso.len),
+            dense => {
+                with_array!(dense, v => write!(f, "{v:?}"), u => write!(f, "{:?}[{} values]", u.ty, u.len))
+            }
+        }
     }
 }
 
 impl PartialEq for Array {
     fn eq(&self, other: &Array) -> bool {
+        if self.iso().is_some() || other.iso().is_some() {
+            return self.ty() == other.ty()
+                && self.len() == other.len()
+                && (0..self.len()).all(|k| self.get_bytes(k) == other.get_bytes(k));
+        }
         self.ty() == other.ty() && self.bytes() == other.bytes()
     }
 }
@@ -630,6 +957,73 @@ mod tests {
         assert_eq!(a.bytes().as_ptr() as usize % 16, 0);
         let f = Array::filled(&Value::from_bytes(&t, &[9, 9, 9]), 2).unwrap();
         assert_eq!(f.bytes(), &[9; 6]);
+    }
+
+    #[test]
+    fn iso_arrays_keep_one_value_through_rearranging() {
+        let mut a = Array::from_vec(vec![2.5f64; 6]);
+        a.make_iso_if_uniform();
+        assert_eq!(a.iso().map(|iso| iso.value::<f64>()), Some(Some(2.5)));
+        assert_eq!((a.len(), a.heap_bytes()), (6, 8));
+        assert_eq!(a, Array::from_vec(vec![2.5f64; 6]));
+        for derived in [
+            a.gather(&[5, 0, 3]),
+            a.slice(1..4),
+            a.copy_ranges(&[0..1, 3..5]),
+            Array::concat(&Type::FP64, &[&a.slice(0..1), &a.slice(2..4)]).unwrap(),
+        ] {
+            assert!(derived.iso().is_some(), "{derived:?}");
+            assert_eq!(derived, Array::from_vec(vec![2.5f64; 3]));
+        }
+        let c = a.cast(&Type::INT32);
+        assert_eq!(c.iso().and_then(|iso| iso.value::<i32>()), Some(2));
+        assert_eq!(c.get_as::<f64>(4), 2.0);
+        // Read as a slice, the values are expanded once and kept.
+        assert_eq!(a.as_slice::<f64>().unwrap(), &[2.5; 6]);
+        assert_eq!(a.heap_bytes(), 8 + 48);
+        // Different values end the iso form; equal ones keep it.
+        let mut b = a.clone();
+        b.push_bytes(&2.5f64.to_ne_bytes());
+        b.set_bytes(0, &2.5f64.to_ne_bytes());
+        assert!(b.iso().is_some() && b.len() == 7);
+        b.set_bytes(3, &1.0f64.to_ne_bytes());
+        assert!(b.iso().is_none());
+        assert_eq!(
+            b.as_slice::<f64>().unwrap(),
+            &[2.5, 2.5, 2.5, 1.0, 2.5, 2.5, 2.5]
+        );
+        let mut d = Array::from_vec(vec![1.0f64]);
+        d.append(&a.slice(0..2));
+        assert_eq!(d.as_slice::<f64>().unwrap(), &[1.0, 2.5, 2.5]);
+        let mixed = Array::concat(&Type::FP64, &[&d, &a.slice(0..1)]).unwrap();
+        assert_eq!(mixed.as_slice::<f64>().unwrap(), &[1.0, 2.5, 2.5, 2.5]);
+        let mut e = a.clone();
+        e.truncate(2);
+        assert_eq!(
+            e.expanded().unwrap().as_slice::<f64>().unwrap(),
+            &[2.5, 2.5]
+        );
+        let values = a.values::<f64>().unwrap();
+        assert_eq!((values.at(5), values.stored()), (2.5, None));
+    }
+
+    #[test]
+    fn different_or_few_values_stay_stored() {
+        let mut a = Array::from_vec(vec![1i8, 1, 2]);
+        a.make_iso_if_uniform();
+        assert!(a.iso().is_none());
+        let mut one = Array::from_vec(vec![7u16]);
+        one.make_iso_if_uniform();
+        assert!(one.iso().is_none());
+        let mut zeros = Array::from_vec(vec![0.0f32, -0.0]);
+        zeros.make_iso_if_uniform();
+        assert!(zeros.iso().is_none(), "bit for bit");
+        let t = Type::user("pair", 3);
+        let mut u = Array::from_bytes(&t, &[1, 2, 3, 1, 2, 3]);
+        u.make_iso_if_uniform();
+        assert_eq!(u.get_bytes(1), &[1, 2, 3]);
+        assert!(u.iso().is_some());
+        assert_eq!(u.truth_values(), vec![true, true]);
     }
 
     #[test]

@@ -80,7 +80,7 @@ impl Compressed {
     /// The bytes its arrays hold (their lengths, not their capacities).
     pub fn heap_bytes(&self) -> usize {
         let words = self.p.len() + self.i.len() + self.h.as_ref().map_or(0, Vec::len);
-        words * 8 + self.x.len() * self.x.elem_size()
+        words * 8 + self.x.heap_bytes()
     }
 
     /// Number of stored entries.

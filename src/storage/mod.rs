@@ -15,7 +15,7 @@ pub mod tile;
 pub mod tuples;
 pub mod uniform;
 
-pub use array::{Array, ArrayElement};
+pub use array::{Array, ArrayElement, IsoArray, Values};
 pub use build::{build_compressed, Dup};
 pub use compressed::Compressed;
 pub use kept::CompressedRef;

@@ -140,8 +140,15 @@ impl MatrixStore {
         MatrixStore::new(orient, Format::Sparse(Compressed::empty(ty, vlen, vdim)))
     }
 
-    /// A store from an orientation and a format.
-    pub fn new(orient: Orientation, format: Format) -> MatrixStore {
+    /// A store from an orientation and a format. Compressed or full
+    /// values that are all equal are kept once (see [`crate::storage::IsoArray`]).
+    pub fn new(orient: Orientation, mut format: Format) -> MatrixStore {
+        match &mut format {
+            Format::Sparse(c) => c.x.make_iso_if_uniform(),
+            Format::Full(f) => f.x.make_iso_if_uniform(),
+            // Absent positions hold any value: equal values there say nothing.
+            Format::Bitmap(_) => {}
+        }
         MatrixStore {
             orient,
             format,
@@ -647,6 +654,35 @@ pub fn compressed_to_bitmap(c: &Compressed) -> Result<Bitmap> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stored_contents_keep_equal_values_once() {
+        let c = Compressed {
+            vlen: 3,
+            vdim: 2,
+            h: None,
+            p: vec![0, 2, 3],
+            i: vec![0, 2, 1],
+            x: Array::from_vec(vec![1.0f64; 3]),
+        };
+        let sparse = MatrixStore::from_compressed(Orientation::ByRow, c);
+        assert!(sparse.values().iso().is_some());
+        assert_eq!(sparse.uniform_value(), Some(&Value::new(1.0f64)));
+        let t = sparse.compressed(Orientation::ByCol);
+        assert!(t.x.iso().is_some(), "a transpose keeps the one value");
+        let full = MatrixStore::new(
+            Orientation::ByCol,
+            Format::Full(Full {
+                vlen: 2,
+                vdim: 1,
+                x: Array::from_vec(vec![3i32, 3]),
+            }),
+        );
+        assert!(full.values().iso().is_some());
+        let bitmap = compressed_to_bitmap(&sparse.compressed(Orientation::ByRow)).unwrap();
+        let b = MatrixStore::new(Orientation::ByRow, Format::Bitmap(bitmap));
+        assert_eq!(b.get(1, 1), Some(Value::new(1.0f64)));
+    }
 
     fn sample() -> MatrixStore {
         MatrixStore::from_compressed(

@@ -19,6 +19,10 @@ pub fn uniform_value(format: &Format) -> Option<Value> {
     if !ty.is_builtin() {
         return None;
     }
+    if x.iso().is_some() {
+        let any = present.map_or(!x.is_empty(), |b| b.contains(&true));
+        return any.then(|| x.get(0));
+    }
     let bytes = x.bytes();
     let size = ty.size();
     let first = match present {
@@ -49,7 +53,7 @@ const BLOCK: usize = 256;
 
 /// True when the non-empty `bytes`, read as `T`s, are all equal (byte by byte
 /// when they are not aligned for `T`).
-fn all_equal<T: Pod + PartialEq>(bytes: &[u8]) -> bool {
+pub(crate) fn all_equal<T: Pod + PartialEq>(bytes: &[u8]) -> bool {
     match bytemuck::try_cast_slice::<u8, T>(bytes) {
         Ok(v) => {
             let first = v[0];

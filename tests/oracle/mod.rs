@@ -416,8 +416,15 @@ pub fn arb_matrix_dims(
     if nrows == 0 || ncols == 0 {
         return Just(OMatrix::new(&Type::builtin(ty), nrows, ncols)).boxed();
     }
-    proptest::collection::vec((0..nrows, 0..ncols, arb_value(ty)), 0..=max_nnz)
-        .prop_map(move |ents| {
+    let random = proptest::collection::vec((0..nrows, 0..ncols, arb_value(ty)), 0..=max_nnz);
+    // One value everywhere (a pattern, stored iso) in a quarter of the cases.
+    let uniform = (
+        proptest::collection::vec((0..nrows, 0..ncols), 0..=max_nnz),
+        arb_value(ty),
+    )
+        .prop_map(|(at, v)| at.into_iter().map(|(r, c)| (r, c, v.clone())).collect());
+    prop_oneof![3 => random, 1 => uniform]
+        .prop_map(move |ents: Vec<(u64, u64, Value)>| {
             let mut m = OMatrix::new(&Type::builtin(ty), nrows, ncols);
             for (r, c, v) in ents {
                 m.set(r, c, v);

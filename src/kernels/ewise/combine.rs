@@ -13,7 +13,7 @@ use crate::kernels::eval::BinaryEval;
 use crate::kernels::fragment::chunk_len;
 use crate::parallel;
 use crate::storage::ranges::concat_slices;
-use crate::storage::{Array, ArrayElement};
+use crate::storage::{Array, ArrayElement, Values};
 use crate::with_type;
 use std::borrow::Cow;
 use std::marker::PhantomData;
@@ -188,8 +188,8 @@ fn cold<T: Arith + ArrayElement, K: Kernel>(
 
 /// Typed values: `z = f(x, y)` with `x, y: T`, `z: Z`.
 struct Typed<'a, T, Z, F> {
-    a: &'a [T],
-    b: &'a [T],
+    a: Values<'a, T>,
+    b: Values<'a, T>,
     f: F,
     /// eWiseUnion's scalar standing in for a missing `A` entry.
     alpha: Option<T>,
@@ -205,8 +205,8 @@ impl<'a, T: ArrayElement, Z, F> Typed<'a, T, Z, F> {
             _ => (None, None),
         };
         Some(Typed {
-            a: a.as_slice::<T>()?,
-            b: b.as_slice::<T>()?,
+            a: a.values::<T>()?,
+            b: b.values::<T>()?,
             f,
             alpha,
             beta,
@@ -228,11 +228,11 @@ where
     }
     #[inline(always)]
     fn both(&self, buf: &mut Vec<Z>, qa: usize, qb: usize) {
-        buf.push((self.f)(self.a[qa], self.b[qb]));
+        buf.push((self.f)(self.a.at(qa), self.b.at(qb)));
     }
     #[inline(always)]
     fn only_a(&self, buf: &mut Vec<Z>, qa: usize) {
-        let x = self.a[qa];
+        let x = self.a.at(qa);
         buf.push(match self.beta {
             Some(y) => (self.f)(x, y),
             None => cast::<T, Z>(x),
@@ -240,7 +240,7 @@ where
     }
     #[inline(always)]
     fn only_b(&self, buf: &mut Vec<Z>, qb: usize) {
-        let y = self.b[qb];
+        let y = self.b.at(qb);
         buf.push(match self.alpha {
             Some(x) => (self.f)(x, y),
             None => cast::<T, Z>(y),
@@ -251,14 +251,19 @@ where
         buf.push(Z::default());
     }
     fn both_range(&self, buf: &mut Vec<Z>, range: Range<usize>) {
-        let (a, b) = (&self.a[range.clone()], &self.b[range]);
-        buf.extend(a.iter().zip(b).map(|(&x, &y)| (self.f)(x, y)));
+        match (self.a.stored(), self.b.stored()) {
+            (Some(a), Some(b)) => {
+                let (a, b) = (&a[range.clone()], &b[range]);
+                buf.extend(a.iter().zip(b).map(|(&x, &y)| (self.f)(x, y)));
+            }
+            _ => buf.extend(range.map(|q| (self.f)(self.a.at(q), self.b.at(q)))),
+        }
     }
     fn finish(&self, bufs: Vec<Vec<Z>>) -> Array {
         Z::into_array(concat(bufs))
     }
     fn both_all(&self, n: usize) -> Option<Array> {
-        let (a, b) = (&self.a[..n], &self.b[..n]);
+        let (a, b) = (&self.a.stored()?[..n], &self.b.stored()?[..n]);
         let out = parallel::collect_chunks(n, chunk_len(n), |r| {
             let (a, b) = (&a[r.clone()], &b[r]);
             a.iter().zip(b).map(|(&x, &y)| (self.f)(x, y))

@@ -242,10 +242,18 @@ impl MaskOperand<'_> {
                 Format::Sparse(_) => None,
             };
             if let Some((present, values)) = dense {
-                let values = values.filter(|_| !self.mask.structural).map(|x| {
-                    let s = x.elem_size();
-                    (x.bytes(), s)
-                });
+                let values = values.filter(|_| !self.mask.structural);
+                // An iso mask is all true where present, or true nowhere.
+                let (present, values) = match values.map(|x| (x, x.iso())) {
+                    None => (present, None),
+                    Some((_, Some(iso))) if iso.truth() => (present, None),
+                    Some((_, Some(_))) => {
+                        let nowhere =
+                            crate::error::try_vec(op.positions() as usize, false, "mask bitmap")?;
+                        (Some(Cow::Owned(nowhere)), None)
+                    }
+                    Some((x, None)) => (present, Some((x.bytes(), x.elem_size()))),
+                };
                 return Ok(MaskView::Dense(DenseMask {
                     present,
                     values,

@@ -22,7 +22,7 @@ use crate::error::{check_room, Result};
 use crate::parallel;
 use crate::storage::ranges::copy_vec;
 use crate::storage::store::compressed_to_bitmap;
-use crate::storage::{ArrayElement, Bitmap, Compressed, Format, MatrixStore, Orientation};
+use crate::storage::{ArrayElement, Bitmap, Compressed, Format, MatrixStore, Orientation, Values};
 use crate::with_type;
 
 /// Positions per parallel task of the position-by-position pass.
@@ -48,7 +48,9 @@ pub fn accumulate_into_bitmap(
 
 /// A dense side: values at every position and, for a bitmap, its flags.
 struct Dense<'a, T> {
-    x: &'a [T],
+    x: Values<'a, T>,
+    /// How many positions there are.
+    len: usize,
     b: Option<&'a [bool]>,
     /// How many positions are held.
     nvals: usize,
@@ -61,12 +63,14 @@ fn dense<T: ArrayElement>(s: &MatrixStore, orient: Orientation) -> Option<Dense<
     }
     match s.format() {
         Format::Bitmap(b) => Some(Dense {
-            x: b.x.as_slice::<T>()?,
+            x: b.x.values::<T>()?,
+            len: b.b.len(),
             b: Some(&b.b),
             nvals: b.nvals,
         }),
         Format::Full(f) => Some(Dense {
-            x: f.x.as_slice::<T>()?,
+            x: f.x.values::<T>()?,
+            len: f.x.len(),
             b: None,
             nvals: f.x.len(),
         }),
@@ -90,7 +94,7 @@ fn typed<T: Arith + ArrayElement>(
     let t_dense = dense::<T>(t, orient);
     let (x, b, nvals) = match (c_bitmap, t_dense) {
         (Some(c), Some(t)) => {
-            room::<T>(c.x.len())?;
+            room::<T>(c.len)?;
             match accum.code() {
                 Some(BinaryCode::Min) => combine(&c, &t, Min),
                 Some(BinaryCode::Max) => combine(&c, &t, Max),
@@ -99,13 +103,13 @@ fn typed<T: Arith + ArrayElement>(
             }
         }
         (Some(c), None) => {
-            room::<T>(c.x.len())?;
+            room::<T>(c.len)?;
             let tc = t.try_compressed(orient)?;
             let (x, b) = copy_dense(&c);
             fold(x, b, c.nvals, &tc, f)
         }
         (None, Some(t)) if c_sparse => {
-            room::<T>(t.x.len())?;
+            room::<T>(t.len)?;
             let cc = old.try_compressed(orient)?;
             let (x, b) = copy_dense(&t);
             fold(x, b, t.nvals, &cc, |held, c| f(c, held))
@@ -147,9 +151,13 @@ fn room<T>(n: usize) -> Result<()> {
 fn copy_dense<T: Copy + Send + Sync>(d: &Dense<'_, T>) -> (Vec<T>, Vec<bool>) {
     let b = match d.b {
         Some(b) => copy_vec(b),
-        None => vec![true; d.x.len()],
+        None => vec![true; d.len],
     };
-    (copy_vec(d.x), b)
+    let x = match d.x.stored() {
+        Some(x) => copy_vec(x),
+        None => vec![d.x.at(0); d.len],
+    };
+    (x, b)
 }
 
 /// Folds the entries of `s` into the dense values `x` and flags `b` (with
@@ -162,10 +170,10 @@ fn fold<T: ArrayElement + Copy>(
     s: &Compressed,
     g: impl Fn(T, T) -> T,
 ) -> (Vec<T>, Vec<bool>, usize) {
-    let sx = s.x.as_slice::<T>().expect("one type on both sides");
+    let sx = s.x.values::<T>().expect("one type on both sides");
     for (v, i, q) in s.entries() {
         let at = (v * s.vlen + i) as usize;
-        x[at] = if b[at] { g(x[at], sx[q]) } else { sx[q] };
+        x[at] = if b[at] { g(x[at], sx.at(q)) } else { sx.at(q) };
         held += !b[at] as usize;
         b[at] = true;
     }
@@ -179,16 +187,17 @@ fn combine<T: Copy + Default + Send + Sync>(
     t: &Dense<'_, T>,
     f: impl Op<T>,
 ) -> (Vec<T>, Vec<bool>, usize) {
-    let n = c.x.len();
+    let n = c.len;
     let cb = c.b.expect("C is a bitmap");
     let chunks = parallel::chunk_ranges(n, POSITIONS_PER_TASK);
     let (x, b, counts) = parallel::map_ranges_new(n, (T::default(), false), &chunks, |k, x, b| {
         let r = chunks[k].clone();
-        let (cx, cb, tx) = (&c.x[r.clone()], &cb[r.clone()], &t.x[r.clone()]);
+        let (cb, base) = (&cb[r.clone()], r.start);
+        let (cx, tx) = (|q: usize| c.x.at(base + q), |q: usize| t.x.at(base + q));
         match t.b {
             None => {
                 for q in 0..x.len() {
-                    x[q] = if cb[q] { f.f(cx[q], tx[q]) } else { tx[q] };
+                    x[q] = if cb[q] { f.f(cx(q), tx(q)) } else { tx(q) };
                 }
                 b.fill(true);
                 x.len()
@@ -196,11 +205,11 @@ fn combine<T: Copy + Default + Send + Sync>(
             Some(tb) => {
                 let tb = &tb[r];
                 for q in 0..x.len() {
-                    let both = f.f(cx[q], tx[q]);
+                    let both = f.f(cx(q), tx(q));
                     x[q] = match (cb[q], tb[q]) {
                         (true, true) => both,
-                        (false, true) => tx[q],
-                        _ => cx[q],
+                        (false, true) => tx(q),
+                        _ => cx(q),
                     };
                     b[q] = cb[q] | tb[q];
                 }

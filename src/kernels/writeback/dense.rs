@@ -131,8 +131,8 @@ pub fn masked_into_dense(
     // The values copied in a typed loop (bytes only for user-defined types).
     with_type!(ctype.code(), T => {
         let xs = x.as_vec_mut::<T>().expect("values of the output's type");
-        let ts = tx.as_slice::<T>().expect("values cast to the output's type");
-        slots.write(source, |q, s| xs[q] = ts[s]);
+        let ts = tx.values::<T>().expect("values cast to the output's type");
+        slots.write(source, |q, s| xs[q] = ts.at(s));
     }, udt => slots.write(source, |q, s| x.set_bytes(q, tx.get_bytes(s))));
     Ok(MatrixStore::new(orient, Format::Bitmap(bitmap)).conform())
 }

@@ -90,6 +90,8 @@ fn typed_accumulate_for<T: Arith + ArrayElement>(
     accum: Option<&BinaryOp>,
     f: fn(T, T) -> T,
 ) -> Result<Array> {
+    // An iso C or T is read expanded (the result stores every value anyway).
+    let cx = cx.expanded()?;
     let c = cx.as_slice::<T>().expect("C's values have C's type");
     let dense = match t.format() {
         Format::Full(ft) if same_layout(t, orient) => Some((&ft.x, None)),
@@ -97,6 +99,7 @@ fn typed_accumulate_for<T: Arith + ArrayElement>(
         _ => None,
     };
     if let Some((tx, present)) = dense {
+        let tx = tx.expanded()?;
         let tx = tx.as_slice::<T>().expect("T's values have C's type");
         // The accumulators of iterative algorithms get loops of their own
         // (inlined and vectorised); others call through the pointer.
@@ -109,11 +112,11 @@ fn typed_accumulate_for<T: Arith + ArrayElement>(
         return Ok(T::into_array(x));
     }
     let tc = t.try_compressed(orient)?;
-    let tx = tc.x.as_slice::<T>().expect("T's values have C's type");
+    let tx = tc.x.values::<T>().expect("T's values have C's type");
     let mut x = copy_vec(c);
     for (v, i, qt) in tc.entries() {
         let q = (v * tc.vlen + i) as usize;
-        x[q] = f(x[q], tx[qt]);
+        x[q] = f(x[q], tx.at(qt));
     }
     Ok(T::into_array(x))
 }

@@ -86,7 +86,8 @@ impl Walk<'_> {
         writer: &TypedWriter<'_>,
     ) -> Option<crate::storage::Array> {
         let v = writer.parts::<T>();
-        let cx = v.c;
+        // An iso C takes the general path (its values change here).
+        let cx = v.c.stored()?;
         let d = self.driving();
         // Tasks take runs of the driving vectors; each owns the slots of `C`'s
         // vectors with ids from its first up to the next task's first (the

@@ -18,13 +18,15 @@ use crate::explain;
 use crate::storage::{Array, Compressed, Format, MatrixStore, Orientation};
 use std::borrow::Cow;
 
-/// The values of `a` as type `ty` (cast once when they differ and are read).
-fn values<'x>(a: &'x Array, ty: &Type, read: bool) -> Cow<'x, Array> {
-    if !read || a.ty() == *ty {
-        Cow::Borrowed(a)
-    } else {
-        Cow::Owned(a.cast(ty))
-    }
+/// The values of `a` as type `ty` (cast once when they differ and are
+/// read). The typed kernels index every value they read, so an iso array
+/// they read is expanded (one the multiply does not read stays as it is).
+fn values<'x>(a: &'x Array, ty: &Type, read: bool) -> Result<Cow<'x, Array>> {
+    Ok(match (read, a.ty() == *ty) {
+        (false, _) => Cow::Borrowed(a),
+        (true, true) => a.expanded()?,
+        (true, false) => Cow::Owned(a.cast(ty).expanded()?.into_owned()),
+    })
 }
 
 /// The result of a kernel as a store in orientation `orient`. A result with
@@ -84,7 +86,7 @@ fn with_dot_operands<T>(
 ) -> Result<T> {
     let ((lty, read_l), (rty, read_r)) = operand_types(s, plan.by_cols);
     let lc = l.vectors(Orientation::ByRow);
-    let lx = values(&lc.x, lty, read_l);
+    let lx = values(&lc.x, lty, read_l)?;
     let dense = if plan.dense_r { r.dense(true)? } else { None };
     let sparse;
     let (rcols, rvals): (RCols, &Array) = match &dense {
@@ -94,7 +96,7 @@ fn with_dot_operands<T>(
             (RCols::Sparse(&sparse), &sparse.x)
         }
     };
-    let rx = values(rvals, rty, read_r);
+    let rx = values(rvals, rty, read_r)?;
     Ok(job(&lc, rcols, &lx, &rx))
 }
 
@@ -150,13 +152,18 @@ fn push_into(
 ) -> Option<Result<Array>> {
     let ((lty, read_l), (rty, read_r)) = operand_types(s, flip);
     let rc = r.vectors(Orientation::ByRow);
-    let rx = values(&rc.x, rty, read_r);
     let lc;
-    let (row, lx) = match dense_row(l) {
-        Some((row, x)) => (row, values(x, lty, read_l)),
-        None => {
-            lc = l.vectors(Orientation::ByRow);
-            (Row::Sparse(&lc), values(&lc.x, lty, read_l))
+    let (row, lx, rx) = {
+        let (row, lx) = match dense_row(l) {
+            Some((row, x)) => (row, values(x, lty, read_l)),
+            None => {
+                lc = l.vectors(Orientation::ByRow);
+                (Row::Sparse(&lc), values(&lc.x, lty, read_l))
+            }
+        };
+        match (lx, values(&rc.x, rty, read_r)) {
+            (Ok(lx), Ok(rx)) => (row, lx, rx),
+            (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
         }
     };
     let push = PushDense { l: row, r: &rc };
@@ -186,7 +193,7 @@ fn saxpy(
 ) -> Result<Product> {
     let ((lty, read_l), (rty, read_r)) = operand_types(s, flip);
     let rc = r.vectors(Orientation::ByRow);
-    let rx = values(&rc.x, rty, read_r);
+    let rx = values(&rc.x, rty, read_r)?;
     let view = match mask {
         Some(m) => m.view(false)?,
         None => MaskView::None,
@@ -199,13 +206,13 @@ fn saxpy(
         Some(product)
     };
     if let Some((row, x)) = dense_row(l) {
-        let lx = values(x, lty, read_l);
+        let lx = values(x, lty, read_l)?;
         if let Some(product) = push(row, &lx) {
             return Ok(product);
         }
     }
     let lc = l.vectors(Orientation::ByRow);
-    let lx = values(&lc.x, lty, read_l);
+    let lx = values(&lc.x, lty, read_l)?;
     if let Some(product) = push(Row::Sparse(&lc), &lx) {
         return Ok(product);
     }

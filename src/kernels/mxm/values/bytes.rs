@@ -16,6 +16,10 @@ pub struct ByteSr<'a> {
     r: &'a [u8],
     ls: usize,
     rs: usize,
+    /// How far apart consecutive values are in `l` and `r`: their size, or 0
+    /// for an iso array's one value.
+    lstep: usize,
+    rstep: usize,
     zs: usize,
     flip: bool,
     mul: BinaryEval,
@@ -43,11 +47,20 @@ impl<'a> ByteSr<'a> {
         let (xs, ys) = (mul.xtype(), mul.ytype());
         let z = s.ztype();
         let any = is_any(s);
+        let (ls, rs) = if flip {
+            (ys.size(), xs.size())
+        } else {
+            (xs.size(), ys.size())
+        };
+        let (l, lstep) = strided(l, ls);
+        let (r, rstep) = strided(r, rs);
         ByteSr {
-            l: l.bytes(),
-            r: r.bytes(),
-            ls: if flip { ys.size() } else { xs.size() },
-            rs: if flip { xs.size() } else { ys.size() },
+            l,
+            r,
+            ls,
+            rs,
+            lstep,
+            rstep,
             zs: z.size(),
             flip,
             mul: BinaryEval::new(mul, xs, ys, z),
@@ -63,8 +76,9 @@ impl<'a> ByteSr<'a> {
     }
 
     fn operands(&self, lp: usize, rp: usize) -> (&[u8], &[u8]) {
-        let l = &self.l[lp * self.ls..(lp + 1) * self.ls];
-        let r = &self.r[rp * self.rs..(rp + 1) * self.rs];
+        let (lo, ro) = (lp * self.lstep, rp * self.rstep);
+        let l = &self.l[lo..lo + self.ls];
+        let r = &self.r[ro..ro + self.rs];
         if self.flip {
             (r, l)
         } else {
@@ -74,6 +88,15 @@ impl<'a> ByteSr<'a> {
 
     fn slot(&self, s: usize) -> std::ops::Range<usize> {
         s * self.zs..(s + 1) * self.zs
+    }
+}
+
+/// The bytes of `a`'s values and the distance between consecutive ones
+/// (`size`, or 0 for an iso array's one value).
+fn strided(a: &Array, size: usize) -> (&[u8], usize) {
+    match a.iso() {
+        Some(iso) => (iso.value_bytes(), 0),
+        None => (a.bytes(), size),
     }
 }
 
