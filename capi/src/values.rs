@@ -109,9 +109,9 @@ pub(crate) unsafe fn write_array_as<T: CValue>(a: &Array, out: *mut T) -> Result
 /// Writes the raw bytes of `a` into C memory (skipped when NULL).
 pub(crate) unsafe fn write_array_bytes(a: &Array, out: *mut c_void) -> Result<()> {
     if !out.is_null() && !a.is_empty() {
-        unsafe {
-            std::ptr::copy_nonoverlapping(a.bytes().as_ptr(), out as *mut u8, a.bytes().len())
-        };
+        let len = a.len() * a.elem_size();
+        // SAFETY: the caller's array holds the values (the function's contract).
+        a.write_bytes_into(unsafe { std::slice::from_raw_parts_mut(out as *mut u8, len) });
     }
     Ok(())
 }

@@ -15,7 +15,7 @@ use crate::algebra::{
     ByteIndexFn, Element, IndexUnaryCode, IndexUnaryKind, IndexUnaryOp, Type, TypeCode, Value,
 };
 use crate::kernels::eval::IndexEval;
-use crate::storage::{Array, ArrayElement, Compressed, Format, MatrixStore, Orientation};
+use crate::storage::{Array, ArrayElement, Compressed, Format, MatrixStore, Orientation, Values};
 use crate::with_type;
 use filter::{filter, Predicate};
 use std::ops::Range;
@@ -77,7 +77,7 @@ fn select_format(op: &IndexUnaryOp, thunk: &Value, format: &Format, orient: Orie
         let same_type = op.xtype().is_some_and(|t| t.code() == x.code());
         if code.reads_value() && same_type {
             let typed = with_type!(x.code(), T => thunk.get::<T>().map(|s| filter(format, orient, &ValueTest::<T> {
-                x: x.as_slice::<T>().expect("values of the dispatched type"),
+                x: x.values::<T>().expect("values of the dispatched type"),
                 code,
                 s,
             })), udt => None);
@@ -90,19 +90,23 @@ fn select_format(op: &IndexUnaryOp, thunk: &Value, format: &Format, orient: Orie
         let own_type = op.xtype().is_some_and(|t| *t == x.ty());
         if own_type && op.ztype().code() == TypeCode::Bool {
             let thunk = thunk.cast(op.ytype()).expect("thunk type checked");
+            let (bytes, step) = x.strided_bytes();
             let user = UserTest {
                 f,
-                x: x.bytes(),
+                x: bytes,
                 size: x.elem_size(),
+                step,
                 thunk: thunk.bytes(),
             };
             return filter(format, orient, &user);
         }
     }
     let eval = IndexEval::new(op, &x.ty(), thunk, &Type::BOOL);
+    let (bytes, step) = x.strided_bytes();
     let generic = Generic {
-        x: x.bytes(),
+        x: bytes,
         size: x.elem_size(),
+        step,
         eval,
     };
     filter(format, orient, &generic)
@@ -126,7 +130,7 @@ impl Predicate for Position {
 
 /// A built-in `VALUE*` comparison on values of its own type.
 struct ValueTest<'a, T> {
-    x: &'a [T],
+    x: Values<'a, T>,
     code: IndexUnaryCode,
     s: T,
 }
@@ -137,11 +141,16 @@ impl<T: Element + ArrayElement> Predicate for ValueTest<'_, T> {
     fn state(&self) {}
     #[inline]
     fn keep(&self, _: &mut (), q: usize, _row: u64, _col: u64) -> bool {
-        self.code.value_test(self.x[q], self.s)
+        self.code.value_test(self.x.at(q), self.s)
     }
     const VALUES_ONLY: bool = true;
     fn keep_values(&self, slots: Range<usize>, flags: &mut Vec<bool>) {
-        let (x, s) = (&self.x[slots], self.s);
+        let s = self.s;
+        let Some(all) = self.x.stored() else {
+            flags.extend(slots.map(|q| self.code.value_test(self.x.at(q), s)));
+            return;
+        };
+        let x = &all[slots];
         // One loop per comparison: the test is not dispatched per value.
         match self.code {
             IndexUnaryCode::ValueEq => flags.extend(x.iter().map(|&v| v == s)),
@@ -159,9 +168,11 @@ impl<T: Element + ArrayElement> Predicate for ValueTest<'_, T> {
 /// called on the entries' bytes directly.
 struct UserTest<'a> {
     f: &'a ByteIndexFn,
-    /// The values' bytes, `size` each.
+    /// The values' bytes, `size` each, value `q` at `q * step`
+    /// ([`Array::strided_bytes`]).
     x: &'a [u8],
     size: usize,
+    step: usize,
     thunk: &'a [u8],
 }
 
@@ -172,7 +183,7 @@ impl Predicate for UserTest<'_> {
     #[inline]
     fn keep(&self, _: &mut (), q: usize, row: u64, col: u64) -> bool {
         let mut z = [0u8];
-        let x = &self.x[q * self.size..(q + 1) * self.size];
+        let x = &self.x[q * self.step..q * self.step + self.size];
         (self.f)(&mut z, x, row, col, self.thunk);
         z[0] != 0
     }
@@ -180,9 +191,10 @@ impl Predicate for UserTest<'_> {
 
 /// Any operator, on any types, through the byte-level evaluator.
 struct Generic<'a> {
-    /// The values' bytes, `size` each.
+    /// The values' bytes, `size` each, value `q` at `q * step`.
     x: &'a [u8],
     size: usize,
+    step: usize,
     eval: IndexEval,
 }
 
@@ -194,6 +206,6 @@ impl Predicate for Generic<'_> {
     }
     #[inline]
     fn keep(&self, eval: &mut IndexEval, q: usize, row: u64, col: u64) -> bool {
-        eval.test(&self.x[q * self.size..(q + 1) * self.size], row, col)
+        eval.test(&self.x[q * self.step..q * self.step + self.size], row, col)
     }
 }

@@ -450,6 +450,30 @@ impl Array {
         &self.bytes()[k * s..(k + 1) * s]
     }
 
+    /// The values' bytes as byte-level kernels read them: value `q` starts at
+    /// `q * step`, the step being the size of a value, or 0 for an iso array's
+    /// one value (read without expanding it).
+    pub fn strided_bytes(&self) -> (&[u8], usize) {
+        match self {
+            Array::Iso(iso) => (iso.value_bytes(), 0),
+            dense => (dense.bytes(), dense.elem_size()),
+        }
+    }
+
+    /// Writes every value's bytes into `dst` (exactly their length): an iso
+    /// array's one value repeated, without expanding the array.
+    pub fn write_bytes_into(&self, dst: &mut [u8]) {
+        match self {
+            Array::Iso(iso) => {
+                let one = iso.value_bytes();
+                for chunk in dst.chunks_exact_mut(one.len()) {
+                    chunk.copy_from_slice(one);
+                }
+            }
+            dense => copy_into(dst, dense.bytes()),
+        }
+    }
+
     /// The one value of an iso array (see [`IsoArray`]); `None` when every
     /// value is stored.
     pub fn iso(&self) -> Option<&IsoArray> {
@@ -1005,6 +1029,10 @@ mod tests {
         );
         let values = a.values::<f64>().unwrap();
         assert_eq!((values.at(5), values.stored()), (2.5, None));
+        let mut out = vec![0u8; 16];
+        a.slice(0..2).write_bytes_into(&mut out);
+        assert_eq!(out, [2.5f64.to_ne_bytes(), 2.5f64.to_ne_bytes()].concat());
+        assert_eq!(a.strided_bytes(), (&2.5f64.to_ne_bytes()[..], 0));
     }
 
     #[test]

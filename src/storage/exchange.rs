@@ -207,7 +207,7 @@ pub fn export(
             let c = store.compressed(format.orientation());
             write_pointers(&c, &mut out.indptr[..sizes.indptr]);
             out.indices[..sizes.indices].copy_from_slice(&c.i);
-            values.copy_from_slice(c.x.bytes());
+            c.x.write_bytes_into(values);
         }
         ExchangeFormat::Coo => {
             let x = store.values();

@@ -443,11 +443,11 @@ impl Writer<'_> {
     }
     /// Values: built-in ones little-endian, user-defined ones as raw bytes.
     fn values(&mut self, x: &Array) {
-        let b = x.bytes();
-        let dst = &mut self.out[self.pos..self.pos + b.len()];
-        dst.copy_from_slice(b);
+        let len = x.len() * x.elem_size();
+        let dst = &mut self.out[self.pos..self.pos + len];
+        x.write_bytes_into(dst);
         to_little_endian(dst, x.code());
-        self.pos += b.len();
+        self.pos += len;
     }
 }
 

@@ -22,7 +22,8 @@ const CHUNKS_PER_BATCH: usize = 64;
 /// Writes a matrix of built-in type `T` (in column-major order).
 pub fn write_typed<T: MtxValue, W: Write>(a: &MatrixStore, mut out: W) -> Result<()> {
     let cols = a.compressed(Orientation::ByCol);
-    let xs = cols.x.as_slice::<T>().expect("values of the matrix type");
+    let xs = cols.x.expanded()?;
+    let xs = xs.as_slice::<T>().expect("values of the matrix type");
     let symmetry = detect_symmetry::<T>(a, &cols, xs);
     let pattern = symmetry != Symmetry::SkewSymmetric && xs.iter().all(|&v| same_bits(v, T::ONE));
     let nvals = cols.nvals() as u64;
@@ -120,15 +121,15 @@ fn detect_symmetry<T: MtxValue>(a: &MatrixStore, cols: &Compressed, xs: &[T]) ->
         return Symmetry::General;
     }
     let rows = a.compressed(Orientation::ByRow);
-    let ys = rows.x.as_slice::<T>().expect("values of the matrix type");
+    let ys = rows.x.values::<T>().expect("values of the matrix type");
     let signed = T::CODE.is_signed_integer() || T::CODE.is_float();
     let (mut symmetric, mut skew) = (true, signed);
     for ((jc, ic, qc), (jr, ir, qr)) in cols.entries().zip(rows.entries()) {
         if (jc, ic) != (jr, ir) {
             return Symmetry::General;
         }
-        symmetric &= same_bits(xs[qc], ys[qr]);
-        skew &= same_bits(xs[qc], ys[qr].negate());
+        symmetric &= same_bits(xs[qc], ys.at(qr));
+        skew &= same_bits(xs[qc], ys.at(qr).negate());
         if !symmetric && !skew {
             return Symmetry::General;
         }

@@ -71,8 +71,7 @@ impl MaskView<'_> {
         if self.structural {
             return true;
         }
-        let s = self.m.x.elem_size();
-        self.m.x.bytes()[q * s..(q + 1) * s].iter().any(|&b| b != 0)
+        self.m.x.get_bytes(q).iter().any(|&b| b != 0)
     }
 
     /// The positions of vector `j`'s entries with inner index in `want`.

@@ -9,7 +9,7 @@
 use crate::algebra::arith::Arith;
 use crate::algebra::binary::arith_fn;
 use crate::algebra::{cast, BinaryCode, BinaryOp, ByteBinaryFn, Element, Type, Value};
-use crate::storage::{Array, ArrayElement};
+use crate::storage::{Array, ArrayElement, Values};
 use crate::with_type;
 use std::mem::MaybeUninit;
 use std::ops::Range;
@@ -98,7 +98,7 @@ pub fn with_fold<U: FoldUser>(
     if let Some(code) = op.code() {
         if !code.is_comparison() && x.ty().is_builtin() {
             return with_type!(x.code(),
-                T => typed::<T, U>(x.as_slice::<T>().expect("array of the operator's type"), code, terminal, user),
+                T => typed::<T, U>(x.values::<T>().expect("array of the operator's type"), code, terminal, user),
                 udt => unreachable!("built-in operators have built-in types"));
         }
     }
@@ -108,13 +108,13 @@ pub fn with_fold<U: FoldUser>(
 /// The typed tier: monomorphic closures for the common monoids, the typed
 /// function of any other same-type built-in operator.
 fn typed<T: Arith + ArrayElement, U: FoldUser>(
-    xs: &[T],
+    xs: Values<'_, T>,
     code: BinaryCode,
     terminal: Option<&Value>,
     user: U,
 ) -> U::Out {
     let terminal = terminal.map(|t| T::read(t.bytes()));
-    fn fold<T, F>(xs: &[T], f: F, terminal: Option<T>) -> TypedFold<'_, T, F> {
+    fn fold<T, F>(xs: Values<'_, T>, f: F, terminal: Option<T>) -> TypedFold<'_, T, F> {
         TypedFold {
             xs,
             f,
@@ -158,7 +158,9 @@ const TERMINAL_CHECK: usize = 64 * LANES;
 
 /// Values of a built-in type combined by a typed function.
 struct TypedFold<'a, T, F> {
-    xs: &'a [T],
+    /// The values; an iso array's one value is folded with itself, never
+    /// expanded.
+    xs: Values<'a, T>,
     f: F,
     terminal: Option<T>,
     /// The operator returns its first argument (ANY): a fold is its first value.
@@ -170,12 +172,12 @@ impl<T: Element + ArrayElement, F: Fn(T, T) -> T + Sync> Fold for TypedFold<'_, 
 
     #[inline]
     fn load(&self, q: usize) -> T {
-        self.xs[q]
+        self.xs.at(q)
     }
 
     #[inline]
     fn add_at(&self, acc: &mut T, q: usize) {
-        *acc = (self.f)(*acc, self.xs[q]);
+        *acc = (self.f)(*acc, self.xs.at(q));
     }
 
     #[inline]
@@ -189,7 +191,10 @@ impl<T: Element + ArrayElement, F: Fn(T, T) -> T + Sync> Fold for TypedFold<'_, 
     }
 
     fn fold_in_order(&self, r: Range<usize>) -> T {
-        let xs = &self.xs[r];
+        let Some(all) = self.xs.stored() else {
+            return self.fold_repeated(r.len());
+        };
+        let xs = &all[r];
         if self.first_wins {
             return xs[0];
         }
@@ -213,8 +218,19 @@ impl<T: Element + ArrayElement, F: Fn(T, T) -> T + Sync> Fold for TypedFold<'_, 
     }
 
     fn fold_runs(&self, bounds: &[usize], out: &mut [MaybeUninit<T>]) -> usize {
-        let xs = self.xs;
         let mut empty = 0;
+        let Some(xs) = self.xs.stored() else {
+            for (b, slot) in bounds.windows(2).zip(out.iter_mut()) {
+                let n = b[1] - b[0];
+                empty += usize::from(n == 0);
+                slot.write(if n == 0 {
+                    T::default()
+                } else {
+                    self.fold_repeated(n)
+                });
+            }
+            return empty;
+        };
         if !self.first_wins && self.terminal.is_none() {
             // The common case (PLUS, TIMES on floats, …): short runs are
             // folded without a loop (40 % faster on a grid's rows of four).
@@ -259,10 +275,11 @@ impl<T: Element + ArrayElement, F: Fn(T, T) -> T + Sync> Fold for TypedFold<'_, 
     }
 
     fn fold_fast(&self, r: Range<usize>) -> T {
-        if self.first_wins || r.len() < 2 * LANES {
+        let stored = self.xs.stored();
+        let (Some(all), false) = (stored, self.first_wins || r.len() < 2 * LANES) else {
             return self.fold_in_order(r);
-        }
-        let xs = &self.xs[r];
+        };
+        let xs = &all[r];
         let mut acc: [T; LANES] = xs[..LANES].try_into().expect("LANES values");
         for part in xs[LANES..].chunks(TERMINAL_CHECK) {
             let mut groups = part.chunks_exact(LANES);
@@ -288,10 +305,32 @@ impl<T: Element + ArrayElement, F: Fn(T, T) -> T + Sync> Fold for TypedFold<'_, 
     }
 }
 
+impl<T: Element, F: Fn(T, T) -> T> TypedFold<'_, T, F> {
+    /// The fold of `n > 0` copies of an iso array's value, in order, stopping
+    /// at the terminal value.
+    fn fold_repeated(&self, n: usize) -> T {
+        let v = self.xs.at(0);
+        let mut acc = v;
+        if self.first_wins {
+            return acc;
+        }
+        for _ in 1..n {
+            if self.terminal == Some(acc) {
+                break;
+            }
+            acc = (self.f)(acc, v);
+        }
+        acc
+    }
+}
+
 /// Values of any type combined by an operator's byte function.
 struct ByteFold<'a> {
     x: &'a [u8],
     size: usize,
+    /// How far apart consecutive values are: `size`, or 0 for an iso
+    /// array's one value.
+    step: usize,
     f: ByteBinaryFn,
     terminal: Option<Vec<u8>>,
     ty: Type,
@@ -299,9 +338,11 @@ struct ByteFold<'a> {
 
 impl<'a> ByteFold<'a> {
     fn new(x: &'a Array, op: &BinaryOp, terminal: Option<&Value>) -> ByteFold<'a> {
+        let (bytes, step) = x.strided_bytes();
         ByteFold {
-            x: x.bytes(),
+            x: bytes,
             size: x.elem_size(),
+            step,
             f: op.byte_fn(),
             terminal: terminal.map(|t| t.bytes().to_vec()),
             ty: x.ty(),
@@ -309,7 +350,8 @@ impl<'a> ByteFold<'a> {
     }
 
     fn at(&self, q: usize) -> &[u8] {
-        &self.x[q * self.size..(q + 1) * self.size]
+        let at = q * self.step;
+        &self.x[at..at + self.size]
     }
 }
 

@@ -52,8 +52,7 @@ impl<'a> ByteSr<'a> {
         } else {
             (xs.size(), ys.size())
         };
-        let (l, lstep) = strided(l, ls);
-        let (r, rstep) = strided(r, rs);
+        let ((l, lstep), (r, rstep)) = (l.strided_bytes(), r.strided_bytes());
         ByteSr {
             l,
             r,
@@ -88,15 +87,6 @@ impl<'a> ByteSr<'a> {
 
     fn slot(&self, s: usize) -> std::ops::Range<usize> {
         s * self.zs..(s + 1) * self.zs
-    }
-}
-
-/// The bytes of `a`'s values and the distance between consecutive ones
-/// (`size`, or 0 for an iso array's one value).
-fn strided(a: &Array, size: usize) -> (&[u8], usize) {
-    match a.iso() {
-        Some(iso) => (iso.value_bytes(), 0),
-        None => (a.bytes(), size),
     }
 }
 
