@@ -139,10 +139,11 @@ pub enum Array {
 /// `len` copies of one value, stored once: the values of a pattern of ones,
 /// of a BOOL adjacency, of a constant vector.
 ///
-/// Kernels that know iso arrays read [`IsoArray::bytes`] (or
-/// [`Array::get_bytes`]); one that reads the array as a slice of every value
-/// ([`Array::as_slice`], [`Array::bytes`]) gets them expanded once, kept with
-/// the array (memory the iso form saves only until then).
+/// Kernels that know iso arrays read them through [`Array::values`],
+/// [`Array::strided_bytes`] or [`Array::get_bytes`]; one that reads the
+/// array as a slice of every value ([`Array::as_slice`], [`Array::bytes`])
+/// gets them expanded once, kept with the array (memory the iso form saves
+/// only until then).
 pub struct IsoArray {
     /// The value, as an array of length 1.
     one: Box<Array>,
@@ -169,6 +170,12 @@ impl IsoArray {
     /// Every value stored (expanded on first use).
     fn every(&self) -> &Array {
         self.every.get_or_init(|| {
+            crate::explain::step(|| {
+                let (n, ty) = (self.len, self.one.ty());
+                format!(
+                    "expand iso values: {n} values of {ty:?} stored for a reader of every value"
+                )
+            });
             Box::new(
                 Array::filled_dense(&self.one.get(0), self.len)
                     .expect("memory for an iso array's values"),
