@@ -12,7 +12,7 @@ use crate::algebra::BinaryOp;
 use crate::error::{out_of_memory, try_vec, try_with_capacity, Result};
 use crate::kernels::eval::BinaryEval;
 use crate::kernels::positional;
-use crate::storage::{Array, ArrayElement, Compressed, MatrixStore, Orientation};
+use crate::storage::{Array, ArrayElement, Compressed, MatrixStore, Orientation, Values};
 use crate::with_type;
 
 /// `kron(op(A), op(B))` with `⊗ = op`, its vectors in orientation `orient`;
@@ -139,7 +139,7 @@ fn kron_values(layout: &Layout<'_>, op: &BinaryOp, nnz: usize) -> Result<Array> 
         let typed = op.xtype().is_builtin() && op.ytype().is_builtin();
         if typed && ax.ty() == *op.xtype() && bx.ty() == *op.ytype() {
             return with_type!(ax.code(), T => {
-                let (xa, xb) = (ax.as_slice::<T>().unwrap(), bx.as_slice::<T>().unwrap());
+                let (xa, xb) = (ax.values::<T>().unwrap(), bx.values::<T>().unwrap());
                 match arith_fn::<T>(code) {
                     Some(f) => typed_values(layout, nnz, xa, xb, f),
                     None => typed_values(layout, nnz, xa, xb, compare_fn::<T>(code).expect("comparison")),
@@ -166,15 +166,22 @@ fn kron_values(layout: &Layout<'_>, op: &BinaryOp, nnz: usize) -> Result<Array> 
 fn typed_values<T: Arith, Z: ArrayElement>(
     layout: &Layout<'_>,
     nnz: usize,
-    xa: &[T],
-    xb: &[T],
+    xa: Values<'_, T>,
+    xb: Values<'_, T>,
     f: fn(T, T) -> Z,
 ) -> Result<Array> {
+    if xa.stored().is_none() && xb.stored().is_none() {
+        // Iso inputs: every product is the same.
+        return Ok(Array::iso_of(
+            Z::into_array(vec![f(xa.at(0), xb.at(0))]),
+            nnz,
+        ));
+    }
     let mut out = try_vec(nnz, Z::ZERO, "Kronecker product values")?;
     layout.fill(&mut out, 1, |ka, part| {
         let mut n = 0;
         layout.for_each_pair(ka, |qa, qb| {
-            part[n] = f(xa[qa], xb[qb]);
+            part[n] = f(xa.at(qa), xb.at(qb));
             n += 1;
         });
     });
