@@ -12,7 +12,8 @@ use crate::storage::ranges::{
     extend_copy, gather_runs, PartRuns,
 };
 use std::ops::Range;
-use std::sync::OnceLock;
+
+use super::iso::{IsoArray, Values};
 
 /// Positions from which [`Array::gather`] of built-in values runs in parallel.
 const PARALLEL_GATHER: usize = 1 << 16;
@@ -83,29 +84,6 @@ pub trait Placement {
         F: Fn(usize) -> V + Sync;
 }
 
-/// The values of an array as kernels read them: every value stored, or an
-/// iso array's one value read at every position (no expansion).
-#[derive(Clone, Copy)]
-pub struct Values<'a, T> {
-    x: &'a [T],
-    /// `usize::MAX` when every value is stored, 0 for an iso array.
-    mask: usize,
-}
-
-impl<'a, T: Copy> Values<'a, T> {
-    /// The value at position `q`.
-    #[inline(always)]
-    pub fn at(&self, q: usize) -> T {
-        self.x[q & self.mask]
-    }
-
-    /// Every value, when each is stored (not an iso array).
-    #[inline]
-    pub fn stored(&self) -> Option<&'a [T]> {
-        (self.mask != 0).then_some(self.x)
-    }
-}
-
 /// A buffer of values of one GraphBLAS type.
 pub enum Array {
     /// `bool` values.
@@ -134,67 +112,6 @@ pub enum Array {
     Udt(UdtArray),
     /// `len` copies of one value, stored once (an iso-valued array).
     Iso(IsoArray),
-}
-
-/// `len` copies of one value, stored once: the values of a pattern of ones,
-/// of a BOOL adjacency, of a constant vector.
-///
-/// Kernels that know iso arrays read them through [`Array::values`],
-/// [`Array::strided_bytes`] or [`Array::get_bytes`]; one that reads the
-/// array as a slice of every value ([`Array::as_slice`], [`Array::bytes`])
-/// gets them expanded once, kept with the array (memory the iso form saves
-/// only until then).
-pub struct IsoArray {
-    /// The value, as an array of length 1.
-    one: Box<Array>,
-    len: usize,
-    /// Every value stored, once a reader asked for them as a slice.
-    every: OnceLock<Box<Array>>,
-}
-
-impl Clone for IsoArray {
-    fn clone(&self) -> IsoArray {
-        IsoArray::new(self.one.clone(), self.len)
-    }
-}
-
-impl IsoArray {
-    fn new(one: Box<Array>, len: usize) -> IsoArray {
-        IsoArray {
-            one,
-            len,
-            every: OnceLock::new(),
-        }
-    }
-
-    /// Every value stored (expanded on first use).
-    fn every(&self) -> &Array {
-        self.every.get_or_init(|| {
-            crate::explain::step(|| {
-                let (n, ty) = (self.len, self.one.ty());
-                format!(
-                    "expand iso values: {n} values of {ty:?} stored for a reader of every value"
-                )
-            });
-            Box::new(
-                Array::filled_dense(&self.one.get(0), self.len)
-                    .expect("memory for an iso array's values"),
-            )
-        })
-    }
-
-    /// The value's bytes.
-    pub fn value_bytes(&self) -> &[u8] {
-        self.one.bytes()
-    }
-    /// The value cast to `bool` as a mask reads it (see [`Array::truth_values`]).
-    pub fn truth(&self) -> bool {
-        self.one.truth_values()[0]
-    }
-    /// The value, if it is a `T`.
-    pub fn value<T: ArrayElement>(&self) -> Option<T> {
-        T::slice(&self.one).map(|v| v[0])
-    }
 }
 
 /// Runs `$body` with `$v` bound to the typed `Vec` inside an [`Array`] (for the
@@ -307,7 +224,7 @@ impl Array {
     }
 
     /// `n` copies of `value`, each stored.
-    fn filled_dense(value: &Value, n: usize) -> Result<Array> {
+    pub(super) fn filled_dense(value: &Value, n: usize) -> Result<Array> {
         let mut a = Array::with_capacity(value.ty(), n)?;
         with_array!(&mut a, v => {
             let x = Element::read(value.bytes());
@@ -859,7 +776,7 @@ fn concat_iso(arrays: &[&Array]) -> Option<Array> {
 
 /// True when the non-empty `bytes`, values of `size` bytes each, are all
 /// equal, bit for bit.
-fn all_bytes_equal(bytes: &[u8], size: usize) -> bool {
+pub(super) fn all_bytes_equal(bytes: &[u8], size: usize) -> bool {
     match size {
         1 => crate::storage::uniform::all_equal::<u8>(bytes),
         2 => crate::storage::uniform::all_equal::<u16>(bytes),

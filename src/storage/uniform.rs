@@ -33,15 +33,7 @@ pub fn uniform_value(format: &Format) -> Option<Value> {
             entries.all(|k| at(k) == at(first)).then_some(first)
         }
         None if x.is_empty() => None,
-        None => {
-            let equal = match size {
-                1 => all_equal::<u8>(bytes),
-                2 => all_equal::<u16>(bytes),
-                4 => all_equal::<u32>(bytes),
-                _ => all_equal::<u64>(bytes),
-            };
-            equal.then_some(0)
-        }
+        None => super::array::all_bytes_equal(bytes, size).then_some(0),
     };
     first.map(|k| x.get(k))
 }
