@@ -228,7 +228,7 @@ macro_rules! line_iterator {
             #[doc = concat!("`GxB_", stringify!($kind), "Iterator_", stringify!($entry_index), "(iterator)`: the other index of the current entry.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<GxB_ $kind Iterator_ $entry_index>](iterator: GxB_Iterator) -> GrB_Index {
-                unsafe { read(iterator, |p| p.check_entry().map_or(p.c.vlen, |q| p.c.i[q])).unwrap_or(0) }
+                unsafe { read(iterator, |p| p.check_entry().map_or(p.c.vlen, |q| p.c.i.get(q))).unwrap_or(0) }
             }
         }
     };

@@ -263,11 +263,11 @@ unsafe fn pack_compressed(m: &Matrix, orient: Orientation, mut a: CompressedIn) 
         vdim,
         h,
         p: pointers(taken_p),
-        i: taken_i,
+        i: taken_i.into(),
         x,
     };
     m.set_orientation(orient);
-    m.set_store(MatrixStore::from_compressed(orient, c));
+    m.set_store(MatrixStore::keeping_widths(orient, Format::Sparse(c)));
     Ok(())
 }
 
@@ -334,7 +334,7 @@ unsafe fn pack_dense(
         }),
     };
     m.set_orientation(orient);
-    m.set_store(MatrixStore::new(orient, format));
+    m.set_store(MatrixStore::keeping_widths(orient, format));
     Ok(())
 }
 
@@ -411,7 +411,7 @@ fn compressed_of(
     // Only a hypersparse input can fail (its vector pointers are allocated).
     c.into_sparse().map_err(|e| {
         let c = backup.expect("only a hypersparse input can fail");
-        Box::new((e, MatrixStore::from_compressed(orient, c)))
+        Box::new((e, MatrixStore::keeping_widths(orient, Format::Sparse(c))))
     })
 }
 
@@ -467,7 +467,7 @@ unsafe fn unpack_compressed(
     }
     unsafe {
         p.put(indices_of(c.p))?;
-        i.put(c.i)?;
+        i.put(c.i.into_wide_vec()?)?;
         put_values(&x, c.x)?;
         report(is_iso, iso, jumbled);
     }
@@ -822,7 +822,7 @@ unsafe fn unpack_vector(
     let (c, is_iso) = take_as(m, |s| compressed_of(s, Orientation::ByCol, false))?;
     unsafe {
         *nvals = c.i.len() as GrB_Index;
-        i.put(c.i)?;
+        i.put(c.i.into_wide_vec()?)?;
         put_values(&x, c.x)?;
         report(is_iso, iso, jumbled);
     }

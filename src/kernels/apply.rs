@@ -423,7 +423,7 @@ pub fn with_values(format: &Format, x: Array) -> Format {
             vdim: c.vdim,
             h: c.h.clone(),
             p: c.p.clone(),
-            i: c.i.clone(),
+            i: c.i.copied(),
             x,
         }),
         Format::Bitmap(b) => Format::Bitmap(Bitmap {

@@ -13,7 +13,7 @@
 use crate::algebra::Type;
 use crate::error::Result;
 use crate::storage::ranges::concat_vecs;
-use crate::storage::{Array, Compressed};
+use crate::storage::{Array, Compressed, IdxSlice};
 use std::mem::MaybeUninit;
 use std::ops::Range;
 
@@ -211,10 +211,10 @@ pub fn count_then_fill<V: Send>(
 
 /// Cuts the inner range `0..vlen` of an item with sorted inner indices `idx`
 /// into about `pieces` ranges holding similar numbers of them.
-pub fn split_by_indices(idx: &[u64], vlen: u64, pieces: usize) -> Vec<Range<u64>> {
+pub fn split_by_indices(idx: IdxSlice, vlen: u64, pieces: usize) -> Vec<Range<u64>> {
     let mut bounds = vec![0u64];
     for t in (1..pieces).filter(|_| !idx.is_empty()) {
-        let b = idx[t * idx.len() / pieces];
+        let b = idx.get(t * idx.len() / pieces);
         if b > *bounds.last().expect("bounds") {
             bounds.push(b);
         }
@@ -246,7 +246,7 @@ pub fn concat(parts: Vec<Part>, vlen: u64, vdim: u64, ty: &Type) -> Result<Compr
             vdim,
             h: Some(part.ids),
             p,
-            i: part.i,
+            i: part.i.into(),
             x: part.x,
         });
     }
@@ -271,7 +271,7 @@ pub fn concat(parts: Vec<Part>, vlen: u64, vdim: u64, ty: &Type) -> Result<Compr
         vdim,
         h: Some(h),
         p,
-        i: concat_vecs(indices, "indices")?,
+        i: concat_vecs(indices, "indices")?.into(),
         x: Array::concat_owned(ty, values)?,
     })
 }
@@ -339,7 +339,10 @@ mod tests {
         }
         assert_eq!(next, 40);
         assert_eq!(pieces, 0..100);
-        assert_eq!(split_by_indices(&[1, 5, 5, 5, 9], 12, 2), vec![0..5, 5..12]);
+        assert_eq!(
+            split_by_indices((&[1u64, 5, 5, 5, 9][..]).into(), 12, 2),
+            vec![0..5, 5..12]
+        );
         assert_eq!(split_evenly(10, 3), vec![0..3, 3..6, 6..10]);
     }
 }

@@ -41,7 +41,7 @@ pub fn for_each_position(
         Format::Sparse(c) if coords => {
             for (j, slots) in runs(c, chunk) {
                 for q in slots {
-                    f(q, true, j, c.i[q]);
+                    f(q, true, j, c.i.get(q));
                 }
             }
         }
@@ -91,7 +91,7 @@ mod tests {
             vdim: 2,
             h: None,
             p: vec![0, 1, 3],
-            i: vec![2, 0, 1],
+            i: vec![2, 0, 1].into(),
             x: Array::from_vec(vec![1u8, 2, 3]),
         });
         let mut seen = Vec::new();

@@ -7,7 +7,7 @@
 //! threads, and chunks are joined in order, so results are the same on any pool.
 
 use crate::storage::ranges::concat_slices;
-use crate::storage::{Array, Compressed};
+use crate::storage::{Array, Compressed, Indices};
 use std::ops::Range;
 
 /// Work (in entries) below which an operation runs as a single chunk.
@@ -81,7 +81,7 @@ pub struct Pattern {
     /// Vector pointers (`h.len() + 1` of them).
     pub p: Vec<usize>,
     /// Inner indices.
-    pub i: Vec<u64>,
+    pub i: Indices,
 }
 
 impl Pattern {
@@ -112,7 +112,7 @@ pub fn stitch<B>(mut frags: Vec<Fragment<B>>) -> (Pattern, Vec<B>) {
         concat_slices(&slices, "indices").expect("room for the indices was probed")
     };
     let bufs = frags.into_iter().map(|f| f.buf).collect();
-    (Pattern { h, p, i }, bufs)
+    (Pattern { h, p, i: i.into() }, bufs)
 }
 
 /// The vectors one chunk of a result holds, and how many entries each, for

@@ -12,6 +12,7 @@
 use crate::error::{check_room, out_of_memory, Result};
 use crate::fail;
 use crate::storage::compressed::dense_workspace_ok;
+use crate::storage::{Idx, IdxSlice};
 use rayon::prelude::*;
 use std::borrow::Cow;
 use std::sync::OnceLock;
@@ -440,45 +441,51 @@ impl<'a> Targets<'a> {
 /// Walks a sorted slice with non-decreasing queries, by galloping search:
 /// `m` queries over a slice of `n` cost `O(m log(n / m))`.
 pub(crate) struct Cursor<'a> {
-    s: &'a [u64],
+    s: IdxSlice<'a>,
     pos: usize,
 }
 
 impl<'a> Cursor<'a> {
     /// A cursor at the start of `s`.
-    pub fn new(s: &'a [u64]) -> Cursor<'a> {
+    pub fn new(s: IdxSlice<'a>) -> Cursor<'a> {
         Cursor { s, pos: 0 }
     }
 
     /// Moves to the first element `>= x` and returns its offset when it equals `x`.
     #[inline]
     pub fn seek(&mut self, x: u64) -> Option<usize> {
-        self.pos = gallop(self.s, self.pos, x);
-        (self.pos < self.s.len() && self.s[self.pos] == x).then_some(self.pos)
+        self.pos = gallop_idx(self.s, self.pos, x);
+        (self.pos < self.s.len() && self.s.get(self.pos) == x).then_some(self.pos)
     }
 
     /// Moves to the first element `>= x` and returns it.
     #[inline]
     pub fn next_at_least(&mut self, x: u64) -> Option<u64> {
-        self.pos = gallop(self.s, self.pos, x);
-        self.s.get(self.pos).copied()
+        self.pos = gallop_idx(self.s, self.pos, x);
+        (self.pos < self.s.len()).then(|| self.s.get(self.pos))
     }
 }
 
 /// The first position `>= from` of the sorted slice `s` holding a value `>= x`,
 /// found by galloping from `from` (cost logarithmic in the distance moved).
 #[inline]
-pub(crate) fn gallop(s: &[u64], from: usize, x: u64) -> usize {
-    if from >= s.len() || s[from] >= x {
+pub(crate) fn gallop<I: Idx>(s: &[I], from: usize, x: u64) -> usize {
+    if from >= s.len() || s[from].to_u64() >= x {
         return from;
     }
     let mut step = 1;
-    while from + step < s.len() && s[from + step] < x {
+    while from + step < s.len() && s[from + step].to_u64() < x {
         step *= 2;
     }
     let lo = from + step / 2 + 1;
     let hi = (from + step + 1).min(s.len());
-    lo + s[lo..hi].partition_point(|&v| v < x)
+    lo + s[lo..hi].partition_point(|v| v.to_u64() < x)
+}
+
+/// [`gallop`] in indices of either width.
+#[inline]
+pub(crate) fn gallop_idx(s: IdxSlice, from: usize, x: u64) -> usize {
+    crate::with_idx!(s, s => gallop(s, from, x))
 }
 
 #[cfg(test)]
@@ -547,13 +554,13 @@ mod tests {
     #[test]
     fn cursor_gallops() {
         let s: Vec<u64> = (0..100).map(|k| 3 * k).collect();
-        let mut c = Cursor::new(&s);
+        let mut c = Cursor::new(s[..].into());
         assert_eq!(c.seek(0), Some(0));
         assert_eq!(c.seek(4), None);
         assert_eq!(c.seek(6), Some(2));
         assert_eq!(c.seek(297), Some(99));
         assert_eq!(c.seek(298), None);
-        let mut c = Cursor::new(&s);
+        let mut c = Cursor::new(s[..].into());
         assert_eq!(c.seek(150), Some(50));
         assert_eq!(c.next_at_least(151), Some(153));
         assert_eq!(c.next_at_least(1000), None);

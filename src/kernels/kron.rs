@@ -79,7 +79,7 @@ fn kron_compressed(a: &Compressed, b: &Compressed, op: &BinaryOp) -> Result<Comp
     layout.fill(&mut i, 1, |ka, out| {
         let mut n = 0;
         layout.for_each_pair(ka, |qa, qb| {
-            out[n] = a.i[qa] * b.vlen + b.i[qb];
+            out[n] = a.i.get(qa) * b.vlen + b.i.get(qb);
             n += 1;
         });
     });
@@ -89,7 +89,7 @@ fn kron_compressed(a: &Compressed, b: &Compressed, op: &BinaryOp) -> Result<Comp
         vdim: a.vdim * b.vdim,
         h: Some(h),
         p,
-        i,
+        i: i.into(),
         x,
     })
 }

@@ -18,7 +18,7 @@ pub fn vector_of_slot(c: &Compressed, s: usize) -> usize {
 
 /// The key of the entry in slot `s` (`s < nvals`).
 pub fn key_at(c: &Compressed, s: usize) -> Key {
-    (c.vector_id(vector_of_slot(c, s)), c.i[s])
+    (c.vector_id(vector_of_slot(c, s)), c.i.get(s))
 }
 
 /// The first slot whose key is `>= key` (`nvals` when there is none).
@@ -32,7 +32,7 @@ pub fn lower_bound(c: &Compressed, (j, i): Key) -> usize {
     }
     let r = c.range(k);
     if c.vector_id(k) == j {
-        r.start + c.i[r.clone()].partition_point(|&x| x < i)
+        r.start + c.i.idx_range(r.clone()).count_below(i)
     } else {
         r.start
     }
@@ -93,7 +93,7 @@ mod tests {
             vdim: 5,
             h: None,
             p: vec![0, 2, 2, 3, 3, 4],
-            i: vec![1, 3, 0, 2],
+            i: vec![1, 3, 0, 2].into(),
             x: Array::from_vec(vec![1u8, 2, 3, 4]),
         };
         if hyper {

@@ -24,7 +24,7 @@ use crate::algebra::element::{byte_cast_fn, ByteCastFn};
 use crate::algebra::{BinaryOp, Type};
 use crate::error::{check_room, Result};
 use crate::kernels::assemble::{self, Task};
-use crate::kernels::indices::gallop;
+use crate::kernels::indices::gallop_idx;
 use crate::kernels::Mask;
 use crate::storage::{
     Array, ArrayElement, Compressed, CompressedRef, Format, MatrixStore, Orientation, Values,
@@ -164,9 +164,9 @@ pub fn merge(
         |k, pieces| {
             let item = &items[k];
             let idx = if item.c.len() >= item.t.len() {
-                &c.i[item.c.clone()]
+                c.i.idx_range(item.c.clone())
             } else {
-                &tc.i[item.t.clone()]
+                tc.i.idx_range(item.t.clone())
             };
             assemble::split_by_indices(idx, c.vlen, pieces)
         },
@@ -216,7 +216,7 @@ pub fn merge(
         vdim: c.vdim,
         h: Some(items.iter().map(|item| item.j).collect()),
         p,
-        i,
+        i: i.into(),
         x,
     };
     Ok(MatrixStore::from_compressed(orient, out.conform()).conform())
@@ -345,8 +345,8 @@ fn merge_vector(
     let (mut qc, mut qt) = (rc.start, rt.start);
     let mut qm = mask.as_ref().map_or(0, |(_, r, _)| r.start);
     while qc < rc.end || qt < rt.end {
-        let ic = (qc < rc.end).then(|| c.i[qc]);
-        let it = (qt < rt.end).then(|| t.i[qt]);
+        let ic = (qc < rc.end).then(|| c.i.get(qc));
+        let it = (qt < rt.end).then(|| t.i.get(qt));
         let i = match (ic, it) {
             (Some(a), Some(b)) => a.min(b),
             (Some(a), None) | (None, Some(a)) => a,
@@ -357,8 +357,8 @@ fn merge_vector(
         let allowed = match &mask {
             None => true,
             Some((pat, r, comp)) => {
-                qm = gallop(&pat.i[..r.end], qm, i);
-                let present = qm < r.end && pat.i[qm] == i;
+                qm = gallop_idx(pat.i.idx_range(0..r.end), qm, i);
+                let present = qm < r.end && pat.i.get(qm) == i;
                 present != *comp
             }
         };

@@ -546,10 +546,10 @@ mod tests {
             vdim: 2,
             h: None,
             p,
-            i,
+            i: i.into(),
             x: Array::from_vec(x),
         };
-        MatrixStore::new(Orientation::ByRow, crate::storage::Format::Sparse(c))
+        MatrixStore::keeping_widths(Orientation::ByRow, crate::storage::Format::Sparse(c))
     }
 
     fn capacities(store: &MatrixStore) -> (usize, usize, usize, *const u64) {

@@ -124,8 +124,8 @@ fn merge_updates(
         };
         let (mut qb, mut qu) = (rb.start, ru.start);
         while qb < rb.end || qu < ru.end {
-            let ib = (qb < rb.end).then(|| base.i[qb]);
-            let iu = (qu < ru.end).then(|| updates.i[qu]);
+            let ib = (qb < rb.end).then(|| base.i.get(qb));
+            let iu = (qu < ru.end).then(|| updates.i.get(qu));
             match (ib, iu) {
                 (Some(a), Some(b)) if a < b => {
                     i.push(a);
@@ -166,7 +166,7 @@ fn merge_updates(
         vdim: base.vdim,
         h: Some(h),
         p,
-        i,
+        i: i.into(),
         x,
     }
 }

@@ -100,7 +100,7 @@ impl Scalar {
                 vdim: 1,
                 h: None,
                 p,
-                i,
+                i: i.into(),
                 x,
             },
         )

@@ -74,7 +74,8 @@ pub fn vector_diag(v: &Vector, a: &Matrix, k: i64, _desc: &Descriptor) -> Result
             row
         }) as u64;
         let r = c.range(kv);
-        if let Ok(q) = c.i[r.clone()].binary_search(&inner) {
+        if let Ok(q) = crate::with_idx!(c.i.idx_range(r.clone()), s => s.binary_search_by(|v| crate::storage::Idx::to_u64(*v).cmp(&inner)))
+        {
             idx.push((if k >= 0 { row } else { col }) as u64);
             pos.push(r.start + q);
         }
@@ -128,8 +129,8 @@ fn fill_diag(c: &Matrix, v: &Vector, k: i64) -> Result<()> {
     check_room(vc.nvals(), 32 + elem, "the diagonal matrix")?;
     let up = k.max(0).unsigned_abs();
     let down = k.min(0).unsigned_abs();
-    let rows = vc.i.iter().map(|&i| i + down);
-    let cols = vc.i.iter().map(|&i| i + up);
+    let rows = vc.i.as_idx().iter().map(|i| i + down);
+    let cols = vc.i.as_idx().iter().map(|i| i + up);
     let orient = c.orientation();
     let (outer, inner): (Vec<u64>, Vec<u64>) = match orient {
         Orientation::ByRow => (rows.collect(), cols.collect()),
@@ -142,7 +143,7 @@ fn fill_diag(c: &Matrix, v: &Vector, k: i64) -> Result<()> {
         vdim: n,
         h: Some(outer),
         p: (0..=nnz).collect(),
-        i: inner,
+        i: inner.into(),
         x: vc.x.clone().into_cast(c.ty()),
     };
     c.set_store(MatrixStore::from_compressed(orient, t.conform()).conform());

@@ -81,11 +81,11 @@ pub fn sort(
         vdim: src.vdim,
         h: src.h.clone(),
         p: src.p.clone(),
-        i: i.clone(),
+        i: i.clone().into(),
         x,
     };
     if let Some(p) = p {
-        let idx: Vec<i64> = order.iter().map(|&q| src.i[q] as i64).collect();
+        let idx: Vec<i64> = order.iter().map(|&q| src.i.get(q) as i64).collect();
         let perm = shaped(Array::from_vec(idx));
         p.set_orientation(orient);
         p.set_store(MatrixStore::from_compressed(orient, perm));

@@ -13,6 +13,7 @@ use crate::storage::ranges::{
 };
 use std::ops::Range;
 
+use super::index::{Idx, IdxSlice, Indices};
 use super::iso::{IsoArray, Values};
 
 /// Positions from which [`Array::gather`] of built-in values runs in parallel.
@@ -561,21 +562,30 @@ impl Array {
     /// by part into new arrays (see [`gather_runs`]).
     pub fn gather_runs(
         &self,
-        idx: &[u64],
+        idx: IdxSlice,
         part_lens: &[usize],
         runs: &PartRuns<'_>,
-    ) -> (Vec<u64>, Array) {
+    ) -> (Indices, Array) {
+        crate::with_idx!(idx, idx => self.gather_runs_as(idx, part_lens, runs))
+    }
+
+    fn gather_runs_as<I: Idx>(
+        &self,
+        idx: &[I],
+        part_lens: &[usize],
+        runs: &PartRuns<'_>,
+    ) -> (Indices, Array) {
         if self.iso().is_some() {
-            let (i, _) = gather_runs::<u8>(idx, &[], 0, part_lens, runs);
+            let (i, _) = gather_runs::<I, u8>(idx, &[], 0, part_lens, runs);
             let len = i.len();
-            return (i, self.iso_of_len(len).expect("an iso array"));
+            return (I::store(i), self.iso_of_len(len).expect("an iso array"));
         }
         with_array!(self, v => {
             let (i, x) = gather_runs(idx, v, 1, part_lens, runs);
-            (i, GatherInto::into_array_owned(x))
+            (I::store(i), GatherInto::into_array_owned(x))
         }, u => {
             let (i, x) = gather_runs(idx, u.bytes(), u.ty.size(), part_lens, runs);
-            (i, Array::from_bytes(&u.ty, &x))
+            (I::store(i), Array::from_bytes(&u.ty, &x))
         })
     }
 

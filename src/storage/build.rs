@@ -9,6 +9,7 @@
 
 use super::array::Array;
 use super::compressed::{prefer_hyper, Compressed};
+use super::index::{narrow_below, Idx, Indices};
 use crate::algebra::Type;
 use crate::error::Result;
 use crate::fail;
@@ -44,12 +45,12 @@ pub fn build_compressed(
     if (1..n).all(|k| key(k - 1) < key(k)) {
         let shape = shape_of(&vals.ty(), vlen, vdim, n, |e| outer[e])?;
         return Ok(Compressed {
-            i: inner.to_vec(),
+            i: Indices::copy_of(inner, vlen),
             x: vals.clone(),
             ..shape
         });
     }
-    let sorted = sorted_order(vdim, outer, inner);
+    let sorted = sorted_order(vlen, vdim, outer, inner);
     if sorted.distinct {
         let shape = match sorted.starts {
             Some(p) => Compressed {
@@ -57,7 +58,7 @@ pub fn build_compressed(
                 vdim,
                 h: None,
                 p,
-                i: Vec::new(),
+                i: Vec::new().into(),
                 x: Array::new(&vals.ty()),
             }
             .conform(),
@@ -73,7 +74,7 @@ pub fn build_compressed(
     let shape = shape_of(&vals.ty(), vlen, vdim, groups.pick.len(), |g| {
         outer[groups.pick[g]]
     })?;
-    let i = gather_u64(inner, &groups.pick);
+    let i = gather_indices(inner, &groups.pick, vlen);
     let mut x = vals.gather(&groups.pick);
     if let Dup::Combine(f) = dup {
         groups.combine(&mut x, vals, f);
@@ -110,7 +111,7 @@ fn shape_of(
         vdim,
         h: Some(h),
         p,
-        i: Vec::new(),
+        i: Vec::new().into(),
         x: Array::new(ty),
     };
     if prefer_hyper(vdim, hyper.nvec()) {
@@ -179,12 +180,21 @@ impl Groups {
     }
 }
 
-/// `src[positions[e]]` for every `e`, in parallel when there are many.
-fn gather_u64(src: &[u64], positions: &[usize]) -> Vec<u64> {
-    if positions.len() < PARALLEL_SORT {
-        positions.iter().map(|&t| src[t]).collect()
+/// `src[positions[e]]` for every `e` (each below `bound`), in parallel
+/// when there are many; in 32 bits when `bound` allows it.
+fn gather_indices(src: &[u64], positions: &[usize], bound: u64) -> Indices {
+    if narrow_below(bound) {
+        u32::store(gather_as(src, positions))
     } else {
-        crate::parallel::map(positions.len(), 1 << 12, |e| src[positions[e]])
+        u64::store(gather_as(src, positions))
+    }
+}
+
+fn gather_as<O: Idx>(src: &[u64], positions: &[usize]) -> Vec<O> {
+    if positions.len() < PARALLEL_SORT {
+        positions.iter().map(|&t| O::from_u64(src[t])).collect()
+    } else {
+        crate::parallel::map(positions.len(), 1 << 12, |e| O::from_u64(src[positions[e]]))
     }
 }
 
@@ -193,7 +203,7 @@ struct Sorted {
     /// The tuples' positions in `(outer, inner)` order, ties in input order.
     order: Vec<usize>,
     /// Their inner indices, in that order.
-    inner: Vec<u64>,
+    inner: Indices,
     /// Where each vector's tuples start in `order` (`vdim + 1` pointers),
     /// when they were sorted by counting vectors.
     starts: Option<Vec<usize>>,
@@ -201,11 +211,17 @@ struct Sorted {
     distinct: bool,
 }
 
-/// The tuples in storage order.
-fn sorted_order(vdim: u64, outer: &[u64], inner: &[u64]) -> Sorted {
+/// The tuples in storage order (their inner indices below `vlen`).
+fn sorted_order(vlen: u64, vdim: u64, outer: &[u64], inner: &[u64]) -> Sorted {
     let n = outer.len();
     match usize::try_from(vdim) {
-        Ok(vdim) if vdim <= n.saturating_mul(4).max(1 << 16) => by_vectors(vdim, outer, inner),
+        Ok(vdim) if vdim <= n.saturating_mul(4).max(1 << 16) => {
+            if narrow_below(vlen) {
+                by_vectors::<u32>(vdim, outer, inner)
+            } else {
+                by_vectors::<u64>(vdim, outer, inner)
+            }
+        }
         _ => {
             // Too many vectors to count them (hypersparse): compare keys.
             let key = |k: usize| (outer[k], inner[k]);
@@ -217,7 +233,7 @@ fn sorted_order(vdim: u64, outer: &[u64], inner: &[u64]) -> Sorted {
             }
             let distinct = order.windows(2).all(|w| key(w[0]) != key(w[1]));
             Sorted {
-                inner: gather_u64(inner, &order),
+                inner: gather_indices(inner, &order, vlen),
                 order,
                 starts: None,
                 distinct,
@@ -229,7 +245,7 @@ fn sorted_order(vdim: u64, outer: &[u64], inner: &[u64]) -> Sorted {
 /// [`sorted_order`] by a counting sort on the vector, then each vector's
 /// tuples sorted by inner index (both stable), the vectors in parallel,
 /// their inner indices written out and checked for repeats on the way.
-fn by_vectors(vdim: usize, outer: &[u64], inner: &[u64]) -> Sorted {
+fn by_vectors<O: Idx>(vdim: usize, outer: &[u64], inner: &[u64]) -> Sorted {
     let n = outer.len();
     let mut start = vec![0usize; vdim + 1];
     for &o in outer {
@@ -246,22 +262,22 @@ fn by_vectors(vdim: usize, outer: &[u64], inner: &[u64]) -> Sorted {
         *slot += 1;
     }
     drop(next);
-    let mut sorted_inner = vec![0u64; n];
+    let mut sorted_inner = vec![O::default(); n];
     // Sorts vectors `vectors` (whose tuples are `piece`, inner indices
     // `out`); true when no key repeats among them.
-    let sort_vectors = |vectors: std::ops::Range<usize>, piece: &mut [usize], out: &mut [u64]| {
+    let sort_vectors = |vectors: std::ops::Range<usize>, piece: &mut [usize], out: &mut [O]| {
         let base = start[vectors.start];
         let mut distinct = true;
         for j in vectors {
             let slots = start[j] - base..start[j + 1] - base;
             let (v, o) = (&mut piece[slots.clone()], &mut out[slots]);
             for (o, &k) in o.iter_mut().zip(v.iter()) {
-                *o = inner[k];
+                *o = O::from_u64(inner[k]);
             }
             if o.windows(2).any(|w| w[0] >= w[1]) {
                 v.sort_by_key(|&k| inner[k]);
                 for (o, &k) in o.iter_mut().zip(v.iter()) {
-                    *o = inner[k];
+                    *o = O::from_u64(inner[k]);
                 }
                 distinct &= o.windows(2).all(|w| w[0] != w[1]);
             }
@@ -279,8 +295,7 @@ fn by_vectors(vdim: usize, outer: &[u64], inner: &[u64]) -> Sorted {
         bounds[pieces] = vdim;
         bounds.dedup();
         let mut slices = Vec::with_capacity(bounds.len());
-        let (mut rest, mut rest_inner): (&mut [usize], &mut [u64]) =
-            (&mut order, &mut sorted_inner);
+        let (mut rest, mut rest_inner): (&mut [usize], &mut [O]) = (&mut order, &mut sorted_inner);
         for w in bounds.windows(2) {
             let len = start[w[1]] - start[w[0]];
             let (piece, tail) = rest.split_at_mut(len);
@@ -297,7 +312,7 @@ fn by_vectors(vdim: usize, outer: &[u64], inner: &[u64]) -> Sorted {
     };
     Sorted {
         order,
-        inner: sorted_inner,
+        inner: O::store(sorted_inner),
         starts: Some(start),
         distinct,
     }

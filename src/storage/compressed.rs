@@ -2,6 +2,7 @@
 //! (CSR when the vectors are rows, CSC when they are columns).
 
 use super::array::{Array, Placement};
+use super::index::{Idx, Indices};
 use crate::algebra::Type;
 use crate::error::{try_vec, Result};
 use crate::parallel::Slots;
@@ -28,7 +29,7 @@ pub struct Compressed {
     /// Vector pointers into `i` and `x`.
     pub p: Vec<usize>,
     /// Inner indices of the entries.
-    pub i: Vec<u64>,
+    pub i: Indices,
     /// Values of the entries.
     pub x: Array,
 }
@@ -53,7 +54,7 @@ impl Compressed {
             vdim,
             h: Some(Vec::new()),
             p: vec![0],
-            i: Vec::new(),
+            i: Vec::new().into(),
             x: Array::new(ty),
         }
     }
@@ -67,9 +68,14 @@ impl Compressed {
             vdim: 1,
             h: None,
             p: vec![0, i.len()],
-            i,
+            i: i.into(),
             x,
         }
+    }
+
+    /// Stores the indices in 32 bits when they fit (see [`Indices`]).
+    pub fn narrow_indices(&mut self) {
+        self.i = std::mem::take(&mut self.i).narrowed(self.vlen);
     }
 
     /// The element type.
@@ -131,9 +137,10 @@ impl Compressed {
         if want.start == 0 && want.end >= self.vlen {
             return range;
         }
-        let s = &self.i[range.clone()];
-        let lo = s.partition_point(|&i| i < want.start);
-        let hi = s.partition_point(|&i| i < want.end);
+        let (lo, hi) = crate::with_idx!(self.i.idx_range(range.clone()), s => (
+            s.partition_point(|i| i.to_u64() < want.start),
+            s.partition_point(|i| i.to_u64() < want.end),
+        ));
         range.start + lo..range.start + hi
     }
 
@@ -141,7 +148,9 @@ impl Compressed {
     pub fn find(&self, j: u64, i: u64) -> Option<usize> {
         let r = self.vector_range(j);
         let start = r.start;
-        self.i[r].binary_search(&i).ok().map(|q| start + q)
+        let found =
+            crate::with_idx!(self.i.idx_range(r), s => s.binary_search_by(|v| v.to_u64().cmp(&i)));
+        found.ok().map(|q| start + q)
     }
 
     /// Number of vectors holding at least one entry.
@@ -153,7 +162,7 @@ impl Compressed {
     pub fn entries(&self) -> impl Iterator<Item = (u64, u64, usize)> + '_ {
         (0..self.nvec()).flat_map(move |k| {
             let j = self.vector_id(k);
-            self.range(k).map(move |q| (j, self.i[q], q))
+            self.range(k).map(move |q| (j, self.i.get(q), q))
         })
     }
 
@@ -255,7 +264,7 @@ impl Compressed {
             vdim: self.vlen,
             h: None,
             p: placement.p,
-            i: placement.i,
+            i: std::mem::take(&mut placement.i),
             x,
         }
         .conform_counted(placement.nonempty)
@@ -299,8 +308,9 @@ impl Compressed {
         for k in 0..self.nvec() {
             let j = self.vector_id(k);
             for q in self.range(k) {
-                if keep(j, self.i[q], q) {
-                    i.push(self.i[q]);
+                let iq = self.i.get(q);
+                if keep(j, iq, q) {
+                    i.push(iq);
                     perm.push(q);
                 }
             }
@@ -311,7 +321,7 @@ impl Compressed {
             vdim: self.vdim,
             h: self.h.clone(),
             p,
-            i,
+            i: i.into(),
             x: self.x.gather(&perm),
         }
         .conform()
@@ -345,8 +355,9 @@ impl Compressed {
             if r.start > r.end {
                 return Err("p decreases".into());
             }
-            let v = &self.i[r];
-            if v.windows(2).any(|w| w[0] >= w[1]) || v.last().is_some_and(|&i| i >= self.vlen) {
+            let v = self.i.idx_range(r);
+            let mut pairs = v.iter().zip(v.iter().skip(1));
+            if pairs.any(|(a, b)| a >= b) || (!v.is_empty() && v.get(v.len() - 1) >= self.vlen) {
                 return Err(format!("vector {k} indices not sorted or out of range"));
             }
         }
@@ -394,7 +405,7 @@ struct BucketTranspose<'a> {
     /// How many output vectors are not empty.
     nonempty: usize,
     /// The output inner indices, once placed.
-    i: Vec<u64>,
+    i: Indices,
 }
 
 impl<'a> BucketTranspose<'a> {
@@ -414,11 +425,8 @@ impl<'a> BucketTranspose<'a> {
         let parts: Vec<Range<usize>> = bounds.windows(2).map(|w| w[0]..w[1]).collect();
         let out_vdim = src.vlen as usize;
         let mut next = crate::parallel::map(parts.len(), 1, |t| {
-            let mut count = vec![0u32; out_vdim];
-            for &r in &src.i[src.p[parts[t].start]..src.p[parts[t].end]] {
-                count[r as usize] += 1;
-            }
-            count
+            let entries = src.i.idx_range(src.p[parts[t].start]..src.p[parts[t].end]);
+            crate::with_idx!(entries, s => count_per_index(s, out_vdim))
         });
         let (p, nonempty) = first_slots(&mut next, out_vdim);
         BucketTranspose {
@@ -427,9 +435,18 @@ impl<'a> BucketTranspose<'a> {
             next,
             p,
             nonempty,
-            i: Vec::new(),
+            i: Indices::default(),
         }
     }
+}
+
+/// How many of `idx` equal each index below `n`.
+fn count_per_index<I: Idx>(idx: &[I], n: usize) -> Vec<u32> {
+    let mut count = vec![0u32; n];
+    for &r in idx {
+        count[r.zx()] += 1;
+    }
+    count
 }
 
 /// Turns per-task counts of entries per output vector into each task's
@@ -482,9 +499,31 @@ impl Placement for BucketTranspose<'_> {
         V: Copy + Default + Send + Sync,
         F: Fn(usize) -> V + Sync,
     {
+        // The output's inner indices are the input's vector ids.
+        let narrow = super::index::narrow_below(self.src.vdim);
+        let (i, x) = crate::with_idx!(self.src.i.as_idx(), idx => if narrow {
+            let (i, x) = self.place_as::<_, u32, _, _>(idx, &value);
+            (u32::store(i), x)
+        } else {
+            let (i, x) = self.place_as::<_, u64, _, _>(idx, &value);
+            (u64::store(i), x)
+        });
+        self.i = i;
+        x
+    }
+}
+
+impl BucketTranspose<'_> {
+    /// Places every entry (input indices `idx`, output indices `O`); returns
+    /// the output's inner indices and values.
+    fn place_as<I: Idx, O: Idx, V, F>(&mut self, idx: &[I], value: &F) -> (Vec<O>, Vec<V>)
+    where
+        V: Copy + Default + Send + Sync,
+        F: Fn(usize) -> V + Sync,
+    {
         let src = self.src;
         let nnz = src.nvals();
-        let mut i_out: Vec<u64> = Vec::with_capacity(nnz);
+        let mut i_out: Vec<O> = Vec::with_capacity(nnz);
         let mut x_out: Vec<V> = Vec::with_capacity(nnz);
         let (i_slots, x_slots) = (Slots::new(&mut i_out), Slots::new(&mut x_out));
         let next = std::mem::take(&mut self.next);
@@ -493,12 +532,12 @@ impl Placement for BucketTranspose<'_> {
             // Locals, so that the loop keeps them in registers (the writes
             // through raw pointers could otherwise alias them).
             let (i_out, x_out) = (i_slots.at(0), x_slots.at(0));
-            let (p, idx) = (&src.p[..], &src.i[..]);
+            let p = &src.p[..];
             for k in part.clone() {
-                let j = src.vector_id(k);
+                let j = O::from_u64(src.vector_id(k));
                 let range = p[k]..p[k + 1];
                 for (q, &r) in range.clone().zip(&idx[range]) {
-                    let r = r as usize;
+                    let r = r.zx();
                     let slot = next[r];
                     next[r] = slot + 1;
                     let slot = slot as usize;
@@ -518,8 +557,7 @@ impl Placement for BucketTranspose<'_> {
             i_out.set_len(nnz);
             x_out.set_len(nnz);
         }
-        self.i = i_out;
-        x_out
+        (i_out, x_out)
     }
 }
 
@@ -534,7 +572,7 @@ pub(super) mod tests {
             vdim: 3,
             h: None,
             p: vec![0, 2, 2, 3],
-            i: vec![1, 3, 0],
+            i: vec![1, 3, 0].into(),
             x: Array::from_vec(vec![1i32, 2, 3]),
         }
     }
@@ -589,7 +627,7 @@ pub(super) mod tests {
             vdim,
             h: None,
             p,
-            i,
+            i: i.into(),
             x: Array::from_vec(x),
         }
     }
@@ -617,7 +655,7 @@ pub(super) mod tests {
             vdim: big,
             h: Some(vec![5, big - 1]),
             p: vec![0, 1, 2],
-            i: vec![big - 2, 7],
+            i: vec![big - 2, 7].into(),
             x: Array::from_vec(vec![1.0f64, 2.0]),
         };
         a.check().unwrap();
@@ -625,6 +663,27 @@ pub(super) mod tests {
         t.check().unwrap();
         assert_eq!(t.h, Some(vec![7, big - 2]));
         assert_eq!(t.conform().h.map(|h| h.len()), Some(2));
+    }
+
+    #[test]
+    fn indices_are_stored_in_32_bits_where_they_fit() {
+        use crate::storage::build::{build_compressed, Dup};
+        let before = crate::storage::index::set_narrow(true);
+        let x = Array::from_vec(vec![1.0f64, 2.0, 3.0]);
+        let small = build_compressed(10, 4, &[3, 0, 0], &[9, 4, 1], &x, Dup::Error).unwrap();
+        let huge = build_compressed(1 << 40, 4, &[3, 0, 0], &[1 << 39, 4, 1], &x, Dup::Error);
+        let huge = huge.unwrap();
+        // A transpose's indices are the source's vector ids.
+        let (ts, th) = (small.transpose(), huge.transpose());
+        crate::storage::index::set_narrow(before);
+        assert!(small.i.is_narrow() && ts.i.is_narrow());
+        assert!(!huge.i.is_narrow() && th.i.is_narrow());
+        assert_eq!(small.i, vec![1, 4, 9]);
+        assert_eq!(huge.i, vec![1, 4, 1 << 39]);
+        assert_eq!(ts.transpose().i, small.i);
+        assert_eq!(th.transpose().i, huge.i);
+        assert_eq!(small.find(3, 9), Some(2));
+        assert_eq!(small.within(0..2, &(2..5)), 1..2);
     }
 
     #[test]

@@ -424,7 +424,7 @@ fn import_compressed(
         vdim,
         h: None,
         p,
-        i,
+        i: i.into(),
         x,
     })
 }

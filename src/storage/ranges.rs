@@ -147,20 +147,20 @@ pub type PartRuns<'a> = dyn Fn(usize, &mut dyn FnMut(Range<usize>)) + Sync + 'a;
 /// consecutive elements of `vals` (1 for a typed array, the size for
 /// bytes). The parts are copied in parallel, each into its own place in the
 /// outputs, and short runs are copied without a `memcpy` call.
-pub fn gather_runs<T: Copy + Send + Sync>(
-    idx: &[u64],
+pub fn gather_runs<I: Copy + Send + Sync, T: Copy + Send + Sync>(
+    idx: &[I],
     vals: &[T],
     width: usize,
     part_lens: &[usize],
     runs: &PartRuns<'_>,
-) -> (Vec<u64>, Vec<T>) {
+) -> (Vec<I>, Vec<T>) {
     let mut starts = Vec::with_capacity(part_lens.len() + 1);
     starts.push(0);
     for len in part_lens {
         starts.push(starts.last().copied().unwrap_or(0) + len);
     }
     let total = starts.last().copied().unwrap_or(0);
-    let mut out_i: Vec<u64> = Vec::with_capacity(total);
+    let mut out_i: Vec<I> = Vec::with_capacity(total);
     let mut out_x: Vec<T> = Vec::with_capacity(total * width);
     let (slots_i, slots_x) = (
         parallel::Slots::new(&mut out_i),
@@ -383,7 +383,7 @@ mod tests {
             .flat_map(|r| vals[2 * r.start..2 * r.end].to_vec())
             .collect();
         assert_eq!(x, expected);
-        let (i, x) = gather_runs::<u16>(&idx, &vals, 1, &[], &emit);
+        let (i, x) = gather_runs::<u64, u16>(&idx, &vals, 1, &[], &emit);
         assert!(i.is_empty() && x.is_empty());
     }
 

@@ -167,7 +167,7 @@ pub fn serialize_into(store: &MatrixStore, out: &mut [u8]) -> Result<usize> {
                 w.words(h.iter().copied());
             }
             w.words(c.p.iter().map(|&q| q as u64));
-            w.words(c.i.iter().copied());
+            w.words(c.i.as_idx().iter());
         }
         Format::Bitmap(b) => w.bytes(&b.b.iter().map(|&f| f as u8).collect::<Vec<_>>()),
         Format::Full(_) => {}
@@ -334,7 +334,7 @@ pub fn deserialize(blob: &[u8], ty: Option<&Type>) -> Result<MatrixStore> {
                 vdim,
                 h,
                 p,
-                i,
+                i: i.into(),
                 x,
             };
             c.check()

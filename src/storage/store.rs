@@ -141,8 +141,20 @@ impl MatrixStore {
     }
 
     /// A store from an orientation and a format. Compressed or full
-    /// values that are all equal are kept once (see [`crate::storage::IsoArray`]).
+    /// values that are all equal are kept once (see [`crate::storage::IsoArray`]);
+    /// compressed indices are stored in 32 bits when they fit (see
+    /// [`crate::storage::Indices`]).
     pub fn new(orient: Orientation, mut format: Format) -> MatrixStore {
+        if let Format::Sparse(c) = &mut format {
+            c.narrow_indices();
+        }
+        MatrixStore::keeping_widths(orient, format)
+    }
+
+    /// A store whose compressed indices keep the width given: a pack (an
+    /// unpack hands the same buffers back), or content a kernel hands back
+    /// to the builder it came from.
+    pub fn keeping_widths(orient: Orientation, mut format: Format) -> MatrixStore {
         match &mut format {
             Format::Sparse(c) => c.x.make_iso_if_uniform(),
             Format::Full(f) => f.x.make_iso_if_uniform(),
@@ -214,7 +226,7 @@ impl MatrixStore {
                 vdim: c.vdim,
                 h: c.h.as_ref().map(keep),
                 p: keep(&c.p),
-                i: keep(&c.i),
+                i: c.i.copy_keeping_capacity(),
                 x: c.x.copy_keeping_capacity(),
             }),
             Format::Bitmap(b) => Format::Bitmap(Bitmap {
@@ -594,7 +606,7 @@ fn bitmap_to_compressed(b: &Bitmap) -> Compressed {
         vdim: b.vdim,
         h: None,
         p,
-        i,
+        i: i.into(),
         x: b.x.gather(&pos),
     }
     .conform()
@@ -662,7 +674,7 @@ mod tests {
             vdim: 2,
             h: None,
             p: vec![0, 2, 3],
-            i: vec![0, 2, 1],
+            i: vec![0, 2, 1].into(),
             x: Array::from_vec(vec![1.0f64; 3]),
         };
         let sparse = MatrixStore::from_compressed(Orientation::ByRow, c);

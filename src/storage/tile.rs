@@ -91,7 +91,7 @@ fn vectors_of(c: &Compressed, r: Range<u64>) -> Compressed {
             .as_ref()
             .map(|h| h[k0..k1].iter().map(|v| v - r.start).collect()),
         p: c.p[k0..=k1].iter().map(|q| q - q0).collect(),
-        i: c.i[q0..q1].to_vec(),
+        i: c.i.idx_range(q0..q1).iter().collect(),
         x: c.x.slice(q0..q1),
     }
 }
@@ -100,10 +100,10 @@ fn vectors_of(c: &Compressed, r: Range<u64>) -> Compressed {
 fn indices_of(c: &Compressed, r: Range<u64>) -> Compressed {
     let v = c.vector_range(0);
     let (q0, q1) = (
-        v.start + c.i[v.clone()].partition_point(|&i| i < r.start),
-        v.start + c.i[v.clone()].partition_point(|&i| i < r.end),
+        v.start + c.i.idx_range(v.clone()).count_below(r.start),
+        v.start + c.i.idx_range(v.clone()).count_below(r.end),
     );
-    let i = c.i[q0..q1].iter().map(|i| i - r.start).collect();
+    let i = c.i.idx_range(q0..q1).iter().map(|i| i - r.start).collect();
     Compressed::vector(r.end - r.start, i, c.x.slice(q0..q1))
 }
 
@@ -204,10 +204,13 @@ fn join_compressed(parts: Vec<Compressed>, along: Along) -> Compressed {
             match along {
                 Along::Vectors => {
                     h.push(offset + c.vector_id(k));
-                    out.i.extend_from_slice(&c.i[r.clone()]);
+                    out.i.wide_mut().extend_from_slice(&c.i[r.clone()]);
                     p.push(out.i.len());
                 }
-                Along::Indices => out.i.extend(c.i[r.clone()].iter().map(|i| i + offset)),
+                Along::Indices => out
+                    .i
+                    .wide_mut()
+                    .extend(c.i[r.clone()].iter().map(|i| i + offset)),
             }
             out.x.extend_from(&c.x, r);
         }
@@ -240,7 +243,7 @@ mod tests {
         let mut x = Vec::new();
         for k in 0..vdim {
             for i in (0..vlen).filter(|&i| keep(k, i)) {
-                c.i.push(i);
+                c.i.wide_mut().push(i);
                 x.push((k * 100 + i) as i64);
             }
             c.p.push(c.i.len());

@@ -27,7 +27,11 @@ impl MatrixStore {
             Orientation::ByCol => (cols, rows),
         };
         if let Some(inner) = inner {
-            inner[..c.i.len()].copy_from_slice(&c.i);
+            crate::with_idx!(c.i.as_idx(), s => {
+                for (o, &i) in inner.iter_mut().zip(s) {
+                    *o = super::Idx::to_u64(i);
+                }
+            });
         }
         if let Some(outer) = outer {
             for k in 0..c.nvec() {

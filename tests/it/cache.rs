@@ -24,7 +24,7 @@ fn sample() -> MatrixStore {
         vdim: rows,
         h: None,
         p,
-        i,
+        i: i.into(),
         x,
     };
     MatrixStore::from_compressed(Orientation::ByRow, c)

@@ -149,11 +149,19 @@ impl<T: ValueType> Matrix<T> {
             vdim,
             h: None,
             p: pointers.iter().map(|&p| p as usize).collect(),
-            i: indices,
+            i: indices.into(),
             x: T::into_array(values),
         };
         if c.check().is_ok() {
-            let store = MatrixStore::from_compressed(orientation, c.conform()).conform();
+            // Kept at the caller's index width, so that an export hands the
+            // same buffers back (unless every entry is present: then full).
+            let c = c.conform();
+            let full = c.vlen.checked_mul(c.vdim) == Some(c.nvals() as u64) && c.nvals() > 0;
+            let store = if full {
+                MatrixStore::from_compressed(orientation, c).conform()
+            } else {
+                MatrixStore::keeping_widths(orientation, crate::storage::Format::Sparse(c))
+            };
             return Ok(Self::wrap(object::Matrix::from_store(store)));
         }
         let format = match orientation {

@@ -80,7 +80,7 @@ fn arrays<T: ValueType>(
         nrows,
         ncols,
         pointers: p.into_iter().map(|p| p as u64).collect(),
-        indices: i,
+        indices: i.into_wide_vec()?,
         values: values_of(x)?,
     })
 }

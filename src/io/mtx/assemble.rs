@@ -79,7 +79,7 @@ pub fn assemble_rows<T: MtxValue>(
         vdim: nrows,
         h: None,
         p,
-        i,
+        i: i.into(),
         x: Array::from_vec(x),
     }))
 }

@@ -70,7 +70,7 @@ pub fn write_typed<T: MtxValue, W: Write>(a: &MatrixStore, mut out: W) -> Result
             for k in batch[b].clone() {
                 let j = cols.vector_id(k);
                 for q in cols.range(k) {
-                    let i = cols.i[q];
+                    let i = cols.i.get(q);
                     if lower_only && i < j {
                         continue;
                     }

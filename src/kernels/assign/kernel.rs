@@ -14,7 +14,7 @@ use crate::error::{out_of_memory, try_with_capacity, Result};
 use crate::kernels::assemble::{self, Part, Task};
 use crate::kernels::indices::{gallop, Cursor, TargetList};
 use crate::kernels::writeback::{values, Src};
-use crate::storage::{Array, Compressed, CompressedRef};
+use crate::storage::{Array, Compressed, CompressedRef, IdxSlice};
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -236,7 +236,7 @@ impl Plan<'_> {
             Source::Matrix(t) => match kt {
                 Some(k) => {
                     let r = t.within(t.range(k), want);
-                    (Cow::Borrowed(&t.i[r.clone()]), Some(r.start))
+                    (t.i.idx_range(r.clone()).to_wide(), Some(r.start))
                 }
                 None => (Cow::Borrowed(&[]), Some(0)),
             },
@@ -246,8 +246,8 @@ impl Plan<'_> {
                 let r = m.range(j, want);
                 let mut inner = target_cursor(self.inner);
                 let hits = r
-                    .filter(|&q| m.truthy(q) && inner.contains(m.m.i[q]))
-                    .map(|q| m.m.i[q])
+                    .filter(|&q| m.truthy(q) && inner.contains(m.m.i.get(q)))
+                    .map(|q| m.m.i.get(q))
                     .collect();
                 (Cow::Owned(hits), None)
             }
@@ -268,14 +268,14 @@ impl Plan<'_> {
     /// examined. Without replace, such an entry changes only inside the
     /// region where the mask allows, so the events are the mask's entries (a
     /// non-complemented mask) or the region's inner indices (a list).
-    fn events(&self, j: u64, in_region: bool, want: &Range<u64>) -> Option<&[u64]> {
+    fn events(&self, j: u64, in_region: bool, want: &Range<u64>) -> Option<IdxSlice<'_>> {
         if self.replace {
             return None;
         }
         match (&self.mask, self.inner) {
-            (Some(m), _) if !m.complement => Some(&m.m.i[m.range(j, want)]),
-            (_, TargetList::List(l)) if in_region => Some(l),
-            (_, _) if !in_region => Some(&[]),
+            (Some(m), _) if !m.complement => Some(m.m.i.idx_range(m.range(j, want))),
+            (_, TargetList::List(l)) if in_region => Some(l[..].into()),
+            (_, _) if !in_region => Some(IdxSlice::Wide(&[])),
             _ => None,
         }
     }
@@ -311,12 +311,12 @@ impl Plan<'_> {
             return std::iter::once(0..self.c.vlen).collect();
         };
         let whole = 0..self.c.vlen;
-        let c_idx: &[u64] = kc.map_or(&[], |k| &self.c.i[self.c.range(k)]);
+        let c_idx = kc.map_or(IdxSlice::Wide(&[]), |k| self.c.i.idx_range(self.c.range(k)));
         let (s_idx, _) = self.source_entries(j, kt, in_region, &whole);
         let idx = if c_idx.len() >= s_idx.len() {
             c_idx
         } else {
-            &s_idx
+            s_idx[..].into()
         };
         assemble::split_by_indices(idx, self.c.vlen, pieces)
     }
@@ -340,7 +340,7 @@ impl TargetCursor<'_> {
 fn target_cursor<'a>(t: &'a TargetList) -> TargetCursor<'a> {
     match t {
         TargetList::All(n) => TargetCursor::All(*n),
-        TargetList::List(l) => TargetCursor::List(Cursor::new(l)),
+        TargetList::List(l) => TargetCursor::List(Cursor::new(l[..].into())),
     }
 }
 
@@ -409,14 +409,15 @@ impl Out<'_> {
         let plan = self.plan;
         let c = plan.c;
         let crange = kc.map_or(0..0, |k| c.within(c.range(k), &want));
-        let c_idx = &c.i[crange.clone()];
+        let c_idx = c.i.idx_range(crange.clone()).to_wide();
+        let c_idx = &c_idx[..];
         let (t_idx, t_base) = plan.source_entries(j, kt, in_region, &want);
         let mrange = plan.mask.as_ref().map(|m| m.range(j, &want));
         let mut mask = plan
             .mask
             .as_ref()
             .zip(mrange)
-            .map(|(m, r)| (m, Cursor::new(&m.m.i[r.clone()]), r.start));
+            .map(|(m, r)| (m, Cursor::new(m.m.i.idx_range(r.clone())), r.start));
         let mut allowed = |i: u64| match &mut mask {
             None => true,
             Some((m, cur, base)) => {

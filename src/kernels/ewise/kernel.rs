@@ -19,7 +19,7 @@ use super::operand::{ranges_at, Operand, View};
 use crate::kernels::fragment::{chunk_count, split_even, stitch, Fragment};
 use crate::kernels::runs::{self, runs};
 use crate::parallel;
-use crate::storage::{Array, Bitmap, Compressed, Format, Full};
+use crate::storage::{Array, Bitmap, Compressed, Format, Full, Idx};
 use std::ops::Range;
 
 /// Which positions the result has.
@@ -168,7 +168,7 @@ impl Plan<'_> {
             vdim: a.vdim,
             h: a.h.clone(),
             p: a.p.clone(),
-            i: crate::storage::ranges::copy_vec(&a.i),
+            i: a.i.copied(),
             x: slot_by_slot(a.nvals(), comb),
         })
     }
@@ -260,7 +260,7 @@ impl Plan<'_> {
             for (j, slots) in runs(s, start..end) {
                 let base = j as usize * vlen;
                 for t in slots {
-                    let qs = base + s.i[t] as usize;
+                    let qs = base + s.i.get(t) as usize;
                     while q < qs {
                         dense_only(&mut buf, q);
                         q += 1;
@@ -301,7 +301,7 @@ impl Plan<'_> {
                 let lookup = other.vector(j);
                 let mut from = 0;
                 for t in slots {
-                    let i = s.i[t];
+                    let i = s.i.get(t);
                     if let Some(q) = lookup.find(i, &mut from) {
                         frag.i.push(i);
                         if S_IS_A {
@@ -375,12 +375,12 @@ fn same_pattern(a: &Compressed, b: &Compressed) -> bool {
     if a.nvals() != b.nvals() || a.h != b.h || a.p != b.p {
         return false;
     }
-    if std::ptr::eq(a.i.as_ptr(), b.i.as_ptr()) {
+    if a.i.same_buffer(&b.i) {
         return true;
     }
     let n = a.nvals();
     let pieces = split_even(n, chunk_count(n));
-    parallel::map_items(pieces, |r| a.i[r.clone()] == b.i[r])
+    parallel::map_items(pieces, |r| a.i.idx_range(r.clone()).same(&b.i.idx_range(r)))
         .into_iter()
         .all(|same| same)
 }
@@ -424,73 +424,76 @@ fn merge_chunk<C: Combiner, const UNION: bool>(
                 (j, 0..0, sb)
             }
         };
-        if UNION {
-            union_vector(a, sa, b, sb, comb, frag);
+        let (ai, bi) = (a.i.idx_range(sa.clone()), b.i.idx_range(sb.clone()));
+        crate::with_idx2!(ai, bi, (ai, bi) => if UNION {
+            union_vector(ai, sa.start, bi, sb.start, comb, frag);
         } else {
-            intersect_vector(a, sa, b, sb, comb, frag);
-        }
+            intersect_vector(ai, sa.start, bi, sb.start, comb, frag);
+        });
         frag.close_vector(j);
     }
 }
 
-/// The union of one vector's entries: slots `sa` of `a` and `sb` of `b`.
+/// The union of one vector's entries: indices `ai` of `a` (the first at
+/// slot `a0`) and `bi` of `b` (from slot `b0`).
 #[inline]
-fn union_vector<C: Combiner>(
-    a: &Compressed,
-    sa: Range<usize>,
-    b: &Compressed,
-    sb: Range<usize>,
+fn union_vector<C: Combiner, I: Idx>(
+    ai: &[I],
+    a0: usize,
+    bi: &[I],
+    b0: usize,
     comb: &C,
     frag: &mut Fragment<C::Buf>,
 ) {
-    let (mut x, mut y) = (sa.start, sb.start);
-    while x < sa.end && y < sb.end {
-        let (ia, ib) = (a.i[x], b.i[y]);
+    let (mut x, mut y) = (0, 0);
+    while x < ai.len() && y < bi.len() {
+        let (ia, ib) = (ai[x], bi[y]);
         if ia < ib {
-            comb.only_a(&mut frag.buf, x);
-            frag.i.push(ia);
+            comb.only_a(&mut frag.buf, a0 + x);
+            frag.i.push(ia.to_u64());
             x += 1;
         } else if ib < ia {
-            comb.only_b(&mut frag.buf, y);
-            frag.i.push(ib);
+            comb.only_b(&mut frag.buf, b0 + y);
+            frag.i.push(ib.to_u64());
             y += 1;
         } else {
-            comb.both(&mut frag.buf, x, y);
-            frag.i.push(ia);
+            comb.both(&mut frag.buf, a0 + x, b0 + y);
+            frag.i.push(ia.to_u64());
             x += 1;
             y += 1;
         }
     }
-    for x in x..sa.end {
-        comb.only_a(&mut frag.buf, x);
+    for x in x..ai.len() {
+        comb.only_a(&mut frag.buf, a0 + x);
     }
-    frag.i.extend_from_slice(&a.i[x..sa.end]);
-    for y in y..sb.end {
-        comb.only_b(&mut frag.buf, y);
+    frag.i.extend(ai[x..].iter().map(|v| v.to_u64()));
+    for y in y..bi.len() {
+        comb.only_b(&mut frag.buf, b0 + y);
     }
-    frag.i.extend_from_slice(&b.i[y..sb.end]);
+    frag.i.extend(bi[y..].iter().map(|v| v.to_u64()));
 }
 
-/// The intersection of one vector's entries: slots `sa` of `a` and `sb` of `b`.
+/// The intersection of one vector's entries: indices `ai` of `a` (the
+/// first at slot `a0`) and `bi` of `b` (from slot `b0`).
 #[inline]
-fn intersect_vector<C: Combiner>(
-    a: &Compressed,
-    sa: Range<usize>,
-    b: &Compressed,
-    sb: Range<usize>,
+fn intersect_vector<C: Combiner, I: Idx>(
+    ai: &[I],
+    a0: usize,
+    bi: &[I],
+    b0: usize,
     comb: &C,
     frag: &mut Fragment<C::Buf>,
 ) {
-    let (mut x, mut y) = (sa.start, sb.start);
-    while x < sa.end && y < sb.end {
-        let (ia, ib) = (a.i[x], b.i[y]);
+    let (mut x, mut y) = (0, 0);
+    while x < ai.len() && y < bi.len() {
+        let (ia, ib) = (ai[x], bi[y]);
         if ia < ib {
             x += 1;
         } else if ib < ia {
             y += 1;
         } else {
-            comb.both(&mut frag.buf, x, y);
-            frag.i.push(ia);
+            comb.both(&mut frag.buf, a0 + x, b0 + y);
+            frag.i.push(ia.to_u64());
             x += 1;
             y += 1;
         }

@@ -6,7 +6,7 @@
 
 use crate::kernels::runs;
 use crate::storage::{
-    Array, Bitmap, Compressed, CompressedRef, Format, Full, MatrixStore, Orientation,
+    Array, Bitmap, Compressed, CompressedRef, Format, Full, Idx, IdxSlice, MatrixStore, Orientation,
 };
 
 /// The storage an operand is read from.
@@ -80,7 +80,7 @@ impl<'a> Operand<'a> {
             View::Sparse(c) => {
                 let r = c.vector_range(j);
                 VectorLookup::Sparse {
-                    i: &c.i[r.clone()],
+                    i: c.i.idx_range(r.clone()),
                     base: r.start,
                 }
             }
@@ -104,7 +104,7 @@ pub enum VectorLookup<'a> {
     /// Sorted inner indices; the entry `k` of the slice is at slot `base + k`.
     Sparse {
         /// The vector's inner indices.
-        i: &'a [u64],
+        i: IdxSlice<'a>,
         /// The slot of the vector's first entry.
         base: usize,
     },
@@ -125,15 +125,9 @@ impl VectorLookup<'_> {
     pub fn find(&self, i: u64, from: &mut usize) -> Option<usize> {
         match self {
             VectorLookup::Sparse { i: idx, base } => {
-                let rest = &idx[*from..];
-                // Gallop: entries are often close to the previous hit.
-                let mut hi = 1;
-                while hi < rest.len() && rest[hi] < i {
-                    hi *= 2;
-                }
-                let k = *from + rest[..hi.min(rest.len())].partition_point(|&x| x < i);
+                let k = crate::with_idx!(*idx, idx => gallop_to(idx, *from, i));
                 *from = k;
-                (k < idx.len() && idx[k] == i).then_some(base + k)
+                (k < idx.len() && idx.get(k) == i).then_some(base + k)
             }
             VectorLookup::Dense { present, base } => {
                 let q = base + i as usize;
@@ -141,6 +135,18 @@ impl VectorLookup<'_> {
             }
         }
     }
+}
+
+/// The first position from `from` of sorted `idx` whose index is not below
+/// `i`, galloping: entries are often close to the previous hit.
+#[inline]
+fn gallop_to<I: Idx>(idx: &[I], from: usize, i: u64) -> usize {
+    let rest = &idx[from..];
+    let mut hi = 1;
+    while hi < rest.len() && rest[hi].to_u64() < i {
+        hi *= 2;
+    }
+    from + rest[..hi.min(rest.len())].partition_point(|x| x.to_u64() < i)
 }
 
 /// The slots of a compressed operand split at `cuts` keys: `ranges[c]` holds

@@ -95,7 +95,7 @@ fn vector_map(
     };
     let mut map = try_vec(a.vlen as usize, 0usize, "the vector's position map")?;
     for q in src {
-        map[a.i[q] as usize] = q + 1;
+        map[a.i.get(q) as usize] = q + 1;
     }
     Ok(Some(map))
 }
@@ -165,7 +165,7 @@ impl Selector<'_> {
         let n = self.inner.len();
         match self.inner {
             IndexList::Identity(_) => {
-                assemble::split_by_indices(&self.a.i[self.source(k)], n, pieces)
+                assemble::split_by_indices(self.a.i.idx_range(self.source(k)), n, pieces)
             }
             IndexList::General(..)
                 if self.vector_map.is_none() && scan_entries(self.source(k).len(), n as usize) =>
@@ -190,7 +190,7 @@ impl Selector<'_> {
             }
         }
         if let Some(&j) = l.get(k + LOOKAHEAD) {
-            prefetch(&self.a.i, self.a.vector_range(j).start);
+            self.a.i.as_idx().prefetch(self.a.vector_range(j).start);
         }
     }
 
@@ -223,14 +223,17 @@ impl Selector<'_> {
             return;
         }
         let start = part.i.len();
-        let s = &self.a.i[src.clone()];
+        let si = self.a.i.idx_range(src.clone());
+        if let IndexList::Identity(_) = self.inner {
+            let (lo, hi) = (si.count_below(want.start), si.count_below(want.end));
+            part.i.extend(si.slice(lo..hi).iter());
+            pos.extend(src.start + lo..src.start + hi);
+            part.close_vector(self.output_id(k), start);
+            return;
+        }
+        let s = &si.to_wide()[..];
         match self.inner {
-            IndexList::Identity(_) => {
-                let lo = src.start + s.partition_point(|&i| i < want.start);
-                let hi = src.start + s.partition_point(|&i| i < want.end);
-                part.i.extend_from_slice(&self.a.i[lo..hi]);
-                pos.extend(lo..hi);
-            }
+            IndexList::Identity(_) => unreachable!("handled above"),
             IndexList::Sorted(l, _) => {
                 let l = &l[want.start as usize..want.end as usize];
                 // Only A's entries within the list's span can match.
@@ -288,7 +291,7 @@ fn intersect_sorted(
     pos: &mut Vec<usize>,
 ) {
     if s.len() <= l.len() {
-        let mut cur = Cursor::new(l);
+        let mut cur = Cursor::new(l.into());
         for (off, &i) in s.iter().enumerate() {
             if let Some(p) = cur.seek(i) {
                 part.i.push(first + p as u64);
@@ -296,7 +299,7 @@ fn intersect_sorted(
             }
         }
     } else {
-        let mut cur = Cursor::new(s);
+        let mut cur = Cursor::new(s.into());
         for (p, &v) in l.iter().enumerate() {
             if let Some(off) = cur.seek(v) {
                 part.i.push(first + p as u64);
@@ -373,7 +376,7 @@ mod tests {
             vdim: 3,
             h: None,
             p: vec![0, 2, 2, 5],
-            i: vec![1, 4, 0, 1, 5],
+            i: vec![1, 4, 0, 1, 5].into(),
             x: Array::from_vec(vec![10i32, 40, 1, 2, 6]),
         }
     }

@@ -25,7 +25,7 @@ use crate::error::Result;
 use crate::parallel;
 use crate::storage::ranges::extend_copy;
 use crate::storage::ArrayElement;
-use crate::storage::{Array, Bitmap, Compressed};
+use crate::storage::{Array, Bitmap, Compressed, Idx};
 use crate::work;
 use std::ops::Range;
 
@@ -51,55 +51,58 @@ const GALLOP_RATIO: usize = 16;
 #[inline]
 fn dot<S: Sr>(sr: &S, z: &mut S::Z, l: &Compressed, lr: Range<usize>, r: &RCols, j: u64) -> bool {
     match r {
-        RCols::Dense(d) => dot_dense(sr, z, &l.i[lr.clone()], lr.start, d, j),
+        RCols::Dense(d) => {
+            crate::with_idx!(l.i.idx_range(lr.clone()), a => dot_dense(sr, z, a, lr.start, d, j))
+        }
         RCols::Sparse(rc) => {
             let rr = rc.vector_range(j);
-            dot_sparse(
-                sr,
-                z,
-                &l.i[lr.clone()],
-                lr.start,
-                &rc.i[rr.clone()],
-                rr.start,
-            )
+            let (a, b) = (l.i.idx_range(lr.clone()), rc.i.idx_range(rr.clone()));
+            crate::with_idx2!(a, b, (a, b) => dot_sparse(sr, z, a, lr.start, b, rr.start))
         }
     }
 }
 
 /// The dot product of the sorted indices `a` (values from position `a0` of
 /// `L`) with a dense column `j` of `R`.
-fn dot_dense<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, d: &DenseView, j: u64) -> bool {
+fn dot_dense<S: Sr, I: Idx>(
+    sr: &S,
+    z: &mut S::Z,
+    a: &[I],
+    a0: usize,
+    d: &DenseView,
+    j: u64,
+) -> bool {
     dot_dense_col(sr, z, a, a0, d.col(j))
 }
 
 /// [`dot_dense`] with the column at hand.
 #[inline(always)]
-fn dot_dense_col<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, col: DenseCol) -> bool {
+fn dot_dense_col<S: Sr, I: Idx>(sr: &S, z: &mut S::Z, a: &[I], a0: usize, col: DenseCol) -> bool {
     work::count(a.len());
     if col.is_full() {
         let pairs = a
             .iter()
             .enumerate()
-            .map(|(pa, &k)| (a0 + pa, col.position(k)));
+            .map(|(pa, &k)| (a0 + pa, col.position(k.to_u64())));
         sr.fold(z, pairs)
     } else {
         let pairs = a
             .iter()
             .enumerate()
-            .filter_map(|(pa, &k)| col.get(k).map(|q| (a0 + pa, q)));
+            .filter_map(|(pa, &k)| col.get(k.to_u64()).map(|q| (a0 + pa, q)));
         sr.fold(z, pairs)
     }
 }
 
 /// The positions of the common indices of two sorted lists, by merging.
-struct Merge<'x> {
-    a: &'x [u64],
-    b: &'x [u64],
+struct Merge<'x, I> {
+    a: &'x [I],
+    b: &'x [I],
     pa: usize,
     pb: usize,
 }
 
-impl Iterator for Merge<'_> {
+impl<I: Idx> Iterator for Merge<'_, I> {
     type Item = (usize, usize);
 
     #[inline(always)]
@@ -119,7 +122,7 @@ impl Iterator for Merge<'_> {
 }
 
 /// The positions in `long` of the indices of `short` it holds, by searching.
-fn gallop<'x>(short: &'x [u64], long: &'x [u64]) -> impl Iterator<Item = (usize, usize)> + 'x {
+fn gallop<'x, I: Idx>(short: &'x [I], long: &'x [I]) -> impl Iterator<Item = (usize, usize)> + 'x {
     let mut p = 0;
     short
         .iter()
@@ -135,7 +138,7 @@ fn gallop<'x>(short: &'x [u64], long: &'x [u64]) -> impl Iterator<Item = (usize,
 /// `a0` of `L` and `b0` of `R`): merged, or the shorter list searched in the
 /// longer one when their lengths differ a lot.
 #[inline(always)]
-fn dot_sparse<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, b: &[u64], b0: usize) -> bool {
+fn dot_sparse<S: Sr, I: Idx>(sr: &S, z: &mut S::Z, a: &[I], a0: usize, b: &[I], b0: usize) -> bool {
     if a.is_empty() || b.is_empty() || a[0] > b[b.len() - 1] || b[0] > a[a.len() - 1] {
         work::count(1);
         return false;

@@ -233,7 +233,7 @@ impl MaskOperand<'_> {
                         crate::error::try_vec(op.positions() as usize, false, "mask bitmap")?;
                     for k in 0..rows.nvec() {
                         let base = (rows.vector_id(k) * vlen) as usize;
-                        for &i in &rows.i[rows.range(k)] {
+                        for i in rows.i.idx_range(rows.range(k)).iter() {
                             present[base + i as usize] = true;
                         }
                     }
@@ -292,7 +292,7 @@ impl MaskView<'_> {
         match self {
             MaskView::None => true,
             MaskView::Rows { rows, complement } => {
-                rows.i[rows.vector_range(i)].binary_search(&j).is_ok() != *complement
+                rows.i.idx_range(rows.vector_range(i)).contains(j) != *complement
             }
             MaskView::Dense(d) => d.allows(i, j),
         }
@@ -387,7 +387,7 @@ impl Row<'_> {
     #[inline(always)]
     pub fn index(&self, q: usize) -> usize {
         match self {
-            Row::Sparse(l) => l.i[q] as usize,
+            Row::Sparse(l) => l.i.get(q) as usize,
             Row::Full | Row::Bitmap(_) => q,
         }
     }

@@ -135,13 +135,13 @@ impl Part {
             vdim,
             h: Some(self.ids),
             p,
-            i: self.i,
+            i: self.i.into(),
             x: self.x,
         }
     }
 
     /// The non-empty vectors of `c` as a part.
-    fn from_compressed(c: Compressed) -> Part {
+    fn from_compressed(c: Compressed) -> Result<Part> {
         let (mut ids, mut ends) = (Vec::new(), Vec::new());
         for k in 0..c.nvec() {
             let r = c.range(k);
@@ -150,19 +150,20 @@ impl Part {
                 ends.push(r.end);
             }
         }
-        Part {
+        Ok(Part {
             ids,
             ends,
-            i: c.i,
+            i: c.i.into_wide_vec()?,
             x: c.x,
-        }
+        })
     }
 
     /// The part after `epilogue`, its vectors in orientation `orient`.
     fn after(self, epilogue: Epilogue, orient: Orientation, vlen: u64, vdim: u64) -> Result<Part> {
-        let store = MatrixStore::from_compressed(orient, self.into_compressed(vlen, vdim));
+        let c = self.into_compressed(vlen, vdim);
+        let store = MatrixStore::keeping_widths(orient, crate::storage::Format::Sparse(c));
         let out = epilogue(store)?;
-        Ok(Part::from_compressed(out.into_compressed(orient)))
+        Part::from_compressed(out.into_compressed(orient))
     }
 }
 
@@ -198,7 +199,7 @@ impl Parts {
             vdim,
             h: Some(h),
             p,
-            i,
+            i: i.into(),
             x,
         }
         .conform())

@@ -149,7 +149,7 @@ fn extreme_entries(c: &Compressed, last: bool) -> Compressed {
         vlen: c.vlen,
         vdim: c.vdim,
         p: (0..=slots.len()).collect(),
-        i: slots.iter().map(|&q| c.i[q]).collect(),
+        i: slots.iter().map(|&q| c.i.get(q)).collect(),
         x: c.x.gather(&slots),
         h: Some(h),
     }

@@ -21,7 +21,7 @@ use crate::algebra::typed_op::Op;
 use crate::error::Result;
 use crate::parallel;
 use crate::storage::ArrayElement;
-use crate::storage::{Array, Bitmap, Compressed};
+use crate::storage::{Array, Bitmap, Compressed, Idx};
 use std::ops::Range;
 
 /// A vector times a matrix is pushed into dense workspaces when its products
@@ -76,12 +76,12 @@ impl PushDense<'_> {
             Row::Bitmap(b) if b.len() == r.nvec() => (0..r.nvec(), &r.p),
             Row::Sparse(l) if l.vdim == 1 && l.nvec() == 1 => {
                 let entries = l.range(0);
-                let rows = &l.i[entries.clone()];
+                let rows = l.i.idx_range(entries.clone());
                 if rows.len() == r.nvec() {
                     (entries, &r.p)
                 } else {
                     summed = std::iter::once(0)
-                        .chain(rows.iter().scan(0, |done, &i| {
+                        .chain(rows.iter().scan(0, |done, i| {
                             *done += r.range(i as usize).len();
                             Some(*done)
                         }))
@@ -168,16 +168,16 @@ pub fn keep_allowed(row: &mut Bitmap, mask: &MaskView) {
             row.nvals = counts.iter().sum();
         }
         MaskView::Rows { rows, complement } => {
-            let marked = &rows.i[rows.vector_range(0)];
+            let marked = rows.i.idx_range(rows.vector_range(0));
             if *complement {
-                for &j in marked {
+                for j in marked.iter() {
                     let flag = &mut row.b[j as usize];
                     row.nvals -= usize::from(*flag);
                     *flag = false;
                 }
             } else {
                 let (mut kept, mut nvals) = (vec![false; row.b.len()], 0);
-                for &j in marked {
+                for j in marked.iter() {
                     let flag = row.b[j as usize];
                     kept[j as usize] = flag;
                     nvals += usize::from(flag);
@@ -425,15 +425,15 @@ fn scatter_rows<'a, T: Copy, P: Fn(usize, usize) -> T + Sync + Copy + 'a>(
     // The index array, the product and the fold are read through local
     // copies, and each row's entries through an iterator: through `r.i[rp]`
     // and references the loop reloaded addresses and lengths for every entry.
-    let ri = &r.i[..];
+    let ri = r.i.as_idx();
     move |w, present, piece| {
         let (product, combine) = (product, combine);
-        match slots {
+        crate::with_idx!(ri, ri => match slots {
             Slots::Full => {
                 for q in piece {
                     let rows = pushed_row(l, r, q);
                     for (rp, &j) in rows.clone().zip(&ri[rows]) {
-                        let j = j as usize;
+                        let j = j.zx();
                         w[j] = combine(w[j], product(q, rp));
                     }
                 }
@@ -443,7 +443,7 @@ fn scatter_rows<'a, T: Copy, P: Fn(usize, usize) -> T + Sync + Copy + 'a>(
                 for q in piece {
                     let rows = pushed_row(l, r, q);
                     for (rp, &j) in rows.clone().zip(&ri[rows]) {
-                        let j = j as usize;
+                        let j = j.zx();
                         w[j] = combine(w[j], product(q, rp));
                         present[j] = true;
                     }
@@ -454,14 +454,14 @@ fn scatter_rows<'a, T: Copy, P: Fn(usize, usize) -> T + Sync + Copy + 'a>(
                 for q in piece {
                     let rows = pushed_row(l, r, q);
                     for (rp, &j) in rows.clone().zip(&ri[rows]) {
-                        let j = j as usize;
+                        let j = j.zx();
                         let z = product(q, rp);
                         w[j] = if present[j] { combine(w[j], z) } else { z };
                         present[j] = true;
                     }
                 }
             }
-        }
+        })
     }
 }
 

@@ -23,7 +23,7 @@ use super::values::Sr;
 use crate::error::Result;
 use crate::storage::compressed::dense_workspace_ok;
 use crate::storage::prefetch::prefetch;
-use crate::storage::Compressed;
+use crate::storage::{Compressed, IdxSlice};
 use std::ops::Range;
 
 /// The saxpy product of the rows of `l` and the rows of `r`, under `mask`
@@ -60,7 +60,7 @@ enum Probe<'m> {
     /// positions (before complementing) are searched.
     Sorted {
         /// The mask row's positions.
-        idx: &'m [u64],
+        idx: IdxSlice<'m>,
         /// Whether the mask is complemented.
         complement: bool,
     },
@@ -72,7 +72,7 @@ impl Probe<'_> {
     fn allows(&self, j: u64) -> bool {
         match self {
             Probe::Dense(d) => d.allows(j),
-            Probe::Sorted { idx, complement } => idx.binary_search(&j).is_ok() != *complement,
+            Probe::Sorted { idx, complement } => idx.contains(j) != *complement,
         }
     }
 }
@@ -133,7 +133,7 @@ impl<W> Workspaces<W> {
 #[derive(Clone, Copy)]
 struct RRows<'a> {
     p: &'a [usize],
-    i: &'a [u64],
+    i: IdxSlice<'a>,
     /// The length of the rows.
     vlen: u64,
     /// The operand, when hypersparse (rows are then found by search).
@@ -165,7 +165,7 @@ impl RRows<'_> {
     fn prefetch_row(&self, k: u64) {
         if self.hyper.is_none() {
             if let Some(&start) = self.p.get(k as usize) {
-                prefetch(self.i, start);
+                self.i.prefetch(start);
             }
         }
     }
@@ -177,16 +177,16 @@ impl RRows<'_> {
     #[inline(always)]
     fn row_in(&self, k: u64, cols: &Range<u64>) -> Range<usize> {
         let r = self.row(k);
-        let idx = &self.i[r.clone()];
+        let idx = self.i.slice(r.clone());
         let lo = if cols.start == 0 {
             0
         } else {
-            idx.partition_point(|&j| j < cols.start)
+            idx.count_below(cols.start)
         };
         let hi = if cols.end >= self.vlen {
             idx.len()
         } else {
-            lo + idx[lo..].partition_point(|&j| j < cols.end)
+            idx.count_below(cols.end)
         };
         r.start + lo..r.start + hi
     }
@@ -203,19 +203,20 @@ pub const SPLIT_ROW_LEN: usize = 64;
 /// The positions of the sorted indices `idx` within `cols` (searched for
 /// only when `cols` cuts them: a whole row costs two comparisons).
 #[inline]
-fn within(idx: &[u64], cols: &Range<u64>) -> Range<usize> {
-    let (Some(&first), Some(&last)) = (idx.first(), idx.last()) else {
+fn within(idx: IdxSlice, cols: &Range<u64>) -> Range<usize> {
+    if idx.is_empty() {
         return 0..0;
-    };
+    }
+    let (first, last) = (idx.get(0), idx.get(idx.len() - 1));
     let lo = if first >= cols.start {
         0
     } else {
-        idx.partition_point(|&j| j < cols.start)
+        idx.count_below(cols.start)
     };
     let hi = if last < cols.end {
         idx.len()
     } else {
-        lo + idx[lo..].partition_point(|&j| j < cols.end)
+        idx.count_below(cols.end)
     };
     lo..hi
 }
@@ -236,7 +237,7 @@ const FORBIDDEN: u8 = 2;
 /// first in `L`.
 #[derive(Clone, Copy)]
 struct LRow<'a> {
-    k: &'a [u64],
+    k: IdxSlice<'a>,
     start: usize,
 }
 
@@ -258,12 +259,12 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
     // With the ANY monoid nothing changes a value once set: positions that
     // hold one are skipped like forbidden ones, by one well-predicted test.
     let noop = sr.add_is_noop();
-    for (pl, &k) in l.iter().enumerate() {
-        if let Some(&far) = l.get(pl + 2 * ROW_LOOKAHEAD) {
-            r.prefetch_pointer(far);
+    for (pl, k) in l.iter().enumerate() {
+        if pl + 2 * ROW_LOOKAHEAD < l.len() {
+            r.prefetch_pointer(l.get(pl + 2 * ROW_LOOKAHEAD));
         }
-        if let Some(&ahead) = l.get(pl + ROW_LOOKAHEAD) {
-            r.prefetch_row(ahead);
+        if pl + ROW_LOOKAHEAD < l.len() {
+            r.prefetch_row(l.get(pl + ROW_LOOKAHEAD));
         }
         let ql = l0 + pl;
         let rr = match split {
@@ -271,7 +272,7 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
             Some(cols) => r.row_in(k, cols),
         };
         crate::work::count(1 + rr.len());
-        for (qr, &j) in rr.clone().zip(&r.i[rr]) {
+        for (qr, j) in rr.clone().zip(r.i.slice(rr).iter()) {
             let (s, st) = acc.probe(j);
             if st != State::UNTOUCHED {
                 if noop && MODE != ALLOWED {
@@ -342,7 +343,7 @@ impl Saxpy<'_> {
     fn r_rows(&self) -> RRows<'_> {
         RRows {
             p: &self.r.p,
-            i: &self.r.i,
+            i: self.r.i.as_idx(),
             vlen: self.r.vlen,
             hyper: self.r.h.as_ref().map(|_| self.r),
         }
@@ -352,7 +353,7 @@ impl Saxpy<'_> {
     fn row_work(&self) -> Vec<usize> {
         let (l, r) = (self.l, self.r_rows());
         crate::work::count(l.nvals() + l.nvec());
-        let work = |kk: usize| -> usize { l.range(kk).map(|q| r.row(l.i[q]).len()).sum() };
+        let work = |kk: usize| -> usize { l.range(kk).map(|q| r.row(l.i.get(q)).len()).sum() };
         if l.nvals() > 1 << 16 {
             crate::parallel::map(l.nvec(), 256, work)
         } else {
@@ -374,11 +375,11 @@ impl Saxpy<'_> {
         let step = (work / 4096).max(1);
         let mut sample = Vec::with_capacity(work / step + 1);
         let mut skip = 0;
-        for &k in &l.i[l.range(kk)] {
+        for k in l.i.idx_range(l.range(kk)).iter() {
             let row = r.row(k);
             let mut p = skip;
             while p < row.len() {
-                sample.push(r.i[row.start + p]);
+                sample.push(r.i.get(row.start + p));
                 p += step;
             }
             skip = p - row.len();
@@ -407,12 +408,13 @@ impl Saxpy<'_> {
             MaskView::None => Mode::All,
             MaskView::Rows { rows, complement } => {
                 let mr = rows.vector_range(i);
-                let idx = &rows.i[mr.clone()][within(&rows.i[mr], cols)];
+                let row = rows.i.idx_range(mr);
+                let idx = row.slice(within(row, cols));
                 if search {
                     let complement = *complement;
                     return Mode::Probe(Probe::Sorted { idx, complement });
                 }
-                for &j in idx {
+                for j in idx.iter() {
                     let (s, _) = acc.probe(j);
                     acc.mark(s);
                 }
@@ -431,7 +433,7 @@ impl Saxpy<'_> {
     fn mask_len(&self, i: u64, cols: &Range<u64>) -> Option<usize> {
         match self.mask {
             MaskView::Rows { rows, complement } => {
-                let n = within(&rows.i[rows.vector_range(i)], cols).len();
+                let n = within(rows.i.idx_range(rows.vector_range(i)), cols).len();
                 (n > 0 || *complement).then_some(n)
             }
             _ => Some(0),
@@ -462,7 +464,7 @@ impl Saxpy<'_> {
         let mode = self.mask_row(i, cols, &mut acc, search);
         let range = self.l.range(kk);
         let l = LRow {
-            k: &self.l.i[range.clone()],
+            k: self.l.i.idx_range(range.clone()),
             start: range.start,
         };
         let r = self.r_rows();

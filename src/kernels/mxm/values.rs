@@ -132,7 +132,7 @@ pub struct DenseDots<'a> {
     /// The runs.
     pub p: &'a [usize],
     /// The index of each position.
-    pub idx: &'a [u64],
+    pub idx: crate::storage::IdxSlice<'a>,
     /// The column.
     pub col: DenseCol<'a>,
 }
@@ -182,7 +182,7 @@ pub fn dot_rows_by_fold<S: Sr + ?Sized>(
     let mut z = sr.z();
     let mut nvals = 0;
     for (s, seen) in present.iter_mut().enumerate() {
-        let pairs = (p[s]..p[s + 1]).map(|q| (q, col.position(idx[q])));
+        let pairs = (p[s]..p[s + 1]).map(|q| (q, col.position(idx.get(q))));
         if sr.fold(&mut z, pairs) {
             *seen = true;
             set(s, &z);

@@ -238,9 +238,9 @@ fn scatter_range<F: Fold>(
     let mut work: Vec<Option<F::Acc>> = try_vec(range.len(), None, "reduce workspace")?;
     for k in 0..c.nvec() {
         let r = c.range(k);
-        let first = r.start + c.i[r.clone()].partition_point(|&i| i < lo);
+        let first = r.start + c.i.idx_range(r.clone()).count_below(lo);
         for q in first..r.end {
-            let i = c.i[q];
+            let i = c.i.get(q);
             if i >= hi {
                 break;
             }

@@ -8,7 +8,7 @@ use crate::kernels::fragment::{chunk_count, join_outlines, split_even, Outline, 
 use crate::kernels::runs::runs;
 use crate::parallel;
 use crate::storage::compact::Flagged;
-use crate::storage::{Bitmap, Compressed, Format, Orientation};
+use crate::storage::{Bitmap, Compressed, Format, Idx, Orientation};
 use std::ops::Range;
 
 /// Decides which entries are kept.
@@ -43,7 +43,7 @@ pub fn filter<P: Predicate>(format: &Format, orient: Orientation, p: &P) -> Form
                 let mut st = p.state();
                 for (j, run) in runs(c, slots) {
                     flags.extend(run.map(|q| {
-                        let (row, col) = matrix_coords(orient, j, c.i[q]);
+                        let (row, col) = matrix_coords(orient, j, c.i.get(q));
                         p.keep(&mut st, q, row, col)
                     }));
                 }
@@ -76,7 +76,7 @@ fn filter_compressed(c: &Compressed, flag: impl Fn(Range<usize>) -> Vec<bool> + 
     let pattern = Pattern {
         h,
         p,
-        i: kept.compact(&c.i),
+        i: crate::with_idx!(c.i.as_idx(), s => Idx::store(kept.compact(s))),
     };
     Format::Sparse(pattern.with_values(c.vlen, c.vdim, c.x.compact(&kept)))
 }

@@ -5,7 +5,7 @@
 
 use crate::algebra::IndexUnaryCode;
 use crate::parallel;
-use crate::storage::{Compressed, Format, Orientation};
+use crate::storage::{Compressed, Format, IdxSlice, Orientation};
 use std::ops::Range;
 
 /// The inner indices a positional predicate keeps in one vector:
@@ -158,7 +158,7 @@ fn select_by(c: &Compressed, iv: impl Fn(u64) -> Interval + Sync) -> Compressed 
             }
         }
     };
-    let (i, x) = c.x.gather_runs(&c.i, &lens, &runs);
+    let (i, x) = c.x.gather_runs(c.i.as_idx(), &lens, &runs);
     let kept = Compressed {
         vlen: c.vlen,
         vdim: c.vdim,
@@ -209,11 +209,11 @@ const SHORT_LEN: usize = 16;
 
 /// How many of the increasing indices `idx` are below `bound`.
 #[inline]
-fn count_below(idx: &[u64], bound: u64) -> usize {
+fn count_below(idx: IdxSlice, bound: u64) -> usize {
     if idx.len() <= SHORT_LEN {
-        idx.iter().position(|&x| x >= bound).unwrap_or(idx.len())
+        idx.iter().position(|x| x >= bound).unwrap_or(idx.len())
     } else {
-        idx.partition_point(|&x| x < bound)
+        idx.count_below(bound)
     }
 }
 
@@ -221,11 +221,11 @@ fn count_below(idx: &[u64], bound: u64) -> usize {
 /// one run, or two around the excepted index.
 #[inline(always)]
 fn kept_slots(c: &Compressed, iv: Interval, slots: Range<usize>) -> [Range<usize>; 2] {
-    let idx = &c.i[slots.clone()];
-    let (Some(&first), Some(&last)) = (idx.first(), idx.last()) else {
+    let idx = c.i.idx_range(slots.clone());
+    if idx.is_empty() {
         return [slots.clone(), slots];
-    };
-    let (first, last) = (first as i128, last as i128);
+    }
+    let (first, last) = (idx.get(0) as i128, idx.get(idx.len() - 1) as i128);
     if iv.hi < first || iv.lo > last || iv.lo > iv.hi {
         return [slots.start..slots.start, slots.start..slots.start];
     }
@@ -242,8 +242,8 @@ fn kept_slots(c: &Compressed, iv: Interval, slots: Range<usize>) -> [Range<usize
     };
     match iv.except {
         Some(e) if first <= e && e <= last => {
-            let cut = start + c.i[start..end].partition_point(|&x| x < e as u64);
-            let skip = cut < end && c.i[cut] == e as u64;
+            let cut = start + c.i.idx_range(start..end).count_below(e as u64);
+            let skip = cut < end && c.i.get(cut) == e as u64;
             [start..cut, cut + skip as usize..end]
         }
         _ => [start..end, end..end],

@@ -254,11 +254,11 @@ impl Slots<'_> {
             let j = m.vector_id(k);
             let base = j * vlen;
             let tr = t.vector_range(j);
-            let (ti, mut at) = (&t.i[tr.clone()], 0);
-            for &i in &m.i[m.range(k)] {
-                at += ti[at..].iter().take_while(|&&x| x < i).count();
+            let (ti, mut at) = (t.i.idx_range(tr.clone()), 0);
+            for i in m.i.idx_range(m.range(k)).iter() {
+                at += ti.slice(at..ti.len()).iter().take_while(|&x| x < i).count();
                 let q = (base + i) as usize;
-                if ti.get(at) == Some(&i) {
+                if at < ti.len() && ti.get(at) == i {
                     set(q, tr.start + at);
                     *nvals += !b[q] as usize;
                     b[q] = true;

@@ -8,7 +8,7 @@
 
 use crate::error::Result;
 use crate::kernels::fragment::Pattern;
-use crate::kernels::indices::gallop;
+use crate::kernels::indices::gallop_idx;
 use crate::storage::{Compressed, Format, MatrixStore, Orientation};
 
 /// `C` and `T` together hold at least this many times the mask's entries
@@ -37,7 +37,7 @@ pub(super) fn cut(x: &MatrixStore, orient: Orientation, m: &Compressed) -> Resul
             for k in 0..m.nvec() {
                 let j = m.vector_id(k);
                 let base = j as usize * vlen as usize;
-                for &want in &m.i[m.range(k)] {
+                for want in m.i.idx_range(m.range(k)).iter() {
                     if held(base + want as usize) {
                         picked.push(want, base + want as usize);
                     }
@@ -85,7 +85,7 @@ impl Picked {
     fn into_compressed(self, vlen: u64, vdim: u64, values: &crate::storage::Array) -> Compressed {
         let x = values.gather(&self.slots);
         let (h, p, i) = (self.h, self.p, self.i);
-        Pattern { h, p, i }.with_values(vlen, vdim, x)
+        Pattern { h, p, i: i.into() }.with_values(vlen, vdim, x)
     }
 }
 
@@ -99,14 +99,14 @@ pub(super) fn restrict(x: &Compressed, m: &Compressed) -> Compressed {
         if xr.is_empty() {
             continue;
         }
-        let xi = &x.i[xr.clone()];
+        let xi = x.i.idx_range(xr.clone());
         let mut at = 0;
-        for &want in &m.i[m.range(k)] {
-            at = gallop(xi, at, want);
+        for want in m.i.idx_range(m.range(k)).iter() {
+            at = gallop_idx(xi, at, want);
             if at == xi.len() {
                 break;
             }
-            if xi[at] == want {
+            if xi.get(at) == want {
                 picked.push(want, xr.start + at);
             }
         }
@@ -150,7 +150,7 @@ mod tests {
             vdim: 3,
             h: None,
             p: vec![0, 2, 2, 4],
-            i: vec![1, 2, 0, 3],
+            i: vec![1, 2, 0, 3].into(),
             x: Array::from_vec(vec![true; 4]),
         };
         let full = MatrixStore::new(

@@ -14,7 +14,7 @@
 use super::{Src, TypedWriter};
 use crate::algebra::arith::Arith;
 use crate::error::Result;
-use crate::kernels::indices::gallop;
+use crate::kernels::indices::gallop_idx;
 use crate::kernels::runs;
 use crate::parallel;
 use crate::storage::{ArrayElement, Compressed};
@@ -59,7 +59,7 @@ pub(super) fn update(
         vdim: c.vdim,
         h: c.h.clone(),
         p: c.p.clone(),
-        i: crate::storage::ranges::copy_vec(&c.i),
+        i: c.i.copied(),
         x,
     }))
 }
@@ -143,19 +143,19 @@ impl Walk<'_> {
     fn vector(&self, j: u64, dr: Range<usize>, mut put: impl FnMut(usize, Src)) -> bool {
         let (c, t) = (self.c, self.t);
         let cr = c.vector_range(j);
-        let (ci, mut qc) = (&c.i[..cr.end], cr.start);
+        let (ci, mut qc) = (c.i.idx_range(0..cr.end), cr.start);
         let mut find_c = |i: u64| {
-            qc = gallop(ci, qc, i);
-            (qc < ci.len() && ci[qc] == i).then_some(qc)
+            qc = gallop_idx(ci, qc, i);
+            (qc < ci.len() && ci.get(qc) == i).then_some(qc)
         };
         match self.driver {
             Driver::Mask => {
                 let tr = t.vector_range(j);
-                let (ti, mut qt) = (&t.i[..tr.end], tr.start);
+                let (ti, mut qt) = (t.i.idx_range(0..tr.end), tr.start);
                 let m = self.driving();
-                for &i in &m.i[dr] {
-                    qt = gallop(ti, qt, i);
-                    let in_t = qt < ti.len() && ti[qt] == i;
+                for i in m.i.idx_range(dr).iter() {
+                    qt = gallop_idx(ti, qt, i);
+                    let in_t = qt < ti.len() && ti.get(qt) == i;
                     match (find_c(i), in_t) {
                         (Some(q), true) => put(q, Src::T(qt)),
                         (None, false) => {}
@@ -166,14 +166,14 @@ impl Walk<'_> {
             Driver::T => {
                 let mut allowed = self.mask.map(|(m, comp)| {
                     let mr = m.vector_range(j);
-                    let (mi, mut qm) = (&m.i[..mr.end], mr.start);
+                    let (mi, mut qm) = (m.i.idx_range(0..mr.end), mr.start);
                     move |i: u64| {
-                        qm = gallop(mi, qm, i);
-                        (qm < mi.len() && mi[qm] == i) != comp
+                        qm = gallop_idx(mi, qm, i);
+                        (qm < mi.len() && mi.get(qm) == i) != comp
                     }
                 });
                 for qt in dr {
-                    let i = t.i[qt];
+                    let i = t.i.get(qt);
                     if allowed.as_mut().is_some_and(|a| !a(i)) {
                         continue;
                     }

@@ -100,7 +100,7 @@ impl<'x> KLens<'x> {
         match self {
             KLens::Entries(c) if dense_workspace_ok(k, c.nvals()) => {
                 let mut v = vec![0u32; k as usize];
-                for &i in &c.i {
+                for i in c.i.as_idx().iter() {
                     v[i as usize] += 1;
                 }
                 KLens::Counts(v)
@@ -152,8 +152,13 @@ impl<'x> KLens<'x> {
             // One pass over every entry: a histogram is looked up without a
             // test of its kind per entry, its counts summed as integers.
             KLens::Entries(c) => match other {
-                KLens::Counts(v) => c.i.iter().map(|&k| v[k as usize] as u64).sum::<u64>() as f64,
-                _ => c.i.iter().map(|&k| other.len(k)).sum(),
+                KLens::Counts(v) => {
+                    c.i.as_idx()
+                        .iter()
+                        .map(|k| v[k as usize] as u64)
+                        .sum::<u64>() as f64
+                }
+                _ => c.i.as_idx().iter().map(|k| other.len(k)).sum(),
             },
             KLens::Counts(v) => v
                 .iter()
@@ -255,7 +260,7 @@ fn sampled_entries<const N: usize>(c: &Compressed, f: impl Fn(u64, u64) -> [f64;
         while c.p[kk + 1] <= q {
             kk += 1;
         }
-        for (s, w) in sums.iter_mut().zip(f(c.vector_id(kk), c.i[q])) {
+        for (s, w) in sums.iter_mut().zip(f(c.vector_id(kk), c.i.get(q))) {
             *s += w;
         }
     }
@@ -327,7 +332,7 @@ fn sampled_against(c: &Compressed, other: &KLens, k: u64) -> f64 {
             let n = c.nvals();
             let stride = (n / SAMPLED_AGAINST).max(1);
             let samples = n / stride;
-            let sum: f64 = (0..samples).map(|t| other.len(c.i[t * stride])).sum();
+            let sum: f64 = (0..samples).map(|t| other.len(c.i.get(t * stride))).sum();
             sum * n as f64 / samples.max(1) as f64
         }
         KLens::Entries(_) | KLens::Uniform(_) => {

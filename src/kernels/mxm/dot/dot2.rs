@@ -3,7 +3,7 @@
 //! variants folded into a full result.
 
 use super::*;
-use crate::storage::prefetch::prefetch;
+use crate::storage::{Idx, IdxSlice};
 
 /// Every entry of `C = L * R` (`ncols` columns) the mask allows; see
 /// [`Dot2::column_form`] for the form of the result.
@@ -50,14 +50,14 @@ impl Dot2<'_> {
                 .filter(|&&j| d.allows(i, j))
                 .for_each(|&j| emit(w, out, j)),
             MaskView::Rows { rows, complement } => {
-                let mr = &rows.i[rows.vector_range(i)];
+                let mr = rows.i.idx_range(rows.vector_range(i));
                 if mr.is_empty() && !complement {
                     return;
                 }
                 let mut q = 0;
                 for &j in cols {
-                    q += mr[q..].partition_point(|&x| x < j);
-                    let present = q < mr.len() && mr[q] == j;
+                    q += mr.slice(q..mr.len()).count_below(j);
+                    let present = q < mr.len() && mr.get(q) == j;
                     if present != *complement {
                         emit(w, out, j);
                     }
@@ -87,7 +87,7 @@ impl Dot2<'_> {
                     if let Some((w, present, nvals)) = sr.dot_all_rows_full(
                         DenseDots {
                             p: &l.p,
-                            idx: &l.i,
+                            idx: l.i.as_idx(),
                             col,
                         },
                         &ranges,
@@ -97,7 +97,11 @@ impl Dot2<'_> {
                 }
                 self.pull_with(sr, |_, rows, chunk| {
                     let p = &l.p[rows.start..=rows.end];
-                    let dots = DenseDots { p, idx: &l.i, col };
+                    let dots = DenseDots {
+                        p,
+                        idx: l.i.as_idx(),
+                        col,
+                    };
                     chunk.nvals = sr.dot_rows_full(dots, &mut chunk.w, &mut chunk.present);
                 })
             }
@@ -106,7 +110,7 @@ impl Dot2<'_> {
                 self.pull_rows(
                     sr,
                     |i| mask.allows(i),
-                    |z, a, a0| dot_dense_col(sr, z, a, a0, col),
+                    |z, a, a0| crate::with_idx!(a, a => dot_dense_col(sr, z, a, a0, col)),
                 )
             }
             (RCols::Dense(d), mask) => {
@@ -114,16 +118,16 @@ impl Dot2<'_> {
                 self.pull_rows(
                     sr,
                     |i| mask.allows(i, 0),
-                    |z, a, a0| dot_dense_col(sr, z, a, a0, col),
+                    |z, a, a0| crate::with_idx!(a, a => dot_dense_col(sr, z, a, a0, col)),
                 )
             }
             (RCols::Sparse(rc), mask) => {
                 let rr = rc.vector_range(0);
-                let (b, b0) = (&rc.i[rr.clone()], rr.start);
+                let (b, b0) = (rc.i.idx_range(rr.clone()), rr.start);
                 self.pull_rows(
                     sr,
                     |i| mask.allows(i, 0),
-                    |z, a, a0| dot_sparse(sr, z, a, a0, b, b0),
+                    |z, a, a0| crate::with_idx2!(a, b, (a, b) => dot_sparse(sr, z, a, a0, b, b0)),
                 )
             }
         }
@@ -135,7 +139,7 @@ impl Dot2<'_> {
         &self,
         sr: &S,
         allowed: impl Fn(u64) -> bool + Sync,
-        dot: impl Fn(&mut S::Z, &[u64], usize) -> bool + Sync,
+        dot: impl Fn(&mut S::Z, IdxSlice, usize) -> bool + Sync,
     ) -> Product {
         let l = self.l;
         self.pull_with(sr, |z, rows, chunk| {
@@ -144,11 +148,13 @@ impl Dot2<'_> {
                 // row: a miss per row, which the hardware prefetcher does not
                 // hide when rows are skipped or left early.
                 if let Some(&ahead) = l.p.get(kk + PULL_AHEAD) {
-                    prefetch(&l.i, ahead);
+                    l.i.as_idx().prefetch(ahead);
                 }
                 let lr = l.range(kk);
                 work::count(1);
-                if !lr.is_empty() && allowed(l.vector_id(kk)) && dot(z, &l.i[lr.clone()], lr.start)
+                if !lr.is_empty()
+                    && allowed(l.vector_id(kk))
+                    && dot(z, l.i.idx_range(lr.clone()), lr.start)
                 {
                     chunk.present[slot] = true;
                     sr.z_set(&mut chunk.w, slot, z);
@@ -304,7 +310,7 @@ impl Job for PullInto<'_> {
         let ranges = held_row_ranges(l);
         let dots = DenseDots {
             p: &l.p,
-            idx: &l.i,
+            idx: l.i.as_idx(),
             col: self.col,
         };
         sr.dot_rows_into(dots, &ranges, self.take)
@@ -459,11 +465,11 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
         // slot cost 10 % on short rows.
         macro_rules! runs {
             ($l:expr, $product:expr) => {
-                if into {
-                    fold_runs::<true, _, _>(p, $l, idx, w, present, add, $product)
+                crate::with_idx!(idx, idx => if into {
+                    fold_runs::<true, _, _, _>(p, $l, idx, w, present, add, $product)
                 } else {
-                    fold_runs::<false, _, _>(p, $l, idx, w, present, add, $product)
-                }
+                    fold_runs::<false, _, _, _>(p, $l, idx, w, present, add, $product)
+                })
             };
         }
         by_reads!(M, (self.read_l, self.read_r, self.flip), |L, R, FLIP| {
@@ -531,10 +537,10 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
 /// not empty. `l` is `None` when `product` ignores it (it then gets
 /// `T::default()`).
 #[inline(always)]
-fn fold_runs<const INTO: bool, T: Copy + Default, A: Op<T>>(
+fn fold_runs<const INTO: bool, T: Copy + Default, A: Op<T>, I: Idx>(
     p: &[usize],
     l: Option<&[T]>,
-    idx: &[u64],
+    idx: &[I],
     w: &mut [T],
     present: &mut [bool],
     add: A,
@@ -555,11 +561,11 @@ fn fold_runs<const INTO: bool, T: Copy + Default, A: Op<T>>(
         (is, is_left) = is_left.split_at(n);
         let z = match l {
             // The indices stand in for the values `product` ignores.
-            None => fold_run(add, is, is, |_, i| product(T::default(), i)),
+            None => fold_run(add, is, is, |_, i: I| product(T::default(), i.to_u64())),
             Some(_) => {
                 let ls;
                 (ls, ls_left) = ls_left.split_at(n);
-                fold_run(add, ls, is, &product)
+                fold_run(add, ls, is, |x, i: I| product(x, i.to_u64()))
             }
         };
         *slot = if INTO { add.f(*slot, z) } else { z };
@@ -577,11 +583,11 @@ fn fold_runs<const INTO: bool, T: Copy + Default, A: Op<T>>(
 /// left-to-right fold, as SuiteSparse's SIMD reductions do. The runs are
 /// walked in chunks of four, whose reads need no bounds checks.
 #[inline(always)]
-pub(super) fn fold_run<T: Copy, L: Copy, A: Op<T>>(
+pub(super) fn fold_run<T: Copy, L: Copy, I: Copy, A: Op<T>>(
     add: A,
     ls: &[L],
-    is: &[u64],
-    product: impl Fn(L, u64) -> T,
+    is: &[I],
+    product: impl Fn(L, I) -> T,
 ) -> T {
     let n = is.len();
     let ls = &ls[..n];

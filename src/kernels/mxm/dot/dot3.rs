@@ -76,35 +76,42 @@ impl Dot3<'_> {
             if lr.is_empty() {
                 continue;
             }
-            let (a, a0) = (&l.i[lr.clone()], lr.start);
+            let (a, a0) = (l.i.idx_range(lr.clone()), lr.start);
+            let js = m.i.idx_range(m.range(kk));
             // The operand's form is tested once per row, not per entry.
             match &self.r {
                 RCols::Sparse(rc) if rc.h.is_none() => {
                     // Column `j` is vector `j`: its range read straight
                     // from the pointers.
-                    let (rp, ri) = (&rc.p[..], &rc.i[..]);
-                    for &j in &m.i[m.range(kk)] {
-                        let (b0, b1) = (rp[j as usize], rp[j as usize + 1]);
-                        if dot_with_runs(sr, w, a, a0, &ri[b0..b1], b0) {
-                            entry(out, w, j);
+                    crate::with_idx2!(a, rc.i.as_idx(), (a, ri) => {
+                        let rp = &rc.p[..];
+                        for j in js.iter() {
+                            let (b0, b1) = (rp[j as usize], rp[j as usize + 1]);
+                            if dot_with_runs(sr, w, a, a0, &ri[b0..b1], b0) {
+                                entry(out, w, j);
+                            }
                         }
-                    }
+                    })
                 }
                 RCols::Sparse(rc) => {
-                    for &j in &m.i[m.range(kk)] {
+                    for j in js.iter() {
                         let rr = rc.vector_range(j);
-                        if dot_with_runs(sr, w, a, a0, &rc.i[rr.clone()], rr.start) {
+                        let b = rc.i.idx_range(rr.clone());
+                        let found = crate::with_idx2!(a, b, (a, b) => {
+                            dot_with_runs(sr, w, a, a0, b, rr.start)
+                        });
+                        if found {
                             entry(out, w, j);
                         }
                     }
                 }
-                RCols::Dense(d) => {
-                    for &j in &m.i[m.range(kk)] {
+                RCols::Dense(d) => crate::with_idx!(a, a => {
+                    for j in js.iter() {
                         if dot_dense(sr, w, a, a0, d, j) {
                             entry(out, w, j);
                         }
                     }
-                }
+                }),
             }
             end(out, i);
         }
@@ -204,21 +211,21 @@ const RUN_GAPS: u64 = 8;
 /// How many indices are missing between the first and the last of the
 /// sorted, non-empty `list`.
 #[inline(always)]
-fn gaps(list: &[u64]) -> u64 {
-    list[list.len() - 1] - list[0] + 1 - list.len() as u64
+fn gaps<I: Idx>(list: &[I]) -> u64 {
+    list[list.len() - 1].to_u64() - list[0].to_u64() + 1 - list.len() as u64
 }
 
 /// The positions in `run` (sorted, at most `gaps` indices missing between
 /// its first and last) of the indices of `short` it holds: index `k` sits
 /// within `gaps` positions before `k - run[0]`, so only that window is read.
-fn in_run<'x>(
-    short: &'x [u64],
-    run: &'x [u64],
+fn in_run<'x, I: Idx>(
+    short: &'x [I],
+    run: &'x [I],
     gaps: u64,
 ) -> impl Iterator<Item = (usize, usize)> + 'x {
-    let first = run[0];
+    let first = run[0].to_u64();
     short.iter().enumerate().filter_map(move |(ps, &k)| {
-        let d = k.wrapping_sub(first);
+        let d = k.to_u64().wrapping_sub(first);
         if d >= run.len() as u64 + gaps {
             return None;
         }
@@ -233,7 +240,14 @@ fn in_run<'x>(
 /// row (triangle counting on a graph with a few dense rows and columns)
 /// costs the other list's length, not a search through the hub's row.
 #[inline(always)]
-fn dot_with_runs<S: Sr>(sr: &S, z: &mut S::Z, a: &[u64], a0: usize, b: &[u64], b0: usize) -> bool {
+fn dot_with_runs<S: Sr, I: Idx>(
+    sr: &S,
+    z: &mut S::Z,
+    a: &[I],
+    a0: usize,
+    b: &[I],
+    b0: usize,
+) -> bool {
     let long = a.len().max(b.len());
     if a.is_empty() || b.is_empty() || long < GALLOP_RATIO * a.len().min(b.len()) {
         return dot_sparse(sr, z, a, a0, b, b0);
