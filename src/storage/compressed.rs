@@ -288,6 +288,8 @@ impl Compressed {
             p.push(order.len());
         }
         let i_out = order.iter().map(|&(_, j, _)| j).collect();
+        // The output's inner indices are the input's vector ids.
+        let i_out = Indices::fitting(i_out, self.vdim);
         let perm: Vec<usize> = order.iter().map(|&(_, _, q)| q).collect();
         Compressed {
             vlen: self.vdim,
