@@ -204,13 +204,13 @@ fn join_compressed(parts: Vec<Compressed>, along: Along) -> Compressed {
             match along {
                 Along::Vectors => {
                     h.push(offset + c.vector_id(k));
-                    out.i.wide_mut().extend_from_slice(&c.i[r.clone()]);
+                    out.i.wide_mut().extend(c.i.idx_range(r.clone()).iter());
                     p.push(out.i.len());
                 }
                 Along::Indices => out
                     .i
                     .wide_mut()
-                    .extend(c.i[r.clone()].iter().map(|i| i + offset)),
+                    .extend(c.i.idx_range(r.clone()).iter().map(|i| i + offset)),
             }
             out.x.extend_from(&c.x, r);
         }

@@ -373,7 +373,7 @@ impl Out<'_> {
     /// long runs are copied directly, short ones recorded as sources.
     fn keep(&mut self, r: Range<usize>) {
         let c = self.plan.c;
-        self.part.i.extend_from_slice(&c.i[r.clone()]);
+        self.part.i.extend(c.i.idx_range(r.clone()).iter());
         if r.len() >= KEEP_RUN {
             self.flush();
             self.part.x.extend_from(&c.x, r);
@@ -389,7 +389,7 @@ impl Out<'_> {
         for k in r {
             let range = c.range(k);
             let start = self.part.i.len();
-            self.part.i.extend_from_slice(&c.i[range.clone()]);
+            self.part.i.extend(c.i.idx_range(range.clone()).iter());
             self.part.x.extend_from(&c.x, range);
             self.part.close_vector(c.vector_id(k), start);
         }
