@@ -13,7 +13,7 @@ use crate::storage::ranges::{
 };
 use std::ops::Range;
 
-use super::index::{Idx, IdxSlice, Indices};
+use super::index::{Idx, IdxSlice, Indices, Position};
 use super::iso::{IsoArray, Values};
 
 /// Positions from which [`Array::gather`] of built-in values runs in parallel.
@@ -530,7 +530,7 @@ impl Array {
     }
 
     /// The values at the given positions, in order.
-    pub fn gather(&self, positions: &[usize]) -> Array {
+    pub fn gather<P: Position>(&self, positions: &[P]) -> Array {
         if let Some(iso) = self.iso_of_len(positions.len()) {
             return iso;
         }
@@ -540,7 +540,7 @@ impl Array {
             let mut out = UdtArray { ty: u.ty.clone(), len: 0, chunks: Vec::new() };
             out.resize(positions.len());
             let dst = out.bytes_mut();
-            for (k, &p) in positions.iter().enumerate() {
+            for (k, p) in positions.iter().map(|p| p.at()).enumerate() {
                 dst[k * s..(k + 1) * s].copy_from_slice(&src[p * s..(p + 1) * s]);
             }
             Array::Udt(out)
@@ -818,17 +818,17 @@ fn cast_vec<S: Element>(v: &[S], to: TypeCode) -> Array {
 
 /// Gathering and wrapping helpers used through the dispatch macro.
 trait GatherInto: Sized {
-    fn into_array_gather(v: &[Self], positions: &[usize]) -> Array;
+    fn into_array_gather<P: Position>(v: &[Self], positions: &[P]) -> Array;
     fn into_array_owned(v: Vec<Self>) -> Array;
 }
 
 impl<T: ArrayElement> GatherInto for T {
-    fn into_array_gather(v: &[T], positions: &[usize]) -> Array {
+    fn into_array_gather<P: Position>(v: &[T], positions: &[P]) -> Array {
         if positions.len() < PARALLEL_GATHER {
-            T::into_array(positions.iter().map(|&p| v[p]).collect())
+            T::into_array(positions.iter().map(|&p| v[p.at()]).collect())
         } else {
             T::into_array(crate::parallel::map(positions.len(), 1 << 12, |t| {
-                v[positions[t]]
+                v[positions[t].at()]
             }))
         }
     }
@@ -894,7 +894,7 @@ mod tests {
         assert_eq!(a.get_bytes(1), &(-2.0f64).to_ne_bytes());
         let b = Array::from_bytes(&Type::FP64, a.bytes());
         assert_eq!(a, b);
-        let g = a.gather(&[2, 0]);
+        let g = a.gather(&[2usize, 0]);
         assert_eq!(g.as_slice::<f64>().unwrap(), &[3.25, 1.5]);
         let c = a.cast(&Type::INT16);
         assert_eq!(c.as_slice::<i16>().unwrap(), &[1, -2, 3]);
@@ -908,7 +908,10 @@ mod tests {
         a.push_bytes(&[4, 5, 6]);
         assert_eq!(a.len(), 2);
         assert_eq!(a.bytes(), &[1, 2, 3, 4, 5, 6]);
-        assert_eq!(a.gather(&[1, 1, 0]).bytes(), &[4, 5, 6, 4, 5, 6, 1, 2, 3]);
+        assert_eq!(
+            a.gather(&[1usize, 1, 0]).bytes(),
+            &[4, 5, 6, 4, 5, 6, 1, 2, 3]
+        );
         let mut b = Array::new(&t);
         b.extend_from(&a, 1..2);
         assert_eq!(b.bytes(), &[4, 5, 6]);
@@ -925,7 +928,7 @@ mod tests {
         assert_eq!((a.len(), a.heap_bytes()), (6, 8));
         assert_eq!(a, Array::from_vec(vec![2.5f64; 6]));
         for derived in [
-            a.gather(&[5, 0, 3]),
+            a.gather(&[5usize, 0, 3]),
             a.slice(1..4),
             a.copy_ranges(&[0..1, 3..5]),
             Array::concat(&Type::FP64, &[&a.slice(0..1), &a.slice(2..4)]).unwrap(),

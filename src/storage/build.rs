@@ -9,7 +9,7 @@
 
 use super::array::Array;
 use super::compressed::{prefer_hyper, Compressed};
-use super::index::{narrow_below, Idx, Indices};
+use super::index::{narrow_below, Idx, Indices, Position};
 use crate::algebra::Type;
 use crate::error::Result;
 use crate::fail;
@@ -50,7 +50,25 @@ pub fn build_compressed(
             ..shape
         });
     }
-    let sorted = sorted_order(vlen, vdim, outer, inner);
+    if u32::try_from(n).is_ok() {
+        build_sorted::<u32>(vlen, vdim, outer, inner, vals, dup)
+    } else {
+        build_sorted::<usize>(vlen, vdim, outer, inner, vals, dup)
+    }
+}
+
+/// [`build_compressed`] of tuples not in order, their sorted order held as
+/// positions of type `P`.
+fn build_sorted<P: Position>(
+    vlen: u64,
+    vdim: u64,
+    outer: &[u64],
+    inner: &[u64],
+    vals: &Array,
+    dup: Dup<'_>,
+) -> Result<Compressed> {
+    let key = |k: usize| (outer[k], inner[k]);
+    let sorted = sorted_order::<P>(vlen, vdim, outer, inner);
     if sorted.distinct {
         let shape = match sorted.starts {
             Some(p) => Compressed {
@@ -62,7 +80,9 @@ pub fn build_compressed(
                 x: Array::new(&vals.ty()),
             }
             .conform(),
-            None => shape_of(&vals.ty(), vlen, vdim, n, |e| outer[sorted.order[e]])?,
+            None => shape_of(&vals.ty(), vlen, vdim, outer.len(), |e| {
+                outer[sorted.order[e].at()]
+            })?,
         };
         return Ok(Compressed {
             i: sorted.inner,
@@ -72,7 +92,7 @@ pub fn build_compressed(
     }
     let groups = Groups::of(sorted.order, key, &dup)?;
     let shape = shape_of(&vals.ty(), vlen, vdim, groups.pick.len(), |g| {
-        outer[groups.pick[g]]
+        outer[groups.pick[g].at()]
     })?;
     let i = gather_indices(inner, &groups.pick, vlen);
     let mut x = vals.gather(&groups.pick);
@@ -122,29 +142,30 @@ fn shape_of(
 }
 
 /// Runs of tuples with equal keys in sorted order.
-struct Groups {
+struct Groups<P> {
     /// All tuples in sorted order.
-    order: Vec<usize>,
+    order: Vec<P>,
     /// `order[starts[g]..starts[g + 1]]` are the tuples of entry `g`.
     starts: Vec<usize>,
     /// The tuple whose position (and first value) entry `g` takes.
-    pick: Vec<usize>,
+    pick: Vec<P>,
 }
 
-impl Groups {
+impl<P: Position> Groups<P> {
     /// Groups the sorted tuples `order` by key; fails for [`Dup::Error`]
     /// (the caller found a repeated key).
-    fn of(order: Vec<usize>, key: impl Fn(usize) -> (u64, u64), dup: &Dup<'_>) -> Result<Groups> {
+    fn of(order: Vec<P>, key: impl Fn(usize) -> (u64, u64), dup: &Dup<'_>) -> Result<Groups<P>> {
+        let key = |s: usize| key(order[s].at());
         let mut starts = Vec::new();
         for s in 0..order.len() {
-            if s == 0 || key(order[s - 1]) != key(order[s]) {
+            if s == 0 || key(s - 1) != key(s) {
                 starts.push(s);
             }
         }
         starts.push(order.len());
         if let Dup::Error = dup {
             let g = starts.windows(2).position(|w| w[1] - w[0] > 1).unwrap_or(0);
-            let (o, i) = key(order[starts[g]]);
+            let (o, i) = key(starts[g]);
             fail!(
                 InvalidValue,
                 "duplicate entries at ({o}, {i}) and no operator to combine them"
@@ -172,7 +193,7 @@ impl Groups {
             if w[1] - w[0] > 1 {
                 acc.copy_from_slice(x.get_bytes(g));
                 for &t in &self.order[w[0] + 1..w[1]] {
-                    f(&mut acc, vals.get_bytes(t));
+                    f(&mut acc, vals.get_bytes(t.at()));
                 }
                 x.set_bytes(g, &acc);
             }
@@ -182,7 +203,7 @@ impl Groups {
 
 /// `src[positions[e]]` for every `e` (each below `bound`), in parallel
 /// when there are many; in 32 bits when `bound` allows it.
-fn gather_indices(src: &[u64], positions: &[usize], bound: u64) -> Indices {
+fn gather_indices<P: Position>(src: &[u64], positions: &[P], bound: u64) -> Indices {
     if narrow_below(bound) {
         u32::store(gather_as(src, positions))
     } else {
@@ -190,18 +211,23 @@ fn gather_indices(src: &[u64], positions: &[usize], bound: u64) -> Indices {
     }
 }
 
-fn gather_as<O: Idx>(src: &[u64], positions: &[usize]) -> Vec<O> {
+fn gather_as<O: Idx, P: Position>(src: &[u64], positions: &[P]) -> Vec<O> {
     if positions.len() < PARALLEL_SORT {
-        positions.iter().map(|&t| O::from_u64(src[t])).collect()
+        positions
+            .iter()
+            .map(|&t| O::from_u64(src[t.at()]))
+            .collect()
     } else {
-        crate::parallel::map(positions.len(), 1 << 12, |e| O::from_u64(src[positions[e]]))
+        crate::parallel::map(positions.len(), 1 << 12, |e| {
+            O::from_u64(src[positions[e].at()])
+        })
     }
 }
 
 /// Tuples in storage order.
-struct Sorted {
+struct Sorted<P> {
     /// The tuples' positions in `(outer, inner)` order, ties in input order.
-    order: Vec<usize>,
+    order: Vec<P>,
     /// Their inner indices, in that order.
     inner: Indices,
     /// Where each vector's tuples start in `order` (`vdim + 1` pointers),
@@ -212,26 +238,26 @@ struct Sorted {
 }
 
 /// The tuples in storage order (their inner indices below `vlen`).
-fn sorted_order(vlen: u64, vdim: u64, outer: &[u64], inner: &[u64]) -> Sorted {
+fn sorted_order<P: Position>(vlen: u64, vdim: u64, outer: &[u64], inner: &[u64]) -> Sorted<P> {
     let n = outer.len();
     match usize::try_from(vdim) {
         Ok(vdim) if vdim <= n.saturating_mul(4).max(1 << 16) => {
             if narrow_below(vlen) {
-                by_vectors::<u32>(vdim, outer, inner)
+                by_vectors::<u32, P>(vdim, outer, inner)
             } else {
-                by_vectors::<u64>(vdim, outer, inner)
+                by_vectors::<u64, P>(vdim, outer, inner)
             }
         }
         _ => {
             // Too many vectors to count them (hypersparse): compare keys.
             let key = |k: usize| (outer[k], inner[k]);
-            let mut order: Vec<usize> = (0..n).collect();
+            let mut order: Vec<P> = (0..n).map(P::from_usize).collect();
             if n > PARALLEL_SORT {
-                crate::threads::install(|| order.par_sort_by_key(|&k| key(k)));
+                crate::threads::install(|| order.par_sort_by_key(|&k| key(k.at())));
             } else {
-                order.sort_by_key(|&k| key(k));
+                order.sort_by_key(|&k| key(k.at()));
             }
-            let distinct = order.windows(2).all(|w| key(w[0]) != key(w[1]));
+            let distinct = order.windows(2).all(|w| key(w[0].at()) != key(w[1].at()));
             Sorted {
                 inner: gather_indices(inner, &order, vlen),
                 order,
@@ -245,7 +271,7 @@ fn sorted_order(vlen: u64, vdim: u64, outer: &[u64], inner: &[u64]) -> Sorted {
 /// [`sorted_order`] by a counting sort on the vector, then each vector's
 /// tuples sorted by inner index (both stable), the vectors in parallel,
 /// their inner indices written out and checked for repeats on the way.
-fn by_vectors<O: Idx>(vdim: usize, outer: &[u64], inner: &[u64]) -> Sorted {
+fn by_vectors<O: Idx, P: Position>(vdim: usize, outer: &[u64], inner: &[u64]) -> Sorted<P> {
     let n = outer.len();
     let mut start = vec![0usize; vdim + 1];
     for &o in outer {
@@ -255,29 +281,29 @@ fn by_vectors<O: Idx>(vdim: usize, outer: &[u64], inner: &[u64]) -> Sorted {
         start[j + 1] += start[j];
     }
     let mut next = start.clone();
-    let mut order = vec![0usize; n];
+    let mut order = vec![P::from_usize(0); n];
     for (k, &o) in outer.iter().enumerate() {
         let slot = &mut next[o as usize];
-        order[*slot] = k;
+        order[*slot] = P::from_usize(k);
         *slot += 1;
     }
     drop(next);
     let mut sorted_inner = vec![O::default(); n];
     // Sorts vectors `vectors` (whose tuples are `piece`, inner indices
     // `out`); true when no key repeats among them.
-    let sort_vectors = |vectors: std::ops::Range<usize>, piece: &mut [usize], out: &mut [O]| {
+    let sort_vectors = |vectors: std::ops::Range<usize>, piece: &mut [P], out: &mut [O]| {
         let base = start[vectors.start];
         let mut distinct = true;
         for j in vectors {
             let slots = start[j] - base..start[j + 1] - base;
             let (v, o) = (&mut piece[slots.clone()], &mut out[slots]);
             for (o, &k) in o.iter_mut().zip(v.iter()) {
-                *o = O::from_u64(inner[k]);
+                *o = O::from_u64(inner[k.at()]);
             }
             if o.windows(2).any(|w| w[0] >= w[1]) {
-                v.sort_by_key(|&k| inner[k]);
+                v.sort_by_key(|&k| inner[k.at()]);
                 for (o, &k) in o.iter_mut().zip(v.iter()) {
-                    *o = O::from_u64(inner[k]);
+                    *o = O::from_u64(inner[k.at()]);
                 }
                 distinct &= o.windows(2).all(|w| w[0] != w[1]);
             }
@@ -295,7 +321,7 @@ fn by_vectors<O: Idx>(vdim: usize, outer: &[u64], inner: &[u64]) -> Sorted {
         bounds[pieces] = vdim;
         bounds.dedup();
         let mut slices = Vec::with_capacity(bounds.len());
-        let (mut rest, mut rest_inner): (&mut [usize], &mut [O]) = (&mut order, &mut sorted_inner);
+        let (mut rest, mut rest_inner): (&mut [P], &mut [O]) = (&mut order, &mut sorted_inner);
         for w in bounds.windows(2) {
             let len = start[w[1]] - start[w[0]];
             let (piece, tail) = rest.split_at_mut(len);
@@ -375,6 +401,9 @@ mod tests {
             let c = build_compressed(64, vdim, &outer, &inner, &array, Dup::LastWins).unwrap();
             c.check().unwrap();
             assert_eq!(entries(&c), last.into_iter().collect::<Vec<_>>());
+            // Positions held in 64 bits (beyond 2^32 tuples) give the same.
+            let wide = build_sorted::<usize>(64, vdim, &outer, &inner, &array, Dup::LastWins);
+            assert_eq!(wide.unwrap(), c);
             let plus = |acc: &mut [u8], v: &[u8]| {
                 let a = i64::from_ne_bytes(acc.try_into().unwrap());
                 let b = i64::from_ne_bytes(v.try_into().unwrap());

@@ -2,6 +2,7 @@
 //! 64 bits otherwise. Kernels read either width through [`IdxSlice`] and
 //! [`with_idx!`](crate::with_idx), which compiles their code once per width.
 
+use crate::alloc::{discard_pages, HEAP_ALLOCATION_LIMIT};
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -57,10 +58,10 @@ impl Idx for u64 {
 }
 
 /// Whether producers store indices in 32 bits when they fit: from
-/// `GRB_INDEX_WIDTH` (`32`: when they fit; anything else: always 64) until
-/// [`set_narrow`] is called.
+/// `GRB_INDEX_WIDTH` (`64`: always 64 bits; unset or anything else: 32 bits
+/// when they fit) until [`set_narrow`] is called.
 static NARROW: LazyLock<AtomicBool> = LazyLock::new(|| {
-    AtomicBool::new(std::env::var("GRB_INDEX_WIDTH").is_ok_and(|v| v.trim() == "32"))
+    AtomicBool::new(!std::env::var("GRB_INDEX_WIDTH").is_ok_and(|v| v.trim() == "64"))
 });
 
 /// Sets whether producers store indices in 32 bits when they fit; returns
@@ -72,6 +73,38 @@ pub fn set_narrow(on: bool) -> bool {
 /// True when indices below `bound` are stored in 32 bits.
 pub fn narrow_below(bound: u64) -> bool {
     bound <= 1 << 32 && NARROW.load(Ordering::Relaxed)
+}
+
+/// A position in an array: `usize`, or `u32` where every position fits
+/// (half the memory of a permutation).
+pub trait Position: Copy + Send + Sync + 'static {
+    /// The position as a `usize`.
+    fn at(self) -> usize;
+    /// Position `k`, which the caller knows fits.
+    fn from_usize(k: usize) -> Self;
+}
+
+impl Position for usize {
+    #[inline(always)]
+    fn at(self) -> usize {
+        self
+    }
+    #[inline(always)]
+    fn from_usize(k: usize) -> usize {
+        k
+    }
+}
+
+impl Position for u32 {
+    #[inline(always)]
+    fn at(self) -> usize {
+        self as usize
+    }
+    #[inline(always)]
+    fn from_usize(k: usize) -> u32 {
+        debug_assert!(k <= u32::MAX as usize);
+        k as u32
+    }
 }
 
 /// A borrowed run of indices of either width.
@@ -274,10 +307,11 @@ impl Indices {
     /// (a copy), kept as it is otherwise (or when memory for the copy is
     /// short).
     pub fn fitting(v: Vec<u64>, bound: u64) -> Indices {
-        match narrow_below(bound).then(|| narrow_copy(&v)).flatten() {
-            Some(n) => Indices::narrow(n),
-            None => Indices::from(v),
+        let mut out = Vec::new();
+        if !narrow_below(bound) || out.try_reserve_exact(v.len()).is_err() {
+            return Indices::from(v);
         }
+        Indices::narrow(narrow_moving(v, out))
     }
 
     /// A copy of `src`, narrowed when every index is below `bound` and
@@ -448,6 +482,33 @@ fn narrow_copy(v: &[u64]) -> Option<Vec<u32>> {
     // SAFETY: every position below `v.len()` was written above.
     unsafe { out.set_len(v.len()) };
     Some(out)
+}
+
+/// `v` in 32 bits, written into `out` (empty, with room for them). When
+/// `v` is a mapping of its own (a large vector), its pages are given back
+/// to the system as they are read, so that the memory in use grows by
+/// little more than the copy's pieces.
+fn narrow_moving(mut v: Vec<u64>, mut out: Vec<u32>) -> Vec<u32> {
+    /// Indices per piece: 2 MiB of `v`, whole pages to give back.
+    const PIECE: usize = (2 << 20) / 8;
+    let n = v.len();
+    let mapped = v.capacity() * 8 >= HEAP_ALLOCATION_LIMIT;
+    let pieces: Vec<_> = v
+        .chunks_mut(PIECE)
+        .zip(out.spare_capacity_mut()[..n].chunks_mut(PIECE))
+        .collect();
+    crate::parallel::map_items(pieces, |(src, dst)| {
+        for (o, &j) in dst.iter_mut().zip(src.iter()) {
+            debug_assert!(j <= u32::MAX as u64);
+            o.write(j as u32);
+        }
+        if mapped {
+            discard_pages(src);
+        }
+    });
+    // SAFETY: the pieces cover every position below `n`, each written above.
+    unsafe { out.set_len(n) };
+    out
 }
 
 /// `v` as `u64`s, in fallibly allocated memory.
