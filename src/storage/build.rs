@@ -11,6 +11,7 @@ use super::array::Array;
 use super::compressed::{prefer_hyper, Compressed};
 use super::index::{narrow_below, Idx, Indices, Position};
 use crate::algebra::Type;
+use crate::alloc::discard_pages;
 use crate::error::Result;
 use crate::fail;
 use rayon::prelude::*;
@@ -68,7 +69,7 @@ fn build_sorted<P: Position>(
     dup: Dup<'_>,
 ) -> Result<Compressed> {
     let key = |k: usize| (outer[k], inner[k]);
-    let sorted = sorted_order::<P>(vlen, vdim, outer, inner);
+    let mut sorted = sorted_order::<P>(vlen, vdim, outer, inner);
     if sorted.distinct {
         let shape = match sorted.starts {
             Some(p) => Compressed {
@@ -84,13 +85,17 @@ fn build_sorted<P: Position>(
                 outer[sorted.order[e].at()]
             })?,
         };
+        let x = vals.gather(&sorted.order);
+        // A permutation below the heap's allocation limit would stay
+        // resident after it is freed, until reused: its pages go back now.
+        discard_pages(&mut sorted.order);
         return Ok(Compressed {
             i: sorted.inner,
-            x: vals.gather(&sorted.order),
+            x,
             ..shape
         });
     }
-    let groups = Groups::of(sorted.order, key, &dup)?;
+    let mut groups = Groups::of(sorted.order, key, &dup)?;
     let shape = shape_of(&vals.ty(), vlen, vdim, groups.pick.len(), |g| {
         outer[groups.pick[g].at()]
     })?;
@@ -99,6 +104,8 @@ fn build_sorted<P: Position>(
     if let Dup::Combine(f) = dup {
         groups.combine(&mut x, vals, f);
     }
+    discard_pages(&mut groups.order);
+    discard_pages(&mut groups.pick);
     Ok(Compressed { i, x, ..shape })
 }
 

@@ -77,7 +77,7 @@ pub fn narrow_below(bound: u64) -> bool {
 
 /// A position in an array: `usize`, or `u32` where every position fits
 /// (half the memory of a permutation).
-pub trait Position: Copy + Send + Sync + 'static {
+pub trait Position: Copy + Send + Sync + bytemuck::Zeroable + 'static {
     /// The position as a `usize`.
     fn at(self) -> usize;
     /// Position `k`, which the caller knows fits.
