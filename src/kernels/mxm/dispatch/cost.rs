@@ -377,22 +377,14 @@ fn builds_transpose(x: &Operand, o: Orientation) -> bool {
     !x.is_native(o) && x.transposes_along(o)
 }
 
-/// Extra cost of a random access to a dense array larger than the cache:
-/// a product pushed into a dense workspace writes at a random position
-/// (measured: about 6 ns a product into LAGraph's BFS frontier of 262 144
-/// positions, where a dot product's step takes 1.3 ns), and a dot product
-/// reading a dense side reads at one (Bellman-Ford's `d min.+ A` on kron-18:
-/// about 3.3 ns a product pulled from a 262 144-position FP64 bitmap and
-/// pushed into one alike).
+/// Extra cost of a product pushed into a dense workspace larger than the
+/// cache: its write lands at a random position (measured: about 6 ns a
+/// product into LAGraph's BFS frontier of 262 144 positions, where a dot
+/// product's step takes 1.3 ns).
 const SCATTER_MISS: f64 = 3.0;
-/// Bytes of a dense array (values and flags) that stay in the cache: the
-/// accesses to the rest miss.
+/// Bytes of a push's workspace (values and flags) that stay in the cache:
+/// the writes to the rest miss.
 const WORKSPACE_CACHED: f64 = (1 << 20) as f64;
-
-/// Extra cost of one random access to a dense array of `bytes` bytes.
-fn random_access_miss(bytes: f64) -> f64 {
-    SCATTER_MISS * (1.0 - WORKSPACE_CACHED / bytes).max(0.0)
-}
 
 /// Cost of one slot of a push's workspace: filling it, and merging it into
 /// the first (measured: without it, grid `A * x` chose the push after one
@@ -616,7 +608,7 @@ impl Costs<'_, '_> {
         if pushed {
             let slot = self.p.semiring.ztype().size() as f64 + 1.0;
             let bytes = r.ncols() as f64 * slot;
-            per_flop += random_access_miss(bytes);
+            per_flop += SCATTER_MISS * (1.0 - WORKSPACE_CACHED / bytes).max(0.0);
             let slots = push::piece_count(flops as usize, r.ncols() as usize) * r.ncols() as usize;
             workspaces = slots as f64 * WORKSPACE_SLOT;
         }
@@ -666,9 +658,7 @@ impl Costs<'_, '_> {
             let step = if self.terminal && hits > 0.0 {
                 len_l.min(1.0 / hits)
             } else {
-                // Every step reads a value of the dense side, at random.
-                let slot = r.store().ty().size() as f64 + 1.0;
-                len_l * (1.0 + random_access_miss(r.positions() as f64 * slot))
+                len_l
             };
             Some((step, prepare))
         } else {

@@ -85,14 +85,14 @@ fn with_dot_operands<T>(
     job: impl FnOnce(&Compressed, RCols, &Array, &Array) -> T,
 ) -> Result<T> {
     let ((lty, read_l), (rty, read_r)) = operand_types(s, plan.by_cols);
-    let lc = l.vectors(Orientation::ByRow);
+    let lc = l.try_vectors(Orientation::ByRow)?;
     let lx = values(&lc.x, lty, read_l)?;
     let dense = if plan.dense_r { r.dense(true)? } else { None };
     let sparse;
     let (rcols, rvals): (RCols, &Array) = match &dense {
         Some(d) => (RCols::Dense(d), &d.values),
         None => {
-            sparse = r.vectors(Orientation::ByCol);
+            sparse = r.try_vectors(Orientation::ByCol)?;
             (RCols::Sparse(&sparse), &sparse.x)
         }
     };
@@ -151,13 +151,19 @@ fn push_into(
     take: Take<'_>,
 ) -> Option<Result<Array>> {
     let ((lty, read_l), (rty, read_r)) = operand_types(s, flip);
-    let rc = r.vectors(Orientation::ByRow);
+    let rc = match r.try_vectors(Orientation::ByRow) {
+        Ok(rc) => rc,
+        Err(e) => return Some(Err(e)),
+    };
     let lc;
     let (row, lx, rx) = {
         let (row, lx) = match dense_row(l) {
             Some((row, x)) => (row, values(x, lty, read_l)),
             None => {
-                lc = l.vectors(Orientation::ByRow);
+                lc = match l.try_vectors(Orientation::ByRow) {
+                    Ok(lc) => lc,
+                    Err(e) => return Some(Err(e)),
+                };
                 (Row::Sparse(&lc), values(&lc.x, lty, read_l))
             }
         };
@@ -192,7 +198,7 @@ fn saxpy(
     flip: bool,
 ) -> Result<Product> {
     let ((lty, read_l), (rty, read_r)) = operand_types(s, flip);
-    let rc = r.vectors(Orientation::ByRow);
+    let rc = r.try_vectors(Orientation::ByRow)?;
     let rx = values(&rc.x, rty, read_r)?;
     let view = match mask {
         Some(m) => m.view(false)?,
@@ -211,7 +217,7 @@ fn saxpy(
             return Ok(product);
         }
     }
-    let lc = l.vectors(Orientation::ByRow);
+    let lc = l.try_vectors(Orientation::ByRow)?;
     let lx = values(&lc.x, lty, read_l)?;
     if let Some(product) = push(Row::Sparse(&lc), &lx) {
         return Ok(product);
