@@ -4,6 +4,8 @@
 //! copying; user-defined types are held as 16-byte aligned bytes. Every array
 //! can also be viewed as raw bytes, which the generic (any-type) kernels use.
 
+use super::index::{Idx, IdxSlice, Indices, Position};
+use super::iso::{IsoArray, Values};
 use crate::algebra::{Element, Type, TypeCode, Value};
 use crate::error::{out_of_memory, Result};
 use crate::storage::compact::Flagged;
@@ -12,9 +14,6 @@ use crate::storage::ranges::{
     extend_copy, gather_runs, PartRuns,
 };
 use std::ops::Range;
-
-use super::index::{Idx, IdxSlice, Indices, Position};
-use super::iso::{IsoArray, Values};
 
 /// Positions from which [`Array::gather`] of built-in values runs in parallel.
 const PARALLEL_GATHER: usize = 1 << 16;
@@ -908,10 +907,8 @@ mod tests {
         a.push_bytes(&[4, 5, 6]);
         assert_eq!(a.len(), 2);
         assert_eq!(a.bytes(), &[1, 2, 3, 4, 5, 6]);
-        assert_eq!(
-            a.gather(&[1usize, 1, 0]).bytes(),
-            &[4, 5, 6, 4, 5, 6, 1, 2, 3]
-        );
+        let g = a.gather(&[1usize, 1, 0]);
+        assert_eq!(g.bytes(), &[4, 5, 6, 4, 5, 6, 1, 2, 3]);
         let mut b = Array::new(&t);
         b.extend_from(&a, 1..2);
         assert_eq!(b.bytes(), &[4, 5, 6]);
