@@ -51,23 +51,41 @@ pub fn build_compressed(
             ..shape
         });
     }
+    let tuples = Tuples {
+        vlen,
+        vdim,
+        outer,
+        inner,
+        vals,
+    };
     if u32::try_from(n).is_ok() {
-        build_sorted::<u32>(vlen, vdim, outer, inner, vals, dup)
+        build_sorted::<u32>(tuples, dup)
     } else {
-        build_sorted::<usize>(vlen, vdim, outer, inner, vals, dup)
+        build_sorted::<usize>(tuples, dup)
     }
+}
+
+/// The tuples `(outer[k], inner[k], vals[k])` of `vdim` vectors of length
+/// `vlen` given to [`build_compressed`].
+#[derive(Clone, Copy)]
+struct Tuples<'a> {
+    vlen: u64,
+    vdim: u64,
+    outer: &'a [u64],
+    inner: &'a [u64],
+    vals: &'a Array,
 }
 
 /// [`build_compressed`] of tuples not in order, their sorted order held as
 /// positions of type `P`.
-fn build_sorted<P: Position>(
-    vlen: u64,
-    vdim: u64,
-    outer: &[u64],
-    inner: &[u64],
-    vals: &Array,
-    dup: Dup<'_>,
-) -> Result<Compressed> {
+fn build_sorted<P: Position>(tuples: Tuples, dup: Dup<'_>) -> Result<Compressed> {
+    let Tuples {
+        vlen,
+        vdim,
+        outer,
+        inner,
+        vals,
+    } = tuples;
     let key = |k: usize| (outer[k], inner[k]);
     let mut sorted = sorted_order::<P>(vlen, vdim, outer, inner);
     if sorted.distinct {
@@ -409,7 +427,14 @@ mod tests {
             c.check().unwrap();
             assert_eq!(entries(&c), last.into_iter().collect::<Vec<_>>());
             // Positions held in 64 bits (beyond 2^32 tuples) give the same.
-            let wide = build_sorted::<usize>(64, vdim, &outer, &inner, &array, Dup::LastWins);
+            let tuples = Tuples {
+                vlen: 64,
+                vdim,
+                outer: &outer,
+                inner: &inner,
+                vals: &array,
+            };
+            let wide = build_sorted::<usize>(tuples, Dup::LastWins);
             assert_eq!(wide.unwrap(), c);
             let plus = |acc: &mut [u8], v: &[u8]| {
                 let a = i64::from_ne_bytes(acc.try_into().unwrap());
