@@ -10,12 +10,11 @@
 //! checked before anything is taken (pointers, sizes, indices in range and,
 //! unless `jumbled`, sorted without duplicates; a jumbled input is sorted in
 //! place first): a failed pack leaves the caller's arrays with the caller.
-//! An `iso` input (one value for every entry) is expanded. Unpack reports
-//! `jumbled = false` (sorted) and `iso = true` when every entry holds the
-//! same value, with one value per entry all the same (SuiteSparse hands out
-//! one value then: a caller that reads only the first is right either way);
-//! as in SuiteSparse, `iso` and `jumbled` may be NULL (asking for content
-//! neither iso nor jumbled: the values array has one value per entry anyway).
+//! An `iso` input (one value for every entry) is stored as one value. Unpack
+//! reports `jumbled = false` (sorted) and, when every entry holds the same
+//! value, `iso = true` with that one value only, as SuiteSparse does; as in
+//! SuiteSparse, `iso` and `jumbled` may be NULL (asking for content neither
+//! iso nor jumbled: the values array then has one value per entry).
 
 use crate::api::{api, GrB_Index, GrB_Info};
 use crate::handle::*;
@@ -362,7 +361,14 @@ impl<T: Plain> Out<T> {
     }
 }
 
-unsafe fn put_values(out: &Out<c_void>, x: Array) -> Result<()> {
+/// Hands `x` to the caller through `out`: only its first value when
+/// `only_first` (iso content unpacked with an `iso` flag to report it).
+unsafe fn put_values(out: &Out<c_void>, x: Array, only_first: bool) -> Result<()> {
+    let x = if only_first && x.len() > 1 {
+        x.gather(&[0usize])
+    } else {
+        x
+    };
     let (p, bytes) = give_values(x)?;
     unsafe {
         *out.slot = p;
@@ -416,10 +422,8 @@ fn compressed_of(
 }
 
 /// Reports unpacked content through the pointers that are not NULL: iso
-/// when every entry holds the same value (the values array still holds one
-/// value per entry, right for a caller that reads only the first as for one
-/// that reads them all; LAGraph's FastSV6 repacks with the flag it got after
-/// changing the pattern), never jumbled.
+/// when every entry holds the same value (and the values array holds that
+/// one value), never jumbled.
 unsafe fn report(is_iso: bool, iso: *mut bool, jumbled: *mut bool) {
     for (flag, value) in [(iso, is_iso), (jumbled, false)] {
         if !flag.is_null() {
@@ -468,7 +472,7 @@ unsafe fn unpack_compressed(
     unsafe {
         p.put(indices_of(c.p))?;
         i.put(c.i.into_wide_vec()?)?;
-        put_values(&x, c.x)?;
+        put_values(&x, c.x, is_iso && !iso.is_null())?;
         report(is_iso, iso, jumbled);
     }
     Ok(())
@@ -524,7 +528,7 @@ unsafe fn unpack_dense(
         }
     }
     unsafe {
-        put_values(&x, bitmap.x)?;
+        put_values(&x, bitmap.x, is_iso && !iso.is_null())?;
         report(is_iso, iso, std::ptr::null_mut());
     }
     Ok(())
@@ -823,7 +827,7 @@ unsafe fn unpack_vector(
     unsafe {
         *nvals = c.i.len() as GrB_Index;
         i.put(c.i.into_wide_vec()?)?;
-        put_values(&x, c.x)?;
+        put_values(&x, c.x, is_iso && !iso.is_null())?;
         report(is_iso, iso, jumbled);
     }
     Ok(())

@@ -706,4 +706,52 @@ pub(super) mod tests {
         );
         assert!(indices_sorted_within(&[0, 0], &[], 0), "no entries");
     }
+
+    /// The per-vector rule `indices_sorted_within` checks, written plainly.
+    fn sorted_naive(p: &[u64], i: &[u64], vlen: u64) -> bool {
+        p.windows(2).all(|w| {
+            let v = &i[w[0] as usize..w[1] as usize];
+            v.windows(2).all(|x| x[0] < x[1]) && v.iter().all(|&x| x < vlen)
+        })
+    }
+
+    #[test]
+    fn packed_index_check_agrees_with_the_plain_rule() {
+        // Vectors of 0-3 entries (empty ones repeat a pointer) with indices
+        // that drop at vector starts, and near-misses: a repeat, a drop
+        // inside a vector, an index at vlen; some vectors span task edges.
+        let mut seed = 7u64;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        let mut outcomes = [0; 2];
+        for case in 0..200 {
+            let (mut p, mut i) = (vec![0u64], Vec::new());
+            let nvec = if case % 10 == 0 { 70_000 } else { 1 + next(40) };
+            for _ in 0..nvec {
+                let len = if case % 10 == 0 { next(4) } else { next(5) };
+                let mut x = next(3);
+                for _ in 0..len {
+                    i.push(x);
+                    x += 1 + next(2);
+                }
+                p.push(i.len() as u64);
+            }
+            let vlen = 12;
+            if !i.is_empty() && case % 3 != 0 {
+                let q = next(i.len() as u64) as usize;
+                i[q] = match case % 3 {
+                    1 => next(13),
+                    _ => i[q.saturating_sub(1)],
+                };
+            }
+            let expected = sorted_naive(&p, &i, vlen);
+            assert_eq!(indices_sorted_within(&p, &i, vlen), expected, "case {case}");
+            outcomes[expected as usize] += 1;
+        }
+        assert!(outcomes[0] > 20 && outcomes[1] > 20, "{outcomes:?}");
+    }
 }

@@ -20,7 +20,7 @@ use crate::algebra::{BinaryCode, Position, Semiring, TypeCode};
 use crate::error::Result;
 use crate::explain::step;
 use crate::kernels::positional::pick;
-use crate::storage::{Compressed, MatrixStore, Orientation};
+use crate::storage::{Compressed, Idx, MatrixStore, Orientation};
 use std::sync::Arc;
 
 /// The operands and semiring of a rewritten product.
@@ -135,23 +135,24 @@ fn one_k_per_vector(
     Some(Operand::new(Arc::new(store), false))
 }
 
-/// The first (or `last`) entry of each vector of `c`.
+/// The first (or `last`) entry of each vector of `c`: one read of the
+/// indices a vector, in parallel and in their stored width.
 fn extreme_entries(c: &Compressed, last: bool) -> Compressed {
-    let (mut h, mut slots) = (Vec::new(), Vec::new());
-    for k in 0..c.nvec() {
-        let r = c.range(k);
-        if !r.is_empty() {
-            h.push(c.vector_id(k));
-            slots.push(if last { r.end - 1 } else { r.start });
-        }
-    }
+    let held: Vec<usize> = (0..c.nvec()).filter(|&k| c.p[k] < c.p[k + 1]).collect();
+    let slots: Vec<usize> = held
+        .iter()
+        .map(|&k| if last { c.p[k + 1] - 1 } else { c.p[k] })
+        .collect();
+    let i = crate::with_idx!(c.i.as_idx(), s => Idx::store(
+        crate::parallel::map(slots.len(), 1 << 12, |e| s[slots[e]])
+    ));
     Compressed {
         vlen: c.vlen,
         vdim: c.vdim,
         p: (0..=slots.len()).collect(),
-        i: slots.iter().map(|&q| c.i.get(q)).collect(),
+        i,
         x: c.x.gather(&slots),
-        h: Some(h),
+        h: Some(held.iter().map(|&k| c.vector_id(k)).collect()),
     }
     .conform()
 }
