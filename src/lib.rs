@@ -185,6 +185,8 @@ pub(crate) mod parallel;
 pub(crate) mod plan;
 #[allow(rustdoc::private_intra_doc_links)]
 pub(crate) mod storage;
+#[cfg(test)]
+mod test_rng;
 pub(crate) mod threads;
 pub(crate) mod work;
 

@@ -395,13 +395,7 @@ mod tests {
     #[test]
     fn large_builds_match_a_sorted_map() {
         let n = 3 * PARALLEL_SORT;
-        let mut seed = 7u64;
-        let mut next = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut next = crate::test_rng::below(7);
         for vdim in [5_000u64, 40 * n as u64] {
             let outer: Vec<u64> = (0..n).map(|_| next(vdim)).collect();
             let inner: Vec<u64> = (0..n).map(|_| next(64)).collect();

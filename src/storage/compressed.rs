@@ -720,13 +720,7 @@ pub(super) mod tests {
         // Vectors of 0-3 entries (empty ones repeat a pointer) with indices
         // that drop at vector starts, and near-misses: a repeat, a drop
         // inside a vector, an index at vlen; some vectors span task edges.
-        let mut seed = 7u64;
-        let mut next = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut next = crate::test_rng::below(7);
         let mut outcomes = [0; 2];
         for case in 0..200 {
             let (mut p, mut i) = (vec![0u64], Vec::new());

@@ -132,7 +132,10 @@ pub fn masked_into_dense(
     with_type!(ctype.code(), T => {
         let xs = x.as_vec_mut::<T>().expect("values of the output's type");
         let ts = tx.values::<T>().expect("values cast to the output's type");
-        slots.write(source, |q, s| xs[q] = ts.at(s));
+        match source {
+            Source::Dense { t, m } => slots.blend(t, m, xs, |q| ts.at(q)),
+            compressed => slots.write(compressed, |q, s| xs[q] = ts.at(s)),
+        }
     }, udt => slots.write(source, |q, s| x.set_bytes(q, tx.get_bytes(s))));
     Ok(MatrixStore::new(orient, Format::Bitmap(bitmap)).conform())
 }
@@ -229,6 +232,32 @@ struct Slots<'a> {
 }
 
 impl Slots<'_> {
+    /// [`Slots::write`] of a dense source (`T`'s flags `t` and the mask's
+    /// `m`, laid out as `C`'s) into `C`'s values `x`, without a branch on the
+    /// flags: every position takes `T`'s flag and value where the mask is
+    /// set and keeps its own elsewhere (a position left without an entry
+    /// keeps a value no reader sees). BFS's pull levels, whose masks set
+    /// positions scattered over the whole vector.
+    fn blend<X: Copy>(self, t: &[bool], m: &[bool], x: &mut [X], value: impl Fn(usize) -> X) {
+        let Slots { b, nvals, .. } = self;
+        let (mut gained, mut lost) = (0usize, 0usize);
+        for (q, ((&allowed, &present), (had, xq))) in m
+            .iter()
+            .zip(t)
+            .zip(b.iter_mut().zip(x.iter_mut()))
+            .enumerate()
+        {
+            let kept = *had;
+            let now = if allowed { present } else { kept };
+            gained += (now & !kept) as usize;
+            lost += (kept & !now) as usize;
+            *had = now;
+            let v = value(q);
+            *xq = if allowed { v } else { *xq };
+        }
+        *nvals = *nvals + gained - lost;
+    }
+
     /// At every position of the mask: `set(position, t_slot)` and the flag
     /// raised where `T` has an entry, the flag lowered where not.
     fn write(self, source: Source<'_>, mut set: impl FnMut(usize, usize)) {
