@@ -131,6 +131,17 @@ pub fn merge(
         Some(m) => Some((m.try_positions(orient)?, m.complement)),
         None => None,
     };
+    if let (Some((pat, false)), None, true) = (&m, accum, replace) {
+        // Without an accumulator, `T` takes the mask's positions and every
+        // other entry of `C` goes: the result is `T` at those positions,
+        // whatever `C` held (BFS's `w<q, replace> = degree`).
+        crate::explain::step(|| "write-back: T at the mask's positions (replace)".into());
+        let mut out = small_mask::cut(t, orient, pat)?;
+        if out.x.ty() != *ctype {
+            out.x = out.x.cast(ctype);
+        }
+        return Ok(MatrixStore::from_compressed(orient, out.conform()).conform());
+    }
     let (c, tc) = match (&m, replace) {
         (Some((pat, false)), true) if small_mask::applies(&old, t, pat) => (
             CompressedRef::Owned(small_mask::cut(&old, orient, pat)?),
