@@ -361,10 +361,18 @@ impl<T: Plain> Out<T> {
     }
 }
 
-/// Hands `x` to the caller through `out`: only its first value when
-/// `only_first` (iso content unpacked with an `iso` flag to report it).
-unsafe fn put_values(out: &Out<c_void>, x: Array, only_first: bool) -> Result<()> {
-    let x = if only_first && x.len() > 1 {
+/// Hands the unpacked values `x` to the caller through `out` and reports
+/// through the flags that are not NULL: iso when every entry holds the same
+/// value, never jumbled. Iso content is handed out as its one value only
+/// when the caller asked to be told (`iso` not NULL), SuiteSparse's rule.
+unsafe fn put_values(
+    out: &Out<c_void>,
+    x: Array,
+    is_iso: bool,
+    iso: *mut bool,
+    jumbled: *mut bool,
+) -> Result<()> {
+    let x = if is_iso && !iso.is_null() && x.len() > 1 {
         x.gather(&[0usize])
     } else {
         x
@@ -373,6 +381,11 @@ unsafe fn put_values(out: &Out<c_void>, x: Array, only_first: bool) -> Result<()
     unsafe {
         *out.slot = p;
         *out.size = bytes;
+        for (flag, value) in [(iso, is_iso), (jumbled, false)] {
+            if !flag.is_null() {
+                *flag = value;
+            }
+        }
     }
     Ok(())
 }
@@ -421,17 +434,6 @@ fn compressed_of(
     })
 }
 
-/// Reports unpacked content through the pointers that are not NULL: iso
-/// when every entry holds the same value (and the values array holds that
-/// one value), never jumbled.
-unsafe fn report(is_iso: bool, iso: *mut bool, jumbled: *mut bool) {
-    for (flag, value) in [(iso, is_iso), (jumbled, false)] {
-        if !flag.is_null() {
-            unsafe { *flag = value };
-        }
-    }
-}
-
 /// The arrays of a compressed unpack (with the place for `nvec` when
 /// hypersparse).
 struct CompressedOut {
@@ -472,8 +474,7 @@ unsafe fn unpack_compressed(
     unsafe {
         p.put(indices_of(c.p))?;
         i.put(c.i.into_wide_vec()?)?;
-        put_values(&x, c.x, is_iso && !iso.is_null())?;
-        report(is_iso, iso, jumbled);
+        put_values(&x, c.x, is_iso, iso, jumbled)?;
     }
     Ok(())
 }
@@ -528,8 +529,7 @@ unsafe fn unpack_dense(
         }
     }
     unsafe {
-        put_values(&x, bitmap.x, is_iso && !iso.is_null())?;
-        report(is_iso, iso, std::ptr::null_mut());
+        put_values(&x, bitmap.x, is_iso, iso, std::ptr::null_mut())?;
     }
     Ok(())
 }
@@ -827,8 +827,7 @@ unsafe fn unpack_vector(
     unsafe {
         *nvals = c.i.len() as GrB_Index;
         i.put(c.i.into_wide_vec()?)?;
-        put_values(&x, c.x, is_iso && !iso.is_null())?;
-        report(is_iso, iso, jumbled);
+        put_values(&x, c.x, is_iso, iso, jumbled)?;
     }
     Ok(())
 }

@@ -348,13 +348,15 @@ impl<Z: ArrayElement, F: Fn(u64, u64) -> Z + Sync> Mapper for IndexFn<F> {
             let (mut j, mut i) = (r.start / vlen.max(1), r.start % vlen.max(1));
             r.map(move |q| {
                 let (row, col) = matrix_coords(orient, j as u64, i as u64);
-                let held = present.is_none_or(|b| b[q]);
+                // Computed at a hole too and then dropped: a choice, not a
+                // branch on the flags.
+                let v = (self.f)(row, col);
                 i += 1;
                 if i == vlen {
                     (i, j) = (0, j + 1);
                 }
-                if held {
-                    (self.f)(row, col)
+                if present.is_none_or(|b| b[q]) {
+                    v
                 } else {
                     Z::default()
                 }

@@ -155,6 +155,16 @@ impl DenseCol<'_> {
     pub fn is_full(&self) -> bool {
         self.present.is_none()
     }
+
+    /// The presence flags from entry 0 on, when the column has flags and
+    /// its entries are consecutive (entry `i`'s flag at `i`).
+    #[inline(always)]
+    pub fn unit_flags(&self) -> Option<&[bool]> {
+        match (self.present, self.unit_base()) {
+            (Some(b), Some(base)) => Some(&b[base..]),
+            _ => None,
+        }
+    }
 }
 
 /// The mask of a product, read as-is or transposed like an operand.
@@ -359,12 +369,13 @@ impl MaskRow<'_> {
             Some(b) => b[q],
             None => true,
         };
-        let set = present
-            && match self.values {
-                None => true,
-                Some((x, 1)) => x[q] != 0,
-                Some((x, s)) => x[q * s..(q + 1) * s].iter().any(|&b| b != 0),
-            };
+        // No branch on the flag for the common masks (structural, or values
+        // of one byte: a dense form holds a value at every position).
+        let set = match self.values {
+            None => present,
+            Some((x, 1)) => present & (x[q] != 0),
+            Some((x, s)) => present && x[q * s..(q + 1) * s].iter().any(|&b| b != 0),
+        };
         set != self.complement
     }
 }

@@ -210,22 +210,31 @@ const SAMPLED_VECTORS: usize = 4096;
 /// single vectors spread evenly would each miss the cache.
 const SAMPLE_RUN: usize = 64;
 
-/// `Σ_{k < n} f(k)`, or its estimate from runs of consecutive terms (see
-/// [`SAMPLED_VECTORS`]) when `n` is larger.
-fn sampled(n: usize, f: impl Fn(usize) -> f64) -> f64 {
+/// `Σ_{k < n} f(k)` (several sums at once), or its estimate from runs of
+/// consecutive terms (see [`SAMPLED_VECTORS`]) when `n` is larger.
+fn sampled_sums<const N: usize>(n: usize, f: impl Fn(usize) -> [f64; N]) -> [f64; N] {
+    let add = |mut sums: [f64; N], k: usize| {
+        sums.iter_mut().zip(f(k)).for_each(|(s, w)| *s += w);
+        sums
+    };
     if n <= SAMPLED_VECTORS {
-        return (0..n).map(f).sum();
+        return (0..n).fold([0.0; N], add);
     }
     // Runs start `n / runs >= SAMPLE_RUN` apart, so they never overlap.
     let runs = SAMPLED_VECTORS / SAMPLE_RUN;
-    let sum: f64 = (0..runs)
+    let sums = (0..runs)
         .flat_map(|r| {
             let start = (n as u128 * r as u128 / runs as u128) as usize;
             start..start + SAMPLE_RUN
         })
-        .map(f)
-        .sum();
-    sum * (n as f64 / SAMPLED_VECTORS as f64)
+        .fold([0.0; N], add);
+    sums.map(|s| s * (n as f64 / SAMPLED_VECTORS as f64))
+}
+
+/// [`sampled_sums`] of one sum.
+fn sampled(n: usize, f: impl Fn(usize) -> f64) -> f64 {
+    let [sum] = sampled_sums(n, |k| [f(k)]);
+    sum
 }
 
 /// Set flags of a bitmap vector up to which the other side's length is
@@ -457,6 +466,9 @@ pub(super) struct Costs<'p, 'a> {
     /// and with `A` read dense (exact, or sampled over many mask vectors),
     /// once measured.
     dot3_measured: std::cell::OnceCell<[Option<f64>; 3]>,
+    /// The work of a pull's dot products under a complemented mask, `R`
+    /// read dense and read sparse, by rows and by columns, once measured.
+    pull_measured: [std::cell::OnceCell<Option<[f64; 2]>>; 2],
 }
 
 impl Costs<'_, '_> {
@@ -647,6 +659,18 @@ impl Costs<'_, '_> {
         (self.flops() / read.max(1.0)).min(1.0)
     }
 
+    /// The entries a dot product walks along a vector of `len` entries
+    /// against a dense other side where a `hits` fraction of them meet an
+    /// entry: all of them, or until the first product when the monoid stops
+    /// there.
+    fn walk_step(&self, len: f64, hits: f64) -> f64 {
+        if self.terminal && hits > 0.0 {
+            len.min(1.0 / hits)
+        } else {
+            len
+        }
+    }
+
     /// The cost of one dot product of an average row of `l` with an average
     /// column of `r`, read densely or merged; and the cost of preparing `r`.
     fn dot_step(&self, l: &Operand, r: &Operand, dense_r: bool) -> Option<(f64, f64)> {
@@ -655,12 +679,7 @@ impl Costs<'_, '_> {
         if dense_r {
             let prepare = dense_cost(r)?;
             let hits = self.hit_fraction(l, r.ncols());
-            let step = if self.terminal && hits > 0.0 {
-                len_l.min(1.0 / hits)
-            } else {
-                len_l
-            };
-            Some((step, prepare))
+            Some((self.walk_step(len_l, hits), prepare))
         } else {
             let cols = (r.ncols().min(r.nvals() as u64)).max(1) as f64;
             let len_r = r.nvals() as f64 / cols;
@@ -724,13 +743,6 @@ impl Costs<'_, '_> {
             self.hit_fraction(&p.a, p.b.ncols()),
             self.hit_fraction(&p.b.t(), p.a.nrows()),
         );
-        let dense_step = |walked: f64, hits: f64| {
-            if self.terminal && hits > 0.0 {
-                walked.min(1.0 / hits)
-            } else {
-                walked
-            }
-        };
         // Whether the mask's vectors are the product's rows (else its
         // columns): the length of that side is looked up once per vector.
         let vectors_are_rows = (store.orient() == Orientation::ByRow) != m.transposed;
@@ -745,8 +757,8 @@ impl Costs<'_, '_> {
             let len_b = cols.as_ref().map_or(0.0, |c| c.len(j));
             [
                 1.0 + merge_cost(len_a, len_b),
-                1.0 + dense_step(len_a, hits_b),
-                1.0 + dense_step(len_b, hits_a),
+                1.0 + self.walk_step(len_a, hits_b),
+                1.0 + self.walk_step(len_b, hits_a),
             ]
         });
         let both = rows.is_some() && cols.is_some();
@@ -770,11 +782,46 @@ impl Costs<'_, '_> {
         // Under a mask that is not complemented, the dot products are those
         // of dot3 (measured, so skewed lengths count), and every other pair
         // is checked too.
-        let dots = match mask.filter(|m| !m.complement()) {
-            Some(m) => self.mask_dots(&m, step, by_cols, dense_r),
+        let dots = match mask {
+            Some(m) if !m.complement() => self.mask_dots(&m, step, by_cols, dense_r),
+            Some(m) => self.pull_measured[by_cols as usize]
+                .get_or_init(|| self.complemented_pull_dots(&l, &r, &m))
+                .map_or(pairs * self.allowed_fraction() * step, |w| {
+                    w[dense_r as usize]
+                }),
             None => pairs * self.allowed_fraction() * step,
         };
         Some(self.vectors_cost(&l, Orientation::ByRow) + prepare + pairs * MASK_CHECK + dots)
+    }
+
+    /// The work of the dot products of a pull (`R` one column) under a
+    /// complemented dense mask, `R` read sparse and read dense, from the
+    /// lengths of (a sample of) the rows of `L` it allows, when they are at
+    /// hand. The rows a late BFS level leaves unvisited are mostly short or
+    /// empty; an average length would count them as long as any.
+    fn complemented_pull_dots(
+        &self,
+        l: &Operand,
+        r: &Operand,
+        m: &MaskOperand,
+    ) -> Option<[f64; 2]> {
+        if r.ncols() != 1 || !m.is_dense() {
+            return None;
+        }
+        let rows = lengths(l, Orientation::ByRow, l.nrows(), 0)?;
+        let view = m.view(false).ok()?;
+        let (hits, len_r) = (self.hit_fraction(l, 1), r.nvals() as f64);
+        Some(sampled_sums(l.nrows() as usize, |i| {
+            let len = rows.len(i as u64);
+            if len > 0.0 && view.allows(i as u64, 0) {
+                [
+                    1.0 + merge_cost(len, len_r),
+                    1.0 + self.walk_step(len, hits),
+                ]
+            } else {
+                [0.0; 2]
+            }
+        }))
     }
 }
 
@@ -786,6 +833,7 @@ impl<'p, 'a> Costs<'p, 'a> {
             flops: Default::default(),
             terminal: stops_at_first(p.semiring),
             dot3_measured: Default::default(),
+            pull_measured: Default::default(),
         }
     }
 

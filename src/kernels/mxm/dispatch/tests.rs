@@ -332,3 +332,51 @@ fn the_products_of_a_frontier_holding_hubs_are_estimated_from_a_sample() {
     let estimate_t = flops(&Operand::new(u, true), &a.t());
     assert!((estimate_t - exact).abs() < 0.2 * exact, "{estimate_t}");
 }
+
+#[test]
+fn a_pull_under_a_complemented_mask_costs_the_rows_it_allows() {
+    // The rows a late BFS level leaves unvisited are mostly empty. Two
+    // complemented masks with as many entries: one allows only the empty
+    // rows of `A`, the other only its full ones. Counted at the average
+    // length they would cost the same.
+    let s = semiring(BinaryCode::Any, BinaryCode::Oneb, TypeCode::Bool);
+    let n = 20_000;
+    let even: Vec<(u64, u64)> = (0..n)
+        .step_by(2)
+        .flat_map(|i| (0..16).map(move |k| (i, (i * 7 + k * 1_231) % n)))
+        .collect();
+    let a = ones(n, n, &even, Orientation::ByRow, BinaryCode::Plus);
+    let rows = |first: u64| {
+        let pairs: Vec<(u64, u64)> = (first..n).step_by(2).map(|i| (i, 0)).collect();
+        let s = ones(n, 1, &pairs, Orientation::ByCol, BinaryCode::Plus);
+        let b = s.to_bitmap().unwrap();
+        mask(
+            Arc::new(MatrixStore::new(Orientation::ByCol, Format::Bitmap(b))),
+            true,
+        )
+    };
+    let pull = Plan {
+        method: Method::Dot2,
+        by_cols: false,
+        dense_r: true,
+    };
+    let cost = |visited: &Mask| {
+        let p = Problem {
+            a: Operand::new(a.clone(), false),
+            b: Operand::new(vector(n, 4, true), false),
+            mask: Some(MaskOperand {
+                mask: visited,
+                transposed: false,
+            }),
+            semiring: &s,
+            out: Orientation::ByCol,
+            epilogue: None,
+        };
+        cost::Costs::new(&p).kernel_cost(pull).unwrap()
+    };
+    let (empty_allowed, full_allowed) = (cost(&rows(0)), cost(&rows(1)));
+    assert!(
+        full_allowed > 4.0 * empty_allowed,
+        "{full_allowed} vs {empty_allowed}"
+    );
+}

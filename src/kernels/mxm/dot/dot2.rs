@@ -143,22 +143,28 @@ impl Dot2<'_> {
     ) -> Product {
         let l = self.l;
         self.pull_with(sr, |z, rows, chunk| {
-            for (slot, kk) in rows.enumerate() {
-                // A dot that stops at its first product reads one line of a
-                // row: a miss per row, which the hardware prefetcher does not
-                // hide when rows are skipped or left early.
-                if let Some(&ahead) = l.p.get(kk + PULL_AHEAD) {
-                    l.i.as_idx().prefetch(ahead);
-                }
-                let lr = l.range(kk);
-                work::count(1);
-                if !lr.is_empty()
-                    && allowed(l.vector_id(kk))
-                    && dot(z, l.i.idx_range(lr.clone()), lr.start)
-                {
-                    chunk.present[slot] = true;
-                    sr.z_set(&mut chunk.w, slot, z);
-                    chunk.nvals += 1;
+            let mut todo = [0usize; PULL_BLOCK];
+            for block in rows.clone().step_by(PULL_BLOCK) {
+                let block = block..(block + PULL_BLOCK).min(rows.end);
+                work::count(block.len());
+                // Both tests, without branching on the first.
+                let todo = rows_to_pull(block, &mut todo, |kk| {
+                    !l.range(kk).is_empty() & allowed(l.vector_id(kk))
+                });
+                for (t, &kk) in todo.iter().enumerate() {
+                    // A dot that stops at its first product reads one line of
+                    // a row: a miss per row, which the hardware prefetcher
+                    // does not hide when rows are skipped or left early.
+                    if let Some(&ahead) = todo.get(t + PULL_AHEAD) {
+                        l.i.as_idx().prefetch(l.p[ahead]);
+                    }
+                    let lr = l.range(kk);
+                    if dot(z, l.i.idx_range(lr.clone()), lr.start) {
+                        let slot = kk - rows.start;
+                        chunk.present[slot] = true;
+                        sr.z_set(&mut chunk.w, slot, z);
+                        chunk.nvals += 1;
+                    }
                 }
             }
         })
@@ -192,6 +198,23 @@ impl Dot2<'_> {
 
 /// How many rows ahead [`Dot2::pull_rows`] asks for the first line of a row.
 const PULL_AHEAD: usize = 16;
+
+/// How many rows [`Dot2::pull_rows`] sifts through the mask at a time.
+const PULL_BLOCK: usize = 512;
+
+/// The rows of `block` that `pull(kk)` keeps, written to the start of `todo`.
+fn rows_to_pull(
+    block: Range<usize>,
+    todo: &mut [usize; PULL_BLOCK],
+    pull: impl Fn(usize) -> bool,
+) -> &[usize] {
+    let mut n = 0;
+    for kk in block {
+        todo[n] = kk;
+        n += pull(kk) as usize;
+    }
+    &todo[..n]
+}
 
 /// The held rows of `L` in tasks of about equal work (a row's work is its
 /// length plus one).
