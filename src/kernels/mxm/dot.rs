@@ -85,9 +85,8 @@ fn dot_dense_col<S: Sr, I: Idx>(sr: &S, z: &mut S::Z, a: &[I], a0: usize, col: D
             .enumerate()
             .map(|(pa, &k)| (a0 + pa, col.position(k.to_u64())));
         sr.fold(z, pairs)
-    } else if let Some(flags) = col.unit_flags() {
+    } else if let Some((flags, base)) = col.unit_flags() {
         // The common column of a bitmap vector: its flags read directly.
-        let base = col.position(0);
         let pairs = a
             .iter()
             .enumerate()

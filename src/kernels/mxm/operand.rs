@@ -156,12 +156,13 @@ impl DenseCol<'_> {
         self.present.is_none()
     }
 
-    /// The presence flags from entry 0 on, when the column has flags and
-    /// its entries are consecutive (entry `i`'s flag at `i`).
+    /// The presence flags from entry 0 on and entry 0's position, when the
+    /// column has flags and its entries are consecutive (entry `i`'s flag
+    /// at `i`, its value at the position plus `i`).
     #[inline(always)]
-    pub fn unit_flags(&self) -> Option<&[bool]> {
+    pub fn unit_flags(&self) -> Option<(&[bool], usize)> {
         match (self.present, self.unit_base()) {
-            (Some(b), Some(base)) => Some(&b[base..]),
+            (Some(b), Some(base)) => Some((&b[base..], base)),
             _ => None,
         }
     }

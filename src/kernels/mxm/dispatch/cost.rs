@@ -782,15 +782,14 @@ impl Costs<'_, '_> {
         // Under a mask that is not complemented, the dot products are those
         // of dot3 (measured, so skewed lengths count), and every other pair
         // is checked too.
-        let dots = match mask {
-            Some(m) if !m.complement() => self.mask_dots(&m, step, by_cols, dense_r),
+        let measured = match mask {
+            Some(m) if !m.complement() => Some(self.mask_dots(&m, step, by_cols, dense_r)),
             Some(m) => self.pull_measured[by_cols as usize]
                 .get_or_init(|| self.complemented_pull_dots(&l, &r, &m))
-                .map_or(pairs * self.allowed_fraction() * step, |w| {
-                    w[dense_r as usize]
-                }),
-            None => pairs * self.allowed_fraction() * step,
+                .map(|w| w[dense_r as usize]),
+            None => None,
         };
+        let dots = measured.unwrap_or(pairs * self.allowed_fraction() * step);
         Some(self.vectors_cost(&l, Orientation::ByRow) + prepare + pairs * MASK_CHECK + dots)
     }
 
