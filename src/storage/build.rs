@@ -5,7 +5,9 @@
 //! their storage order, and each vector's inner indices are written sorted
 //! on the way, so that the indices are read through the order only once.
 //! The values are gathered last: they are then the freshest in the cache
-//! for the operation that follows the build.
+//! for the operation that follows the build. Tuples with a repeated key
+//! are adjacent runs in that order: a byte a tuple marks where each run
+//! starts, and the sorted inner indices are compacted in place.
 
 use super::array::Array;
 use super::compressed::{prefer_hyper, Compressed};
@@ -113,18 +115,71 @@ fn build_sorted<P: Position>(tuples: Tuples, dup: Dup<'_>) -> Result<Compressed>
             ..shape
         });
     }
-    let mut groups = Groups::of(sorted.order, key, &dup)?;
-    let shape = shape_of(&vals.ty(), vlen, vdim, groups.pick.len(), |g| {
-        outer[groups.pick[g].at()]
-    })?;
-    let i = gather_indices(inner, &groups.pick, vlen);
-    let mut x = vals.gather(&groups.pick);
-    if let Dup::Combine(f) = dup {
-        groups.combine(&mut x, vals, f);
+    let Sorted {
+        mut order,
+        mut inner,
+        ..
+    } = sorted;
+    // Tuples with equal keys are adjacent; each run is one entry.
+    let starts_entry = crate::parallel::map(order.len(), 1 << 14, |s| {
+        s == 0
+            || inner.get(s) != inner.get(s - 1)
+            || outer[order[s].at()] != outer[order[s - 1].at()]
+    });
+    if let Dup::Error = dup {
+        let s = starts_entry.iter().position(|&first| !first).unwrap_or(0);
+        let (o, i) = key(order[s].at());
+        fail!(
+            InvalidValue,
+            "duplicate entries at ({o}, {i}) and no operator to combine them"
+        );
     }
-    discard_pages(&mut groups.order);
-    discard_pages(&mut groups.pick);
-    Ok(Compressed { i, x, ..shape })
+    // The tuple whose value each entry takes first: the last of its run
+    // when the last wins, else the first.
+    let last_wins = matches!(dup, Dup::LastWins);
+    let mut pick: Vec<P> = (0..order.len())
+        .filter(|&s| match last_wins {
+            true => starts_entry.get(s + 1).copied().unwrap_or(true),
+            false => starts_entry[s],
+        })
+        .map(|s| order[s])
+        .collect();
+    let shape = shape_of(&vals.ty(), vlen, vdim, pick.len(), |e| outer[pick[e].at()])?;
+    inner.retain_positions(|s| starts_entry[s]);
+    let mut x = vals.gather(&pick);
+    if let Dup::Combine(f) = dup {
+        fold_runs(&mut x, vals, &order, &starts_entry, f);
+    }
+    discard_pages(&mut order);
+    discard_pages(&mut pick);
+    Ok(Compressed {
+        i: inner,
+        x,
+        ..shape
+    })
+}
+
+/// Folds into `x` (each entry's first value) the values of the other
+/// tuples of its run, in input order: `order` lists the tuples in sorted
+/// order, `starts_entry[s]` whether `order[s]` begins a run.
+fn fold_runs(
+    x: &mut Array,
+    vals: &Array,
+    order: &[impl Position],
+    starts_entry: &[bool],
+    f: &(dyn Fn(&mut [u8], &[u8]) + Sync),
+) {
+    let mut acc = vec![0u8; x.elem_size()];
+    let mut entry = 0;
+    for (s, &first) in starts_entry.iter().enumerate() {
+        if first {
+            entry = if s == 0 { 0 } else { entry + 1 };
+        } else {
+            acc.copy_from_slice(x.get_bytes(entry));
+            f(&mut acc, vals.get_bytes(order[s].at()));
+            x.set_bytes(entry, &acc);
+        }
+    }
 }
 
 /// The vectors of `entries` entries whose vector ids `vector_of(e)` never
@@ -163,66 +218,6 @@ fn shape_of(
         Ok(hyper)
     } else {
         hyper.into_sparse()
-    }
-}
-
-/// Runs of tuples with equal keys in sorted order.
-struct Groups<P> {
-    /// All tuples in sorted order.
-    order: Vec<P>,
-    /// `order[starts[g]..starts[g + 1]]` are the tuples of entry `g`.
-    starts: Vec<usize>,
-    /// The tuple whose position (and first value) entry `g` takes.
-    pick: Vec<P>,
-}
-
-impl<P: Position> Groups<P> {
-    /// Groups the sorted tuples `order` by key; fails for [`Dup::Error`]
-    /// (the caller found a repeated key).
-    fn of(order: Vec<P>, key: impl Fn(usize) -> (u64, u64), dup: &Dup<'_>) -> Result<Groups<P>> {
-        let key = |s: usize| key(order[s].at());
-        let mut starts = Vec::new();
-        for s in 0..order.len() {
-            if s == 0 || key(s - 1) != key(s) {
-                starts.push(s);
-            }
-        }
-        starts.push(order.len());
-        if let Dup::Error = dup {
-            let g = starts.windows(2).position(|w| w[1] - w[0] > 1).unwrap_or(0);
-            let (o, i) = key(starts[g]);
-            fail!(
-                InvalidValue,
-                "duplicate entries at ({o}, {i}) and no operator to combine them"
-            );
-        }
-        let pick = starts
-            .windows(2)
-            .map(|w| match dup {
-                Dup::LastWins => order[w[1] - 1],
-                _ => order[w[0]],
-            })
-            .collect();
-        Ok(Groups {
-            order,
-            starts,
-            pick,
-        })
-    }
-
-    /// Folds the rest of each group's values, in input order, into `x`
-    /// (which holds each group's first value).
-    fn combine(&self, x: &mut Array, vals: &Array, f: &(dyn Fn(&mut [u8], &[u8]) + Sync)) {
-        let mut acc = vec![0u8; x.elem_size()];
-        for (g, w) in self.starts.windows(2).enumerate() {
-            if w[1] - w[0] > 1 {
-                acc.copy_from_slice(x.get_bytes(g));
-                for &t in &self.order[w[0] + 1..w[1]] {
-                    f(&mut acc, vals.get_bytes(t.at()));
-                }
-                x.set_bytes(g, &acc);
-            }
-        }
     }
 }
 

@@ -323,6 +323,26 @@ impl Indices {
         }
     }
 
+    /// Keeps the indices at the positions `keep` accepts, in their order,
+    /// in place (the width stays).
+    pub fn retain_positions(&mut self, keep: impl Fn(usize) -> bool) {
+        fn retain<T: Copy>(v: &mut Vec<T>, keep: impl Fn(usize) -> bool) {
+            let mut kept = 0;
+            for q in 0..v.len() {
+                if keep(q) {
+                    v[kept] = v[q];
+                    kept += 1;
+                }
+            }
+            v.truncate(kept);
+        }
+        self.wide = OnceLock::new();
+        match &mut self.store {
+            Store::Narrow(v) => retain(v, keep),
+            Store::Wide(v) => retain(v, keep),
+        }
+    }
+
     /// These indices in 32 bits when every one is below `bound` and the
     /// setting allows it.
     pub fn narrowed(self, bound: u64) -> Indices {
