@@ -16,9 +16,11 @@
 //! [`retain_freed_memory`] (called by the C library's `GrB_init`) tells
 //! glibc's allocator to keep freed buffers for reuse instead of handing
 //! them back to the system at once, so that the buffers of one operation
-//! are not faulted in again page by page by the next.
+//! are not faulted in again page by page by the next; [`HugePages`] then
+//! bounds what is kept (see [`FreedHeapMemory`]).
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 
 /// Allocations of at least this many bytes are advised to use huge pages.
 pub const HUGE_ALLOCATION: usize = 4 << 20;
@@ -121,6 +123,12 @@ pub const RETAINED_FREE_MEMORY: usize = 256 << 20;
 /// call to 417 MB after five). One arena makes the bound hold for the
 /// process. Does nothing when the program set `GLIBC_TUNABLES` (its own
 /// allocator settings win) or on other systems.
+///
+/// glibc gives back only the free memory at the top of a heap; blocks freed
+/// below a block still in use stay resident. [`HugePages`] therefore counts
+/// the heap blocks it frees and asks glibc to give back the free pages
+/// inside the heap whenever more than `RETAINED_FREE_MEMORY` has been freed
+/// since it last did (see [`FreedHeapMemory`]).
 pub fn retain_freed_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     if std::env::var_os("GLIBC_TUNABLES").is_none() {
@@ -131,35 +139,129 @@ pub fn retain_freed_memory() {
             libc::mallopt(libc::M_MMAP_THRESHOLD, HEAP_ALLOCATION_LIMIT as libc::c_int);
             libc::mallopt(libc::M_TRIM_THRESHOLD, RETAINED_FREE_MEMORY as libc::c_int);
         }
+        FREED_HEAP_MEMORY.enabled.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Heap blocks of at least this many bytes (and below
+/// `HEAP_ALLOCATION_LIMIT`) are counted by [`FreedHeapMemory`]; smaller
+/// ones are too many to be worth an atomic operation each.
+const COUNTED_HEAP_BLOCK: usize = 256 << 10;
+
+/// The net number of bytes of heap blocks freed since glibc last gave back
+/// the free pages inside its heap: a block freed adds its size, one
+/// allocated subtracts it (reuse of what was freed), and the count never
+/// goes below zero. Above `RETAINED_FREE_MEMORY` the free pages are given
+/// back (`malloc_trim`, which keeps `RETAINED_FREE_MEMORY` at the heap's top)
+/// and the count starts again.
+///
+/// Without it, the blocks of a matrix built and freed piece by piece (the
+/// tuples of each chunk of a graph added to a growing matrix) stayed
+/// resident below the blocks that outlived them: 1.3 GB after four chunks
+/// of 2^24 edges, which the next large buffer could not reuse.
+struct FreedHeapMemory {
+    /// Set by [`retain_freed_memory`]: with glibc's own settings nothing is
+    /// counted.
+    enabled: AtomicBool,
+    net_freed: AtomicIsize,
+}
+
+static FREED_HEAP_MEMORY: FreedHeapMemory = FreedHeapMemory::new();
+
+impl FreedHeapMemory {
+    const fn new() -> Self {
+        FreedHeapMemory {
+            enabled: AtomicBool::new(false),
+            net_freed: AtomicIsize::new(0),
+        }
+    }
+
+    /// Whether a block of `size` bytes is counted.
+    fn counts(&self, size: usize) -> bool {
+        (COUNTED_HEAP_BLOCK..HEAP_ALLOCATION_LIMIT).contains(&size)
+            && self.enabled.load(Ordering::Relaxed)
+    }
+
+    /// Counts a block of `size` bytes allocated.
+    fn allocated(&self, size: usize) {
+        if self.counts(size) {
+            let size = size as isize;
+            // Below zero (more allocated than freed since the last trim)
+            // the count restarts from zero.
+            let _ = self
+                .net_freed
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                    Some((n - size).max(0))
+                });
+        }
+    }
+
+    /// Counts a block of `size` bytes freed; true when the free pages are
+    /// due to be given back (the count then starts again).
+    fn freed(&self, size: usize) -> bool {
+        if !self.counts(size) {
+            return false;
+        }
+        let size = size as isize;
+        let net = self.net_freed.fetch_add(size, Ordering::Relaxed) + size;
+        net > RETAINED_FREE_MEMORY as isize && self.net_freed.swap(0, Ordering::Relaxed) > 0
+    }
+}
+
+/// Gives the free pages inside glibc's heaps back to the system, keeping
+/// `RETAINED_FREE_MEMORY` at the top of the main heap.
+fn give_back_free_heap_pages() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `malloc_trim` only releases pages of free chunks, under the
+    // allocator's own locks.
+    unsafe {
+        libc::malloc_trim(RETAINED_FREE_MEMORY);
+    }
+}
+
+/// Counts a block allocated at `ptr` (null: the allocation failed) and
+/// advises it; returns `ptr`.
+fn allocated(ptr: *mut u8, size: usize) -> *mut u8 {
+    if !ptr.is_null() {
+        FREED_HEAP_MEMORY.allocated(size);
+        advise(ptr, size);
+    }
+    ptr
+}
+
+/// Counts a block of `size` bytes freed, giving back the heap's free pages
+/// when they are due.
+fn freed(size: usize) {
+    if FREED_HEAP_MEMORY.freed(size) {
+        give_back_free_heap_pages();
     }
 }
 
 // SAFETY: every call is forwarded to `System`, which upholds the contract;
-// `advise` does not touch the memory.
+// `advise` does not touch the memory, and the counting only reads sizes.
 unsafe impl GlobalAlloc for HugePages {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: forwarded with the caller's guarantees.
-        let ptr = unsafe { System.alloc(layout) };
-        advise(ptr, layout.size());
-        ptr
+        allocated(unsafe { System.alloc(layout) }, layout.size())
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: forwarded with the caller's guarantees.
-        let ptr = unsafe { System.alloc_zeroed(layout) };
-        advise(ptr, layout.size());
-        ptr
+        allocated(unsafe { System.alloc_zeroed(layout) }, layout.size())
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // SAFETY: forwarded with the caller's guarantees.
-        unsafe { System.dealloc(ptr, layout) }
+        unsafe { System.dealloc(ptr, layout) };
+        freed(layout.size());
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: forwarded with the caller's guarantees.
-        let new = unsafe { System.realloc(ptr, layout, new_size) };
-        advise(new, new_size);
+        let new = allocated(unsafe { System.realloc(ptr, layout, new_size) }, new_size);
+        if !new.is_null() {
+            freed(layout.size());
+        }
         new
     }
 }
@@ -185,6 +287,101 @@ mod tests {
                 HugePages.dealloc(q, Layout::from_size_align(size * 2, 8).unwrap());
             }
         }
+    }
+
+    #[test]
+    fn freed_heap_memory_is_due_back_above_the_bound_net_of_reuse() {
+        let counter = FreedHeapMemory::new();
+        let mib = 1 << 20;
+        assert!(!counter.freed(RETAINED_FREE_MEMORY + mib), "not enabled");
+        counter.enabled.store(true, Ordering::Relaxed);
+        assert!(!counter.freed(COUNTED_HEAP_BLOCK - 1), "too small to count");
+        assert!(
+            !counter.freed(HEAP_ALLOCATION_LIMIT),
+            "a mapping of its own"
+        );
+        // 256 blocks of 1 MiB freed reach the bound; one more passes it.
+        assert!((0..256).all(|_| !counter.freed(mib)));
+        counter.allocated(mib); // reused: one more block to free
+        assert!(!counter.freed(mib));
+        assert!(counter.freed(mib));
+        // The count starts again, and never goes below zero.
+        counter.allocated(8 * mib);
+        assert!((0..256).all(|_| !counter.freed(mib)));
+        assert!(counter.freed(mib));
+    }
+
+    /// Run in a process of its own by the test below: prints the resident
+    /// memory gained while 1 GiB of heap blocks was allocated, each behind
+    /// a small block that stays, and freed.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[test]
+    fn child_frees_heap_blocks_between_kept_ones() {
+        if std::env::var_os("GRB_ALLOC_TEST_CHILD").is_none() {
+            return;
+        }
+        retain_freed_memory();
+        let before = resident_bytes();
+        let (block, small) = (
+            Layout::from_size_align(1 << 20, 8).unwrap(),
+            Layout::from_size_align(64, 8).unwrap(),
+        );
+        let mut blocks = Vec::new();
+        // SAFETY: non-zero layouts; every block is freed below with its layout.
+        unsafe {
+            for _ in 0..1024 {
+                let p = HugePages.alloc(block);
+                assert!(!p.is_null());
+                p.write_bytes(1, block.size());
+                blocks.push((p, HugePages.alloc(small)));
+            }
+            for &(p, _) in &blocks {
+                HugePages.dealloc(p, block);
+            }
+            println!("kept {} bytes", resident_bytes().saturating_sub(before));
+            for &(_, q) in &blocks {
+                HugePages.dealloc(q, small);
+            }
+        }
+    }
+
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[test]
+    fn freed_heap_blocks_below_kept_ones_go_back_above_the_bound() {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "--nocapture",
+                "alloc::tests::child_frees_heap_blocks_between_kept_ones",
+            ])
+            .env("GRB_ALLOC_TEST_CHILD", "1")
+            .env_remove("GLIBC_TUNABLES")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let kept: usize = text
+            .lines()
+            .find_map(|l| {
+                l.strip_prefix("kept ")?
+                    .strip_suffix(" bytes")?
+                    .parse()
+                    .ok()
+            })
+            .unwrap_or_else(|| panic!("no reading from the child: {text}"));
+        // Without giving back, the whole GiB stays resident.
+        assert!(
+            kept <= RETAINED_FREE_MEMORY + (32 << 20),
+            "kept {kept} bytes"
+        );
+    }
+
+    /// The process's resident memory in bytes (0 where it cannot be read).
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    fn resident_bytes() -> usize {
+        std::fs::read_to_string("/proc/self/statm")
+            .ok()
+            .and_then(|s| s.split_whitespace().nth(1)?.parse::<usize>().ok())
+            .map_or(0, |pages| pages * page_size())
     }
 
     #[test]
