@@ -138,9 +138,12 @@ fn build_sorted<P: Position>(tuples: Tuples, dup: Dup<'_>) -> Result<Compressed>
     // when the last wins, else the first.
     let last_wins = matches!(dup, Dup::LastWins);
     let mut pick: Vec<P> = (0..order.len())
-        .filter(|&s| match last_wins {
-            true => starts_entry.get(s + 1).copied().unwrap_or(true),
-            false => starts_entry[s],
+        .filter(|&s| {
+            if last_wins {
+                starts_entry.get(s + 1).copied().unwrap_or(true)
+            } else {
+                starts_entry[s]
+            }
         })
         .map(|s| order[s])
         .collect();
@@ -170,10 +173,11 @@ fn fold_runs(
     f: &(dyn Fn(&mut [u8], &[u8]) + Sync),
 ) {
     let mut acc = vec![0u8; x.elem_size()];
+    // The first tuple always starts entry 0.
     let mut entry = 0;
-    for (s, &first) in starts_entry.iter().enumerate() {
+    for (s, &first) in starts_entry.iter().enumerate().skip(1) {
         if first {
-            entry = if s == 0 { 0 } else { entry + 1 };
+            entry += 1;
         } else {
             acc.copy_from_slice(x.get_bytes(entry));
             f(&mut acc, vals.get_bytes(order[s].at()));
