@@ -19,6 +19,7 @@ use crate::storage::{Array, ArrayElement, Compressed, Format, MatrixStore, Orien
 use crate::with_type;
 use filter::{filter, Predicate};
 use std::ops::Range;
+use std::sync::Arc;
 
 /// The entries of `a` that `op` keeps, with vectors in orientation `orient`
 /// (`a`'s own, or the other one to read `a` transposed).
@@ -40,6 +41,32 @@ pub fn select(
         None => select_format(op, thunk, a.format(), orient),
     };
     MatrixStore::new(orient, format).conform()
+}
+
+/// [`select`] of content handed over to it: when no one else holds it and
+/// `op` is positional, its compressed vectors keep their entries in place
+/// (no second copy of them, see [`positional::keep_positional`]). The
+/// content comes back when that does not apply.
+pub fn select_in_place(
+    op: &IndexUnaryOp,
+    thunk: &Value,
+    a: Arc<MatrixStore>,
+    orient: Orientation,
+) -> Result<MatrixStore, Arc<MatrixStore>> {
+    let positional = op
+        .code()
+        .filter(|c| !c.is_index_valued() && !c.reads_value());
+    let (Some(code), Some(s)) = (positional, thunk.get::<i64>()) else {
+        return Err(a);
+    };
+    if a.orient() != orient || !matches!(a.format(), Format::Sparse(_)) {
+        return Err(a);
+    }
+    let Format::Sparse(c) = Arc::try_unwrap(a)?.into_parts().1 else {
+        unreachable!("compressed content, checked above")
+    };
+    let kept = positional::keep_positional(c, orient, code, s);
+    Ok(MatrixStore::new(orient, Format::Sparse(kept)))
 }
 
 /// Whether a built-in `VALUE*` comparison on values of its own type keeps

@@ -47,18 +47,27 @@ pub fn select(
     // Built-in VALUE* predicates read only the value.
     let value_only = op.code().is_some_and(|c| c.reads_value());
     let (op, thunk) = (op.clone(), thunk.clone());
-    let run = move |inputs: Vec<Arc<MatrixStore>>, _: Orientation| {
-        let sa = &inputs[0];
+    let run = move |mut inputs: Vec<Arc<MatrixStore>>, _: Orientation| {
+        let sa = inputs.swap_remove(0);
         let orient = if transpose {
             sa.orient().flip()
         } else {
             sa.orient()
         };
+        let sa = match kernel::select_in_place(&op, &thunk, sa, orient) {
+            Ok(kept) => {
+                crate::explain::step(|| {
+                    "in place: the kept entries stay in the input's buffers".into()
+                });
+                return Ok(kept);
+            }
+            Err(sa) => sa,
+        };
         // At most every entry is kept: an index and a value each, in chunks
         // and then joined, or (dense data) presence flags and a copy of the values.
         let elem = sa.values().elem_size();
         check_room(sa.values().len(), 2 * (8 + elem), "the select result")?;
-        Ok(kernel::select(&op, &thunk, sa, orient))
+        Ok(kernel::select(&op, &thunk, &sa, orient))
     };
     let map = Map {
         name,

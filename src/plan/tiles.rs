@@ -221,7 +221,7 @@ pub fn pipeline(m: &Map, orient: Orientation) -> Result<Option<MatrixStore>> {
             .collect::<Result<Vec<_>>>()
         },
     )?;
-    Ok(Some(join(parts, along, orient)))
+    join(parts, along, orient).map(Some)
 }
 
 /// The stage of a source: a pending map or product that only the pipeline

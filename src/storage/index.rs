@@ -2,9 +2,11 @@
 //! 64 bits otherwise. Kernels read either width through [`IdxSlice`] and
 //! [`with_idx!`](crate::with_idx), which compiles their code once per width.
 
+use super::array::pack_runs;
 use crate::alloc::{discard_pages, HEAP_ALLOCATION_LIMIT};
+use crate::error::{out_of_memory, Result};
 use std::fmt;
-use std::ops::{Deref, DerefMut};
+use std::ops::{Deref, DerefMut, Range};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{LazyLock, OnceLock};
 
@@ -343,6 +345,41 @@ impl Indices {
         }
     }
 
+    /// The indices of `parts`, each plus its shift, concatenated in order:
+    /// in 32 bits when `bound` (above every result) and the setting allow
+    /// it. The parts are copied in parallel, each freed once copied, into
+    /// an exactly sized array; fails with `GrB_OUT_OF_MEMORY` when that
+    /// cannot be allocated.
+    pub fn concat_shifted(parts: Vec<(Indices, u64)>, bound: u64) -> Result<Indices> {
+        if narrow_below(bound) {
+            concat_shifted_as::<u32>(parts).map(Indices::narrow)
+        } else {
+            concat_shifted_as::<u64>(parts).map(Indices::from)
+        }
+    }
+
+    /// Moves the indices in `runs` (increasing, disjoint ranges), in order,
+    /// to consecutive positions from `to`, in place (the width stays); `to`
+    /// may not pass the start of the first run. Returns the position after
+    /// the last one moved.
+    pub fn pack_runs(&mut self, runs: &[Range<usize>], to: usize) -> usize {
+        self.wide = OnceLock::new();
+        match &mut self.store {
+            Store::Narrow(v) => pack_runs(v, runs, to, 1),
+            Store::Wide(v) => pack_runs(v, runs, to, 1),
+        }
+        to + runs.iter().map(|r| r.len()).sum::<usize>()
+    }
+
+    /// Shortens the indices to `n`.
+    pub fn truncate(&mut self, n: usize) {
+        self.wide = OnceLock::new();
+        match &mut self.store {
+            Store::Narrow(v) => v.truncate(n),
+            Store::Wide(v) => v.truncate(n),
+        }
+    }
+
     /// These indices in 32 bits when every one is below `bound` and the
     /// setting allows it.
     pub fn narrowed(self, bound: u64) -> Indices {
@@ -442,7 +479,7 @@ impl Indices {
     }
 
     /// The indices as a `Vec<u64>` (moved when wide, copied when narrow).
-    pub fn into_wide_vec(self) -> crate::error::Result<Vec<u64>> {
+    pub fn into_wide_vec(self) -> Result<Vec<u64>> {
         match self.store {
             Store::Wide(v) => Ok(v),
             Store::Narrow(v) => match self.wide.into_inner() {
@@ -482,6 +519,32 @@ impl Indices {
             }),
         }
     }
+}
+
+/// [`Indices::concat_shifted`] into indices of width `I`.
+fn concat_shifted_as<I: Idx>(parts: Vec<(Indices, u64)>) -> Result<Vec<I>> {
+    let total = parts.iter().map(|(i, _)| i.len()).sum();
+    let mut out: Vec<I> = Vec::new();
+    out.try_reserve_exact(total)
+        .map_err(|_| out_of_memory("joined indices"))?;
+    let mut rest = &mut out.spare_capacity_mut()[..total];
+    let mut jobs = Vec::with_capacity(parts.len());
+    for (part, shift) in parts {
+        let (dst, tail) = rest.split_at_mut(part.len());
+        jobs.push((part, shift, dst));
+        rest = tail;
+    }
+    crate::parallel::map_items(jobs, |(part, shift, dst)| {
+        crate::with_idx!(part.as_idx(), src => {
+            for (d, &j) in dst.iter_mut().zip(src) {
+                d.write(I::from_u64(j.to_u64() + shift));
+            }
+        });
+    });
+    // SAFETY: the parts' destinations cover `0..total` exactly and each was
+    // written completely above.
+    unsafe { out.set_len(total) };
+    Ok(out)
 }
 
 /// `v` as `u32`s (each must fit), copied in parallel; `None` when memory
@@ -532,10 +595,10 @@ fn narrow_moving(mut v: Vec<u64>, mut out: Vec<u32>) -> Vec<u32> {
 }
 
 /// `v` as `u64`s, in fallibly allocated memory.
-fn widen(v: &[u32]) -> crate::error::Result<Vec<u64>> {
+fn widen(v: &[u32]) -> Result<Vec<u64>> {
     let mut out = Vec::new();
     out.try_reserve_exact(v.len())
-        .map_err(|_| crate::error::out_of_memory("widened indices"))?;
+        .map_err(|_| out_of_memory("widened indices"))?;
     out.extend(v.iter().map(|&j| j as u64));
     Ok(out)
 }

@@ -253,11 +253,12 @@ pub fn concat_slices<T: Copy + Send + Sync>(slices: &[&[T]], what: &str) -> Resu
     Ok(out)
 }
 
-/// [`concat_slices`] of vectors that are dropped afterwards: each large
-/// one (mapped on its own, its pages unmapped when freed anyway) is given
-/// back to the system as it is copied ([`discard_pages`]), so that the
-/// result's pages are mostly those just freed and the memory in use grows
-/// by little more than the copy's pieces. One vector is returned as it is.
+/// [`concat_slices`] of vectors that are dropped afterwards, each as soon as
+/// it is copied; a large one (mapped on its own, its pages unmapped when
+/// freed anyway) is given back to the system piece by piece as it is copied
+/// ([`discard_pages`]), so that the result's pages are mostly those just
+/// freed and the memory in use grows by little more than the copy's
+/// pieces. One vector is returned as it is.
 pub fn concat_vecs<T: Copy + Send + Sync + Zeroable>(
     mut vecs: Vec<Vec<T>>,
     what: &str,
@@ -274,19 +275,18 @@ pub fn concat_vecs<T: Copy + Send + Sync + Zeroable>(
         .map_err(|_| out_of_memory(what))?;
     let mut rest = &mut out.spare_capacity_mut()[..total];
     let mut pairs = Vec::with_capacity(vecs.len());
-    for v in &mut vecs {
-        // Only a vector of a mapping of its own: the heap's memory is kept
-        // for reuse, and a page given back would be faulted in again.
-        let mapped = v.capacity() * std::mem::size_of::<T>() >= HEAP_ALLOCATION_LIMIT;
+    for v in vecs {
         let (dst, tail) = rest.split_at_mut(v.len());
-        pairs.push((&mut v[..], dst, mapped));
+        pairs.push((v, dst));
         rest = tail;
     }
-    parallel::map_items(pairs, |(src, dst, mapped)| {
-        if mapped {
-            move_uninit(dst, src);
+    parallel::map_items(pairs, |(mut src, dst)| {
+        // Only a vector of a mapping of its own: the heap's memory is kept
+        // for reuse, and a page given back would be faulted in again.
+        if src.capacity() * std::mem::size_of::<T>() >= HEAP_ALLOCATION_LIMIT {
+            move_uninit(dst, &mut src);
         } else {
-            copy_uninit(dst, src);
+            copy_uninit(dst, &src);
         }
     });
     // SAFETY: the vectors' destinations cover `0..total` exactly and each

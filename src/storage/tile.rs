@@ -3,7 +3,9 @@
 //! range's start, and a store rebuilt from consecutive tiles. The non-blocking
 //! engine runs pipelines of element-wise operations tile by tile with them.
 
-use super::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
+use super::compressed::prefer_hyper;
+use super::{Array, Bitmap, Compressed, Format, Full, Indices, MatrixStore, Orientation};
+use crate::error::Result;
 use std::ops::Range;
 
 /// Which dimension tiles cut.
@@ -109,7 +111,8 @@ fn indices_of(c: &Compressed, r: Range<u64>) -> Compressed {
 
 /// The store made of consecutive tiles (as [`MatrixStore::tile`] cuts them,
 /// in orientation `orient`; tiles in another orientation are converted).
-pub fn join(tiles: Vec<MatrixStore>, along: Along, orient: Orientation) -> MatrixStore {
+/// Fails with `GrB_OUT_OF_MEMORY` when the joined arrays cannot be allocated.
+pub fn join(tiles: Vec<MatrixStore>, along: Along, orient: Orientation) -> Result<MatrixStore> {
     let formats: Vec<Format> = tiles
         .into_iter()
         .map(|t| {
@@ -128,9 +131,9 @@ pub fn join(tiles: Vec<MatrixStore>, along: Along, orient: Orientation) -> Matri
             .into_iter()
             .map(|f| MatrixStore::new(orient, f).into_compressed(orient))
             .collect();
-        Format::Sparse(join_compressed(parts, along))
+        Format::Sparse(join_compressed(parts, along)?)
     };
-    MatrixStore::new(orient, format).conform()
+    Ok(MatrixStore::new(orient, format).conform())
 }
 
 /// The joined shape: `(vlen, vdim)` of tiles joined along `along`.
@@ -184,49 +187,72 @@ fn join_dense(formats: Vec<Format>, along: Along) -> Format {
     }
 }
 
-/// Compressed tiles joined.
-fn join_compressed(parts: Vec<Compressed>, along: Along) -> Compressed {
+/// Compressed tiles joined: the vector pointers, then the indices and the
+/// values, each tile's copied in parallel into exactly sized arrays and
+/// freed once copied (the memory in use grows by little more than the
+/// result).
+fn join_compressed(parts: Vec<Compressed>, along: Along) -> Result<Compressed> {
     let (vlen, vdim) = joined_shape(parts.iter().map(|c| (c.vlen, c.vdim)), along);
-    let mut out = Compressed::empty(&parts[0].x.ty(), vlen, vdim);
-    let mut h = Vec::new();
-    let mut p = vec![0usize];
-    let mut offset = 0u64;
+    let ty = parts[0].x.ty();
+    let (h, p, nonempty) = match along {
+        Along::Vectors => joined_pointers(&parts, vdim),
+        Along::Indices => {
+            let nvals = parts.iter().map(Compressed::nvals).sum();
+            (None, vec![0, nvals], usize::from(nvals > 0))
+        }
+    };
+    let mut shift = 0;
+    let mut indices = Vec::with_capacity(parts.len());
+    let mut values = Vec::with_capacity(parts.len());
     for c in parts {
-        let extent = match along {
-            Along::Vectors => c.vdim,
-            Along::Indices => c.vlen,
-        };
+        indices.push((c.i, shift));
+        values.push(c.x);
+        if along == Along::Indices {
+            shift += c.vlen;
+        }
+    }
+    let joined = Compressed {
+        vlen,
+        vdim,
+        h,
+        p,
+        i: Indices::concat_shifted(indices, vlen)?,
+        x: Array::concat_owned(&ty, values)?,
+    };
+    Ok(joined.conform_counted(nonempty))
+}
+
+/// The vector pointers (and the ids of the stored vectors, when the result
+/// is hypersparse) of tiles of vectors joined, and how many vectors hold
+/// entries.
+fn joined_pointers(parts: &[Compressed], vdim: u64) -> (Option<Vec<u64>>, Vec<usize>, usize) {
+    let nonempty = parts.iter().map(Compressed::nonempty_vectors).sum();
+    let hyper = prefer_hyper(vdim, nonempty);
+    let mut h = hyper.then(|| Vec::with_capacity(nonempty));
+    let mut p = Vec::with_capacity(if hyper { nonempty } else { vdim as usize } + 1);
+    p.push(0);
+    let (mut first, mut end) = (0, 0);
+    for c in parts {
         for k in 0..c.nvec() {
-            let r = c.range(k);
-            if r.is_empty() {
+            let len = c.range(k).len();
+            if len == 0 {
                 continue;
             }
-            match along {
-                Along::Vectors => {
-                    h.push(offset + c.vector_id(k));
-                    out.i.wide_mut().extend(c.i.idx_range(r.clone()).iter());
-                    p.push(out.i.len());
-                }
-                Along::Indices => out
-                    .i
-                    .wide_mut()
-                    .extend(c.i.idx_range(r.clone()).iter().map(|i| i + offset)),
+            let j = first + c.vector_id(k);
+            match &mut h {
+                Some(h) => h.push(j),
+                // The vectors since the last one with entries are empty.
+                None => p.resize(j as usize + 1, end),
             }
-            out.x.extend_from(&c.x, r);
+            end += len;
+            p.push(end);
         }
-        offset += extent;
+        first += c.vdim;
     }
-    match along {
-        Along::Vectors => {
-            out.h = Some(h);
-            out.p = p;
-        }
-        Along::Indices => {
-            out.h = None;
-            out.p = vec![0, out.i.len()];
-        }
+    if !hyper {
+        p.resize(vdim as usize + 1, end);
     }
-    out.conform()
+    (h, p, nonempty)
 }
 
 #[cfg(test)]
@@ -285,6 +311,8 @@ mod tests {
             store(9, 1, |_, i| i % 2 == 1),
             store(6, 1, |_, _| true),
             store(3, 4, |_, _| false),
+            // Joined hypersparse: one vector of 64 holds entries.
+            store(5, 64, |k, i| k == 40 && i % 2 == 0),
         ];
         for s in &cases {
             let (vlen, vdim) = s.vdims();
@@ -313,7 +341,7 @@ mod tests {
                             .collect();
                         assert_eq!(tuples(t), expected);
                     }
-                    let joined = join(tiles, along, Orientation::ByCol);
+                    let joined = join(tiles, along, Orientation::ByCol).unwrap();
                     assert_eq!(joined.vdims(), (vlen, vdim));
                     assert_eq!(tuples(&joined), tuples(s));
                     joined.check().unwrap();

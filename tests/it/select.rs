@@ -2,17 +2,20 @@
 //! user-defined ones (including one whose result is `-0.0`), every mask kind,
 //! accumulator, replace, transpose and layout, user-defined types, aliasing,
 //! huge hypersparse dimensions with extreme thunks, errors, large inputs on
-//! any thread count.
+//! any thread count; a pending input no one else reads selected in place.
 
 use crate::oracle;
 
 use graphblas::raw::algebra::{
-    BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Type, TypeCode, Value,
+    BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, Type, TypeCode, UnaryCode, UnaryOp, Value,
 };
+use graphblas::raw::explain;
 use graphblas::raw::object::{Descriptor, Matrix, INDEX_MAX};
+use graphblas::raw::ops::apply::apply_unary;
 use graphblas::raw::ops::select::*;
 use graphblas::Info;
 use graphblas::Orientation;
+use graphblas::{with_mode, Mode};
 use oracle::apply::select as model;
 use oracle::case::*;
 use oracle::udt::*;
@@ -66,6 +69,36 @@ proptest! {
         let s = Value::new(s);
         let am = stored(&a, case.desc.transpose_first).matrix(la);
         case.check(&model(&op, &a, &s), |c, m, acc, d| select(c, m, acc, &op, &am, &s, d));
+    }
+
+    #[test]
+    fn positional_ops_on_a_pending_result_keep_it_in_place(
+        a in (0u64..8, 0u64..8).prop_flat_map(|(r, k)| arb_matrix_dims(TypeCode::Int16, r, k, 40)),
+        code in proptest::sample::select(vec![IndexUnaryCode::Tril, IndexUnaryCode::Triu, IndexUnaryCode::Diag,
+            IndexUnaryCode::Offdiag, IndexUnaryCode::Colle, IndexUnaryCode::Colgt, IndexUnaryCode::Rowle, IndexUnaryCode::Rowgt]),
+        s in -4i64..4, la in proptest::sample::select(Layout::ALL[..4].to_vec()),
+    ) {
+        // C = select(-A) with -A pending and read by the select alone: its
+        // entries are kept in its own buffers, with the blocking result.
+        let op = IndexUnaryOp::builtin(code, TypeCode::Int64).unwrap();
+        let s = Value::new(s);
+        let ainv = UnaryOp::builtin(UnaryCode::Ainv, TypeCode::Int16).unwrap();
+        let d = Descriptor::default();
+        let program = || {
+            let t = Matrix::new(&Type::INT16, a.nrows, a.ncols).unwrap();
+            apply_unary(&t, None, None, &ainv, &a.matrix(la), &d).unwrap();
+            let c = Matrix::new(&Type::INT16, a.nrows, a.ncols).unwrap();
+            select(&c, None, None, &op, &t, &s, &d).unwrap();
+            drop(t);
+            explain::capture(|| OMatrix::of(&c))
+        };
+        let (expected, _) = with_mode(Mode::Blocking, program);
+        let (kept, steps) = with_mode(Mode::NonBlocking, program);
+        prop_assert_eq!(kept, expected);
+        // Compressed content only: with every entry present -A may be full.
+        let full = !a.entries.is_empty() && a.entries.len() as u64 == a.nrows * a.ncols;
+        let in_place = steps.iter().any(|s| s.starts_with("in place: the kept entries"));
+        prop_assert!(in_place || full, "{:?}", steps);
     }
 
     #[test]

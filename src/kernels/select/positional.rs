@@ -69,6 +69,29 @@ fn interval(code: IndexUnaryCode, orient: Orientation, j: u64, s: i64) -> Interv
     }
 }
 
+/// Runs `$body` with `$iv` bound to the interval function of `code` in
+/// orientation `orient` with thunk `s`: one copy of the code per
+/// predicate, so that its interval folds into the loops.
+macro_rules! each_predicate {
+    ($orient:expr, $code:expr, $s:expr, $iv:ident => $body:expr) => {{
+        let s = $s;
+        each_predicate!(@ $orient, $code, s, $iv => $body;
+            (ByRow, Tril), (ByRow, Triu), (ByRow, Diag), (ByRow, Offdiag),
+            (ByRow, Colle), (ByRow, Colgt), (ByRow, Rowle), (ByRow, Rowgt),
+            (ByCol, Tril), (ByCol, Triu), (ByCol, Diag), (ByCol, Offdiag),
+            (ByCol, Colle), (ByCol, Colgt), (ByCol, Rowle), (ByCol, Rowgt))
+    }};
+    (@ $orient:expr, $code:expr, $s:ident, $iv:ident => $body:expr; $(($o:ident, $c:ident)),*) => {
+        match ($orient, $code) {
+            $((Orientation::$o, IndexUnaryCode::$c) => {
+                let $iv = |j| interval(IndexUnaryCode::$c, Orientation::$o, j, $s);
+                $body
+            })*
+            _ => unreachable!("not a positional predicate"),
+        }
+    };
+}
+
 /// Vectors per parallel task.
 const VECTORS_PER_TASK: usize = 4096;
 
@@ -84,42 +107,67 @@ pub fn select_positional(
     code: IndexUnaryCode,
     s: i64,
 ) -> Format {
-    // One copy of the loops per predicate, so that its interval folds into them.
-    macro_rules! each_predicate {
-        ($(($o:ident, $c:ident)),*) => {
-            match (orient, code) {
-                $((Orientation::$o, IndexUnaryCode::$c) => {
-                    select_by(c, |j| interval(IndexUnaryCode::$c, Orientation::$o, j, s))
-                })*
-                _ => unreachable!("not a positional predicate"),
-            }
-        };
-    }
-    let kept = each_predicate!(
-        (ByRow, Tril),
-        (ByRow, Triu),
-        (ByRow, Diag),
-        (ByRow, Offdiag),
-        (ByRow, Colle),
-        (ByRow, Colgt),
-        (ByRow, Rowle),
-        (ByRow, Rowgt),
-        (ByCol, Tril),
-        (ByCol, Triu),
-        (ByCol, Diag),
-        (ByCol, Offdiag),
-        (ByCol, Colle),
-        (ByCol, Colgt),
-        (ByCol, Rowle),
-        (ByCol, Rowgt)
-    );
-    Format::Sparse(kept)
+    Format::Sparse(each_predicate!(orient, code, s, iv => select_by(c, iv)))
+}
+
+/// [`select_positional`] of data no one else reads: the kept runs are moved
+/// to the front of its own arrays, one task of vectors after the other (no
+/// second copy of the entries).
+pub fn keep_positional(
+    c: Compressed,
+    orient: Orientation,
+    code: IndexUnaryCode,
+    s: i64,
+) -> Compressed {
+    each_predicate!(orient, code, s, iv => keep_by(c, iv))
 }
 
 /// [`select_positional`] with vector `j`'s interval `iv(j)`.
 fn select_by(c: &Compressed, iv: impl Fn(u64) -> Interval + Sync) -> Compressed {
+    let (p, tasks) = kept_pointers(c, &iv);
+    let nonempty = tasks.iter().map(|t| t.nonempty).sum();
+    let lens: Vec<usize> = tasks.iter().map(|t| t.len).collect();
+    let runs = |t: usize, emit: &mut dyn FnMut(Range<usize>)| kept_runs(c, &p, &iv, t, emit);
+    let (i, x) = c.x.gather_runs(c.i.as_idx(), &lens, &runs);
+    let kept = Compressed {
+        vlen: c.vlen,
+        vdim: c.vdim,
+        h: c.h.clone(),
+        p,
+        i,
+        x,
+    };
+    kept.conform_counted(nonempty)
+}
+
+/// [`keep_positional`] with vector `j`'s interval `iv(j)`. A task's runs
+/// lie at or after the slots the tasks before it keep, so moving them in
+/// task order never overwrites a slot still to be read.
+fn keep_by(mut c: Compressed, iv: impl Fn(u64) -> Interval + Sync) -> Compressed {
+    let (p, tasks) = kept_pointers(&c, &iv);
+    let nonempty = tasks.iter().map(|t| t.nonempty).sum();
+    let mut runs = Vec::new();
+    let mut kept = 0;
+    for t in 0..tasks.len() {
+        runs.clear();
+        kept_runs(&c, &p, &iv, t, &mut |r| runs.push(r));
+        c.x.pack_runs(&runs, kept);
+        kept = c.i.pack_runs(&runs, kept);
+    }
+    c.i.truncate(kept);
+    c.x.truncate(kept);
+    c.p = p;
+    c.conform_counted(nonempty)
+}
+
+/// The result's vector pointers (`p` of the kept slots) and what each task
+/// of vectors keeps.
+fn kept_pointers(
+    c: &Compressed,
+    iv: &(impl Fn(u64) -> Interval + Sync),
+) -> (Vec<usize>, Vec<TaskCount>) {
     let mut p = vec![0; c.nvec() + 1];
-    let tasks = count_kept(c, &mut p[1..], &iv);
+    let tasks = count_kept(c, &mut p[1..], iv);
     // Each task's pointers count from its own first slot: add the slots the
     // tasks before it keep.
     let mut kept_before = Vec::with_capacity(tasks.len());
@@ -134,40 +182,38 @@ fn select_by(c: &Compressed, iv: impl Fn(u64) -> Interval + Sync) -> Compressed 
             part.iter_mut().for_each(|q| *q += offset);
         }
     });
-    let nonempty = tasks.iter().map(|t| t.nonempty).sum();
-    let lens: Vec<usize> = tasks.iter().map(|t| t.len).collect();
-    let runs = |t: usize, emit: &mut dyn FnMut(Range<usize>)| {
-        let first = t * VECTORS_PER_TASK;
-        for k in first..(first + VECTORS_PER_TASK).min(c.nvec()) {
-            let len = p[k + 1] - p[k];
-            if len == 0 {
-                continue;
-            }
-            let slots = c.range(k);
-            let iv = iv(c.vector_id(k));
-            if iv.except.is_none() && iv.lo == i128::MIN {
-                emit(slots.start..slots.start + len);
-            } else if iv.except.is_none() && iv.hi == i128::MAX {
-                emit(slots.end - len..slots.end);
-            } else {
-                let [a, b] = kept_slots(c, iv, slots);
-                emit(a);
-                if !b.is_empty() {
-                    emit(b);
-                }
+    (p, tasks)
+}
+
+/// Emits, in order, the runs of slots of `c` kept in task `t`'s vectors
+/// (`p`: the result's pointers, from [`kept_pointers`]).
+fn kept_runs(
+    c: &Compressed,
+    p: &[usize],
+    iv: &impl Fn(u64) -> Interval,
+    t: usize,
+    emit: &mut dyn FnMut(Range<usize>),
+) {
+    let first = t * VECTORS_PER_TASK;
+    for k in first..(first + VECTORS_PER_TASK).min(c.nvec()) {
+        let len = p[k + 1] - p[k];
+        if len == 0 {
+            continue;
+        }
+        let slots = c.range(k);
+        let iv = iv(c.vector_id(k));
+        if iv.except.is_none() && iv.lo == i128::MIN {
+            emit(slots.start..slots.start + len);
+        } else if iv.except.is_none() && iv.hi == i128::MAX {
+            emit(slots.end - len..slots.end);
+        } else {
+            let [a, b] = kept_slots(c, iv, slots);
+            emit(a);
+            if !b.is_empty() {
+                emit(b);
             }
         }
-    };
-    let (i, x) = c.x.gather_runs(c.i.as_idx(), &lens, &runs);
-    let kept = Compressed {
-        vlen: c.vlen,
-        vdim: c.vdim,
-        h: c.h.clone(),
-        p,
-        i,
-        x,
-    };
-    kept.conform_counted(nonempty)
+    }
 }
 
 /// What one task of vectors keeps.
@@ -253,6 +299,76 @@ fn kept_slots(c: &Compressed, iv: Interval, slots: Range<usize>) -> [Range<usize
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algebra::Value;
+    use crate::storage::{Array, Indices};
+
+    /// A `vlen × vdim` compressed matrix with pseudo-random entries, its
+    /// indices narrow or wide, its values distinct or all one value, and
+    /// hypersparse when `hyper`.
+    fn random(vlen: u64, vdim: u64, seed: u64, narrow: bool, iso: bool, hyper: bool) -> Compressed {
+        let mut state = seed;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            state >> 33
+        };
+        let (mut p, mut i) = (vec![0], Vec::new());
+        for _ in 0..vdim {
+            i.extend((0..vlen).filter(|_| next() % 3 == 0));
+            p.push(i.len());
+        }
+        let x = if iso {
+            Array::filled(&Value::new(7i32), i.len()).unwrap()
+        } else {
+            Array::from_vec((0..i.len() as i32).collect())
+        };
+        let i = if narrow {
+            Indices::narrow(i.iter().map(|&j| j as u32).collect())
+        } else {
+            Indices::from(i)
+        };
+        let c = Compressed {
+            vlen,
+            vdim,
+            h: None,
+            p,
+            i,
+            x,
+        };
+        if hyper {
+            c.into_hyper()
+        } else {
+            c
+        }
+    }
+
+    #[test]
+    fn kept_in_place_as_copied() {
+        use IndexUnaryCode::*;
+        let mut seed = 1;
+        for (vlen, vdim) in [(0, 3), (5, 0), (9, 7), (40, 9000)] {
+            for flags in 0..8 {
+                let (narrow, iso, hyper) = (flags & 1 == 1, flags & 2 == 2, flags & 4 == 4);
+                seed += 1;
+                let c = random(vlen, vdim, seed, narrow, iso, hyper);
+                for code in [Tril, Triu, Diag, Offdiag, Colle, Colgt, Rowle, Rowgt] {
+                    for orient in [Orientation::ByRow, Orientation::ByCol] {
+                        for s in [-3, 0, 2, 7000] {
+                            let Format::Sparse(copied) = select_positional(&c, orient, code, s)
+                            else {
+                                unreachable!("compressed")
+                            };
+                            let kept = keep_positional(c.clone(), orient, code, s);
+                            kept.check().unwrap();
+                            assert_eq!(kept, copied, "{code:?} {orient:?} {s} {flags}");
+                            assert_eq!(kept.i.is_narrow(), narrow);
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn intervals_agree_with_the_predicates() {
