@@ -12,8 +12,8 @@
 
 use crate::algebra::Type;
 use crate::error::Result;
-use crate::storage::ranges::concat_vecs;
-use crate::storage::{Array, Compressed, IdxSlice};
+use crate::storage::index::{narrow_below, IdxDest, IndexBuffer};
+use crate::storage::{Array, Compressed, Idx, IdxSlice, Indices};
 use std::mem::MaybeUninit;
 use std::ops::Range;
 
@@ -28,18 +28,18 @@ pub struct Part {
     /// Number of entries of each vector in `ids`.
     pub counts: Vec<usize>,
     /// Inner indices of the entries.
-    pub i: Vec<u64>,
+    pub i: IndexBuffer,
     /// Values of the entries.
     pub x: Array,
 }
 
 impl Part {
-    /// An empty part for values of type `ty`.
-    pub fn new(ty: &Type) -> Part {
+    /// An empty part for values of type `ty` in vectors of length `vlen`.
+    pub fn new(ty: &Type, vlen: u64) -> Part {
         Part {
             ids: Vec::new(),
             counts: Vec::new(),
-            i: Vec::new(),
+            i: IndexBuffer::below(vlen),
             x: Array::new(ty),
         }
     }
@@ -132,7 +132,7 @@ pub struct Filled<V> {
     /// Item pointers, one more than the items.
     pub p: Vec<usize>,
     /// Inner indices.
-    pub i: Vec<u64>,
+    pub i: Indices,
     /// Values.
     pub x: Vec<V>,
 }
@@ -141,16 +141,32 @@ pub struct Filled<V> {
 ///
 /// `count(task, counts)` stores how many entries each of the task's items
 /// gets: one count per item of `Task::Items`, one for a `Task::Piece`. Then
-/// `fill(task, i, x)` writes the task's entries (indices, and `width` value
-/// elements each) into exactly the slices it is given and returns how many it
-/// wrote. Both passes run in parallel when there are several tasks; nothing is
-/// written twice and no parts are joined.
+/// `fill(task, i, x)` writes the task's entries (indices, below `vlen`, and
+/// `width` value elements each) into exactly the room it is given and returns
+/// how many it wrote; the indices are 32-bit when `vlen` allows. Both passes
+/// run in parallel when there are several tasks; nothing is written twice and
+/// no parts are joined.
 pub fn count_then_fill<V: Send>(
+    tasks: &[Task],
+    items: usize,
+    (width, vlen): (usize, u64),
+    count: impl Fn(&Task, &mut [usize]) + Sync,
+    fill: impl Fn(&Task, IdxDest, &mut [MaybeUninit<V>]) -> usize + Sync,
+) -> Result<Filled<V>> {
+    if narrow_below(vlen) {
+        count_then_fill_as::<u32, V>(tasks, items, width, count, fill)
+    } else {
+        count_then_fill_as::<u64, V>(tasks, items, width, count, fill)
+    }
+}
+
+/// [`count_then_fill`] with indices of width `I`.
+fn count_then_fill_as<I: Idx, V: Send>(
     tasks: &[Task],
     items: usize,
     width: usize,
     count: impl Fn(&Task, &mut [usize]) + Sync,
-    fill: impl Fn(&Task, &mut [MaybeUninit<u64>], &mut [MaybeUninit<V>]) -> usize + Sync,
+    fill: impl Fn(&Task, IdxDest, &mut [MaybeUninit<V>]) -> usize + Sync,
 ) -> Result<Filled<V>> {
     let slots = |t: &Task| match t {
         Task::Items(r) => r.len(),
@@ -183,7 +199,7 @@ pub fn count_then_fill<V: Send>(
         p.push(p.last().copied().unwrap_or(0) + n);
     }
     let total: usize = totals.iter().sum();
-    let mut i: Vec<u64> = crate::error::try_with_capacity(total, "indices")?;
+    let mut i: Vec<I> = crate::error::try_with_capacity(total, "indices")?;
     let mut x: Vec<V> = crate::error::try_with_capacity(total * width, "values")?;
     let mut work = Vec::with_capacity(tasks.len());
     let (mut rest_i, mut rest_x) = (
@@ -197,7 +213,7 @@ pub fn count_then_fill<V: Send>(
         (rest_i, rest_x) = (tail_i, tail_x);
     }
     crate::parallel::map_items(work, |(task, n, mine_i, mine_x)| {
-        let wrote = fill(task, mine_i, mine_x);
+        let wrote = fill(task, I::dest(mine_i), mine_x);
         assert_eq!(wrote, n, "a task filled as many entries as it counted");
     });
     // SAFETY: the tasks' slices cover `0..total` (and `0..total * width`) and
@@ -206,7 +222,11 @@ pub fn count_then_fill<V: Send>(
         i.set_len(total);
         x.set_len(total * width);
     }
-    Ok(Filled { p, i, x })
+    Ok(Filled {
+        p,
+        i: I::store(i),
+        x,
+    })
 }
 
 /// Cuts the inner range `0..vlen` of an item with sorted inner indices `idx`
@@ -246,7 +266,7 @@ pub fn concat(parts: Vec<Part>, vlen: u64, vdim: u64, ty: &Type) -> Result<Compr
             vdim,
             h: Some(part.ids),
             p,
-            i: part.i.into(),
+            i: part.i.into_indices(),
             x: part.x,
         });
     }
@@ -264,14 +284,17 @@ pub fn concat(parts: Vec<Part>, vlen: u64, vdim: u64, ty: &Type) -> Result<Compr
             }
         }
     }
-    // The parts are given back as they are copied (see `concat_vecs`).
-    let (indices, values): (Vec<_>, Vec<_>) = parts.into_iter().map(|q| (q.i, q.x)).unzip();
+    // The parts are given back as they are copied (see `concat_shifted`).
+    let (indices, values): (Vec<_>, Vec<_>) = parts
+        .into_iter()
+        .map(|q| ((q.i.into_indices(), 0), q.x))
+        .unzip();
     Ok(Compressed {
         vlen,
         vdim,
         h: Some(h),
         p,
-        i: concat_vecs(indices, "indices")?.into(),
+        i: Indices::concat_shifted(indices, vlen)?,
         x: Array::concat_owned(ty, values)?,
     })
 }
@@ -282,11 +305,11 @@ mod tests {
 
     #[test]
     fn parts_join_and_share_vectors() {
-        let mut a = Part::new(&Type::INT32);
+        let mut a = Part::new(&Type::INT32, 10);
         a.i.extend([0, 2]);
         a.x = Array::from_vec(vec![1i32, 2]);
         a.close_vector(3, 0);
-        let mut b = Part::new(&Type::INT32);
+        let mut b = Part::new(&Type::INT32, 10);
         b.i.push(5);
         b.x = Array::from_vec(vec![3i32]);
         b.close_vector(3, 0);
@@ -299,6 +322,66 @@ mod tests {
         assert_eq!(c.h, Some(vec![3, 7]));
         assert_eq!(c.p, vec![0, 3, 4]);
         assert_eq!(c.i, vec![0, 2, 5, 1]);
+        assert_eq!(c.i.is_narrow(), narrow_below(10));
+    }
+
+    #[test]
+    fn parts_beyond_32_bits_stay_wide() {
+        let far = 1u64 << 40;
+        let mut parts = Vec::new();
+        for j in [far - 7, 3] {
+            let mut part = Part::new(&Type::INT32, far);
+            part.i.push(j);
+            part.x = Array::from_vec(vec![j as i32]);
+            part.close_vector(j, 0);
+            parts.push(part);
+        }
+        let single = concat(parts.split_off(1), far, far, &Type::INT32).unwrap();
+        assert_eq!(single.i, vec![3]);
+        let c = concat(parts, far, far, &Type::INT32).unwrap();
+        assert!(!c.i.is_narrow());
+        assert_eq!(c.i, vec![far - 7]);
+    }
+
+    #[test]
+    fn filled_indices_take_the_width_of_their_bound() {
+        // Item k holds the entries k, k + 10, ... below 30, valued 2 * index.
+        let tasks = [
+            Task::Items(0..2),
+            Task::Piece(2, 0..15),
+            Task::Piece(2, 15..30),
+        ];
+        let entries = |t: &Task| -> Vec<u64> {
+            match t {
+                Task::Items(r) => r.clone().flat_map(|k| (k as u64..30).step_by(10)).collect(),
+                Task::Piece(k, want) => (*k as u64..30)
+                    .step_by(10)
+                    .filter(|i| want.contains(i))
+                    .collect(),
+            }
+        };
+        let count = |t: &Task, counts: &mut [usize]| match t {
+            Task::Items(r) => counts.copy_from_slice(&vec![3; r.len()]),
+            Task::Piece(..) => counts[0] = entries(t).len(),
+        };
+        for vlen in [30, 1 << 40] {
+            let filled = count_then_fill(&tasks, 3, (1, vlen), count, |t, mut oi, ox| {
+                let e = entries(t);
+                for (k, &i) in e.iter().enumerate() {
+                    match &mut oi {
+                        IdxDest::Narrow(o) => _ = o[k].write(i as u32),
+                        IdxDest::Wide(o) => _ = o[k].write(i),
+                    }
+                    ox[k].write(2 * i);
+                }
+                e.len()
+            })
+            .unwrap();
+            assert_eq!(filled.p, vec![0, 3, 6, 9]);
+            assert_eq!(filled.i, vec![0, 10, 20, 1, 11, 21, 2, 12, 22]);
+            assert_eq!(filled.x, vec![0, 20, 40, 2, 22, 42, 4, 24, 44]);
+            assert_eq!(filled.i.is_narrow(), narrow_below(vlen));
+        }
     }
 
     #[test]

@@ -26,8 +26,10 @@ use crate::error::{check_room, Result};
 use crate::kernels::assemble::{self, Task};
 use crate::kernels::indices::gallop_idx;
 use crate::kernels::Mask;
+use crate::storage::index::IdxDest;
 use crate::storage::{
-    Array, ArrayElement, Compressed, CompressedRef, Format, MatrixStore, Orientation, Values,
+    Array, ArrayElement, Compressed, CompressedRef, Format, Idx, Indices, MatrixStore, Orientation,
+    Values,
 };
 use crate::{fail, with_type};
 use std::borrow::Cow;
@@ -208,8 +210,12 @@ pub fn merge(
         None => {
             let bytes = ByteValues::new(&c.x, &tc.x, ctype, accum);
             let cs = ctype.size();
-            let filled =
-                assemble::count_then_fill(&tasks, items.len(), cs, count, |task, oi, ox| {
+            let filled = assemble::count_then_fill(
+                &tasks,
+                items.len(),
+                (cs, c.vlen),
+                count,
+                |task, oi, ox| {
                     let mut o = vec![0u8; cs];
                     let mut bytes = bytes.clone();
                     walk.fill(task, oi, |k, s| {
@@ -218,7 +224,8 @@ pub fn merge(
                             d.write(b);
                         }
                     })
-                })?;
+                },
+            )?;
             (filled.p, filled.i, Array::from_bytes(ctype, &filled.x))
         }
     };
@@ -227,7 +234,7 @@ pub fn merge(
         vdim: c.vdim,
         h: Some(items.iter().map(|item| item.j).collect()),
         p,
-        i: i.into(),
+        i,
         x,
     };
     Ok(MatrixStore::from_compressed(orient, out.conform()).conform())
@@ -283,17 +290,26 @@ impl Walk<'_> {
     /// Writes the task's indices into `oi` and each value through
     /// `put(entry, source)`; returns how many entries it wrote.
     #[inline]
-    fn fill(
+    fn fill(&self, task: &Task, oi: IdxDest, put: impl FnMut(usize, Src)) -> usize {
+        match oi {
+            IdxDest::Narrow(oi) => self.fill_as(task, oi, put),
+            IdxDest::Wide(oi) => self.fill_as(task, oi, put),
+        }
+    }
+
+    /// [`Walk::fill`] into indices of width `I`.
+    #[inline]
+    fn fill_as<I: Idx>(
         &self,
         task: &Task,
-        oi: &mut [MaybeUninit<u64>],
+        oi: &mut [MaybeUninit<I>],
         mut put: impl FnMut(usize, Src),
     ) -> usize {
         let mut k = 0;
         self.task(
             task,
             |i, s| {
-                oi[k].write(i);
+                oi[k].write(I::from_u64(i));
                 put(k, s);
                 k += 1;
             },
@@ -551,7 +567,7 @@ impl TypedWriter<'_> {
         tasks: &[Task],
         walk: &Walk<'_>,
         count: impl Fn(&Task, &mut [usize]) + Sync,
-    ) -> Result<(Vec<usize>, Vec<u64>, Array)> {
+    ) -> Result<(Vec<usize>, Indices, Array)> {
         with_type!(self.cx.code(), T => self.fill_typed::<T>(tasks, walk, count), udt => unreachable!("built-in types only"))
     }
 
@@ -560,14 +576,19 @@ impl TypedWriter<'_> {
         tasks: &[Task],
         walk: &Walk<'_>,
         count: impl Fn(&Task, &mut [usize]) + Sync,
-    ) -> Result<(Vec<usize>, Vec<u64>, Array)> {
+    ) -> Result<(Vec<usize>, Indices, Array)> {
         let v = self.parts::<T>();
-        let filled =
-            assemble::count_then_fill(tasks, walk.items.len(), 1, count, |task, oi, ox| {
+        let filled = assemble::count_then_fill(
+            tasks,
+            walk.items.len(),
+            (1, walk.c.vlen),
+            count,
+            |task, oi, ox| {
                 walk.fill(task, oi, |k, s| {
                     ox[k].write(v.value(s));
                 })
-            })?;
+            },
+        )?;
         Ok((filled.p, filled.i, T::into_array(filled.x)))
     }
 }

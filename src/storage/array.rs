@@ -515,17 +515,15 @@ impl Array {
 
     /// Moves the values in `runs` (increasing, disjoint ranges), in order,
     /// to consecutive positions from `to`, in place; `to` may not pass the
-    /// start of the first run. Returns the position after the last one moved.
-    pub fn pack_runs(&mut self, runs: &[Range<usize>], to: usize) -> usize {
-        let moved = runs.iter().map(|r| r.len()).sum::<usize>();
+    /// start of the first run. Iso values stay as they are.
+    pub fn pack_runs(&mut self, runs: &[Range<usize>], to: usize) {
         if self.iso().is_some() {
-            return to + moved;
+            return;
         }
         with_array!(self, v => pack_runs(v, runs, to, 1), u => {
             let s = u.ty.size();
             pack_runs(u.bytes_mut(), runs, to, s);
         });
-        to + moved
     }
 
     /// The values moved to new positions by `placement` (see [`Placement`]).

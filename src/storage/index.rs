@@ -6,6 +6,7 @@ use super::array::pack_runs;
 use crate::alloc::{discard_pages, HEAP_ALLOCATION_LIMIT};
 use crate::error::{out_of_memory, Result};
 use std::fmt;
+use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut, Range};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{LazyLock, OnceLock};
@@ -20,6 +21,8 @@ pub trait Idx: Copy + Ord + Default + Send + Sync + fmt::Debug + bytemuck::Pod +
     fn from_u64(v: u64) -> Self;
     /// Indices of this width, stored.
     fn store(v: Vec<Self>) -> Indices;
+    /// Room for indices of this width, to be written.
+    fn dest(room: &mut [MaybeUninit<Self>]) -> IdxDest<'_>;
 }
 
 impl Idx for u32 {
@@ -39,6 +42,9 @@ impl Idx for u32 {
     fn store(v: Vec<u32>) -> Indices {
         Indices::narrow(v)
     }
+    fn dest(room: &mut [MaybeUninit<u32>]) -> IdxDest<'_> {
+        IdxDest::Narrow(room)
+    }
 }
 
 impl Idx for u64 {
@@ -56,6 +62,9 @@ impl Idx for u64 {
     }
     fn store(v: Vec<u64>) -> Indices {
         Indices::from(v)
+    }
+    fn dest(room: &mut [MaybeUninit<u64>]) -> IdxDest<'_> {
+        IdxDest::Wide(room)
     }
 }
 
@@ -241,6 +250,14 @@ impl Iterator for IdxIter<'_> {
 }
 
 impl ExactSizeIterator for IdxIter<'_> {}
+
+/// Room for indices of either width, each position to be written once.
+pub enum IdxDest<'a> {
+    /// Room for 32-bit indices.
+    Narrow(&'a mut [MaybeUninit<u32>]),
+    /// Room for 64-bit indices.
+    Wide(&'a mut [MaybeUninit<u64>]),
+}
 
 /// Runs `$body` with `$s` bound to the slice of an [`IdxSlice`] (`&[u32]`
 /// or `&[u64]`): the body is compiled once per width.
@@ -518,6 +535,58 @@ impl Indices {
                 v.iter().map(|&j| j as u64).collect()
             }),
         }
+    }
+}
+
+/// Indices appended one by one, in 32 bits when the bound given at the start
+/// (above every index to come) and the setting allow it, so that a result
+/// assembled in pieces never holds a 64-bit copy of its indices.
+pub struct IndexBuffer(Store);
+
+impl IndexBuffer {
+    /// An empty buffer for indices below `bound`.
+    pub fn below(bound: u64) -> IndexBuffer {
+        IndexBuffer(if narrow_below(bound) {
+            Store::Narrow(Vec::new())
+        } else {
+            Store::Wide(Vec::new())
+        })
+    }
+
+    /// Appends `j` (below the bound).
+    #[inline]
+    pub fn push(&mut self, j: u64) {
+        match &mut self.0 {
+            Store::Narrow(v) => v.push(u32::from_u64(j)),
+            Store::Wide(v) => v.push(j),
+        }
+    }
+
+    /// Appends every index of `it` (each below the bound).
+    pub fn extend(&mut self, it: impl IntoIterator<Item = u64>) {
+        match &mut self.0 {
+            Store::Narrow(v) => v.extend(it.into_iter().map(u32::from_u64)),
+            Store::Wide(v) => v.extend(it),
+        }
+    }
+
+    /// Number of indices appended.
+    #[inline]
+    pub fn len(&self) -> usize {
+        match &self.0 {
+            Store::Narrow(v) => v.len(),
+            Store::Wide(v) => v.len(),
+        }
+    }
+
+    /// True when none were appended.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The indices appended, stored at the buffer's width.
+    pub fn into_indices(self) -> Indices {
+        Indices::of(self.0)
     }
 }
 

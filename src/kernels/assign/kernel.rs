@@ -504,7 +504,7 @@ pub fn merge(plan: &Plan) -> Result<Compressed> {
     };
     let parts = assemble::run(&tasks, |task| {
         let mut out = Out {
-            part: Part::new(plan.ctype),
+            part: Part::new(plan.ctype, plan.c.vlen),
             src: Vec::new(),
             plan,
             tx,

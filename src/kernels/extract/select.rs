@@ -195,7 +195,7 @@ impl Selector<'_> {
     }
 
     fn task(&self, t: &Task) -> Result<Part> {
-        let mut part = Part::new(&self.a.ty());
+        let mut part = Part::new(&self.a.ty(), self.inner.len());
         let mut out = Picked {
             pos: Vec::new(),
             hits: Vec::new(),

@@ -3,8 +3,7 @@
 
 use super::values::Sr;
 use crate::error::{check_room, out_of_memory, Result};
-use crate::storage::ranges::concat_vecs;
-use crate::storage::{Array, Bitmap, Compressed, MatrixStore, Orientation};
+use crate::storage::{Array, Bitmap, Compressed, Indices, MatrixStore, Orientation};
 
 /// Fails with `GrB_OUT_OF_MEMORY` unless a product of at most `entries`
 /// entries with values of `value_bytes` bytes can be built now: one probe
@@ -190,16 +189,20 @@ impl Parts {
         check_room(entries, 8 + value_bytes, "the product")?;
         let ty = parts.first().expect("at least one part").x.ty();
         let (h, p) = join_rows(&parts);
-        // The parts are given back as they are copied (see `concat_vecs`).
-        let (i, x): (Vec<_>, Vec<_>) = parts.into_iter().map(|part| (part.i, part.x)).unzip();
+        // The parts are given back as they are copied (see `concat_shifted`),
+        // the indices straight into 32 bits when they fit.
+        let (i, x): (Vec<_>, Vec<_>) = parts
+            .into_iter()
+            .map(|part| ((Indices::from(part.i), 0), part.x))
+            .unzip();
         let x = Array::concat_owned(&ty, x)?;
-        let i = concat_vecs(i, "the product")?;
+        let i = Indices::concat_shifted(i, vlen)?;
         Ok(Compressed {
             vlen,
             vdim,
             h: Some(h),
             p,
-            i: i.into(),
+            i,
             x,
         }
         .conform())
