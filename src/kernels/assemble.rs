@@ -322,7 +322,6 @@ mod tests {
         assert_eq!(c.h, Some(vec![3, 7]));
         assert_eq!(c.p, vec![0, 3, 4]);
         assert_eq!(c.i, vec![0, 2, 5, 1]);
-        assert_eq!(c.i.is_narrow(), narrow_below(10));
     }
 
     #[test]
@@ -380,7 +379,7 @@ mod tests {
             assert_eq!(filled.p, vec![0, 3, 6, 9]);
             assert_eq!(filled.i, vec![0, 10, 20, 1, 11, 21, 2, 12, 22]);
             assert_eq!(filled.x, vec![0, 20, 40, 2, 22, 42, 4, 24, 44]);
-            assert_eq!(filled.i.is_narrow(), narrow_below(vlen));
+            assert!(vlen < 1 << 32 || !filled.i.is_narrow());
         }
     }
 
