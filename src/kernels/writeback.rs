@@ -165,10 +165,23 @@ pub fn merge(
     )?;
     let mask = m.as_ref().map(|(pat, comp)| (&**pat, *comp));
     let writer = typed_writer(&c.x, &tc.x, accum);
-    if let Some(w) = &writer {
-        if let Some(out) = values_only::update(&c, &tc, mask, w, replace)? {
-            return Ok(MatrixStore::from_compressed(orient, out));
-        }
+    let values = match &writer {
+        Some(w) => values_only::new_values(&c, &tc, mask, w, replace)?,
+        None => None,
+    };
+    if let Some(x) = values {
+        // C's pattern is moved when nothing else holds it.
+        let out = match c {
+            CompressedRef::Borrowed(_) if matches!(old, Cow::Owned(_)) => {
+                let Cow::Owned(store) = old else {
+                    unreachable!("matched above")
+                };
+                values_only::on_own_pattern(store.into_compressed(orient), x)
+            }
+            CompressedRef::Owned(c) => values_only::on_own_pattern(c, x),
+            c => values_only::on_copied_pattern(&c, x),
+        };
+        return Ok(MatrixStore::from_compressed(orient, out));
     }
     let items = merged_vectors(&c, &tc);
     let tasks = assemble::plan(
@@ -624,6 +637,42 @@ mod tests {
 
     fn mat(ty: &Type, n: u64, entries: &[(u64, u64, f64)]) -> Arc<MatrixStore> {
         store(ty, (n, n), Orientation::ByRow, entries, None)
+    }
+
+    /// Where the inner indices of a compressed store live.
+    fn pattern_address(s: &MatrixStore) -> usize {
+        match s.format() {
+            Format::Sparse(c) => crate::with_idx!(c.i.as_idx(), v => v.as_ptr() as usize),
+            _ => panic!("compressed content expected"),
+        }
+    }
+
+    #[test]
+    fn a_values_only_write_back_keeps_an_owned_pattern() {
+        let entries = [(0, 0, 1.0), (0, 2, 2.0), (1, 1, 3.0), (2, 0, 4.0)];
+        let c = mat(&Type::FP64, 100, &entries);
+        let t = mat(&Type::FP64, 100, &entries.map(|(r, k, v)| (r, k, 10.0 * v)));
+        let mask = Mask {
+            store: mat(&Type::BOOL, 100, &[(0, 2, 1.0), (2, 0, 1.0)]),
+            structural: true,
+            complement: false,
+        };
+        fn run(old: Cow<'_, MatrixStore>, mask: &Mask, t: &MatrixStore) -> MatrixStore {
+            let byrow = Orientation::ByRow;
+            merge(old, &Type::FP64, byrow, Some(mask), None, false, t).unwrap()
+        }
+        let copied = run(Cow::Borrowed(&c), &mask, &t);
+        let at = pattern_address(&c);
+        let owned = run(Cow::Owned(Arc::try_unwrap(c).unwrap()), &mask, &t);
+        assert_eq!(pattern_address(&owned), at);
+        assert_ne!(pattern_address(&copied), at);
+        for s in [&copied, &owned] {
+            assert_eq!(s.nvals(), 4);
+            assert_eq!(read::<f64>(s, 0, 0), Some(1.0));
+            assert_eq!(read::<f64>(s, 0, 2), Some(20.0));
+            assert_eq!(read::<f64>(s, 1, 1), Some(3.0));
+            assert_eq!(read::<f64>(s, 2, 0), Some(40.0));
+        }
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::error::Result;
 use crate::kernels::indices::gallop_idx;
 use crate::kernels::runs;
 use crate::parallel;
-use crate::storage::{ArrayElement, Compressed};
+use crate::storage::{Array, ArrayElement, Compressed};
 use crate::with_type;
 use std::mem::MaybeUninit;
 use std::ops::Range;
@@ -37,15 +37,16 @@ enum Driver {
 
 /// `C<M> = accum(C, T)` on `C`'s pattern, when the write-back has that shape
 /// (no replace; an accumulator or a non-complemented mask) and inserts or
-/// deletes nothing. `None` otherwise. `mask` is the mask's allowed positions
-/// and whether they are complemented.
-pub(super) fn update(
+/// deletes nothing: `C`'s new values, in the slots of its pattern. `None`
+/// otherwise. `mask` is the mask's allowed positions and whether they are
+/// complemented.
+pub(super) fn new_values(
     c: &Compressed,
     t: &Compressed,
     mask: Option<(&Compressed, bool)>,
     writer: &TypedWriter<'_>,
     replace: bool,
-) -> Result<Option<Compressed>> {
+) -> Result<Option<Array>> {
     let driver = match (mask, writer.accum.is_some()) {
         _ if replace => return Ok(None),
         (_, true) => Driver::T,
@@ -53,15 +54,28 @@ pub(super) fn update(
         _ => return Ok(None),
     };
     let walk = Walk { c, t, mask, driver };
-    let x = with_type!(c.x.code(), T => walk.values::<T>(writer), udt => None);
-    Ok(x.map(|x| Compressed {
+    Ok(with_type!(c.x.code(), T => walk.values::<T>(writer), udt => None))
+}
+
+/// `C`'s pattern `c` with its new values `x` (from [`new_values`]), `c`
+/// owned by this write-back.
+pub(super) fn on_own_pattern(c: Compressed, x: Array) -> Compressed {
+    crate::explain::step(|| "write-back: values only, in C's own pattern".into());
+    Compressed { x, ..c }
+}
+
+/// `C`'s pattern `c` with its new values `x` (from [`new_values`]), `c`
+/// held elsewhere too: the pattern is copied.
+pub(super) fn on_copied_pattern(c: &Compressed, x: Array) -> Compressed {
+    crate::explain::step(|| "write-back: values only, C's pattern copied".into());
+    Compressed {
         vlen: c.vlen,
         vdim: c.vdim,
         h: c.h.clone(),
         p: c.p.clone(),
         i: c.i.copied(),
         x,
-    }))
+    }
 }
 
 struct Walk<'a> {
