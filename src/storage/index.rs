@@ -3,6 +3,7 @@
 //! [`with_idx!`](crate::with_idx), which compiles their code once per width.
 
 use super::array::pack_runs;
+use super::ranges::MOVE_STEP;
 use crate::alloc::{discard_pages, HEAP_ALLOCATION_LIMIT};
 use crate::error::{out_of_memory, Result};
 use std::fmt;
@@ -621,7 +622,7 @@ fn concat_shifted_as<I: Idx>(parts: Vec<(Indices, u64)>) -> Result<Vec<I>> {
 fn shift_into<S: Idx, I: Idx>(dst: &mut [MaybeUninit<I>], src: &mut Vec<S>, shift: u64) {
     let mapped = src.capacity() * std::mem::size_of::<S>() >= HEAP_ALLOCATION_LIMIT;
     let step = if mapped {
-        (2 << 20) / std::mem::size_of::<S>()
+        MOVE_STEP / std::mem::size_of::<S>()
     } else {
         src.len().max(1)
     };
@@ -660,8 +661,8 @@ fn narrow_copy(v: &[u64]) -> Option<Vec<u32>> {
 /// to the system as they are read, so that the memory in use grows by
 /// little more than the copy's pieces.
 fn narrow_moving(mut v: Vec<u64>, mut out: Vec<u32>) -> Vec<u32> {
-    /// Indices per piece: 2 MiB of `v`, whole pages to give back.
-    const PIECE: usize = (2 << 20) / 8;
+    /// Indices per piece: whole pages of `v` to give back.
+    const PIECE: usize = MOVE_STEP / 8;
     let n = v.len();
     let mapped = v.capacity() * 8 >= HEAP_ALLOCATION_LIMIT;
     let pieces: Vec<_> = v

@@ -295,9 +295,10 @@ pub fn concat_vecs<T: Copy + Send + Sync + Zeroable>(
     Ok(out)
 }
 
-/// Bytes of the source [`move_uninit`] copies before giving their pages
-/// back: a huge page, so that whole ones are freed.
-const MOVE_STEP: usize = 2 << 20;
+/// Bytes of a source that is copied before its pages are given back
+/// ([`move_uninit`], and the index copies of `storage::index`): a huge
+/// page, so that whole ones are freed.
+pub const MOVE_STEP: usize = 2 << 20;
 
 /// [`copy_uninit`], giving the pages of `src` back to the system as they
 /// are copied (`src` reads as zeros afterwards).
