@@ -213,6 +213,18 @@ impl Matrix {
         Ok(Source::Ready(self.snapshot()?))
     }
 
+    /// [`Matrix::source`] for an operation that replaces this object's
+    /// content and reads the old one: ready content comes as a computed node
+    /// ([`Node::holding`]), so that once the operation's work is recorded
+    /// here ([`Matrix::set_deferred`] lets go of the content) that work may
+    /// hold the only handle and reuse its buffers.
+    pub fn source_to_replace(&self) -> Result<Source> {
+        Ok(match self.source()? {
+            Source::Ready(store) => Source::Pending(Arc::new(Node::holding(store))),
+            pending => pending,
+        })
+    }
+
     /// Replaces the content (the output side of every operation).
     pub fn set_store(&self, store: MatrixStore) {
         self.set_arc(Arc::new(store));
@@ -229,10 +241,19 @@ impl Matrix {
     }
 
     /// Records deferred work that will produce the object's next content.
-    /// Pending updates are assembled first, since the work replaces them.
+    /// Pending updates are dropped: the work replaces them (an operation
+    /// that reads the old content assembled them when it took its source).
+    /// The old content is let go: the work holds what it reads of it, and
+    /// this object never shows it again (a failed computation is reported
+    /// by every later read), so it is freed as soon as the work is done with
+    /// it, and the work may write into it. Until then the object keeps its
+    /// dimensions and the result's orientation (pending updates recorded
+    /// meanwhile are in that orientation's coordinates).
     pub fn set_deferred(&self, work: Arc<Node>) {
         let mut s = self.lock();
         debug_assert!(work.out.nrows == s.store.nrows() && work.out.ncols == s.store.ncols());
+        let o = &work.out;
+        s.store = Arc::new(MatrixStore::empty(&self.ty, o.nrows, o.ncols, o.orient));
         s.pending = None;
         s.deferred = Some(Claim::new(work));
     }

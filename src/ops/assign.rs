@@ -464,7 +464,7 @@ impl Request<'_> {
         );
         let c = self.c;
         let ctype = c.ty().clone();
-        let mut inputs = vec![c.source()?];
+        let mut inputs = vec![c.source_to_replace()?];
         let input = match self.input {
             Input::Matrix { a, transpose } => {
                 inputs.push(a);

@@ -75,7 +75,11 @@ pub fn output(
         orient: c.orientation(),
         nrows,
         ncols,
-        old: if reads_old { Some(c.source()?) } else { None },
+        old: if reads_old {
+            Some(c.source_to_replace()?)
+        } else {
+            None
+        },
         mask,
         accum: accum.cloned(),
         replace,

@@ -49,9 +49,9 @@ pub fn accumulated(node: &Node, p: &Product) -> Result<Option<Arc<MatrixStore>>>
     let (b, tb) = absorb_transpose(&p.b, p.tb);
     let _held = [a.claim(), b.claim()];
     let (a, b) = (a.value()?, b.value()?);
-    // Ready content stays held by this node's output, so it is copied: one
-    // pass over memory, where the write-back the fold saves reads two
-    // stores and writes a third.
+    // Content someone else still holds is copied: one pass over memory,
+    // where the write-back the fold saves reads two stores and writes a
+    // third.
     let take = Box::new(|| full_values(old.take_value()?));
     let what = || format!("kernel {:?} {}, folded into the output", p.form, s.name());
     let folded = explain::timed(what, || {

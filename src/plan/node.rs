@@ -15,7 +15,7 @@
 //! few results at a time instead of all of them, and freed memory is reused.
 
 use crate::algebra::{BinaryOp, Semiring, Type};
-use crate::error::Result;
+use crate::error::{Error, Info, Result};
 pub use crate::kernels::mxm::ProductForm;
 use crate::storage::{MatrixStore, Orientation};
 use std::fmt::Write as _;
@@ -260,6 +260,41 @@ impl Node {
             sibling: Mutex::new(None),
         };
         node.each_pending_input(|n| n.claim());
+        node
+    }
+
+    /// Content that is ready, as a computed node: the one reader that claims
+    /// it may take the content (see [`Node::take_value`]) and reuse its
+    /// buffers, once no object holds it any more. Reading it again after
+    /// that is an error (`GrB_PANIC`): it has nothing to compute from.
+    pub fn holding(store: Arc<MatrixStore>) -> Node {
+        let gone = |_: Vec<Arc<MatrixStore>>, _: Orientation| -> Result<MatrixStore> {
+            Err(Error::new(
+                Info::Panic,
+                "ready content read after it was taken",
+            ))
+        };
+        let map = Map {
+            name: "ready content".into(),
+            inputs: Vec::new(),
+            positionwise: false,
+            position_free: false,
+            intersection: false,
+            run: Arc::new(gone),
+        };
+        let out = Output {
+            ty: store.ty(),
+            orient: store.orient(),
+            nrows: store.nrows(),
+            ncols: store.ncols(),
+            old: None,
+            mask: None,
+            accum: None,
+            replace: false,
+        };
+        let node = Node::new(Op::Map(map), out);
+        *node.lock_value() = Some(store);
+        node.result.set(Ok(())).expect("a new node is not computed");
         node
     }
 

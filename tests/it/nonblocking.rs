@@ -585,6 +585,70 @@ fn dense_outputs_are_written_in_place_only_when_unshared() {
     assert_eq!(in_place, 2, "{steps:#?}");
 }
 
+/// An operation on an output whose content is computed (not pending) reuses
+/// that content when nothing else holds it: recording the operation lets
+/// go of it. With a copy taken, the content is copied and the copy keeps it.
+#[test]
+fn computed_outputs_are_written_in_place_only_when_unshared() {
+    // Sparse 100 × 100 matrices (a denser C would be a bitmap, updated
+    // by another path): C on the diagonal and one more diagonal, A on the
+    // even entries of the first.
+    let n = 100;
+    let c_entries = || (0..n).flat_map(|i| [(i, i, 1), (i, (i + 7) % n, 2)]);
+    let a = matrix_n(n, (0..n).step_by(2).map(|i| (i, i, i as i64)));
+    let identity = UnaryOp::builtin(UnaryCode::Identity, T).unwrap();
+    let program = |keep_a_copy: bool| {
+        let c = matrix_n(n, c_entries());
+        let copy = keep_a_copy.then(|| c.dup().unwrap());
+        // T = A lies inside C's pattern: C += A changes values only.
+        let d = Descriptor::default();
+        apply::apply_unary(&c, None, Some(&plus()), &identity, &a, &d).unwrap();
+        let (content, steps) = steps_of(&c);
+        (content, copy.map(|m| OMatrix::of(&m)), steps)
+    };
+    let expected = c_entries().map(|(i, j, v)| match i == j && i % 2 == 0 {
+        true => (i, j, v + i as i64),
+        false => (i, j, v),
+    });
+    let expected = OMatrix::of(&matrix_n(n, expected));
+    for keep_a_copy in [false, true] {
+        let (c, copy, _) = blocking(|| program(keep_a_copy));
+        let (deferred, deferred_copy, steps) =
+            with_mode(Mode::NonBlocking, || program(keep_a_copy));
+        assert_eq!((&c, &deferred), (&expected, &expected));
+        assert_eq!(deferred_copy, copy);
+        if let Some(copy) = copy {
+            assert_eq!(copy, OMatrix::of(&matrix_n(n, c_entries())));
+        }
+        let step = match keep_a_copy {
+            false => "write-back: values only, in C's own pattern",
+            true => "write-back: values only, C's pattern copied",
+        };
+        assert!(steps.iter().any(|s| s == step), "{steps:#?}");
+    }
+}
+
+/// An element set while an operation is pending lands where it was set,
+/// also when the pending result is laid out the other way from the content
+/// it replaces.
+#[test]
+fn elements_set_on_a_pending_result_of_the_other_orientation_land_in_place() {
+    let program = || {
+        let (a, _) = sample();
+        let c = matrix(&[(1, 0, 7)]);
+        c.set_orientation(graphblas::raw::storage::Orientation::ByCol);
+        transpose::transpose(&c, None, None, &a, &Descriptor::default()).unwrap();
+        c.set_element(0, 2, &Value::new(-1i64)).unwrap();
+        OMatrix::of(&c)
+    };
+    let expected = matrix(&[(0, 0, 1), (1, 0, 2), (2, 1, 3), (0, 2, -1), (2, 2, 5)]);
+    assert_eq!(blocking(program), OMatrix::of(&expected));
+    assert_eq!(
+        with_mode(Mode::NonBlocking, program),
+        OMatrix::of(&expected)
+    );
+}
+
 /// An `n × n` INT64 matrix with the entries `(i, j, v)`.
 fn matrix_n(n: u64, entries: impl IntoIterator<Item = (u64, u64, i64)>) -> Matrix {
     let mut m = OMatrix::new(&graphblas::raw::algebra::Type::INT64, n, n);
