@@ -19,6 +19,9 @@ pub trait Op<T>: Copy + Send + Sync {
         None
     }
 
+    /// True when `f` is compiled into its caller (a zero-sized operator),
+    /// not called through a pointer.
+    const INLINE: bool = true;
     /// True when the operator is known to read its first input `x`.
     const READS_X: bool = false;
     /// True when the operator is known to read its second input `y`.
@@ -95,6 +98,8 @@ zst_ops! {
 pub struct FnOp<T>(pub fn(T, T) -> T);
 
 impl<T: Arith> Op<T> for FnOp<T> {
+    const INLINE: bool = false;
+
     #[inline(always)]
     fn f(self, x: T, y: T) -> T {
         (self.0)(x, y)

@@ -631,6 +631,58 @@ fn dot_products_against_a_dense_operand_beyond_the_cache_match_the_model() {
 }
 
 #[test]
+fn saxpy_under_a_sparse_mask_allowing_half_the_products_matches_the_model() {
+    // A sparse mask scattered into a dense accumulator: a semiring with
+    // inline operators writes the products the mask forbids to spare slots
+    // instead of branching; the others branch. Every monomorphic semiring,
+    // some of the typed tier and the generic tier, masks in the sparse and
+    // hypersparse layouts, several products per output position.
+    let others = [
+        builtin(Op::Plus, Op::Minus, TypeCode::Int16),
+        builtin(Op::Plus, Op::Rminus, TypeCode::Fp64),
+        user_multiply_semiring(),
+    ];
+    let semirings = MONOMORPHIC
+        .iter()
+        .map(|&(add, mul, t)| builtin(add, mul, t))
+        .chain(others);
+    let plan = Plan {
+        method: Method::Saxpy,
+        by_cols: false,
+        dense_r: false,
+    };
+    for (n, s) in semirings.enumerate() {
+        let t = s.mul().xtype().code();
+        let seed = n as u64 * 104_729 + 11;
+        let a = sample(t, 24, 20, 0.4, seed);
+        let b = sample(t, 20, 30, 0.4, seed + 1);
+        let m = sample(TypeCode::Bool, 24, 30, 0.5, seed + 2);
+        let mut want = model::mxm(&a, &b, &s);
+        want.entries.retain(|k, _| m.entries.contains_key(k));
+        for layout in &Layout::ALL[..4] {
+            let mask = Mask {
+                store: Arc::new(m.store(*layout)),
+                structural: true,
+                complement: false,
+            };
+            let problem = Problem {
+                a: Operand::new(Arc::new(a.store(Layout::ALL[n % 4])), false),
+                b: Operand::new(Arc::new(b.store(Layout::ALL[(n + 1) % 4])), false),
+                mask: Some(MaskOperand {
+                    mask: &mask,
+                    transposed: false,
+                }),
+                semiring: &s,
+                out: Orientation::ByRow,
+                epilogue: None,
+            };
+            let got = OMatrix::of(&Matrix::from_store(execute(&problem, plan).unwrap()));
+            assert_eq!(got, want, "{s:?} mask {layout:?}");
+        }
+    }
+}
+
+#[test]
 fn long_rows_against_a_full_vector_match_the_model() {
     // The pull kernel folds long rows in interleaved partial results; every
     // monomorphic semiring and some of the typed tier, with rows of every

@@ -9,6 +9,7 @@
 //! A position is `Untouched`, `Marked` (by the mask: allowed or forbidden,
 //! depending on the mask mode) or `Done` (holds a value).
 
+use crate::storage::IdxSlice;
 use std::ops::Range;
 
 /// The state of one output position in the current row (a small number, so
@@ -52,7 +53,22 @@ pub trait RowAcc {
     /// Appends every column holding a value to `cols`, in increasing order,
     /// hands `gather` their value slots (in the same order), and ends the row.
     fn finish(self, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>));
+    /// The first of [`SPARES`] value slots that no column uses, when the
+    /// accumulator has them: a product the mask forbids can be written there
+    /// instead of branching on the mask (see [`RowAcc::finish_marked`]).
+    fn spare(&self) -> Option<usize>;
+    /// Records that slot `s` holds a value, without listing its column (a
+    /// row written this way ends with [`RowAcc::finish_marked`]).
+    fn set_done(&mut self, s: usize);
+    /// [`RowAcc::finish`] for a row whose values are all at columns of
+    /// `marked` (sorted): the columns of `marked` holding a value.
+    fn finish_marked(self, marked: IdxSlice, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>));
 }
+
+/// The number of spare slots of a dense accumulator: forbidden products
+/// rotate over them, so that consecutive ones do not wait for each other's
+/// store.
+pub const SPARES: usize = 8;
 
 /// The value slots of the columns a row's [`RowAcc::finish`] appended, in
 /// their order: the values are gathered from them in one pass.
@@ -100,8 +116,8 @@ impl Acc for DenseAcc {
     fn prepare(&mut self, _cap: usize, cols: &Range<u64>) {
         self.width = (cols.end - cols.start) as usize;
         self.lo = cols.start;
-        if self.marks.len() < self.width {
-            self.marks = vec![0; self.width];
+        if self.marks.len() < self.width + SPARES {
+            self.marks = vec![0; self.width + SPARES];
             self.base = 1;
         }
     }
@@ -112,7 +128,7 @@ impl Acc for DenseAcc {
 
     fn row(&mut self) -> DenseRow<'_> {
         DenseRow {
-            marks: &mut self.marks[..self.width],
+            marks: &mut self.marks[..self.width + SPARES],
             base: self.base,
             lo: self.lo,
             touched: &mut self.touched,
@@ -142,7 +158,7 @@ impl RowAcc for DenseRow<'_> {
     }
 
     fn finish(self, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>)) {
-        let n = self.marks.len();
+        let n = self.width();
         let done = self.base + 1;
         let start = cols.len();
         if self.touched.len().saturating_mul(16) >= n {
@@ -150,7 +166,7 @@ impl RowAcc for DenseRow<'_> {
             crate::work::count(n);
             let lo = self.lo;
             cols.extend(
-                (self.marks.iter().enumerate())
+                (self.marks[..n].iter().enumerate())
                     .filter(|&(_, &m)| m == done)
                     .map(|(s, _)| lo + s as u64),
             );
@@ -159,6 +175,39 @@ impl RowAcc for DenseRow<'_> {
             self.touched.sort_unstable();
             cols.extend_from_slice(self.touched);
         }
+        self.end(cols, start, gather);
+    }
+
+    fn spare(&self) -> Option<usize> {
+        Some(self.width())
+    }
+
+    #[inline(always)]
+    fn set_done(&mut self, s: usize) {
+        self.marks[s] = self.base + 1;
+    }
+
+    fn finish_marked(self, marked: IdxSlice, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>)) {
+        crate::work::count(marked.len());
+        let (done, lo, start) = (self.base + 1, self.lo, cols.len());
+        cols.extend(
+            marked
+                .iter()
+                .filter(|&j| self.marks[(j - lo) as usize] == done),
+        );
+        self.end(cols, start, gather);
+    }
+}
+
+impl DenseRow<'_> {
+    /// The number of columns (the marks end with the spare slots).
+    fn width(&self) -> usize {
+        self.marks.len() - SPARES
+    }
+
+    /// Hands `gather` the slots of the columns `cols[start..]` and moves
+    /// the stamps on to the next row.
+    fn end(self, cols: &[u64], start: usize, gather: impl FnOnce(Gather<'_>)) {
         gather(Gather::Offset {
             cols: &cols[start..],
             lo: self.lo,
@@ -274,6 +323,18 @@ impl RowAcc for HashRow<'_> {
         gather(Gather::Slots(self.used));
         self.used.clear();
     }
+
+    fn spare(&self) -> Option<usize> {
+        None
+    }
+
+    fn set_done(&mut self, s: usize) {
+        self.done(s, 0);
+    }
+
+    fn finish_marked(self, _: IdxSlice, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>)) {
+        self.finish(cols, gather);
+    }
 }
 
 #[cfg(test)]
@@ -355,5 +416,47 @@ mod tests {
             assert_eq!(acc.probe(j).1, State::DONE);
             assert_eq!(finished_cols(acc), vec![j]);
         }
+    }
+
+    #[test]
+    fn rows_written_through_spare_slots_end_with_their_marked_columns() {
+        let mut d = DenseAcc::default();
+        for row in 0..(Stamp::MAX as u64 / 2 + 100) {
+            d.prepare(4, &(0..16));
+            let mut acc = d.row();
+            let spare = acc.spare().unwrap();
+            assert_eq!(spare, 16);
+            let marked = [row % 16, (row + 5) % 16];
+            for &j in &marked {
+                let (s, _) = acc.probe(j);
+                acc.mark(s);
+            }
+            // A forbidden product goes to a spare slot; one allowed column
+            // gets a value, the other none.
+            acc.set_done(spare + (row as usize % SPARES));
+            let (s, st) = acc.probe(marked[0]);
+            assert_eq!(st, State::MARKED, "row {row}");
+            acc.set_done(s);
+            assert_eq!(acc.probe(marked[0]).1, State::DONE);
+            let mut sorted = marked.to_vec();
+            sorted.sort_unstable();
+            let idx = crate::storage::Indices::from(sorted);
+            let (mut cols, mut slots) = (Vec::new(), Vec::new());
+            acc.finish_marked(idx.as_idx(), &mut cols, |g| match g {
+                Gather::Offset { cols, lo } => slots.extend(cols.iter().map(|&j| j - lo)),
+                Gather::Slots(_) => unreachable!("a dense row gathers by offset"),
+            });
+            assert_eq!(cols, vec![marked[0]], "row {row}");
+            assert_eq!(slots, vec![marked[0]]);
+        }
+        // A row scanned densely never reports the spare slots.
+        d.prepare(16, &(0..16));
+        let mut acc = d.row();
+        for j in 0..16 {
+            let (s, _) = acc.probe(j);
+            acc.done(s, j);
+        }
+        acc.set_done(16);
+        assert_eq!(finished_cols(acc), (0..16).collect::<Vec<_>>());
     }
 }

@@ -4,8 +4,10 @@
 //! task, so results do not depend on how the work is split.
 //!
 //! The mask is used to compute less: a non-complemented sparse mask row is
-//! scattered into the accumulator as the allowed positions, a complemented
-//! one as the forbidden positions, and a dense mask is probed once per
+//! scattered into the accumulator as the allowed positions (with inline
+//! operators and a dense accumulator, the products it forbids are written to
+//! spare slots rather than branched around), a complemented one as the
+//! forbidden positions, and a dense mask is probed once per
 //! position; so is a sparse mask row much longer than the row's work (by
 //! binary search), so that a small push under a large mask (a late BFS
 //! level) costs its products, not the mask. A heavy row (such as the single
@@ -14,7 +16,7 @@
 //! products covering enough of the output's positions goes to
 //! [`super::push`] instead.
 
-use super::accumulator::{Acc, DenseAcc, HashAcc, RowAcc, State};
+use super::accumulator::{Acc, DenseAcc, HashAcc, RowAcc, State, SPARES};
 use super::operand::{MaskRow, MaskView};
 use super::output::{parts, Parts, Rows};
 use super::schedule::{run_tasks, scratch, tasks, Task};
@@ -42,8 +44,8 @@ pub struct Saxpy<'a> {
 enum Mode<'m> {
     /// Every position is allowed.
     All,
-    /// Only marked positions are allowed.
-    Allowed,
+    /// Only marked positions, the columns given, are allowed.
+    Allowed(IdxSlice<'m>),
     /// Marked positions are forbidden.
     Forbidden,
     /// Untouched positions are checked once; forbidden ones become marked.
@@ -232,6 +234,13 @@ const ALL: u8 = 0;
 const ALLOWED: u8 = 1;
 /// [`products`] for [`Mode::Forbidden`] and [`Mode::Probe`].
 const FORBIDDEN: u8 = 2;
+/// [`products`] for [`Mode::Allowed`] in an accumulator with
+/// [`RowAcc::spare`] slots, for a semiring that [`Sr::selects_cheaply`]:
+/// the products the mask forbids are written
+/// there, so the loop does not branch on the mask (under a mask allowing
+/// about half the products, as in `C<A> = A*A`, the branch is mispredicted
+/// about as often as not).
+const ALLOWED_SPARE: u8 = 3;
 
 /// The entries of a row of `L`: their indices `k`, and the position of the
 /// first in `L`.
@@ -243,9 +252,10 @@ struct LRow<'a> {
 
 /// Gathers `L(i,k) ⊗ R(k,j)` for the entries `k` of `l` and the columns `j`
 /// in `cols` (all of them unless `split`) into the accumulator, under the
-/// row's mask: `MODE` is [`ALL`], [`ALLOWED`] (marked positions are allowed)
-/// or [`FORBIDDEN`] (marked positions are forbidden; with `probe`, untouched
-/// ones are checked once).
+/// row's mask: `MODE` is [`ALL`], [`ALLOWED`] (marked positions are allowed;
+/// [`ALLOWED_SPARE`] when the accumulator has spare slots) or [`FORBIDDEN`]
+/// (marked positions are forbidden; with `probe`, untouched ones are checked
+/// once).
 fn products<S: Sr, R: RowAcc, const MODE: u8>(
     sr: &S,
     mut acc: R,
@@ -259,6 +269,7 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
     // With the ANY monoid nothing changes a value once set: positions that
     // hold one are skipped like forbidden ones, by one well-predicted test.
     let noop = sr.add_is_noop();
+    let spare = acc.spare().unwrap_or(0);
     for (pl, k) in l.iter().enumerate() {
         if pl + 2 * ROW_LOOKAHEAD < l.len() {
             r.prefetch_pointer(l.get(pl + 2 * ROW_LOOKAHEAD));
@@ -274,6 +285,16 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
         crate::work::count(1 + rr.len());
         for (qr, j) in rr.clone().zip(r.i.slice(rr).iter()) {
             let (s, st) = acc.probe(j);
+            if MODE == ALLOWED_SPARE {
+                let t = if st == State::UNTOUCHED {
+                    spare + (qr & (SPARES - 1))
+                } else {
+                    s
+                };
+                sr.set_or_add(w, t, st != State::DONE, ql, qr);
+                acc.set_done(t);
+                continue;
+            }
             if st != State::UNTOUCHED {
                 if noop && MODE != ALLOWED {
                     continue;
@@ -421,7 +442,7 @@ impl Saxpy<'_> {
                 if *complement {
                     Mode::Forbidden
                 } else {
-                    Mode::Allowed
+                    Mode::Allowed(idx)
                 }
             }
             MaskView::Dense(d) => Mode::Probe(Probe::Dense(d.row(i))),
@@ -469,15 +490,22 @@ impl Saxpy<'_> {
         };
         let r = self.r_rows();
         let split = split.then_some(cols);
+        let start = out.i.len();
         let acc = match mode {
             Mode::All => products::<S, A::Row<'_>, ALL>(sr, acc, w, l, r, None, split),
-            Mode::Allowed => products::<S, A::Row<'_>, ALLOWED>(sr, acc, w, l, r, None, split),
+            Mode::Allowed(marked) if sr.selects_cheaply() && acc.spare().is_some() => {
+                let acc = products::<S, A::Row<'_>, ALLOWED_SPARE>(sr, acc, w, l, r, None, split);
+                let w = &*w;
+                acc.finish_marked(marked, &mut out.i, |g| sr.gather(&mut out.w, w, g));
+                out.end_row(i, start);
+                return;
+            }
+            Mode::Allowed(_) => products::<S, A::Row<'_>, ALLOWED>(sr, acc, w, l, r, None, split),
             Mode::Forbidden => products::<S, A::Row<'_>, FORBIDDEN>(sr, acc, w, l, r, None, split),
             Mode::Probe(d) => {
                 products::<S, A::Row<'_>, FORBIDDEN>(sr, acc, w, l, r, Some(d), split)
             }
         };
-        let start = out.i.len();
         let w = &*w;
         acc.finish(&mut out.i, |g| sr.gather(&mut out.w, w, g));
         out.end_row(i, start);

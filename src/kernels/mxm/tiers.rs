@@ -86,9 +86,9 @@ macro_rules! curated {
     ($cb:ident!($($args:tt)*)) => {
         $cb!($($args)*;
             Plus Times: Fp64 Fp32 Int64;
-            Plus Oneb: Int64 Int32;
+            Plus Oneb: Int64 Int32 Uint32 Fp64;
             Plus First: Fp64 Fp32;
-            Plus Second: Fp64 Fp32;
+            Plus Second: Fp64 Fp32 Int64;
             Lor Land: Bool;
             Min Plus: Fp64 Fp32 Int64 Int32;
             Max Plus: Fp64;

@@ -40,6 +40,20 @@ pub trait Sr: Sync {
     fn set(&self, w: &mut Self::W, s: usize, lp: usize, rp: usize);
     /// `w[s] = w[s] ⊕ (l[lp] ⊗ r[rp])`.
     fn add(&self, w: &mut Self::W, s: usize, lp: usize, rp: usize);
+    /// `w[s] = l[lp] ⊗ r[rp]` when `first`, else `w[s] = w[s] ⊕ (l[lp] ⊗ r[rp])`.
+    fn set_or_add(&self, w: &mut Self::W, s: usize, first: bool, lp: usize, rp: usize) {
+        if first {
+            self.set(w, s, lp, rp);
+        } else {
+            self.add(w, s, lp, rp);
+        }
+    }
+    /// True when [`Sr::set_or_add`] computes both values and keeps one, no
+    /// dearer than either: worth it even for a product that is then thrown
+    /// away, to save a branch.
+    fn selects_cheaply(&self) -> bool {
+        false
+    }
     /// True when the monoid has a terminal value (early exit is possible).
     fn has_terminal(&self) -> bool;
     /// True when adding to a value never changes it (the ANY monoid).
