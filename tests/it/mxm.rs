@@ -630,6 +630,19 @@ fn dot_products_against_a_dense_operand_beyond_the_cache_match_the_model() {
     }
 }
 
+/// Every monomorphic semiring, two of the typed tier and one of the generic tier.
+fn every_tier() -> impl Iterator<Item = Semiring> {
+    let others = [
+        builtin(Op::Plus, Op::Minus, TypeCode::Int16),
+        builtin(Op::Plus, Op::Rminus, TypeCode::Fp64),
+        user_multiply_semiring(),
+    ];
+    MONOMORPHIC
+        .iter()
+        .map(|&(add, mul, t)| builtin(add, mul, t))
+        .chain(others)
+}
+
 #[test]
 fn saxpy_under_a_sparse_mask_allowing_half_the_products_matches_the_model() {
     // A sparse mask scattered into a dense accumulator: a semiring with
@@ -637,15 +650,7 @@ fn saxpy_under_a_sparse_mask_allowing_half_the_products_matches_the_model() {
     // instead of branching; the others branch. Every monomorphic semiring,
     // some of the typed tier and the generic tier, masks in the sparse and
     // hypersparse layouts, several products per output position.
-    let others = [
-        builtin(Op::Plus, Op::Minus, TypeCode::Int16),
-        builtin(Op::Plus, Op::Rminus, TypeCode::Fp64),
-        user_multiply_semiring(),
-    ];
-    let semirings = MONOMORPHIC
-        .iter()
-        .map(|&(add, mul, t)| builtin(add, mul, t))
-        .chain(others);
+    let semirings = every_tier();
     let plan = Plan {
         method: Method::Saxpy,
         by_cols: false,
@@ -766,15 +771,7 @@ fn a_row_pushed_into_dense_workspaces_matches_the_model() {
     // A row times a matrix with many products per output position is pushed
     // into dense workspaces, in two pieces merged in order: every
     // monomorphic semiring, some of the typed tier and the generic tier.
-    let others = [
-        builtin(Op::Plus, Op::Minus, TypeCode::Int16),
-        builtin(Op::Plus, Op::Rminus, TypeCode::Fp64),
-        user_multiply_semiring(),
-    ];
-    let semirings = MONOMORPHIC
-        .iter()
-        .map(|&(add, mul, t)| builtin(add, mul, t))
-        .chain(others);
+    let semirings = every_tier();
     for (n, s) in semirings.enumerate() {
         let t = s.mul().xtype().code();
         let b = ragged(t, 40, 30, n as u64 * 17 + 4);
