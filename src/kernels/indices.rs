@@ -466,6 +466,14 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// True when the sorted slices `a` and `b` share a value: each value of the
+/// shorter is sought in the longer, `O(m log(n / m))`.
+pub(crate) fn intersects(a: IdxSlice, b: IdxSlice) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    let mut cur = Cursor::new(long);
+    short.iter().any(|v| cur.seek(v).is_some())
+}
+
 /// The first position `>= from` of the sorted slice `s` holding a value `>= x`,
 /// found by galloping from `from` (cost logarithmic in the distance moved).
 #[inline]
@@ -500,6 +508,22 @@ mod tests {
         assert_eq!(e.info, crate::Info::IndexOutOfBounds);
         assert_eq!(Indices::List(&[5, 5]).len(9), 2);
         assert_eq!(Indices::All.len(9), 9);
+    }
+
+    #[test]
+    fn intersection_is_found_from_either_side() {
+        let long: Vec<u64> = (0..100).map(|v| 3 * v).collect();
+        for (short, hit) in [
+            (vec![], false),
+            (vec![1, 299], false),
+            (vec![2, 4, 150], true),
+        ] {
+            let (a, b) = (IdxSlice::Wide(&short), IdxSlice::Wide(&long));
+            assert_eq!(intersects(a, b), hit, "{short:?}");
+            assert_eq!(intersects(b, a), hit, "{short:?}");
+        }
+        let narrow: Vec<u32> = vec![297];
+        assert!(intersects(IdxSlice::Narrow(&narrow), IdxSlice::Wide(&long)));
     }
 
     #[test]

@@ -12,7 +12,7 @@
 use crate::algebra::{BinaryOp, Type};
 use crate::error::{out_of_memory, try_with_capacity, Result};
 use crate::kernels::assemble::{self, Part, Task};
-use crate::kernels::indices::{gallop, Cursor, TargetList};
+use crate::kernels::indices::{gallop, intersects, Cursor, TargetList};
 use crate::kernels::writeback::{values, Src};
 use crate::storage::{Array, Compressed, CompressedRef, IdxSlice};
 use std::borrow::Cow;
@@ -205,8 +205,10 @@ impl Plan<'_> {
             let s_here = (js == Some(j)).then(|| sources[ks].1);
             let in_region = region.contains(j);
             let has_c = c_here.is_some_and(|k| !c.range(k).is_empty());
-            let merge =
-                s_here.is_some() || (has_c && (in_region || (outside && self.scope.has_vector(j))));
+            let merge = s_here.is_some()
+                || (has_c
+                    && (outside && self.scope.has_vector(j)
+                        || in_region && !self.keeps_unassigned(j, c_here)));
             if merge {
                 items.push(Item::Merge {
                     j,
@@ -221,6 +223,16 @@ impl Plan<'_> {
             ks += s_here.is_some() as usize;
         }
         items
+    }
+
+    /// True when vector `j` of C (held vector `kc`), reached by no assigned
+    /// value, surely keeps every entry: none of them is at an event.
+    fn keeps_unassigned(&self, j: u64, kc: Option<usize>) -> bool {
+        let Some(events) = self.events(j, true, &(0..self.c.vlen)) else {
+            return false;
+        };
+        let held = kc.map_or(IdxSlice::Wide(&[]), |k| self.c.i.idx_range(self.c.range(k)));
+        !intersects(held, events)
     }
 
     /// The entries of vector `j` of the source in `want`: their inner indices

@@ -156,18 +156,10 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         }
     }
 
-    /// With inline operators, without branching on `first`: both values are
-    /// computed and one kept (the slot's old value may be anything; it is
-    /// only read).
+    /// Without branching on `first`: both values are computed and one kept
+    /// (the slot's old value may be anything; it is only read).
     #[inline(always)]
     fn set_or_add(&self, w: &mut Vec<T>, s: usize, first: bool, lp: usize, rp: usize) {
-        if !self.selects_cheaply() {
-            return if first {
-                self.set(w, s, lp, rp)
-            } else {
-                self.add(w, s, lp, rp)
-            };
-        }
         let p = self.product(lp, rp);
         let old = w[s];
         let sum = if self.any { old } else { self.add.f(old, p) };
