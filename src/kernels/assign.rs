@@ -2,11 +2,13 @@
 //! assigned matrix or scalar placed at its targets, and the mask ([`Job`]),
 //! by a merge over the vectors that can change ([`kernel`]); a scalar under
 //! a mask that is not complemented is written on the mask's pattern
-//! ([`pattern`]) or into a dense copy of `C` ([`dense`]).
+//! ([`pattern`]) or into a dense copy of `C` ([`dense`]). A few entries of
+//! `C` to delete are found by search ([`region`]).
 
 mod dense;
 mod kernel;
 mod pattern;
+pub(crate) mod region;
 
 use self::kernel::{MaskView, Plan, Scope, Source};
 use crate::algebra::{BinaryOp, Type, Value};

@@ -466,12 +466,36 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// True when the sorted slices `a` and `b` share a value: each value of the
-/// shorter is sought in the longer, `O(m log(n / m))`.
-pub(crate) fn intersects(a: IdxSlice, b: IdxSlice) -> bool {
+/// The values the sorted slices `a` and `b` share, in order: each value of
+/// the shorter is sought in the longer, `O(m log(n / m))`.
+pub(crate) fn common<'a>(a: IdxSlice<'a>, b: IdxSlice<'a>) -> impl Iterator<Item = u64> + 'a {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     let mut cur = Cursor::new(long);
-    short.iter().any(|v| cur.seek(v).is_some())
+    short.iter().filter(move |&v| cur.seek(v).is_some())
+}
+
+/// Membership in a target list with increasing queries.
+pub(crate) enum TargetCursor<'a> {
+    All(u64),
+    List(Cursor<'a>),
+}
+
+impl<'a> TargetCursor<'a> {
+    /// A cursor at the start of `t`.
+    pub fn new(t: &'a TargetList) -> TargetCursor<'a> {
+        match t {
+            TargetList::All(n) => TargetCursor::All(*n),
+            TargetList::List(l) => TargetCursor::List(Cursor::new(l[..].into())),
+        }
+    }
+
+    /// True when `v` is a target (`v` at least the previous query).
+    pub fn contains(&mut self, v: u64) -> bool {
+        match self {
+            TargetCursor::All(n) => v < *n,
+            TargetCursor::List(c) => c.seek(v).is_some(),
+        }
+    }
 }
 
 /// The first position `>= from` of the sorted slice `s` holding a value `>= x`,
@@ -511,19 +535,22 @@ mod tests {
     }
 
     #[test]
-    fn intersection_is_found_from_either_side() {
+    fn common_values_are_found_from_either_side() {
         let long: Vec<u64> = (0..100).map(|v| 3 * v).collect();
-        for (short, hit) in [
-            (vec![], false),
-            (vec![1, 299], false),
-            (vec![2, 4, 150], true),
+        for (short, both) in [
+            (vec![], vec![]),
+            (vec![1, 299], vec![]),
+            (vec![2, 3, 4, 150, 297], vec![3, 150, 297]),
         ] {
             let (a, b) = (IdxSlice::Wide(&short), IdxSlice::Wide(&long));
-            assert_eq!(intersects(a, b), hit, "{short:?}");
-            assert_eq!(intersects(b, a), hit, "{short:?}");
+            assert_eq!(common(a, b).collect::<Vec<_>>(), both, "{short:?}");
+            assert_eq!(common(b, a).collect::<Vec<_>>(), both, "{short:?}");
         }
         let narrow: Vec<u32> = vec![297];
-        assert!(intersects(IdxSlice::Narrow(&narrow), IdxSlice::Wide(&long)));
+        assert_eq!(
+            common(IdxSlice::Narrow(&narrow), IdxSlice::Wide(&long)).count(),
+            1
+        );
     }
 
     #[test]

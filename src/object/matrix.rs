@@ -399,6 +399,41 @@ impl Matrix {
         Ok(())
     }
 
+    /// Removes the entries `find` names (as rows and columns) in the current
+    /// content, as pending updates; false, changing nothing, when `find`
+    /// gives `None`. Deferred work and pending values are settled first;
+    /// pending removals stay pending (`find` sees the content without them:
+    /// removing twice is removing once).
+    pub fn remove_found(
+        &self,
+        find: impl FnOnce(&MatrixStore) -> Option<Vec<(u64, u64)>>,
+    ) -> Result<bool> {
+        let unsettled = |s: &State| {
+            s.deferred.is_some() || s.pending.as_ref().is_some_and(|p| !p.only_removals())
+        };
+        if unsettled(&self.lock()) {
+            self.snapshot()?;
+        }
+        let mut s = self.lock();
+        if unsettled(&s) {
+            // Changed by another thread meanwhile.
+            return Ok(false);
+        }
+        let Some(found) = find(&s.store) else {
+            return Ok(false);
+        };
+        if found.is_empty() {
+            return Ok(true);
+        }
+        let store = s.store.clone();
+        let pending = s.pending.get_or_insert_with(|| Pending::new(&self.ty));
+        for (row, col) in found {
+            let (j, i) = store.to_vector_coords(row, col);
+            pending.remove(j, i);
+        }
+        Ok(true)
+    }
+
     /// The value at `(row, col)`, or `None` when no entry is stored there.
     pub fn extract_element(&self, row: u64, col: u64) -> Result<Option<Value>> {
         self.check_index(&self.dims_store(), row, col)?;

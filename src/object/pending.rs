@@ -30,6 +30,11 @@ impl Pending {
         self.outer.is_empty()
     }
 
+    /// True when every update is a removal.
+    pub fn only_removals(&self) -> bool {
+        self.delete.iter().all(|&d| d)
+    }
+
     /// Records `A(j, i) = value` (bytes of the matrix type).
     pub fn set(&mut self, j: u64, i: u64, value: &[u8]) {
         self.outer.push(j);

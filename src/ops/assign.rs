@@ -65,6 +65,10 @@
 //! * A few positions set to a scalar without mask or accumulator become pending
 //!   `setElement` / `removeElement` updates (assembled at the next read), so
 //!   assigning single elements in a loop does not rebuild `C` every time.
+//!   Likewise assigning nothing (an empty matrix, vector or `GrB_Scalar`)
+//!   without mask or accumulator, which deletes a row or column of a big `C`:
+//!   `C`'s entries in the region are found by search and become pending
+//!   removals when there are a few.
 //! * `C(I, J) = A` with increasing lists places `A`'s entries without any
 //!   search; other lists extract `A` at the last occurrences first
 //!   ([`crate::kernels::extract`]'s kernel).
@@ -82,8 +86,8 @@ use super::record;
 use super::record::check_output;
 use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::{check_room, out_of_memory, Result};
-use crate::kernels::assign::{Assigned, Job, Line};
-use crate::kernels::indices::Indices;
+use crate::kernels::assign::{region, Assigned, Job, Line};
+use crate::kernels::indices::{Indices, Targets};
 use crate::object::{Descriptor, Matrix, Scalar, Vector};
 use crate::plan::{self, Map, Node, Op, Output};
 use crate::storage::{Array, Format, Full, MatrixStore, Orientation};
@@ -423,7 +427,7 @@ struct Request<'a> {
 impl Request<'_> {
     /// Runs the cases that read nothing at once; records the others.
     fn execute(self) -> Result<()> {
-        if self.assign_pending()? || self.fill()? {
+        if self.assign_pending()? || self.remove_pending()? || self.fill()? {
             return Ok(());
         }
         let whole = matches!(
@@ -586,6 +590,52 @@ impl Request<'_> {
 }
 
 impl Request<'_> {
+    /// Nothing assigned (an empty `GrB_Scalar`, or a matrix without entries)
+    /// without a mask or an accumulator deletes `C`'s entries in the region:
+    /// found by search ([`region::entries_within`], in `C`'s orientation or
+    /// its kept transpose, whichever has fewer vectors to look at) and
+    /// removed as pending updates, when there are at most [`PENDING_MAX`]
+    /// (`C`'s deferred work is done first); false when not applicable.
+    fn remove_pending(&self) -> Result<bool> {
+        let nothing = match &self.input {
+            Input::Empty(_) => true,
+            Input::Matrix {
+                a: plan::Source::Ready(a),
+                ..
+            } => a.nvals() == 0,
+            _ => false,
+        };
+        if !nothing || self.mask.is_some() || self.accum.is_some() {
+            return Ok(false);
+        }
+        let c = self.c;
+        let rows = Targets::new(&self.rows, c.nrows())?.targets;
+        let cols = Targets::new(&self.cols, c.ncols())?.targets;
+        c.remove_found(|store| {
+            let own = store.orient();
+            [own, own.flip()]
+                .into_iter()
+                .filter_map(|o| Some((o, store.compressed_if_free(o)?)))
+                .map(|(o, v)| match o {
+                    Orientation::ByRow => (o, v, &rows, &cols),
+                    Orientation::ByCol => (o, v, &cols, &rows),
+                })
+                .min_by_key(|(_, v, outer, _)| outer.len().min(v.nvec() as u64))
+                .and_then(|(o, v, outer, inner)| {
+                    let found = region::entries_within(&v, outer, inner, PENDING_MAX as usize)?;
+                    Some(
+                        found
+                            .into_iter()
+                            .map(|(j, i)| match o {
+                                Orientation::ByRow => (j, i),
+                                Orientation::ByCol => (i, j),
+                            })
+                            .collect(),
+                    )
+                })
+        })
+    }
+
     /// A scalar written without a mask or under a complemented one fills
     /// every position of the region the mask does not hold: when that cannot
     /// fit in memory, the call fails at once (`GrB_OUT_OF_MEMORY`, `C`

@@ -856,3 +856,71 @@ fn results_do_not_depend_on_the_thread_count() {
         model(&c, Some(&c), None, &OSource::Matrix(&a), &lists, &desc)
     );
 }
+
+/// One deletion in [`deleting_rows_and_columns_matches_the_model`].
+#[derive(Clone, Debug)]
+enum Deletion {
+    /// `C(i, :) = ` an empty `1 × n` matrix.
+    Row(u64),
+    /// `C(:, j) = ` an empty vector (`GrB_Col_assign`).
+    Col(u64),
+    /// `C(rows, :) = ` an empty `GrB_Scalar`.
+    Rows(Vec<u64>),
+    /// `C(i, j) = 7` by `setElement` (a pending value).
+    Set(u64, u64),
+}
+
+proptest! {
+    #![proptest_config(config(60))]
+
+    /// Rows and columns deleted by assigning nothing, one after another,
+    /// with element updates and reads between: found by search and removed
+    /// as pending updates when few, merged otherwise.
+    #[test]
+    fn deleting_rows_and_columns_matches_the_model(
+        c in arb_matrix_dims(TypeCode::Int32, 300, 300, 1500),
+        steps in proptest::collection::vec(
+            prop_oneof![
+                (0u64..300).prop_map(Deletion::Row),
+                (0u64..300).prop_map(Deletion::Col),
+                proptest::collection::vec(0u64..300, 0..120).prop_map(Deletion::Rows),
+                (0u64..300, 0u64..300).prop_map(|(i, j)| Deletion::Set(i, j)),
+            ],
+            1..10,
+        ),
+        reads in proptest::collection::vec(any::<bool>(), 10),
+        lc in arb_layout(),
+    ) {
+        let n = 300;
+        let cm = c.matrix(lc);
+        let mut model = c.clone();
+        let none = Descriptor::default();
+        let int32 = Type::INT32;
+        for (step, read) in steps.iter().zip(reads) {
+            match step {
+                Deletion::Row(i) => {
+                    let empty = Matrix::new(&int32, 1, n).unwrap();
+                    assign(&cm, None, None, &empty, Indices::List(&[*i]), Indices::All, &none).unwrap();
+                    model.entries.retain(|&(r, _), _| r != *i);
+                }
+                Deletion::Col(j) => {
+                    let empty = Vector::new(&int32, n).unwrap();
+                    assign_col(&cm, None, None, &empty, Indices::All, *j, &none).unwrap();
+                    model.entries.retain(|&(_, c), _| c != *j);
+                }
+                Deletion::Rows(rows) => {
+                    assign_scalar_object(&cm, None, None, &Scalar::new(&int32), Indices::List(rows), Indices::All, &none).unwrap();
+                    model.entries.retain(|&(r, _), _| !rows.contains(&r));
+                }
+                Deletion::Set(i, j) => {
+                    cm.set_element(*i, *j, &Value::new(7i32)).unwrap();
+                    model.set(*i, *j, Value::new(7i32));
+                }
+            }
+            if read {
+                prop_assert_eq!(cm.nvals().unwrap(), model.entries.len());
+            }
+        }
+        assert_matches(&cm, &model, 0.0);
+    }
+}

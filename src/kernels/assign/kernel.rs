@@ -12,7 +12,7 @@
 use crate::algebra::{BinaryOp, Type};
 use crate::error::{out_of_memory, try_with_capacity, Result};
 use crate::kernels::assemble::{self, Part, Task};
-use crate::kernels::indices::{gallop, intersects, Cursor, TargetList};
+use crate::kernels::indices::{common, gallop, Cursor, TargetCursor, TargetList};
 use crate::kernels::writeback::{values, Src};
 use crate::storage::{Array, Compressed, CompressedRef, IdxSlice};
 use std::borrow::Cow;
@@ -143,7 +143,7 @@ impl Plan<'_> {
                 .collect(),
             Source::Scalar(_) => match &self.mask {
                 Some(m) if !m.complement => {
-                    let mut cur = target_cursor(self.outer);
+                    let mut cur = TargetCursor::new(self.outer);
                     (0..m.m.nvec())
                         .filter(|&k| !m.m.range(k).is_empty())
                         .map(|k| m.m.vector_id(k))
@@ -180,7 +180,7 @@ impl Plan<'_> {
     fn items(&self) -> Vec<Item> {
         let c = self.c;
         let sources = self.source_vectors();
-        let mut region = target_cursor(self.outer);
+        let mut region = TargetCursor::new(self.outer);
         let outside = self.changes_outside_region();
         let mut items = Vec::new();
         let push_copy = |items: &mut Vec<Item>, kc: usize| {
@@ -232,7 +232,7 @@ impl Plan<'_> {
             return false;
         };
         let held = kc.map_or(IdxSlice::Wide(&[]), |k| self.c.i.idx_range(self.c.range(k)));
-        !intersects(held, events)
+        common(held, events).next().is_none()
     }
 
     /// The entries of vector `j` of the source in `want`: their inner indices
@@ -256,7 +256,7 @@ impl Plan<'_> {
             Source::Scalar(_) if self.scalar_follows_mask() => {
                 let m = self.mask.as_ref().expect("a mask");
                 let r = m.range(j, want);
-                let mut inner = target_cursor(self.inner);
+                let mut inner = TargetCursor::new(self.inner);
                 let hits = r
                     .filter(|&q| m.truthy(q) && inner.contains(m.m.i.get(q)))
                     .map(|q| m.m.i.get(q))
@@ -331,28 +331,6 @@ impl Plan<'_> {
             s_idx[..].into()
         };
         assemble::split_by_indices(idx, self.c.vlen, pieces)
-    }
-}
-
-/// Membership in a target list with increasing queries.
-enum TargetCursor<'a> {
-    All(u64),
-    List(Cursor<'a>),
-}
-
-impl TargetCursor<'_> {
-    fn contains(&mut self, v: u64) -> bool {
-        match self {
-            TargetCursor::All(n) => v < *n,
-            TargetCursor::List(c) => c.seek(v).is_some(),
-        }
-    }
-}
-
-fn target_cursor<'a>(t: &'a TargetList) -> TargetCursor<'a> {
-    match t {
-        TargetList::All(n) => TargetCursor::All(*n),
-        TargetList::List(l) => TargetCursor::List(Cursor::new(l[..].into())),
     }
 }
 
@@ -437,7 +415,7 @@ impl Out<'_> {
                 present != m.complement
             }
         };
-        let mut inner = target_cursor(plan.inner);
+        let mut inner = TargetCursor::new(plan.inner);
         let (accumulate, replace) = (plan.accum.is_some(), plan.replace);
         let mut events = plan.events(j, in_region, &want).map(Cursor::new);
         let start = self.part.i.len();
