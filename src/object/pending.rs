@@ -12,6 +12,8 @@ pub struct Pending {
     /// The value of each update (a placeholder for deletions).
     vals: Array,
     delete: Vec<bool>,
+    /// How many updates are values (not removals).
+    sets: usize,
 }
 
 impl Pending {
@@ -22,6 +24,7 @@ impl Pending {
             inner: Vec::new(),
             vals: Array::new(ty),
             delete: Vec::new(),
+            sets: 0,
         }
     }
 
@@ -32,7 +35,7 @@ impl Pending {
 
     /// True when every update is a removal.
     pub fn only_removals(&self) -> bool {
-        self.delete.iter().all(|&d| d)
+        self.sets == 0
     }
 
     /// Records `A(j, i) = value` (bytes of the matrix type).
@@ -41,6 +44,7 @@ impl Pending {
         self.inner.push(i);
         self.vals.push_bytes(value);
         self.delete.push(false);
+        self.sets += 1;
     }
 
     /// Records the removal of `A(j, i)`.
@@ -224,7 +228,9 @@ mod tests {
         assert_eq!(a.get(1, 0).unwrap().get::<i32>(), Some(8));
         let mut p = Pending::new(&ty);
         p.remove(0, 1);
+        assert!(p.only_removals());
         p.set(0, 0, &1i32.to_ne_bytes());
+        assert!(!p.only_removals());
         let b = p.assemble(&a).unwrap();
         assert_eq!(b.nvals(), 2);
         assert!(b.get(0, 1).is_none());

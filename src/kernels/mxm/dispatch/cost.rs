@@ -769,7 +769,11 @@ impl Costs<'_, '_> {
         ]
     }
 
-    fn dot2(&self, by_cols: bool, dense_r: bool) -> Option<f64> {
+    /// The cost of dot2; once its costs besides the dot products reach
+    /// `bound` (a cost another plan already has), the pull's dot products
+    /// are estimated from average lengths instead of measured: the plan
+    /// loses either way, and measuring can cost more than the winner.
+    fn dot2(&self, by_cols: bool, dense_r: bool, bound: f64) -> Option<f64> {
         let (l, r, mask) = self.sides(by_cols);
         let (step, prepare) = self.dot_step(&l, &r, dense_r)?;
         let rows = l.nrows().min(l.nvals() as u64) as f64;
@@ -782,15 +786,17 @@ impl Costs<'_, '_> {
         // Under a mask that is not complemented, the dot products are those
         // of dot3 (measured, so skewed lengths count), and every other pair
         // is checked too.
+        let fixed = self.vectors_cost(&l, Orientation::ByRow) + prepare + pairs * MASK_CHECK;
         let measured = match mask {
             Some(m) if !m.complement() => Some(self.mask_dots(&m, step, by_cols, dense_r)),
+            Some(_) if fixed >= bound => None,
             Some(m) => self.pull_measured[by_cols as usize]
                 .get_or_init(|| self.complemented_pull_dots(&l, &r, &m))
                 .map(|w| w[dense_r as usize]),
             None => None,
         };
         let dots = measured.unwrap_or(pairs * self.allowed_fraction() * step);
-        Some(self.vectors_cost(&l, Orientation::ByRow) + prepare + pairs * MASK_CHECK + dots)
+        Some(fixed + dots)
     }
 
     /// The work of the dot products of a pull (`R` one column) under a
@@ -858,10 +864,15 @@ impl<'p, 'a> Costs<'p, 'a> {
     /// The cost of a plan's kernel and the conversions it needs, without
     /// storing its result; `None` when the plan does not apply.
     pub(super) fn kernel_cost(&self, plan: Plan) -> Option<f64> {
+        self.kernel_cost_within(plan, f64::INFINITY)
+    }
+
+    /// [`Costs::kernel_cost`], sparing work that only refines a cost at or above `bound`.
+    fn kernel_cost_within(&self, plan: Plan, bound: f64) -> Option<f64> {
         match plan.method {
             Method::Saxpy => Some(self.saxpy(plan.by_cols)),
             Method::Dot3 => self.dot3(plan.by_cols, plan.dense_r),
-            Method::Dot2 => self.dot2(plan.by_cols, plan.dense_r),
+            Method::Dot2 => self.dot2(plan.by_cols, plan.dense_r, bound),
         }
         .filter(|c| c.is_finite())
     }
@@ -879,7 +890,8 @@ impl<'p, 'a> Costs<'p, 'a> {
         let mut transposing: Option<(Plan, f64)> = None;
         for plan in Self::plans() {
             self.charged.set(0.0);
-            let Some(c) = self.kernel_cost(plan) else {
+            let bound = best.map_or(f64::INFINITY, |(_, b)| b);
+            let Some(c) = self.kernel_cost_within(plan, bound) else {
                 continue;
             };
             let c = c + self.output_cost(plan.by_cols);

@@ -380,3 +380,45 @@ fn a_pull_under_a_complemented_mask_costs_the_rows_it_allows() {
         "{full_allowed} vs {empty_allowed}"
     );
 }
+
+#[test]
+fn sparing_a_losing_plan_its_measurement_keeps_the_cheapest_plan() {
+    // BFS levels from a tiny frontier to a full one, under a dense
+    // complemented mask: the plan chosen is the one the exact costs rank first.
+    let s = semiring(BinaryCode::Any, BinaryCode::Oneb, TypeCode::Bool);
+    let n = 6_000;
+    let a = random(n, n, 6, Orientation::ByRow);
+    let visited = mask(vector(n, 3, true), true);
+    for (step, dense) in [
+        (3000, false),
+        (300, false),
+        (30, true),
+        (2, true),
+        (1, true),
+    ] {
+        let p = Problem {
+            a: Operand::new(a.clone(), false),
+            b: Operand::new(vector(n, step, dense), false),
+            mask: Some(MaskOperand {
+                mask: &visited,
+                transposed: false,
+            }),
+            semiring: &s,
+            out: Orientation::ByCol,
+            epilogue: None,
+        };
+        let costs = cost::Costs::new(&p);
+        let exact = cost::Costs::plans()
+            .filter_map(|plan| {
+                costs.charged.set(0.0);
+                let c = costs.kernel_cost(plan)?;
+                Some((plan, c + costs.output_cost(plan.by_cols)))
+            })
+            .fold(None, |best: Option<(Plan, f64)>, (plan, c)| match best {
+                Some((_, b)) if b <= c => best,
+                _ => Some((plan, c)),
+            })
+            .unwrap();
+        assert_eq!(choose(&p).0, exact.0, "frontier every {step}");
+    }
+}
