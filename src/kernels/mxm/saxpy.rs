@@ -24,6 +24,7 @@ use super::tiers::Job;
 use super::values::Sr;
 use crate::error::Result;
 use crate::storage::compressed::dense_workspace_ok;
+use crate::storage::index::Idx;
 use crate::storage::prefetch::prefetch;
 use crate::storage::{Compressed, IdxSlice};
 use std::ops::Range;
@@ -283,18 +284,12 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
             Some(cols) => r.row_in(k, cols),
         };
         crate::work::count(1 + rr.len());
+        if MODE == ALLOWED_SPARE {
+            spared_products(sr, &mut acc, w, ql, rr.start, r.i.slice(rr), spare);
+            continue;
+        }
         for (qr, j) in rr.clone().zip(r.i.slice(rr).iter()) {
             let (s, st) = acc.probe(j);
-            if MODE == ALLOWED_SPARE {
-                let t = if st == State::UNTOUCHED {
-                    spare + (qr & (SPARES - 1))
-                } else {
-                    s
-                };
-                sr.set_or_add(w, t, st != State::DONE, ql, qr);
-                acc.set_done(t);
-                continue;
-            }
             if st != State::UNTOUCHED {
                 if noop && MODE != ALLOWED {
                     continue;
@@ -319,6 +314,35 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
         }
     }
     acc
+}
+
+/// The products of `L`'s entry `ql` with the entries of a row of `R` (at
+/// `qr0`, columns `cols`) under [`ALLOWED_SPARE`]: a product the mask
+/// forbids goes to a spare slot, so nothing branches on the mask. The loop
+/// is compiled for each index width: it is the whole of a masked row's work.
+#[inline(always)]
+fn spared_products<S: Sr, R: RowAcc>(
+    sr: &S,
+    acc: &mut R,
+    w: &mut S::W,
+    ql: usize,
+    qr0: usize,
+    cols: IdxSlice,
+    spare: usize,
+) {
+    crate::with_idx!(cols, cols => {
+        for (e, &j) in cols.iter().enumerate() {
+            let qr = qr0 + e;
+            let (s, st) = acc.probe(j.to_u64());
+            let t = if st == State::UNTOUCHED {
+                spare + (qr & (SPARES - 1))
+            } else {
+                s
+            };
+            sr.set_or_add(w, t, st != State::DONE, ql, qr);
+            acc.set_done(t);
+        }
+    })
 }
 
 /// The positions of a product's operands in `L`'s and `R`'s values.
