@@ -20,6 +20,7 @@
 
 mod cost;
 mod execute;
+mod sampling;
 
 pub use cost::{choose, flops, Rent};
 pub use execute::{execute, fold_into, fold_product, product};

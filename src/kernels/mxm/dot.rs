@@ -31,9 +31,11 @@ use std::ops::Range;
 
 mod dot2;
 mod dot3;
+mod scatter;
 
 pub use dot2::{Dot2, PullInto};
 pub use dot3::{Dot3, Dot3Rows};
+pub use scatter::spreadable;
 
 /// The columns of the right operand.
 pub enum RCols<'a> {
@@ -164,17 +166,29 @@ fn dot_sparse<S: Sr, I: Idx>(sr: &S, z: &mut S::Z, a: &[I], a0: usize, b: &[I], 
     }
 }
 
-/// Runs `row(range, out)` over `ranges` of rows in parallel, each task
-/// writing into its own `new()` output.
+/// The space a task reuses across its rows.
+struct Space<Z> {
+    /// A dot product's accumulator.
+    z: Z,
+    /// A row of `L` spread by index.
+    row: scatter::RowScatter,
+}
+
+/// Runs `row(space, range, out)` over `ranges` of rows in parallel, each
+/// task writing into its own `new()` output.
 fn by_rows<S: Sr, O: Send>(
     sr: &S,
     ranges: &[Range<usize>],
     new: impl Fn() -> O + Sync,
-    row: impl Fn(&mut S::Z, Range<usize>, &mut O) + Sync,
+    row: impl Fn(&mut Space<S::Z>, Range<usize>, &mut O) + Sync,
 ) -> Vec<O> {
     run_tasks(ranges.len(), |s, t| {
         let mut out = new();
-        row(scratch(s, || sr.z()), ranges[t].clone(), &mut out);
+        let space = scratch(s, || Space {
+            z: sr.z(),
+            row: Default::default(),
+        });
+        row(space, ranges[t].clone(), &mut out);
         out
     })
 }

@@ -5,11 +5,13 @@
 //! that is not stored that way, densifying a sparse column, storing the
 //! result in the output's orientation) to the work of the kernel.
 
+use super::super::dot::spreadable;
 use super::super::operand::{MaskOperand, Operand};
 use super::super::push;
 use super::super::saxpy::{dense_accumulator, SEARCH_MASK_RATIO, SPLIT_ROW_LEN};
 use super::super::schedule::SEQUENTIAL_WORK;
 use super::super::values::stops_at_first;
+use super::sampling::{sampled, sampled_entries, sampled_sums};
 use super::{Method, Plan, Problem};
 use crate::explain;
 use crate::storage::compressed::{dense_workspace_ok, prefer_hyper};
@@ -202,41 +204,6 @@ fn exact_sum(c: &Compressed, other: &KLens) -> Option<f64> {
     }
 }
 
-/// Vectors up to which a cost is summed over every vector; past that, over
-/// runs of consecutive ones spread evenly, scaled up (an estimate is all a
-/// plan needs, and an exact sum would cost as much as a small product itself).
-const SAMPLED_VECTORS: usize = 4096;
-/// Consecutive vectors per run of a sample: runs read memory in order, where
-/// single vectors spread evenly would each miss the cache.
-const SAMPLE_RUN: usize = 64;
-
-/// `Σ_{k < n} f(k)` (several sums at once), or its estimate from runs of
-/// consecutive terms (see [`SAMPLED_VECTORS`]) when `n` is larger.
-fn sampled_sums<const N: usize>(n: usize, f: impl Fn(usize) -> [f64; N]) -> [f64; N] {
-    let add = |mut sums: [f64; N], k: usize| {
-        sums.iter_mut().zip(f(k)).for_each(|(s, w)| *s += w);
-        sums
-    };
-    if n <= SAMPLED_VECTORS {
-        return (0..n).fold([0.0; N], add);
-    }
-    // Runs start `n / runs >= SAMPLE_RUN` apart, so they never overlap.
-    let runs = SAMPLED_VECTORS / SAMPLE_RUN;
-    let sums = (0..runs)
-        .flat_map(|r| {
-            let start = (n as u128 * r as u128 / runs as u128) as usize;
-            start..start + SAMPLE_RUN
-        })
-        .fold([0.0; N], add);
-    sums.map(|s| s * (n as f64 / SAMPLED_VECTORS as f64))
-}
-
-/// [`sampled_sums`] of one sum.
-fn sampled(n: usize, f: impl Fn(usize) -> f64) -> f64 {
-    let [sum] = sampled_sums(n, |k| [f(k)]);
-    sum
-}
-
 /// Set flags of a bitmap vector up to which the other side's length is
 /// looked up for each (a cache miss apiece in a large operand); past that,
 /// the products are sampled.
@@ -245,37 +212,6 @@ const LOOKED_UP_FLAGS: usize = 4096;
 /// Entries of the far larger side of a lopsided product sampled to count
 /// its products (each read misses the cache).
 const SAMPLED_AGAINST: usize = 4096;
-
-/// Entries up to which a cost is summed over every entry of a matrix; past
-/// that, over entries spread evenly.
-const SAMPLED_ENTRIES: usize = 8192;
-
-/// `Σ f(vector id, inner index)` over the entries of `c`, several sums at
-/// once, or their estimate from [`SAMPLED_ENTRIES`] entries spread evenly
-/// (scaled up). Sampling entries, not vectors, samples each vector in
-/// proportion to its length: the long vectors of hubs, where the work of a
-/// skewed product concentrates, are never skipped.
-fn sampled_entries<const N: usize>(c: &Compressed, f: impl Fn(u64, u64) -> [f64; N]) -> [f64; N] {
-    let n = c.nvals();
-    let (count, stride) = if n <= SAMPLED_ENTRIES {
-        (n, 1)
-    } else {
-        (SAMPLED_ENTRIES, n / SAMPLED_ENTRIES)
-    };
-    let mut sums = [0.0; N];
-    let mut kk = 0;
-    for t in 0..count {
-        let q = t * stride;
-        while c.p[kk + 1] <= q {
-            kk += 1;
-        }
-        for (s, w) in sums.iter_mut().zip(f(c.vector_id(kk), c.i.get(q))) {
-            *s += w;
-        }
-    }
-    let scale = n as f64 / count.max(1) as f64;
-    sums.map(|s| s * scale)
-}
 
 /// `Σ_k |A(:,k)| * |B(k,:)|`, the number of products: exact when the
 /// vectors of `A` and `B` are at hand in either orientation (counting a
@@ -441,6 +377,39 @@ fn merge_cost(a: f64, b: f64) -> f64 {
     }
 }
 
+/// Cost of spreading one entry of a row of `L` by index, and of clearing it.
+const SPREAD_STEP: f64 = 1.0;
+/// Cost of looking one index up in a spread row: a bit test in the cache,
+/// with no branch to mispredict (measured at 0.6–0.7 of a masked saxpy
+/// product: AllKtruss's `C<C> = C*C'` on bcsstk13, 4.4 M of each, 5.0 ms
+/// against 7.2 at best).
+const LOOKUP_STEP: f64 = 0.6;
+
+/// The dot products a spread row serves on average: the entries of
+/// `entries` mask entries over `vectors` rows of the product, or zero when
+/// they do not share rows (a row met once is merged, not spread) or the
+/// inner dimension is too large to spread.
+fn spread_share(entries: usize, vectors: u64, inner: u64) -> f64 {
+    let share = entries as f64 / vectors.clamp(1, entries.max(1) as u64) as f64;
+    if share < 2.0 || !spreadable(inner, entries) {
+        0.0
+    } else {
+        share
+    }
+}
+
+/// The cost of one dot product of a row of `spread` entries of `L`, spread
+/// once for `share` dot products, with a column of `R` of `walked` entries
+/// whose walk costs `walk` (see [`Costs::walk_step`]): infinite where the
+/// kernel merges or searches instead (see [`super::super::dot`]).
+fn spread_dot(spread: f64, walked: f64, walk: f64, share: f64) -> f64 {
+    if share == 0.0 || walked > GALLOP * spread {
+        f64::INFINITY
+    } else {
+        walk * LOOKUP_STEP + 2.0 * spread * SPREAD_STEP / share
+    }
+}
+
 /// The plans of a problem ranked by cost.
 struct Ranking {
     /// The cheapest plan and its cost.
@@ -462,10 +431,10 @@ pub(super) struct Costs<'p, 'a> {
     flops: std::cell::OnceCell<f64>,
     /// Whether a dot product is expected to stop at its first product.
     terminal: bool,
-    /// The work of dot3 with both sides read sparse, with `B` read dense
-    /// and with `A` read dense (exact, or sampled over many mask vectors),
-    /// once measured.
-    dot3_measured: std::cell::OnceCell<[Option<f64>; 3]>,
+    /// The work of dot3 with both sides read sparse (by rows and by
+    /// columns), with `B` read dense and with `A` read dense (exact, or
+    /// sampled over many mask vectors), once measured.
+    dot3_measured: std::cell::OnceCell<[Option<f64>; 4]>,
     /// The work of a pull's dot products under a complemented mask, `R`
     /// read dense and read sparse, by rows and by columns, once measured.
     pull_measured: [std::cell::OnceCell<Option<[f64; 2]>>; 2],
@@ -707,35 +676,31 @@ impl Costs<'_, '_> {
     /// `step` each on average: measured from the operands' lengths when
     /// they are at hand.
     fn mask_dots(&self, m: &MaskOperand, step: f64, by_cols: bool, dense_r: bool) -> f64 {
-        // `R` is `B` by rows and `A` by columns; read sparse, the two
-        // orientations merge the same lists.
-        let form = match (dense_r, by_cols) {
-            (false, _) => 0,
-            (true, false) => 1,
-            (true, true) => 2,
-        };
+        // `R` is `B` by rows and `A` by columns.
+        let form = 2 * dense_r as usize + by_cols as usize;
         self.dot3_measured.get_or_init(|| self.dot3_work())[form]
             .unwrap_or(m.nvals() as f64 * (step + 1.0))
     }
 
     /// The work of the dot products of the mask's entries from the actual
     /// lengths of `A`'s rows and `B`'s columns, when they are at hand: both
-    /// read sparse, `B` read dense (each dot walks a row of `A`), `A` read
-    /// dense (each walks a column of `B`).
-    fn dot3_work(&self) -> [Option<f64>; 3] {
+    /// read sparse by rows and by columns (a row or column met by several
+    /// entries spread once, see [`spread_dot`]), `B` read dense (each dot
+    /// walks a row of `A`), `A` read dense (each walks a column of `B`).
+    fn dot3_work(&self) -> [Option<f64>; 4] {
         let p = self.p;
         let Some(m) = p.mask.as_ref() else {
-            return [None; 3];
+            return [None; 4];
         };
         let store = &m.mask.store;
         let crate::storage::Format::Sparse(entries) = store.format() else {
-            return [None; 3];
+            return [None; 4];
         };
         let budget = m.nvals().saturating_mul(COUNT_RATIO);
         let rows = lengths(&p.a, Orientation::ByRow, p.a.nrows(), budget);
         let cols = lengths(&p.b, Orientation::ByCol, p.b.ncols(), budget);
         if rows.is_none() && cols.is_none() {
-            return [None; 3];
+            return [None; 4];
         }
         // B dense: rows of A walked against columns of B; A dense: columns
         // of B walked against rows of A.
@@ -746,8 +711,13 @@ impl Costs<'_, '_> {
         // Whether the mask's vectors are the product's rows (else its
         // columns): the length of that side is looked up once per vector.
         let vectors_are_rows = (store.orient() == Orientation::ByRow) != m.transposed;
-        // One pass over (a sample of) the mask's entries measures both forms.
-        let [sparse, dense_b, dense_a] = sampled_entries(entries, |v, inner| {
+        // Mask entries per row and per column of the product, on average:
+        // the dot products a spread row or column serves.
+        let inner = p.a.ncols();
+        let per_row = spread_share(m.nvals(), p.a.nrows(), inner);
+        let per_col = spread_share(m.nvals(), p.b.ncols(), inner);
+        // One pass over (a sample of) the mask's entries measures every form.
+        let [by_rows, by_cols, dense_b, dense_a] = sampled_entries(entries, |v, inner| {
             let (i, j) = if vectors_are_rows {
                 (v, inner)
             } else {
@@ -755,15 +725,19 @@ impl Costs<'_, '_> {
             };
             let len_a = rows.as_ref().map_or(0.0, |r| r.len(i));
             let len_b = cols.as_ref().map_or(0.0, |c| c.len(j));
+            let (walk_a, walk_b) = (self.walk_step(len_a, hits_b), self.walk_step(len_b, hits_a));
+            let merge = merge_cost(len_a, len_b);
             [
-                1.0 + merge_cost(len_a, len_b),
-                1.0 + self.walk_step(len_a, hits_b),
-                1.0 + self.walk_step(len_b, hits_a),
+                1.0 + spread_dot(len_a, len_b, walk_b, per_row).min(merge),
+                1.0 + spread_dot(len_b, len_a, walk_a, per_col).min(merge),
+                1.0 + walk_a,
+                1.0 + walk_b,
             ]
         });
         let both = rows.is_some() && cols.is_some();
         [
-            both.then_some(sparse),
+            both.then_some(by_rows),
+            both.then_some(by_cols),
             rows.is_some().then_some(dense_b),
             cols.is_some().then_some(dense_a),
         ]

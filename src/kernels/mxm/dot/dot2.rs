@@ -355,7 +355,8 @@ impl Job for Dot2<'_> {
             sr,
             &ranges,
             || Rows::new(sr),
-            |w, rows, out| {
+            |space, rows, out| {
+                let w = &mut space.z;
                 if by_columns {
                     let mut block = ColumnBlock::new(sr);
                     for start in rows.clone().step_by(BLOCK_ROWS) {

@@ -1,5 +1,6 @@
 //! [`Dot3`]: the dot products of a mask's entries, `C<M> = L * R`.
 
+use super::scatter::RowScatter;
 use super::*;
 
 /// Rows per block of the work measured to split a [`Dot3`] into tasks.
@@ -58,17 +59,20 @@ impl Dot3<'_> {
 
     /// Computes the mask's entries of the rows `rows` (indices of the mask's
     /// vectors): `entry(out, z, j)` for each entry `(i, j)` that has a value
-    /// `z`, then `end(out, i)` for each row `i`.
+    /// `z`, then `end(out, i)` for each row `i`. A row of `L` met by several
+    /// mask entries is spread once (see [`RowScatter`]).
     fn rows<S: Sr, O>(
         &self,
         sr: &S,
-        w: &mut S::Z,
+        space: &mut Space<S::Z>,
         rows: Range<usize>,
         out: &mut O,
         entry: impl Fn(&mut O, &S::Z, u64),
         end: impl Fn(&mut O, u64),
     ) {
         let (l, m) = (self.l, self.mask);
+        let Space { z: w, row: spread } = space;
+        let spreadable = spreadable(l.vlen, m.nvals());
         for kk in rows {
             let i = m.vector_id(kk);
             let lr = l.vector_range(i);
@@ -80,31 +84,31 @@ impl Dot3<'_> {
             let js = m.i.idx_range(m.range(kk));
             // The operand's form is tested once per row, not per entry.
             match &self.r {
-                RCols::Sparse(rc) if rc.h.is_none() => {
-                    // Column `j` is vector `j`: its range read straight
-                    // from the pointers.
-                    crate::with_idx2!(a, rc.i.as_idx(), (a, ri) => {
+                RCols::Sparse(rc) => crate::with_idx2!(a, rc.i.as_idx(), (a, ri) => {
+                    let spread = (spreadable && js.len() > 1 && spread.spread(a, l.vlen)).then_some(&mut *spread);
+                    let dots = Entries { sr, a, a0, spread: spread.as_deref() };
+                    if rc.h.is_none() {
+                        // Column `j` is vector `j`: its range read straight
+                        // from the pointers.
                         let rp = &rc.p[..];
                         for j in js.iter() {
                             let (b0, b1) = (rp[j as usize], rp[j as usize + 1]);
-                            if dot_with_runs(sr, w, a, a0, &ri[b0..b1], b0) {
+                            if dots.dot(w, &ri[b0..b1], b0) {
                                 entry(out, w, j);
                             }
                         }
-                    })
-                }
-                RCols::Sparse(rc) => {
-                    for j in js.iter() {
-                        let rr = rc.vector_range(j);
-                        let b = rc.i.idx_range(rr.clone());
-                        let found = crate::with_idx2!(a, b, (a, b) => {
-                            dot_with_runs(sr, w, a, a0, b, rr.start)
-                        });
-                        if found {
-                            entry(out, w, j);
+                    } else {
+                        for j in js.iter() {
+                            let rr = rc.vector_range(j);
+                            if dots.dot(w, &ri[rr.clone()], rr.start) {
+                                entry(out, w, j);
+                            }
                         }
                     }
-                }
+                    if let Some(spread) = spread {
+                        spread.clear(a);
+                    }
+                }),
                 RCols::Dense(d) => crate::with_idx!(a, a => {
                     for j in js.iter() {
                         if dot_dense(sr, w, a, a0, d, j) {
@@ -118,6 +122,30 @@ impl Dot3<'_> {
     }
 }
 
+/// The dot products of one row `a` of `L` (values from position `a0`) with
+/// columns of `R` read sparse: by lookups when the row is spread and the
+/// column not much longer than the row, else merged or searched.
+struct Entries<'x, S, I> {
+    sr: &'x S,
+    a: &'x [I],
+    a0: usize,
+    spread: Option<&'x RowScatter>,
+}
+
+impl<S: Sr, I: Idx> Entries<'_, S, I> {
+    /// `z = L(i,:) · R(:,j)` for the column `b` (values from position `b0`
+    /// of `R`); false when no index is shared.
+    #[inline(always)]
+    fn dot(&self, z: &mut S::Z, b: &[I], b0: usize) -> bool {
+        match self.spread {
+            Some(spread) if b.len() <= GALLOP_RATIO * self.a.len() => {
+                spread.dot(self.sr, z, self.a0, b, b0)
+            }
+            _ => dot_with_runs(self.sr, z, self.a, self.a0, b, b0),
+        }
+    }
+}
+
 impl Job for Dot3<'_> {
     type Out = Parts;
 
@@ -127,10 +155,10 @@ impl Job for Dot3<'_> {
             sr,
             &self.row_ranges(),
             || (Rows::new(sr), 0),
-            |w, rows, out| {
+            |space, rows, out| {
                 self.rows(
                     sr,
-                    w,
+                    space,
                     rows,
                     out,
                     |(out, _), z, j| {
@@ -173,10 +201,10 @@ impl Job for Dot3Rows<'_> {
             w: sr.alloc(0),
             acc: None,
         };
-        let parts = by_rows(sr, &dot3.row_ranges(), new, |w, rows, out| {
+        let parts = by_rows(sr, &dot3.row_ranges(), new, |space, rows, out| {
             dot3.rows(
                 sr,
-                w,
+                space,
                 rows,
                 out,
                 |out, z, _| match &mut out.acc {

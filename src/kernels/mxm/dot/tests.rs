@@ -77,3 +77,96 @@ fn long_runs_pair_each_value_with_its_index() {
         assert_eq!(got, expected, "{n} values");
     }
 }
+
+/// `vdim` vectors of length `vlen` from a seed: vector `v` holds index `k`
+/// when a hash of `(v, k)` falls under `density` percent (1 percent for
+/// every fourth vector), valued `v + k + 1`.
+fn pseudo_random(vlen: u64, vdim: u64, density: u64, seed: u64) -> Compressed {
+    let (mut p, mut i, mut x) = (vec![0], Vec::new(), Vec::new());
+    for v in 0..vdim {
+        let density = if v % 4 == 0 { 1 } else { density };
+        for k in 0..vlen {
+            let h = (v * 7919 + k * 104_729 + seed).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 54;
+            if h % 100 < density {
+                i.push(k);
+                x.push((v + k + 1) as f64);
+            }
+        }
+        p.push(i.len());
+    }
+    Compressed {
+        vlen,
+        vdim,
+        h: None,
+        p,
+        i: i.into(),
+        x: Array::from_vec(x),
+    }
+}
+
+/// The entries `(i, j, L(i,:) · R(:,j))` of the mask's entries that share an index.
+fn naive_dot3(l: &Compressed, r: &Compressed, m: &Compressed) -> Vec<(u64, u64, f64)> {
+    let (lx, rx) = (
+        l.x.as_slice::<f64>().unwrap(),
+        r.x.as_slice::<f64>().unwrap(),
+    );
+    let mut out = Vec::new();
+    for (i, j, _) in m.entries() {
+        let (lr, rr) = (l.vector_range(i), r.vector_range(j));
+        let mut z = None;
+        for q in lr {
+            if let Some(pb) = rr.clone().find(|&pb| r.i[pb] == l.i[q]) {
+                z = Some(z.unwrap_or(0.0) + lx[q] * rx[pb]);
+            }
+        }
+        if let Some(z) = z {
+            out.push((i, j, z));
+        }
+    }
+    out
+}
+
+#[test]
+fn spread_rows_and_merges_agree_with_the_naive_dot_products() {
+    let s = Semiring::builtin(BinaryCode::Plus, BinaryCode::Times, TypeCode::Fp64).unwrap();
+    // Rows of L met by several mask entries are spread; the columns of R
+    // are short, comparable and (the hub, column 3) long against them: a
+    // hub against a row of a few entries is searched, not looked up.
+    let l = pseudo_random(300, 40, 12, 1);
+    let mut r = pseudo_random(300, 30, 6, 2);
+    let hub: Vec<u64> = (0..300).filter(|k| k % 5 != 0).collect();
+    let start = r.p[3];
+    let old = r.p[4] - start;
+    let mut i: Vec<u64> = r.i.to_vec();
+    i.splice(start..start + old, hub.iter().copied());
+    let mut x = r.x.as_slice::<f64>().unwrap().to_vec();
+    x.splice(start..start + old, hub.iter().map(|&k| k as f64));
+    for p in &mut r.p[4..] {
+        *p = *p - old + hub.len();
+    }
+    r.i = i.into();
+    r.x = Array::from_vec(x);
+    let m = pseudo_random(30, 40, 40, 3);
+    let expected = naive_dot3(&l, &r, &m);
+    for (narrow, hyper) in [(false, false), (true, false), (false, true), (true, true)] {
+        let (mut l, mut r) = (l.clone(), r.clone());
+        if narrow {
+            l.narrow_indices();
+            r.narrow_indices();
+        }
+        if hyper {
+            r = r.into_hyper();
+        }
+        crate::work::take();
+        let job = Dot3 {
+            l: &l,
+            r: RCols::Sparse(&r),
+            mask: &m,
+        };
+        let parts = crate::kernels::mxm::tiers::run(&s, &l.x, &r.x, false, job);
+        let c = parts.assemble(None).unwrap();
+        let cx = c.x.as_slice::<f64>().unwrap();
+        let got: Vec<_> = c.entries().map(|(i, j, q)| (i, j, cx[q])).collect();
+        assert_eq!(got, expected, "narrow {narrow}, hypersparse {hyper}");
+    }
+}
