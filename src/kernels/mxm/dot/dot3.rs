@@ -84,8 +84,25 @@ impl Dot3<'_> {
             let js = m.i.idx_range(m.range(kk));
             // The operand's form is tested once per row, not per entry.
             match &self.r {
+                RCols::Sparse(rc) if l.i.is_narrow() != rc.i.is_narrow() => {
+                    // One side stored wide (changed in place): each column
+                    // is matched in the common width, without spreading.
+                    for j in js.iter() {
+                        let rr = rc.vector_range(j);
+                        let b = rc.i.idx_range(rr.clone());
+                        let found = crate::with_idx2!(a, b, (a, b) => {
+                            dot_with_runs(sr, w, a, a0, b, rr.start)
+                        });
+                        if found {
+                            entry(out, w, j);
+                        }
+                    }
+                }
                 RCols::Sparse(rc) => crate::with_idx2!(a, rc.i.as_idx(), (a, ri) => {
-                    let spread = (spreadable && js.len() > 1 && spread.spread(a, l.vlen)).then_some(&mut *spread);
+                    // A row that is nearly a run is looked up by position
+                    // already (see `dot_with_runs`).
+                    let spread = (spreadable && js.len() > 1 && gaps(a) > RUN_GAPS && spread.spread(a, l.vlen))
+                        .then_some(&mut *spread);
                     let dots = Entries { sr, a, a0, spread: spread.as_deref() };
                     if rc.h.is_none() {
                         // Column `j` is vector `j`: its range read straight

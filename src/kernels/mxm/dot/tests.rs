@@ -148,10 +148,14 @@ fn spread_rows_and_merges_agree_with_the_naive_dot_products() {
     r.x = Array::from_vec(x);
     let m = pseudo_random(30, 40, 40, 3);
     let expected = naive_dot3(&l, &r, &m);
-    for (narrow, hyper) in [(false, false), (true, false), (false, true), (true, true)] {
+    // Both sides 64-bit, both 32-bit, and of different widths.
+    let widths = [(false, false), (true, true), (true, false), (false, true)];
+    for ((narrow_l, narrow_r), hyper) in widths.into_iter().flat_map(|w| [(w, false), (w, true)]) {
         let (mut l, mut r) = (l.clone(), r.clone());
-        if narrow {
+        if narrow_l {
             l.narrow_indices();
+        }
+        if narrow_r {
             r.narrow_indices();
         }
         if hyper {
@@ -167,6 +171,9 @@ fn spread_rows_and_merges_agree_with_the_naive_dot_products() {
         let c = parts.assemble(None).unwrap();
         let cx = c.x.as_slice::<f64>().unwrap();
         let got: Vec<_> = c.entries().map(|(i, j, q)| (i, j, cx[q])).collect();
-        assert_eq!(got, expected, "narrow {narrow}, hypersparse {hyper}");
+        assert_eq!(
+            got, expected,
+            "32-bit {narrow_l} {narrow_r}, hypersparse {hyper}"
+        );
     }
 }
