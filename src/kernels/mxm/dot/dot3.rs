@@ -99,9 +99,7 @@ impl Dot3<'_> {
                     }
                 }
                 RCols::Sparse(rc) => crate::with_idx2!(a, rc.i.as_idx(), (a, ri) => {
-                    // A row that is nearly a run is looked up by position
-                    // already (see `dot_with_runs`).
-                    let spread = (spreadable && js.len() > 1 && gaps(a) > RUN_GAPS && spread.spread(a, l.vlen))
+                    let spread = (spreadable && js.len() > 1 && spread.spread(a, l.vlen))
                         .then_some(&mut *spread);
                     let dots = Entries { sr, a, a0, spread: spread.as_deref() };
                     if rc.h.is_none() {
