@@ -5,8 +5,9 @@
 //! makes a new store (copy-on-write). Transposing a store is O(1): the same
 //! data read in the other orientation.
 
-use super::array::Array;
+use super::array::{Array, Placement};
 use super::compressed::Compressed;
+use super::index::Idx;
 use super::kept::{CompressedRef, KeptTranspose};
 use crate::algebra::{Type, Value};
 use crate::error::{check_room, out_of_memory, Result};
@@ -642,17 +643,11 @@ pub fn compressed_to_bitmap(c: &Compressed) -> Result<Bitmap> {
         .filter(|&n| n <= (isize::MAX as u64) / 16)
         .ok_or_else(|| crate::error::out_of_memory("bitmap"))? as usize;
     let mut b = crate::error::try_vec(n, false, "bitmap")?;
-    let mut pos = crate::error::try_vec(n, 0usize, "bitmap")?;
-    for (j, i, q) in c.entries() {
-        let d = (j * c.vlen + i) as usize;
-        b[d] = true;
-        pos[d] = q;
-    }
-    // Absent positions take value 0 of the array (any value; never read).
+    for_each_position(c, |d, _| b[d] = true);
     let x = if c.x.is_empty() {
         Array::filled(&Value::zero(&c.ty()), n)?
     } else {
-        c.x.gather(&pos)
+        c.x.rearranged(&mut Spread { c, n })
     };
     Ok(Bitmap {
         vlen: c.vlen,
@@ -661,6 +656,39 @@ pub fn compressed_to_bitmap(c: &Compressed) -> Result<Bitmap> {
         x,
         nvals: c.nvals(),
     })
+}
+
+/// Calls `visit(d, q)` for each entry `q` of `c`, `d` being its position in
+/// the dense form (`j * vlen + i`), vector by vector.
+fn for_each_position(c: &Compressed, mut visit: impl FnMut(usize, usize)) {
+    crate::with_idx!(c.i.as_idx(), idx => {
+        for k in 0..c.nvec() {
+            let base = (c.vector_id(k) * c.vlen) as usize;
+            let r = c.range(k);
+            for (q, i) in r.clone().zip(&idx[r]) {
+                visit(base + i.zx(), q);
+            }
+        }
+    })
+}
+
+/// Each value of `c` moved to its position in the dense form of `n`
+/// positions; the absent ones take the default value (never read).
+struct Spread<'a> {
+    c: &'a Compressed,
+    n: usize,
+}
+
+impl Placement for Spread<'_> {
+    fn place<V, F>(&mut self, value: F) -> Vec<V>
+    where
+        V: Copy + Default + Send + Sync,
+        F: Fn(usize) -> V + Sync,
+    {
+        let mut out = vec![V::default(); self.n];
+        for_each_position(self.c, |d, q| out[d] = value(q));
+        out
+    }
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@
 
 use super::operand::{DenseCol, DenseView, MaskView};
 use super::output::{parts, Parts, Product, Rows};
-use super::schedule::{ranges_by_prefix, run_tasks, scratch};
+use super::schedule::{ranges_by_prefix, run_tasks, scratch, task_count};
 use super::tiers::Job;
 use super::values::typed::TypedSr;
 use super::values::{by_reads, dot_rows_by_fold, fold_taken, oriented, DenseDots, Sr, Take};

@@ -7,7 +7,7 @@ use super::*;
 const WORK_BLOCK: usize = 256;
 /// Blocks of [`WORK_BLOCK`] rows measured per parallel task.
 const WORK_BLOCKS_PER_TASK: usize = 16;
-/// Cap on each factor of a row's work in a [`Dot3`] (so a row counts at most 2^40).
+/// Cap on each factor of a row's work in a [`Dot3`] (so a row counts at most about 2^40).
 const WORK_CAP: usize = 1 << 20;
 
 /// The entries of `C = L * R` present in the mask `mask` (rows of `C`).
@@ -21,19 +21,36 @@ pub struct Dot3<'a> {
 }
 
 impl Dot3<'_> {
-    /// Ranges of the mask's rows with about equal work, a row's work being
-    /// its entries times its row of `L`. The work is summed per block of
-    /// [`WORK_BLOCK`] rows, so the ranges are whole blocks: a prefix per row
-    /// cost more than a small product's dot products.
+    /// Ranges of the mask's rows with about equal work. A row's work is its
+    /// row of `L` (spread and cleared) and, for each of its mask entries, the
+    /// row's length, at most twice an average column of `R`'s: a dot product
+    /// walks the column against a spread row, or looks the row up in a much
+    /// longer column. (Counting a dense row's whole length for every entry
+    /// made a few such rows look like all the work; counting just the
+    /// average column made the long last rows of a triangle count's `L`
+    /// look too cheap, their columns being long too.) The work is summed
+    /// per block of [`WORK_BLOCK`] rows (a prefix per row cost more than a
+    /// small product's dot products), and a block holding more than half a
+    /// task's share of it is measured row by row, so that a graph's few
+    /// dense rows, numbered together, are shared out.
     fn row_ranges(&self) -> Vec<Range<usize>> {
         let (l, m) = (self.l, self.mask);
         let n = m.nvec();
+        let r_len = match &self.r {
+            RCols::Sparse(rc) => rc.nvals().div_ceil(rc.nvec().max(1)),
+            RCols::Dense(_) => usize::MAX,
+        };
         // Each factor is capped so that a row's work fits without checks.
-        let work = |m_len: usize, l_len: usize| m_len.min(WORK_CAP) * (l_len + 1).min(WORK_CAP);
+        let work = |m_len: usize, l_len: usize| {
+            let l_len = l_len.min(WORK_CAP);
+            m_len.min(WORK_CAP) * (l_len.min(r_len.saturating_mul(2)) + 1) + l_len
+        };
+        let row_work = |kk: usize| work(m.range(kk).len(), l.vector_range(m.vector_id(kk)).len());
         let aligned = m.h.is_none() && l.h.is_none() && m.p.len() == l.p.len();
         let blocks = n.div_ceil(WORK_BLOCK);
+        let block_rows = |b: usize| b * WORK_BLOCK..((b + 1) * WORK_BLOCK).min(n);
         let block_work = parallel::map(blocks, WORK_BLOCKS_PER_TASK, |b| {
-            let rows = b * WORK_BLOCK..((b + 1) * WORK_BLOCK).min(n);
+            let rows = block_rows(b);
             if aligned {
                 // Row k of the mask is row k of `L`: both pointer arrays streamed.
                 let (mp, lp) = (&m.p[rows.start..=rows.end], &l.p[rows.start..=rows.end]);
@@ -42,18 +59,31 @@ impl Dot3<'_> {
                     .map(|(mp, lp)| work(mp[1] - mp[0], lp[1] - lp[0]))
                     .sum::<usize>()
             } else {
-                rows.map(|kk| work(m.range(kk).len(), l.vector_range(m.vector_id(kk)).len()))
-                    .sum()
+                rows.map(row_work).sum()
             }
         });
-        let mut before = Vec::with_capacity(blocks + 1);
-        before.push(0usize);
-        for w in block_work {
+        let total = block_work.iter().fold(0usize, |t, &w| t.saturating_add(w));
+        let heavy = match task_count(total) {
+            1 => usize::MAX,
+            tasks => total / (2 * tasks),
+        };
+        // Units of work (a block, or one row of a heavy block) and the work
+        // before each.
+        let (mut units, mut before) = (Vec::with_capacity(blocks), vec![0usize]);
+        let mut add = |rows: Range<usize>, w: usize| {
+            units.push(rows);
             before.push(before[before.len() - 1].saturating_add(w));
+        };
+        for (b, w) in block_work.into_iter().enumerate() {
+            if w > heavy {
+                block_rows(b).for_each(|kk| add(kk..kk + 1, row_work(kk)));
+            } else {
+                add(block_rows(b), w);
+            }
         }
-        ranges_by_prefix(blocks, |b| before[b])
+        ranges_by_prefix(units.len(), |u| before[u])
             .into_iter()
-            .map(|r| r.start * WORK_BLOCK..(r.end * WORK_BLOCK).min(n))
+            .map(|r| units[r.start].start..units[r.end - 1].end)
             .collect()
     }
 
@@ -73,6 +103,10 @@ impl Dot3<'_> {
         let (l, m) = (self.l, self.mask);
         let Space { z: w, row: spread } = space;
         let spreadable = spreadable(l.vlen, m.nvals());
+        // One side stored wide (changed in place): each column is matched
+        // in the common width, without spreading.
+        let mixed_widths =
+            matches!(&self.r, RCols::Sparse(rc) if l.i.is_narrow() != rc.i.is_narrow());
         for kk in rows {
             let i = m.vector_id(kk);
             let lr = l.vector_range(i);
@@ -84,9 +118,7 @@ impl Dot3<'_> {
             let js = m.i.idx_range(m.range(kk));
             // The operand's form is tested once per row, not per entry.
             match &self.r {
-                RCols::Sparse(rc) if l.i.is_narrow() != rc.i.is_narrow() => {
-                    // One side stored wide (changed in place): each column
-                    // is matched in the common width, without spreading.
+                RCols::Sparse(rc) if mixed_widths => {
                     for j in js.iter() {
                         let rr = rc.vector_range(j);
                         let b = rc.i.idx_range(rr.clone());
