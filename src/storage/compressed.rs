@@ -166,6 +166,20 @@ impl Compressed {
         })
     }
 
+    /// Calls `visit(d, q)` for each entry `q`, `d` being its position in
+    /// the dense form (`j * vlen + i`), vector by vector.
+    pub fn for_each_position(&self, mut visit: impl FnMut(usize, usize)) {
+        crate::with_idx!(self.i.as_idx(), idx => {
+            for k in 0..self.nvec() {
+                let base = (self.vector_id(k) * self.vlen) as usize;
+                let r = self.range(k);
+                for (q, i) in r.clone().zip(&idx[r]) {
+                    visit(base + i.zx(), q);
+                }
+            }
+        })
+    }
+
     /// Converts to hypersparse, listing only the non-empty vectors.
     pub fn into_hyper(self) -> Compressed {
         if self.h.is_some() && self.nonempty_vectors() == self.nvec() {

@@ -7,7 +7,6 @@
 
 use super::array::{Array, Placement};
 use super::compressed::Compressed;
-use super::index::Idx;
 use super::kept::{CompressedRef, KeptTranspose};
 use crate::algebra::{Type, Value};
 use crate::error::{check_room, out_of_memory, Result};
@@ -643,7 +642,7 @@ pub fn compressed_to_bitmap(c: &Compressed) -> Result<Bitmap> {
         .filter(|&n| n <= (isize::MAX as u64) / 16)
         .ok_or_else(|| crate::error::out_of_memory("bitmap"))? as usize;
     let mut b = crate::error::try_vec(n, false, "bitmap")?;
-    for_each_position(c, |d, _| b[d] = true);
+    c.for_each_position(|d, _| b[d] = true);
     let x = if c.x.is_empty() {
         Array::filled(&Value::zero(&c.ty()), n)?
     } else {
@@ -655,20 +654,6 @@ pub fn compressed_to_bitmap(c: &Compressed) -> Result<Bitmap> {
         b,
         x,
         nvals: c.nvals(),
-    })
-}
-
-/// Calls `visit(d, q)` for each entry `q` of `c`, `d` being its position in
-/// the dense form (`j * vlen + i`), vector by vector.
-fn for_each_position(c: &Compressed, mut visit: impl FnMut(usize, usize)) {
-    crate::with_idx!(c.i.as_idx(), idx => {
-        for k in 0..c.nvec() {
-            let base = (c.vector_id(k) * c.vlen) as usize;
-            let r = c.range(k);
-            for (q, i) in r.clone().zip(&idx[r]) {
-                visit(base + i.zx(), q);
-            }
-        }
     })
 }
 
@@ -686,7 +671,7 @@ impl Placement for Spread<'_> {
         F: Fn(usize) -> V + Sync,
     {
         let mut out = vec![V::default(); self.n];
-        for_each_position(self.c, |d, q| out[d] = value(q));
+        self.c.for_each_position(|d, q| out[d] = value(q));
         out
     }
 }

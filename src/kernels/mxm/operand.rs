@@ -239,15 +239,9 @@ impl MaskOperand<'_> {
                 Format::Sparse(_) if dense_workspace_ok(op.positions(), op.nvals()) => {
                     // A structural mask's storage is borrowed, not copied.
                     let rows = self.mask.try_positions(self.mask.store.orient())?;
-                    let (vlen, _) = self.mask.store.vdims();
                     let mut present =
                         crate::error::try_vec(op.positions() as usize, false, "mask bitmap")?;
-                    for k in 0..rows.nvec() {
-                        let base = (rows.vector_id(k) * vlen) as usize;
-                        for i in rows.i.idx_range(rows.range(k)).iter() {
-                            present[base + i as usize] = true;
-                        }
-                    }
+                    rows.for_each_position(|d, _| present[d] = true);
                     Some((Some(Cow::Owned(present)), None))
                 }
                 Format::Sparse(_) => None,
