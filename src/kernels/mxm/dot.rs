@@ -13,7 +13,7 @@
 //! `R`'s columns are read as sparse vectors (merged with `L`'s rows, galloping
 //! when their lengths differ a lot) or by random access into a dense form.
 
-use super::operand::{DenseCol, DenseView, MaskView};
+use super::operand::{DenseCol, DenseView, MaskRow, MaskView};
 use super::output::{parts, Parts, Product, Rows};
 use super::schedule::{ranges_by_prefix, run_tasks, scratch, task_count};
 use super::tiers::Job;

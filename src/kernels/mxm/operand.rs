@@ -92,6 +92,30 @@ impl Operand {
     }
 }
 
+impl Operand {
+    /// [`Operand::dense`] for dot products that each walk a column, read
+    /// `lookups` times in all: a bitmap or full store held by rows (a
+    /// column's entries a whole row apart, each lookup a cache line and
+    /// soon a page of its own) is laid out by columns first when the
+    /// lookups outnumber its positions, from its columns as compressed
+    /// vectors (kept by the store).
+    pub fn dense_by_cols(&self, lookups: u64) -> Result<Option<DenseView<'_>>> {
+        let (si, _) = self.strides();
+        if si == 1 || !self.is_dense() || lookups < self.positions() {
+            return self.dense(true);
+        }
+        let cols = self.try_vectors(Orientation::ByCol)?;
+        let Bitmap { b, x, nvals, .. } = crate::storage::store::compressed_to_bitmap(&cols)?;
+        crate::work::count(b.len());
+        Ok(Some(DenseView {
+            present: (nvals < b.len()).then_some(Cow::Owned(b)),
+            values: Cow::Owned(x),
+            si: 1,
+            sj: self.nrows(),
+        }))
+    }
+}
+
 /// Random access into a dense (bitmap or full) form of an operand.
 pub struct DenseView<'a> {
     present: Option<Cow<'a, [bool]>>,
@@ -355,7 +379,7 @@ pub struct MaskRow<'a> {
     complement: bool,
 }
 
-impl MaskRow<'_> {
+impl<'a> MaskRow<'a> {
     /// Whether the mask allows writing at column `j` (row `j` of a column) after complementing.
     #[inline(always)]
     pub fn allows(&self, j: u64) -> bool {
@@ -372,6 +396,16 @@ impl MaskRow<'_> {
             Some((x, s)) => present && x[q * s..(q + 1) * s].iter().any(|&b| b != 0),
         };
         set != self.complement
+    }
+
+    /// The flags of a structural mask from entry 0 on, and whether they are
+    /// complemented, when the entries are consecutive (entry `j`'s flag at
+    /// `j`): the mask then allows `j` when `flags[j] != complement`.
+    pub fn unit_structural(&self) -> Option<(&'a [bool], bool)> {
+        match (self.present, self.values, self.sj) {
+            (Some(b), None, 1) => Some((&b[self.base as usize..], self.complement)),
+            _ => None,
+        }
     }
 }
 

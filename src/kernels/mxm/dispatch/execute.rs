@@ -77,17 +77,29 @@ fn plan_sides<'p>(p: &'p Problem, plan: Plan) -> (Operand, Operand, Option<MaskO
 }
 
 /// Runs `job(L rows, R columns, L values, R values)` with the operands of a
-/// dot-product plan prepared: `R`'s columns compressed, or `R` dense.
+/// dot-product plan prepared: `R`'s columns compressed, or `R` dense. The
+/// plan computes `dots` dot products (those of a mask's entries), or every
+/// row of `L` against every column of `R` when `None`.
 fn with_dot_operands<T>(
     s: &Semiring,
     (l, r): (&Operand, &Operand),
     plan: Plan,
+    dots: Option<usize>,
     job: impl FnOnce(&Compressed, RCols, &Array, &Array) -> T,
 ) -> Result<T> {
     let ((lty, read_l), (rty, read_r)) = operand_types(s, plan.by_cols);
     let lc = l.try_vectors(Orientation::ByRow)?;
     let lx = values(&lc.x, lty, read_l)?;
-    let dense = if plan.dense_r { r.dense(true)? } else { None };
+    // A dot product walks a row of `L`: the lookups into `R`'s columns.
+    let lookups = match dots {
+        Some(n) => (n as u64).saturating_mul(lc.nvals() as u64 / lc.nvec().max(1) as u64),
+        None => (lc.nvals() as u64).saturating_mul(r.ncols()),
+    };
+    let dense = if plan.dense_r {
+        r.dense_by_cols(lookups)?
+    } else {
+        None
+    };
     let sparse;
     let (rcols, rvals): (RCols, &Array) = match &dense {
         Some(d) => (RCols::Dense(d), &d.values),
@@ -122,7 +134,7 @@ pub fn fold_into(p: &Problem, take: Take<'_>) -> Result<Option<Array>> {
     let folded = match plan.method {
         Method::Saxpy if l.nrows() == 1 => push_into(s, (&l, &r), flip, take),
         Method::Dot2 if plan.dense_r && r.ncols() == 1 => {
-            with_dot_operands(s, (&l, &r), plan, |lc, rcols, lx, rx| {
+            with_dot_operands(s, (&l, &r), plan, None, |lc, rcols, lx, rx| {
                 let col = match rcols {
                     RCols::Dense(d) if d.col(0).is_full() => d.col(0),
                     _ => return None,
@@ -249,21 +261,27 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
             let rows = m.rows();
             // One entry at most per position of the mask.
             check_product_room(rows.nvals(), s.ztype().size())?;
-            with_dot_operands(s, (&l, &r), plan, |lc, rcols, lx, rx| {
-                let job = Dot3 {
-                    l: lc,
-                    r: rcols,
-                    mask: &rows,
-                };
-                Product::Rows(tiers::run(s, lx, rx, flip, job))
-            })?
+            with_dot_operands(
+                s,
+                (&l, &r),
+                plan,
+                Some(rows.nvals()),
+                |lc, rcols, lx, rx| {
+                    let job = Dot3 {
+                        l: lc,
+                        r: rcols,
+                        mask: &rows,
+                    };
+                    Product::Rows(tiers::run(s, lx, rx, flip, job))
+                },
+            )?
         }
         Method::Dot2 => {
             let view = match &mask {
                 Some(m) => m.view(true)?,
                 None => MaskView::None,
             };
-            with_dot_operands(s, (&l, &r), plan, |lc, rcols, lx, rx| {
+            with_dot_operands(s, (&l, &r), plan, None, |lc, rcols, lx, rx| {
                 // One entry at most per held row of L and column of R
                 // (whose ids are listed), or per row for the one column.
                 let cols = match &rcols {
@@ -362,14 +380,20 @@ pub fn fold_product(p: &Problem, by_cols: bool) -> Result<Option<Compressed>> {
     let s = p.semiring;
     let what = || format!("kernel {plan}, each folded, {}", s.name());
     explain::timed(what, || {
-        with_dot_operands(s, (&l, &r), plan, |lc, rcols, lx, rx| {
-            let job = Dot3Rows(Dot3 {
-                l: lc,
-                r: rcols,
-                mask: &rows,
-            });
-            tiers::run(s, lx, rx, plan.by_cols, job)
-        })
+        with_dot_operands(
+            s,
+            (&l, &r),
+            plan,
+            Some(rows.nvals()),
+            |lc, rcols, lx, rx| {
+                let job = Dot3Rows(Dot3 {
+                    l: lc,
+                    r: rcols,
+                    mask: &rows,
+                });
+                tiers::run(s, lx, rx, plan.by_cols, job)
+            },
+        )
     })
     .map(Some)
 }

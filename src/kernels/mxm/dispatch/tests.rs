@@ -422,3 +422,95 @@ fn sparing_a_losing_plan_its_measurement_keeps_the_cheapest_plan() {
         assert_eq!(choose(&p).0, exact.0, "frontier every {step}");
     }
 }
+
+/// A dense `nrows × ncols` store (bitmap, or full when `every` entry is
+/// there) of integer values, held in `orient`.
+fn dense((nrows, ncols): (u64, u64), every: bool, orient: Orientation) -> Arc<MatrixStore> {
+    let entries: Vec<(u64, u64, f64)> = (0..nrows)
+        .flat_map(|i| (0..ncols).map(move |j| (i, j)))
+        .filter(|&(i, j)| every || (i * 7 + j * 3) % 5 != 0)
+        .map(|(i, j)| (i, j, ((i * 13 + j * 5) % 11) as f64))
+        .collect();
+    let s = crate::kernels::testing::store(
+        &crate::algebra::Type::FP64,
+        (nrows, ncols),
+        orient,
+        &entries,
+        None,
+    );
+    let b = s.to_bitmap().unwrap();
+    let format = if every {
+        Format::Full(crate::storage::Full {
+            vlen: b.vlen,
+            vdim: b.vdim,
+            x: b.x,
+        })
+    } else {
+        Format::Bitmap(b)
+    };
+    Arc::new(MatrixStore::new(orient, format))
+}
+
+#[test]
+fn dot_products_reading_a_dense_side_by_columns_agree_with_saxpy() {
+    // R's columns are read many times each: a dense R held by rows is laid
+    // out by columns first. Every layout and kind of R gives saxpy's result.
+    let s = semiring(BinaryCode::Plus, BinaryCode::Times, TypeCode::Fp64);
+    let (n, k, c) = (30, 40, 50);
+    let m = mask(random(n, c, 9, Orientation::ByRow), false);
+    for every in [true, false] {
+        for (orient, transposed) in [
+            (Orientation::ByRow, false),
+            (Orientation::ByCol, true),
+            (Orientation::ByCol, false),
+        ] {
+            let l = Operand::new(dense((n, k), !every, Orientation::ByRow), false);
+            // Held as its transpose when `transposed`.
+            let dims = if transposed { (c, k) } else { (k, c) };
+            let rs = dense(dims, every, orient);
+            let r = Operand::new(rs.clone(), transposed);
+            for masked in [false, true] {
+                let problem = Problem {
+                    a: l.clone(),
+                    b: r.clone(),
+                    mask: masked.then_some(MaskOperand {
+                        mask: &m,
+                        transposed: false,
+                    }),
+                    semiring: &s,
+                    out: Orientation::ByRow,
+                    epilogue: None,
+                };
+                let run = |method, dense_r| {
+                    let plan = Plan {
+                        method,
+                        by_cols: false,
+                        dense_r,
+                    };
+                    execute(&problem, plan).unwrap()
+                };
+                let expected = run(Method::Saxpy, false);
+                let methods = if masked {
+                    vec![Method::Dot2, Method::Dot3]
+                } else {
+                    vec![Method::Dot2]
+                };
+                for method in methods {
+                    let got = run(method, true);
+                    assert!(
+                        got.same_entries(&expected),
+                        "{method:?}, R full {every}, {orient:?}, transposed {transposed}, masked {masked}"
+                    );
+                }
+            }
+            // Held by rows (which saxpy reads as they are), its columns were
+            // compressed and kept to lay it out by columns.
+            if (orient == Orientation::ByRow) != transposed {
+                assert!(
+                    rs.has_cached_transpose(),
+                    "{orient:?}, transposed {transposed}"
+                );
+            }
+        }
+    }
+}

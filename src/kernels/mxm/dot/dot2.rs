@@ -105,19 +105,11 @@ impl Dot2<'_> {
                     chunk.nvals = sr.dot_rows_full(dots, &mut chunk.w, &mut chunk.present);
                 })
             }
-            (RCols::Dense(d), MaskView::Dense(m)) => {
-                let (col, mask) = (d.col(0), m.col(0));
-                self.pull_rows(
-                    sr,
-                    |i| mask.allows(i),
-                    |z, a, a0| crate::with_idx!(a, a => dot_dense_col(sr, z, a, a0, col)),
-                )
-            }
             (RCols::Dense(d), mask) => {
                 let col = d.col(0);
                 self.pull_rows(
                     sr,
-                    |i| mask.allows(i, 0),
+                    Allowed::of(mask),
                     |z, a, a0| crate::with_idx!(a, a => dot_dense_col(sr, z, a, a0, col)),
                 )
             }
@@ -126,19 +118,19 @@ impl Dot2<'_> {
                 let (b, b0) = (rc.i.idx_range(rr.clone()), rr.start);
                 self.pull_rows(
                     sr,
-                    |i| mask.allows(i, 0),
+                    Allowed::of(mask),
                     |z, a, a0| crate::with_idx2!(a, b, (a, b) => dot_sparse(sr, z, a, a0, b, b0)),
                 )
             }
         }
     }
 
-    /// [`Dot2::pull`] row by row, with the mask test `allowed(i)` and the dot
-    /// product `dot(z, indices, position)` of a row of `L`.
+    /// [`Dot2::pull`] row by row, for the rows the mask `allowed`, with the
+    /// dot product `dot(z, indices, position)` of a row of `L`.
     fn pull_rows<S: Sr>(
         &self,
         sr: &S,
-        allowed: impl Fn(u64) -> bool + Sync,
+        allowed: Allowed,
         dot: impl Fn(&mut S::Z, IdxSlice, usize) -> bool + Sync,
     ) -> Product {
         let l = self.l;
@@ -147,10 +139,7 @@ impl Dot2<'_> {
             for block in rows.clone().step_by(PULL_BLOCK) {
                 let block = block..(block + PULL_BLOCK).min(rows.end);
                 work::count(block.len());
-                // Both tests, without branching on the first.
-                let todo = rows_to_pull(block, &mut todo, |kk| {
-                    !l.range(kk).is_empty() & allowed(l.vector_id(kk))
-                });
+                let todo = rows_to_pull(l, block, &mut todo, allowed);
                 for (t, &kk) in todo.iter().enumerate() {
                     // A dot that stops at its first product reads one line of
                     // a row: a miss per row, which the hardware prefetcher
@@ -202,16 +191,70 @@ const PULL_AHEAD: usize = 16;
 /// How many rows [`Dot2::pull_rows`] sifts through the mask at a time.
 const PULL_BLOCK: usize = 512;
 
-/// The rows of `block` that `pull(kk)` keeps, written to the start of `todo`.
-fn rows_to_pull(
+/// The rows a pull computes: those its mask allows, read as a column.
+#[derive(Clone, Copy)]
+enum Allowed<'a> {
+    /// Flags of a structural mask (row `i`'s at `i`): allowed when the flag
+    /// differs from the second field (the complement).
+    Flags(&'a [bool], bool),
+    /// Column 0 of a dense mask.
+    Dense(MaskRow<'a>),
+    /// Any mask, tested entry by entry.
+    View(&'a MaskView<'a>),
+}
+
+impl<'a> Allowed<'a> {
+    fn of(mask: &'a MaskView<'a>) -> Self {
+        match mask {
+            MaskView::Dense(m) => {
+                let col = m.col(0);
+                match col.unit_structural() {
+                    Some((flags, complement)) => Allowed::Flags(flags, complement),
+                    None => Allowed::Dense(col),
+                }
+            }
+            mask => Allowed::View(mask),
+        }
+    }
+
+    #[inline(always)]
+    fn allows(&self, i: u64) -> bool {
+        match self {
+            Allowed::Flags(f, complement) => f[i as usize] != *complement,
+            Allowed::Dense(m) => m.allows(i),
+            Allowed::View(m) => m.allows(i, 0),
+        }
+    }
+}
+
+/// The held rows `kk` of `block` that hold entries and that the mask
+/// allows, written to the start of `todo` (both tests without a branch).
+fn rows_to_pull<'t>(
+    l: &Compressed,
     block: Range<usize>,
-    todo: &mut [usize; PULL_BLOCK],
-    pull: impl Fn(usize) -> bool,
-) -> &[usize] {
+    todo: &'t mut [usize; PULL_BLOCK],
+    allowed: Allowed,
+) -> &'t [usize] {
     let mut n = 0;
-    for kk in block {
+    let p = &l.p[block.start..=block.end];
+    let mut keep = |kk: usize, t: usize, allowed: bool| {
         todo[n] = kk;
-        n += pull(kk) as usize;
+        n += ((p[t] != p[t + 1]) & allowed) as usize;
+    };
+    match (&l.h, allowed) {
+        // The common pull: every row held, a structural mask's flags.
+        (None, Allowed::Flags(f, complement)) => {
+            let f = &f[block.clone()];
+            for (t, (kk, &flag)) in block.zip(f).enumerate() {
+                keep(kk, t, flag != complement);
+            }
+        }
+        (h, allowed) => {
+            for (t, kk) in block.enumerate() {
+                let i = h.as_ref().map_or(kk as u64, |h| h[kk]);
+                keep(kk, t, allowed.allows(i));
+            }
+        }
     }
     &todo[..n]
 }
