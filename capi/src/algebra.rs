@@ -393,24 +393,14 @@ pub unsafe extern "C" fn GxB_IndexUnaryOp_new(
     name: *const c_char,
     _definition: *const c_char,
 ) -> GrB_Info {
-    // SAFETY: besides the arguments, the engine calls `f` with buffers of the
-    // operator's types, the types the caller declared `f` with.
+    // SAFETY: the caller declared `f` with the operator's types.
     api((), || unsafe {
         non_null(op, "op")?;
         let f = function.ok_or_else(missing_function)?;
         let z = get(ztype)?.ty.clone();
         let x = get(xtype)?.ty.clone();
         let y = get(ytype)?.ty.clone();
-        let bytes = Arc::new(move |zb: &mut [u8], xb: &[u8], i: u64, j: u64, yb: &[u8]| {
-            f(
-                zb.as_mut_ptr() as *mut c_void,
-                xb.as_ptr() as *const c_void,
-                i,
-                j,
-                yb.as_ptr() as *const c_void,
-            )
-        });
-        let made = IndexUnaryOp::user(name_or(name, "user index-unary operator"), bytes, z, x, y);
+        let made = IndexUnaryOp::foreign(name_or(name, "user index-unary operator"), f, z, x, y);
         put_handle(op, GB_IndexUnaryOp_opaque::new(made), "op")
     })
 }

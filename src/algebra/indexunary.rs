@@ -3,11 +3,16 @@
 use super::element::Element;
 use super::types::{Type, TypeCode};
 use crate::with_type;
+use std::ffi::c_void;
 use std::fmt;
 use std::sync::Arc;
 
 /// An index-unary function on element bytes: `f(z, x, i, j, s)` writes `z = f(x, i, j, s)`.
 pub type ByteIndexFn = Arc<dyn Fn(&mut [u8], &[u8], u64, u64, &[u8]) + Send + Sync>;
+
+/// A C index-unary function `f(z, x, i, j, s)` on pointers to its operands
+/// (the function `GrB_IndexUnaryOp_new` takes).
+pub type ForeignIndexFn = unsafe extern "C" fn(*mut c_void, *const c_void, u64, u64, *const c_void);
 
 /// The built-in index-unary operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -173,6 +178,9 @@ pub struct IndexUnaryOp {
     ytype: Type,
     ztype: Type,
     name: Arc<str>,
+    /// The C function behind a user-defined operator made by
+    /// [`IndexUnaryOp::foreign`]: kernels on many entries call it directly.
+    foreign: Option<ForeignIndexFn>,
 }
 
 impl IndexUnaryOp {
@@ -222,6 +230,7 @@ impl IndexUnaryOp {
             ytype,
             ztype,
             name: name.into(),
+            foreign: None,
         })
     }
 
@@ -239,7 +248,45 @@ impl IndexUnaryOp {
             ytype,
             ztype,
             name: name.into().into(),
+            foreign: None,
         }
+    }
+
+    /// A user-defined operator from a C function.
+    ///
+    /// # Safety
+    /// Called with `z`, `x` and `s` pointing to values of `ztype`, `xtype`
+    /// and `ytype`, `f` reads `x` and `s` and writes `z` as those types, and
+    /// touches nothing else the engine owns.
+    pub unsafe fn foreign(
+        name: impl Into<String>,
+        f: ForeignIndexFn,
+        ztype: Type,
+        xtype: Type,
+        ytype: Type,
+    ) -> IndexUnaryOp {
+        // SAFETY: the engine calls the byte function with buffers of the
+        // operator's types, as the caller promised `f` expects.
+        let bytes = Arc::new(
+            move |z: &mut [u8], x: &[u8], i: u64, j: u64, s: &[u8]| unsafe {
+                f(
+                    z.as_mut_ptr().cast(),
+                    x.as_ptr().cast(),
+                    i,
+                    j,
+                    s.as_ptr().cast(),
+                )
+            },
+        );
+        IndexUnaryOp {
+            foreign: Some(f),
+            ..IndexUnaryOp::user(name, bytes, ztype, xtype, ytype)
+        }
+    }
+
+    /// The C function of an operator made by [`IndexUnaryOp::foreign`].
+    pub fn foreign_fn(&self) -> Option<ForeignIndexFn> {
+        self.foreign
     }
 
     /// How the operator computes.

@@ -12,7 +12,7 @@ mod filter;
 mod positional;
 
 use crate::algebra::{
-    ByteIndexFn, Element, IndexUnaryCode, IndexUnaryKind, IndexUnaryOp, Type, TypeCode, Value,
+    Element, IndexUnaryCode, IndexUnaryKind, IndexUnaryOp, Type, TypeCode, Value,
 };
 use crate::kernels::eval::IndexEval;
 use crate::storage::{Array, ArrayElement, Compressed, Format, MatrixStore, Orientation, Values};
@@ -117,15 +117,43 @@ fn select_format(op: &IndexUnaryOp, thunk: &Value, format: &Format, orient: Orie
         let own_type = op.xtype().is_some_and(|t| *t == x.ty());
         if own_type && op.ztype().code() == TypeCode::Bool {
             let thunk = thunk.cast(op.ytype()).expect("thunk type checked");
+            let (thunk, size) = (thunk.bytes(), x.elem_size());
             let (bytes, step) = x.strided_bytes();
-            let user = UserTest {
-                f,
-                x: bytes,
-                size: x.elem_size(),
-                step,
-                thunk: thunk.bytes(),
+            let kept = match op.foreign_fn() {
+                // The C function called on the values in place.
+                Some(f) => filter(
+                    format,
+                    orient,
+                    &UserTest(|q: usize, row, col| {
+                        let mut z = 0u8;
+                        let value = bytes.as_ptr().wrapping_add(q * step);
+                        // SAFETY: `value` points to a value of the
+                        // operator's `xtype`, `thunk` to one of its
+                        // `ytype`, `z` to a bool: the types `f` was made for
+                        // (`IndexUnaryOp::foreign`).
+                        unsafe {
+                            f(
+                                (&raw mut z).cast(),
+                                value.cast(),
+                                row,
+                                col,
+                                thunk.as_ptr().cast(),
+                            )
+                        };
+                        z != 0
+                    }),
+                ),
+                None => filter(
+                    format,
+                    orient,
+                    &UserTest(|q: usize, row, col| {
+                        let mut z = [0u8];
+                        f(&mut z, &bytes[q * step..q * step + size], row, col, thunk);
+                        z[0] != 0
+                    }),
+                ),
             };
-            return filter(format, orient, &user);
+            return kept;
         }
     }
     let eval = IndexEval::new(op, &x.ty(), thunk, &Type::BOOL);
@@ -192,27 +220,16 @@ impl<T: Element + ArrayElement> Predicate for ValueTest<'_, T> {
 }
 
 /// A user-defined predicate on values of its own type, returning a bool:
-/// called on the entries' bytes directly.
-struct UserTest<'a> {
-    f: &'a ByteIndexFn,
-    /// The values' bytes, `size` each, value `q` at `q * step`
-    /// ([`Array::strided_bytes`]).
-    x: &'a [u8],
-    size: usize,
-    step: usize,
-    thunk: &'a [u8],
-}
+/// `test(q, row, col)` calls it on value `q`.
+struct UserTest<F>(F);
 
-impl Predicate for UserTest<'_> {
+impl<F: Fn(usize, u64, u64) -> bool + Sync> Predicate for UserTest<F> {
     type State = ();
     const POSITIONAL: bool = true;
     fn state(&self) {}
     #[inline]
     fn keep(&self, _: &mut (), q: usize, row: u64, col: u64) -> bool {
-        let mut z = [0u8];
-        let x = &self.x[q * self.step..q * self.step + self.size];
-        (self.f)(&mut z, x, row, col, self.thunk);
-        z[0] != 0
+        (self.0)(q, row, col)
     }
 }
 
@@ -234,5 +251,59 @@ impl Predicate for Generic<'_> {
     #[inline]
     fn keep(&self, eval: &mut IndexEval, q: usize, row: u64, col: u64) -> bool {
         eval.test(&self.x[q * self.step..q * self.step + self.size], row, col)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::store::compressed_to_bitmap;
+    use std::ffi::c_void;
+
+    /// `z = |i - j| >= s` on INT32 values (read, unused), in C's form.
+    unsafe extern "C" fn far(z: *mut c_void, x: *const c_void, i: u64, j: u64, s: *const c_void) {
+        // SAFETY: the operator is made with these types below.
+        unsafe {
+            let _ = x.cast::<i32>().read();
+            z.cast::<bool>()
+                .write(i.abs_diff(j) >= s.cast::<u64>().read());
+        }
+    }
+
+    #[test]
+    fn a_c_predicate_keeps_what_the_same_closure_keeps() {
+        // A full 4 x 4 INT32 matrix held by rows, compressed and as a bitmap.
+        let c = Compressed {
+            vlen: 4,
+            vdim: 4,
+            h: None,
+            p: vec![0, 4, 8, 12, 16],
+            i: (0..16u64).map(|q| q % 4).collect::<Vec<_>>().into(),
+            x: Array::from_vec((0..16i32).collect()),
+        };
+        let bitmap = Format::Bitmap(compressed_to_bitmap(&c).unwrap());
+        // SAFETY: `far` reads an INT32 and a UINT64 and writes a BOOL.
+        let foreign =
+            unsafe { IndexUnaryOp::foreign("far", far, Type::BOOL, Type::INT32, Type::UINT64) };
+        let closure = Arc::new(|z: &mut [u8], _x: &[u8], i: u64, j: u64, s: &[u8]| {
+            z[0] = (i.abs_diff(j) >= u64::from_ne_bytes(s.try_into().unwrap())) as u8;
+        });
+        let user = IndexUnaryOp::user("far", closure, Type::BOOL, Type::INT32, Type::UINT64);
+        let thunk = Value::from(2u64);
+        for format in [Format::Sparse(c), bitmap] {
+            let a = MatrixStore::new(Orientation::ByRow, format);
+            let kept = |op: &IndexUnaryOp| {
+                let out = select(op, &thunk, &a, Orientation::ByRow);
+                let mut entries = Vec::new();
+                out.for_each_entry(|i, j, q| entries.push((i, j, out.values().get_as::<i32>(q))));
+                entries
+            };
+            let expected: Vec<_> = (0..16)
+                .map(|q: i32| ((q / 4) as u64, (q % 4) as u64, q))
+                .filter(|&(i, j, _)| i.abs_diff(j) >= 2)
+                .collect();
+            assert_eq!(kept(&foreign), expected);
+            assert_eq!(kept(&user), expected);
+        }
     }
 }

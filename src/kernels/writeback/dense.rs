@@ -5,7 +5,9 @@
 //! (or lose their entry where `T` has none): `O(nnz(M) + nnz(T))` work,
 //! instead of a merge of every vector of `C`. The dense form is `C`'s own
 //! buffers when the caller owns `C`'s old content (no one else holds it: see
-//! `plan::Source::take_value`), and a copy of them otherwise.
+//! `plan::Source::take_value`), and a copy of them otherwise. A dense `T`
+//! (or a compressed one with every entry) is read by position, and so is a
+//! dense mask, structural or valued: no side is compressed for the walk.
 
 use super::full::same_layout;
 use crate::algebra::Type;
@@ -14,7 +16,7 @@ use crate::explain::step;
 use crate::kernels::Mask;
 use crate::storage::compressed::dense_workspace_ok;
 use crate::storage::store::compressed_to_bitmap;
-use crate::storage::{Bitmap, Compressed, Format, MatrixStore, Orientation};
+use crate::storage::{Array, Bitmap, Compressed, Format, MatrixStore, Orientation};
 use crate::with_type;
 use std::borrow::Cow;
 
@@ -95,21 +97,21 @@ pub fn masked_into_dense(
         Format::Bitmap(b) => b,
         Format::Sparse(_) => unreachable!("a dense form"),
     };
-    // T and a structural mask both dense in C's layout (BFS's pull levels,
-    // where the frontier is a bitmap): compared position by position, with
-    // neither compressed.
-    let dense_sides = match (t.format(), mask.store.format()) {
-        (Format::Bitmap(tb), Format::Bitmap(mb))
-            if mask.structural && same_layout(t, orient) && same_layout(&mask.store, orient) =>
-        {
-            Some((tb, mb))
-        }
-        _ => None,
-    };
+    // T read by position when it is dense in C's layout (or compressed with
+    // every entry); the mask too when it is dense: then C, T and the mask
+    // are walked side by side, with neither compressed (BFS's pull levels;
+    // a valued mask over full vectors, as LAGraph's connected components
+    // write `parent<mask> = ccmn`).
+    let t_dense = dense_t(t, orient);
+    let m_dense = t_dense.as_ref().and_then(|_| dense_mask(mask, orient));
     let (m, tc);
-    let (tx, source) = match dense_sides {
-        Some((tb, mb)) => (&tb.x, Source::Dense { t: &tb.b, m: &mb.b }),
-        None => {
+    let (tx, source) = match (t_dense, &m_dense) {
+        (Some(t), Some(m)) => (t.x, Source::Dense { t, m }),
+        (Some(t), None) => {
+            m = mask.try_positions(orient)?;
+            (t.x, Source::Positions { t, m: &m })
+        }
+        (None, _) => {
             m = mask.try_positions(orient)?;
             tc = t.try_compressed(orient)?;
             (&tc.x, Source::Compressed { t: &tc, m: &m })
@@ -133,8 +135,8 @@ pub fn masked_into_dense(
         let xs = x.as_vec_mut::<T>().expect("values of the output's type");
         let ts = tx.values::<T>().expect("values cast to the output's type");
         match source {
-            Source::Dense { t, m } => slots.blend(t, m, xs, |q| ts.at(q)),
-            compressed => slots.write(compressed, |q, s| xs[q] = ts.at(s)),
+            Source::Dense { t, m } => slots.blend(m, t.present, xs, |q| ts.at(q)),
+            other => slots.write(other, |q, s| xs[q] = ts.at(s)),
         }
     }, udt => slots.write(source, |q, s| x.set_bytes(q, tx.get_bytes(s))));
     Ok(MatrixStore::new(orient, Format::Bitmap(bitmap)).conform())
@@ -148,9 +150,75 @@ enum Source<'a> {
         t: &'a Compressed,
         m: &'a Compressed,
     },
-    /// Presence flags laid out as `C`'s dense form: `T`'s entry at a
-    /// position is the value at that position.
-    Dense { t: &'a [bool], m: &'a [bool] },
+    /// `T` by position; the mask's positions as compressed vectors.
+    Positions { t: DenseT<'a>, m: &'a Compressed },
+    /// `T` and the mask both by position.
+    Dense { t: DenseT<'a>, m: &'a Allowed<'a> },
+}
+
+/// `T` read position by position in `C`'s dense layout: the value of the
+/// entry at a position is the value at that position.
+#[derive(Clone, Copy)]
+struct DenseT<'a> {
+    /// Presence flags; `None` when every position holds an entry.
+    present: Option<&'a [bool]>,
+    x: &'a Array,
+}
+
+/// `t` as a [`DenseT`] in orientation `orient`: bitmap or full, or
+/// compressed with an entry at every position (a vector built from every
+/// index); `None` otherwise.
+fn dense_t(t: &MatrixStore, orient: Orientation) -> Option<DenseT<'_>> {
+    if !same_layout(t, orient) {
+        return None;
+    }
+    match t.format() {
+        Format::Full(f) => Some(DenseT {
+            present: None,
+            x: &f.x,
+        }),
+        Format::Bitmap(b) => Some(DenseT {
+            present: Some(&b.b),
+            x: &b.x,
+        }),
+        Format::Sparse(c) if c.nvals() as u128 == u128::from(c.vlen) * u128::from(c.vdim) => {
+            Some(DenseT {
+                present: None,
+                x: &c.x,
+            })
+        }
+        Format::Sparse(_) => None,
+    }
+}
+
+/// Where a dense mask allows writing, before complementing.
+pub enum Allowed<'a> {
+    /// Everywhere (a full structural mask).
+    All,
+    /// At the positions whose flag is set, laid out as the mask's dense form.
+    Flags(Cow<'a, [bool]>),
+}
+
+/// Where `mask` (before complementing) allows writing, laid out in
+/// orientation `orient`, when it is bitmap or full in that layout: a
+/// structural mask's presence flags, a valued one's flags where its value
+/// is true (a boolean full mask's values borrowed); `None` for a compressed
+/// mask or one laid out otherwise.
+pub fn dense_mask(mask: &Mask, orient: Orientation) -> Option<Allowed<'_>> {
+    if !same_layout(&mask.store, orient) {
+        return None;
+    }
+    Some(match mask.store.format() {
+        Format::Full(_) if mask.structural => Allowed::All,
+        Format::Full(f) => Allowed::Flags(truth(&f.x)),
+        Format::Bitmap(b) if mask.structural => Allowed::Flags(Cow::Borrowed(&b.b)),
+        Format::Bitmap(b) => {
+            let values = truth(&b.x);
+            let flags = b.b.iter().zip(values.iter()).map(|(&p, &v)| p && v);
+            Allowed::Flags(Cow::Owned(flags.collect()))
+        }
+        Format::Sparse(_) => return None,
+    })
 }
 
 /// `T`'s entries where the mask allows writing (after complementing), as a
@@ -173,15 +241,10 @@ pub fn within_mask(
     }
     // Allowed before complementing: a dense mask's flags and values, or a
     // compressed one's positions scattered.
-    let mut allowed = match m.format() {
-        Format::Full(f) if mask.structural => vec![true; f.x.len()],
-        Format::Full(f) => f.x.truth_values(),
-        Format::Bitmap(b) if mask.structural => b.b.clone(),
-        Format::Bitmap(b) => {
-            let truth = b.x.truth_values();
-            b.b.iter().zip(truth).map(|(&p, v)| p && v).collect()
-        }
-        Format::Sparse(_) => {
+    let mut allowed = match dense_mask(mask, orient) {
+        Some(Allowed::All) => vec![true; positions as usize],
+        Some(Allowed::Flags(flags)) => flags.into_owned(),
+        None => {
             let pos = mask.try_positions(orient)?;
             let mut flags = vec![false; positions as usize];
             for (v, i, _) in pos.entries() {
@@ -213,7 +276,7 @@ pub fn within_mask(
 }
 
 /// A bitmap of `flags` over `x`.
-fn bitmap_of(vlen: u64, vdim: u64, b: Vec<bool>, x: crate::storage::Array) -> Format {
+fn bitmap_of(vlen: u64, vdim: u64, b: Vec<bool>, x: Array) -> Format {
     let nvals = b.iter().filter(|&&f| f).count();
     Format::Bitmap(Bitmap {
         vlen,
@@ -224,6 +287,14 @@ fn bitmap_of(vlen: u64, vdim: u64, b: Vec<bool>, x: crate::storage::Array) -> Fo
     })
 }
 
+/// The truth of each of the values `x`: borrowed when they are booleans.
+fn truth(x: &Array) -> Cow<'_, [bool]> {
+    match x.as_slice::<bool>() {
+        Some(flags) => Cow::Borrowed(flags),
+        None => Cow::Owned(x.truth_values()),
+    }
+}
+
 /// The presence flags of a dense output and its count of entries.
 struct Slots<'a> {
     vlen: u64,
@@ -232,23 +303,43 @@ struct Slots<'a> {
 }
 
 impl Slots<'_> {
-    /// [`Slots::write`] of a dense source (`T`'s flags `t` and the mask's
-    /// `m`, laid out as `C`'s) into `C`'s values `x`, without a branch on the
-    /// flags: every position takes `T`'s flag and value where the mask is
-    /// set and keeps its own elsewhere (a position left without an entry
-    /// keeps a value no reader sees). BFS's pull levels, whose masks set
-    /// positions scattered over the whole vector.
-    fn blend<X: Copy>(self, t: &[bool], m: &[bool], x: &mut [X], value: impl Fn(usize) -> X) {
+    /// [`Slots::write`] of a dense source (the mask's flags `m` and `T`'s
+    /// presence flags `t`, `None` when every position holds an entry, laid
+    /// out as `C`'s) into `C`'s values `x`, without a branch on the flags:
+    /// every position takes `T`'s flag and value where the mask is set and
+    /// keeps its own elsewhere (a position left without an entry keeps a
+    /// value no reader sees). BFS's pull levels, whose masks set positions
+    /// scattered over the whole vector.
+    fn blend<X: Copy>(
+        self,
+        m: &Allowed<'_>,
+        t: Option<&[bool]>,
+        x: &mut [X],
+        value: impl Fn(usize) -> X,
+    ) {
+        debug_assert!(t.is_none_or(|t| t.len() == x.len()));
+        match (m, t) {
+            (Allowed::Flags(m), Some(t)) => self.blend_by(|q| m[q], |q| t[q], x, value),
+            (Allowed::Flags(m), None) => self.blend_by(|q| m[q], |_| true, x, value),
+            (Allowed::All, Some(t)) => self.blend_by(|_| true, |q| t[q], x, value),
+            (Allowed::All, None) => self.blend_by(|_| true, |_| true, x, value),
+        }
+    }
+
+    /// [`Slots::blend`] with the mask's flag and `T`'s presence at a position
+    /// read by `allowed` and `present`.
+    fn blend_by<X: Copy>(
+        self,
+        allowed: impl Fn(usize) -> bool,
+        present: impl Fn(usize) -> bool,
+        x: &mut [X],
+        value: impl Fn(usize) -> X,
+    ) {
         let Slots { b, nvals, .. } = self;
         let (mut gained, mut lost) = (0usize, 0usize);
-        for (q, ((&allowed, &present), (had, xq))) in m
-            .iter()
-            .zip(t)
-            .zip(b.iter_mut().zip(x.iter_mut()))
-            .enumerate()
-        {
-            let kept = *had;
-            let now = if allowed { present } else { kept };
+        for (q, (had, xq)) in b.iter_mut().zip(x.iter_mut()).enumerate() {
+            let (allowed, kept) = (allowed(q), *had);
+            let now = if allowed { present(q) } else { kept };
             gained += (now & !kept) as usize;
             lost += (kept & !now) as usize;
             *had = now;
@@ -263,16 +354,25 @@ impl Slots<'_> {
     fn write(self, source: Source<'_>, mut set: impl FnMut(usize, usize)) {
         let (t, m) = match source {
             Source::Compressed { t, m } => (t, m),
+            Source::Positions { t, m } => {
+                let Slots { vlen, b, nvals } = self;
+                let present = |q: usize| t.present.is_none_or(|p| p[q]);
+                for (j, i, _) in m.entries() {
+                    let q = (j * vlen + i) as usize;
+                    Slots::put(b, nvals, q, present(q).then_some(q), &mut set);
+                }
+                return;
+            }
             Source::Dense { t, m } => {
                 let Slots { b, nvals, .. } = self;
-                for (q, _) in m.iter().enumerate().filter(|(_, &allowed)| allowed) {
-                    if t[q] {
-                        set(q, q);
-                        *nvals += !b[q] as usize;
-                        b[q] = true;
-                    } else if b[q] {
-                        b[q] = false;
-                        *nvals -= 1;
+                for q in 0..b.len() {
+                    let allowed = match m {
+                        Allowed::All => true,
+                        Allowed::Flags(flags) => flags[q],
+                    };
+                    if allowed {
+                        let slot = t.present.is_none_or(|p| p[q]).then_some(q);
+                        Slots::put(b, nvals, q, slot, &mut set);
                     }
                 }
                 return;
@@ -287,15 +387,28 @@ impl Slots<'_> {
             for i in m.i.idx_range(m.range(k)).iter() {
                 at += ti.slice(at..ti.len()).iter().take_while(|&x| x < i).count();
                 let q = (base + i) as usize;
-                if at < ti.len() && ti.get(at) == i {
-                    set(q, tr.start + at);
-                    *nvals += !b[q] as usize;
-                    b[q] = true;
-                } else if b[q] {
-                    b[q] = false;
-                    *nvals -= 1;
-                }
+                let slot = (at < ti.len() && ti.get(at) == i).then_some(tr.start + at);
+                Slots::put(b, nvals, q, slot, &mut set);
             }
+        }
+    }
+
+    /// Position `q` takes `T`'s entry at `slot` (`set(q, slot)`, its flag
+    /// raised) or, when `T` has none there, loses its own.
+    fn put(
+        b: &mut [bool],
+        nvals: &mut usize,
+        q: usize,
+        slot: Option<usize>,
+        set: &mut impl FnMut(usize, usize),
+    ) {
+        if let Some(s) = slot {
+            set(q, s);
+            *nvals += !b[q] as usize;
+            b[q] = true;
+        } else if b[q] {
+            b[q] = false;
+            *nvals -= 1;
         }
     }
 }
@@ -424,5 +537,91 @@ mod tests {
         };
         let t = vector(4, &[1], vec![9i32]);
         assert!(!masked_applies(&dense, Orientation::ByCol, &comp, &t));
+    }
+
+    /// A store of the entries `(index, value)` of a vector of length `n`
+    /// held as `form`: 0 compressed, 1 bitmap, 2 full (every index present).
+    fn held_as<T: ArrayElement + Copy>(n: u64, entries: &[(u64, T)], form: u8) -> MatrixStore {
+        let ids: Vec<u64> = entries.iter().map(|e| e.0).collect();
+        let s = vector(n, &ids, entries.iter().map(|e| e.1).collect());
+        match form {
+            0 => s,
+            1 => bitmap(s),
+            _ => {
+                assert_eq!(ids.len() as u64, n, "a full store holds every index");
+                let x = Array::from_vec(entries.iter().map(|e| e.1).collect());
+                MatrixStore::new(
+                    Orientation::ByCol,
+                    Format::Full(Full {
+                        vlen: n,
+                        vdim: 1,
+                        x,
+                    }),
+                )
+            }
+        }
+    }
+
+    #[test]
+    fn every_layout_of_c_t_and_the_mask_gives_the_masked_copy() {
+        let n = 12u64;
+        let mut seed = 7u64;
+        let mut draw = |k: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % k
+        };
+        for round in 0..40 {
+            // Each side dense (every index) in some rounds, so full forms occur.
+            let mut pick =
+                |every: bool| -> Vec<u64> { (0..n).filter(|_| every || draw(3) > 0).collect() };
+            let (c_ids, t_ids, m_ids) = (
+                pick(round % 3 == 0),
+                pick(round % 4 == 0),
+                pick(round % 5 == 0),
+            );
+            let c: Vec<(u64, i32)> = c_ids.iter().map(|&i| (i, i as i32)).collect();
+            let t: Vec<(u64, i64)> = t_ids.iter().map(|&i| (i, 100 + i as i64)).collect();
+            let m: Vec<(u64, u8)> = m_ids.iter().map(|&i| (i, (draw(2)) as u8)).collect();
+            for (c_form, t_form, m_form, structural) in (0..27).flat_map(|k| {
+                [
+                    (k / 9, k / 3 % 3, k % 3, true),
+                    (k / 9, k / 3 % 3, k % 3, false),
+                ]
+            }) {
+                let full_ok = |ids: &[u64], form: u8| form < 2 || ids.len() as u64 == n;
+                if !full_ok(&c_ids, c_form) || !full_ok(&t_ids, t_form) || !full_ok(&m_ids, m_form)
+                {
+                    continue;
+                }
+                let cs = held_as(n, &c, c_form);
+                let mask = mask(held_as(n, &m, m_form), structural);
+                let ts = held_as(n, &t, t_form);
+                if !masked_applies(&cs, Orientation::ByCol, &mask, &ts) {
+                    continue;
+                }
+                let out =
+                    masked_into_dense(Cow::Owned(cs), &Type::INT32, Orientation::ByCol, &mask, &ts)
+                        .unwrap();
+                let allows = |i: u64| m.iter().any(|&(j, v)| j == i && (structural || v != 0));
+                let expected: Vec<(u64, i32)> = (0..n)
+                    .filter_map(|i| {
+                        let from = |e: &[(u64, i32)]| e.iter().find(|x| x.0 == i).map(|x| x.1);
+                        if allows(i) {
+                            t.iter().find(|x| x.0 == i).map(|x| (i, x.1 as i32))
+                        } else {
+                            from(&c).map(|v| (i, v))
+                        }
+                    })
+                    .collect();
+                assert_eq!(
+                    entries(&out),
+                    expected,
+                    "C {c_form}, T {t_form}, mask {m_form} {structural}"
+                );
+                assert_eq!(out.nvals(), expected.len());
+            }
+        }
     }
 }

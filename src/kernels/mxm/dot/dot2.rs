@@ -249,10 +249,9 @@ fn rows_to_pull<'t>(
                 keep(kk, t, flag != complement);
             }
         }
-        (h, allowed) => {
+        (_, allowed) => {
             for (t, kk) in block.enumerate() {
-                let i = h.as_ref().map_or(kk as u64, |h| h[kk]);
-                keep(kk, t, allowed.allows(i));
+                keep(kk, t, allowed.allows(l.vector_id(kk)));
             }
         }
     }
