@@ -97,11 +97,17 @@ impl Job {
         orient: Orientation,
     ) -> Result<MatrixStore> {
         if let Some((mask, v)) = self.whole_scalar_under_mask(&stores) {
-            if self.replace || stores[0].nvals() == 0 {
-                // Nothing of C is kept: C becomes the mask's pattern holding v.
+            let nothing_kept = self.replace || stores[0].nvals() == 0;
+            if nothing_kept && !mask.complement {
+                // C becomes the mask's pattern holding v.
                 return pattern::scalar_on_pattern(&mask, v, orient);
             }
-            if dense::scalar_applies(&stores[0], &mask, orient) {
+            if nothing_kept {
+                // C becomes the positions outside the mask holding v.
+                if let Some(c) = pattern::scalar_off_pattern(&mask, v, orient)? {
+                    return Ok(c);
+                }
+            } else if dense::scalar_applies(&stores[0], &mask, orient) {
                 // C's old content alone: written in place when no one else holds it.
                 let old = stores.swap_remove(0);
                 drop(stores);
@@ -174,23 +180,21 @@ impl Job {
 }
 
 impl Job {
-    /// The mask and value of `C<M>(:, :) = s` with a mask that is not
-    /// complemented and no accumulator, which the fast paths of
-    /// [`pattern::scalar_on_pattern`] and [`dense::scalar_under_mask`] may
-    /// take; `None` for every other assignment.
+    /// The mask and value of `C<M>(:, :) = s` with a mask and no
+    /// accumulator, which the fast paths of [`pattern`] and
+    /// [`dense::scalar_under_mask`] may take; `None` for every other
+    /// assignment.
     fn whole_scalar_under_mask(&self, stores: &[Arc<MatrixStore>]) -> Option<(Mask, &Value)> {
         let (Line::Whole, KeptIndices::All, KeptIndices::All, Assigned::Scalar(v), None) =
             (self.line, &self.rows, &self.cols, &self.input, &self.accum)
         else {
             return None;
         };
-        let (structural, false) = self.mask.filter(|_| !self.embed_mask)? else {
-            return None;
-        };
+        let (structural, complement) = self.mask.filter(|_| !self.embed_mask)?;
         let mask = Mask {
             store: stores[stores.len() - 1].clone(),
             structural,
-            complement: false,
+            complement,
         };
         Some((mask, v))
     }

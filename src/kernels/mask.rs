@@ -2,8 +2,9 @@
 //! kernels read them (a store and how to read it; the front ends check the
 //! mask object and the descriptor).
 
-use crate::error::{check_room, Result};
+use crate::error::{check_room, out_of_memory, try_vec, Result};
 use crate::storage::{Array, Compressed, CompressedRef, Format, MatrixStore, Orientation};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// A write mask: the mask's content and how to read it.
@@ -78,6 +79,50 @@ impl Mask {
         pat
     }
 
+    /// Where the mask (before complementing) allows writing, laid out in
+    /// orientation `orient`, when it is bitmap or full in that layout: a
+    /// structural mask's presence flags, a valued one's flags where its value
+    /// is true (a boolean full mask's values borrowed); `None` for a
+    /// compressed mask or one laid out otherwise.
+    pub fn dense(&self, orient: Orientation) -> Option<DenseMask<'_>> {
+        if !self.store.laid_out(orient) {
+            return None;
+        }
+        Some(match self.store.format() {
+            Format::Full(_) if self.structural => DenseMask::All,
+            Format::Full(f) => DenseMask::Flags(truth(&f.x)),
+            Format::Bitmap(b) if self.structural => DenseMask::Flags(Cow::Borrowed(&b.b)),
+            Format::Bitmap(b) => {
+                let values = truth(&b.x);
+                let flags = b.b.iter().zip(values.iter()).map(|(&p, &v)| p && v);
+                DenseMask::Flags(Cow::Owned(flags.collect()))
+            }
+            Format::Sparse(_) => return None,
+        })
+    }
+
+    /// Where the mask allows writing (after complementing), one flag for
+    /// each of the `positions` positions of the output's dense form laid
+    /// out in orientation `orient` (the mask's own when it is, a compressed
+    /// one's positions scattered otherwise).
+    pub fn try_flags(&self, orient: Orientation, positions: u64) -> Result<Vec<bool>> {
+        let n = usize::try_from(positions).map_err(|_| out_of_memory("mask flags"))?;
+        let mut flags = match self.dense(orient) {
+            Some(DenseMask::All) => try_vec(n, true, "mask flags")?,
+            Some(DenseMask::Flags(flags)) => flags.into_owned(),
+            None => {
+                let pos = self.try_positions(orient)?;
+                let mut flags = try_vec(n, false, "mask flags")?;
+                pos.for_each_position(|at, _| flags[at] = true);
+                flags
+            }
+        };
+        if self.complement {
+            flags.iter_mut().for_each(|a| *a = !*a);
+        }
+        Ok(flags)
+    }
+
     /// True when the mask is a dense bitmap or full in its storage (cheap to probe).
     pub fn is_dense(&self) -> bool {
         !matches!(self.store.format(), Format::Sparse(_))
@@ -91,5 +136,21 @@ impl Mask {
             Some(v) => v.get::<bool>().unwrap_or(true),
         };
         present != self.complement
+    }
+}
+
+/// Where a dense mask allows writing, before complementing.
+pub enum DenseMask<'a> {
+    /// Everywhere (a full structural mask).
+    All,
+    /// At the positions whose flag is set, laid out as the mask's dense form.
+    Flags(Cow<'a, [bool]>),
+}
+
+/// The truth of each of the values `x`: borrowed when they are booleans.
+fn truth(x: &Array) -> Cow<'_, [bool]> {
+    match x.as_slice::<bool>() {
+        Some(flags) => Cow::Borrowed(flags),
+        None => Cow::Owned(x.truth_values()),
     }
 }

@@ -33,7 +33,7 @@ pub mod runs;
 pub mod select;
 pub mod writeback;
 
-pub use mask::Mask;
+pub use mask::{DenseMask, Mask};
 pub use operand::Operand;
 #[cfg(test)]
 mod testing;

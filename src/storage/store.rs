@@ -207,6 +207,12 @@ impl MatrixStore {
         self.orient
     }
 
+    /// True when the dense positions are laid out as in orientation
+    /// `orient`: stored that way, or a vector (one layout either way).
+    pub fn laid_out(&self, orient: Orientation) -> bool {
+        self.orient == orient || self.nrows() == 1 || self.ncols() == 1
+    }
+
     /// The data.
     pub fn format(&self) -> &Format {
         &self.format

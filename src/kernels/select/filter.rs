@@ -41,12 +41,14 @@ pub fn filter<P: Predicate>(format: &Format, orient: Orientation, p: &P) -> Form
                 p.keep_values(slots, &mut flags);
             } else {
                 let mut st = p.state();
-                for (j, run) in runs(c, slots) {
-                    flags.extend(run.map(|q| {
-                        let (row, col) = matrix_coords(orient, j, c.i.get(q));
-                        p.keep(&mut st, q, row, col)
-                    }));
-                }
+                crate::with_idx!(c.i.as_idx(), idx => {
+                    for (j, run) in runs(c, slots) {
+                        flags.extend(run.map(|q| {
+                            let (row, col) = matrix_coords(orient, j, idx[q].to_u64());
+                            p.keep(&mut st, q, row, col)
+                        }));
+                    }
+                });
             }
             flags
         }),

@@ -13,7 +13,6 @@
 //! merge handles the rest).
 
 use super::dense::takes_dense_form;
-use super::full::same_layout;
 use super::typed_accum;
 use crate::algebra::arith::Arith;
 use crate::algebra::typed_op::{FnOp, Max, Min, Op, Plus};
@@ -58,7 +57,7 @@ struct Dense<'a, T> {
 
 /// The dense form of `s` laid out as in `orient`, if it has one.
 fn dense<T: ArrayElement>(s: &MatrixStore, orient: Orientation) -> Option<Dense<'_, T>> {
-    if !same_layout(s, orient) {
+    if !s.laid_out(orient) {
         return None;
     }
     match s.format() {

@@ -9,11 +9,10 @@
 //! (or a compressed one with every entry) is read by position, and so is a
 //! dense mask, structural or valued: no side is compressed for the walk.
 
-use super::full::same_layout;
 use crate::algebra::Type;
 use crate::error::Result;
 use crate::explain::step;
-use crate::kernels::Mask;
+use crate::kernels::{DenseMask, Mask};
 use crate::storage::compressed::dense_workspace_ok;
 use crate::storage::store::compressed_to_bitmap;
 use crate::storage::{Array, Bitmap, Compressed, Format, MatrixStore, Orientation};
@@ -28,7 +27,7 @@ const DENSE_OUTPUT: u64 = 16;
 /// `orient`: it is bitmap or full, or sparse but dense enough once `more`
 /// entries are added (and laid out that way, or a single vector).
 pub fn takes_dense_form(c: &MatrixStore, more: u64, orient: Orientation) -> bool {
-    if !same_layout(c, orient) {
+    if !c.laid_out(orient) {
         return false;
     }
     match c.format() {
@@ -103,7 +102,7 @@ pub fn masked_into_dense(
     // a valued mask over full vectors, as LAGraph's connected components
     // write `parent<mask> = ccmn`).
     let t_dense = dense_t(t, orient);
-    let m_dense = t_dense.as_ref().and_then(|_| dense_mask(mask, orient));
+    let m_dense = t_dense.as_ref().and_then(|_| mask.dense(orient));
     let (m, tc);
     let (tx, source) = match (t_dense, &m_dense) {
         (Some(t), Some(m)) => (t.x, Source::Dense { t, m }),
@@ -153,7 +152,7 @@ enum Source<'a> {
     /// `T` by position; the mask's positions as compressed vectors.
     Positions { t: DenseT<'a>, m: &'a Compressed },
     /// `T` and the mask both by position.
-    Dense { t: DenseT<'a>, m: &'a Allowed<'a> },
+    Dense { t: DenseT<'a>, m: &'a DenseMask<'a> },
 }
 
 /// `T` read position by position in `C`'s dense layout: the value of the
@@ -169,7 +168,7 @@ struct DenseT<'a> {
 /// compressed with an entry at every position (a vector built from every
 /// index); `None` otherwise.
 fn dense_t(t: &MatrixStore, orient: Orientation) -> Option<DenseT<'_>> {
-    if !same_layout(t, orient) {
+    if !t.laid_out(orient) {
         return None;
     }
     match t.format() {
@@ -191,36 +190,6 @@ fn dense_t(t: &MatrixStore, orient: Orientation) -> Option<DenseT<'_>> {
     }
 }
 
-/// Where a dense mask allows writing, before complementing.
-pub enum Allowed<'a> {
-    /// Everywhere (a full structural mask).
-    All,
-    /// At the positions whose flag is set, laid out as the mask's dense form.
-    Flags(Cow<'a, [bool]>),
-}
-
-/// Where `mask` (before complementing) allows writing, laid out in
-/// orientation `orient`, when it is bitmap or full in that layout: a
-/// structural mask's presence flags, a valued one's flags where its value
-/// is true (a boolean full mask's values borrowed); `None` for a compressed
-/// mask or one laid out otherwise.
-pub fn dense_mask(mask: &Mask, orient: Orientation) -> Option<Allowed<'_>> {
-    if !same_layout(&mask.store, orient) {
-        return None;
-    }
-    Some(match mask.store.format() {
-        Format::Full(_) if mask.structural => Allowed::All,
-        Format::Full(f) => Allowed::Flags(truth(&f.x)),
-        Format::Bitmap(b) if mask.structural => Allowed::Flags(Cow::Borrowed(&b.b)),
-        Format::Bitmap(b) => {
-            let values = truth(&b.x);
-            let flags = b.b.iter().zip(values.iter()).map(|(&p, &v)| p && v);
-            Allowed::Flags(Cow::Owned(flags.collect()))
-        }
-        Format::Sparse(_) => return None,
-    })
-}
-
 /// `T`'s entries where the mask allows writing (after complementing), as a
 /// bitmap laid out in orientation `orient` (or filtered compressed vectors
 /// for a compressed `T`); `None` when the mask or `T` is laid out otherwise
@@ -233,29 +202,10 @@ pub fn within_mask(
 ) -> Result<Option<MatrixStore>> {
     let m = &*mask.store;
     let positions = t.nrows().saturating_mul(t.ncols());
-    if !same_layout(t, orient)
-        || !same_layout(m, orient)
-        || !dense_workspace_ok(positions, t.nvals())
-    {
+    if !t.laid_out(orient) || !m.laid_out(orient) || !dense_workspace_ok(positions, t.nvals()) {
         return Ok(None);
     }
-    // Allowed before complementing: a dense mask's flags and values, or a
-    // compressed one's positions scattered.
-    let mut allowed = match dense_mask(mask, orient) {
-        Some(Allowed::All) => vec![true; positions as usize],
-        Some(Allowed::Flags(flags)) => flags.into_owned(),
-        None => {
-            let pos = mask.try_positions(orient)?;
-            let mut flags = vec![false; positions as usize];
-            for (v, i, _) in pos.entries() {
-                flags[(v * pos.vlen + i) as usize] = true;
-            }
-            flags
-        }
-    };
-    if mask.complement {
-        allowed.iter_mut().for_each(|a| *a = !*a);
-    }
+    let allowed = mask.try_flags(orient, positions)?;
     // The dimensions as laid out in `orient` (a vector's either way).
     let (vlen, vdim) = match orient {
         Orientation::ByRow => (t.ncols(), t.nrows()),
@@ -287,14 +237,6 @@ fn bitmap_of(vlen: u64, vdim: u64, b: Vec<bool>, x: Array) -> Format {
     })
 }
 
-/// The truth of each of the values `x`: borrowed when they are booleans.
-fn truth(x: &Array) -> Cow<'_, [bool]> {
-    match x.as_slice::<bool>() {
-        Some(flags) => Cow::Borrowed(flags),
-        None => Cow::Owned(x.truth_values()),
-    }
-}
-
 /// The presence flags of a dense output and its count of entries.
 struct Slots<'a> {
     vlen: u64,
@@ -312,17 +254,17 @@ impl Slots<'_> {
     /// scattered over the whole vector.
     fn blend<X: Copy>(
         self,
-        m: &Allowed<'_>,
+        m: &DenseMask<'_>,
         t: Option<&[bool]>,
         x: &mut [X],
         value: impl Fn(usize) -> X,
     ) {
         debug_assert!(t.is_none_or(|t| t.len() == x.len()));
         match (m, t) {
-            (Allowed::Flags(m), Some(t)) => self.blend_by(|q| m[q], |q| t[q], x, value),
-            (Allowed::Flags(m), None) => self.blend_by(|q| m[q], |_| true, x, value),
-            (Allowed::All, Some(t)) => self.blend_by(|_| true, |q| t[q], x, value),
-            (Allowed::All, None) => self.blend_by(|_| true, |_| true, x, value),
+            (DenseMask::Flags(m), Some(t)) => self.blend_by(|q| m[q], |q| t[q], x, value),
+            (DenseMask::Flags(m), None) => self.blend_by(|q| m[q], |_| true, x, value),
+            (DenseMask::All, Some(t)) => self.blend_by(|_| true, |q| t[q], x, value),
+            (DenseMask::All, None) => self.blend_by(|_| true, |_| true, x, value),
         }
     }
 
@@ -367,8 +309,8 @@ impl Slots<'_> {
                 let Slots { b, nvals, .. } = self;
                 for q in 0..b.len() {
                     let allowed = match m {
-                        Allowed::All => true,
-                        Allowed::Flags(flags) => flags[q],
+                        DenseMask::All => true,
+                        DenseMask::Flags(flags) => flags[q],
                     };
                     if allowed {
                         let slot = t.present.is_none_or(|p| p[q]).then_some(q);

@@ -32,7 +32,7 @@ pub fn accumulate_into_full(
 ) -> Result<MatrixStore> {
     let converted;
     let cx = match old.format() {
-        Format::Full(f) if same_layout(old, orient) => &f.x,
+        Format::Full(f) if old.laid_out(orient) => &f.x,
         _ => {
             converted = old.try_compressed(orient)?;
             &converted.x
@@ -57,12 +57,6 @@ pub fn accumulate_into_full(
         src[q] = Src::Both(q, qt);
     }
     Ok(full(values(cx, &tc.x, &src, ctype, accum)))
-}
-
-/// True when `s`'s dense positions are laid out as in orientation `orient`:
-/// stored that way, or a vector (one layout either way).
-pub(super) fn same_layout(s: &MatrixStore, orient: Orientation) -> bool {
-    s.orient() == orient || s.nrows() == 1 || s.ncols() == 1
 }
 
 /// [`accumulate_into_full`] when `C`, `T` and the accumulator share one
@@ -94,8 +88,8 @@ fn typed_accumulate_for<T: Arith + ArrayElement>(
     let cx = cx.expanded()?;
     let c = cx.as_slice::<T>().expect("C's values have C's type");
     let dense = match t.format() {
-        Format::Full(ft) if same_layout(t, orient) => Some((&ft.x, None)),
-        Format::Bitmap(bt) if same_layout(t, orient) => Some((&bt.x, Some(&bt.b[..]))),
+        Format::Full(ft) if t.laid_out(orient) => Some((&ft.x, None)),
+        Format::Bitmap(bt) if t.laid_out(orient) => Some((&bt.x, Some(&bt.b[..]))),
         _ => None,
     };
     if let Some((tx, present)) = dense {
