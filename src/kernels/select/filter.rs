@@ -38,49 +38,66 @@ pub fn filter<P: Predicate>(format: &Format, orient: Orientation, p: &P) -> Form
         Format::Sparse(c) => filter_compressed(c, |slots| {
             let mut flags = Vec::with_capacity(slots.len());
             if P::VALUES_ONLY {
-                p.keep_values(slots, &mut flags);
-            } else {
-                let mut st = p.state();
-                crate::with_idx!(c.i.as_idx(), idx => {
-                    for (j, run) in runs(c, slots) {
-                        flags.extend(run.map(|q| {
-                            let (row, col) = matrix_coords(orient, j, idx[q].to_u64());
-                            p.keep(&mut st, q, row, col)
-                        }));
-                    }
-                });
+                p.keep_values(slots.clone(), &mut flags);
+                return outline_of(c, slots, flags);
             }
-            flags
+            // Each vector's kept entries counted while its flags are fresh.
+            let mut outline = Outline::default();
+            let mut st = p.state();
+            crate::with_idx!(c.i.as_idx(), idx => {
+                for (j, run) in runs(c, slots) {
+                    let from = flags.len();
+                    flags.extend(run.map(|q| {
+                        let (row, col) = matrix_coords(orient, j, idx[q].to_u64());
+                        p.keep(&mut st, q, row, col)
+                    }));
+                    outline.add(j, kept(&flags[from..]));
+                }
+            });
+            (outline, flags)
         }),
         _ => filter_dense(format, orient, p),
     }
 }
 
 /// Filters compressed data: `flag(slots)` says which entries of a chunk of
-/// slots are kept. Chunks are flagged in parallel, then their kept inner
-/// indices and values are copied straight into the result.
-fn filter_compressed(c: &Compressed, flag: impl Fn(Range<usize>) -> Vec<bool> + Sync) -> Format {
+/// slots are kept, and how many in each vector. Chunks are flagged in
+/// parallel, then their kept inner indices and values are copied straight
+/// into the result.
+fn filter_compressed(
+    c: &Compressed,
+    flag: impl Fn(Range<usize>) -> (Outline, Vec<bool>) + Sync,
+) -> Format {
     let n = c.nvals();
     let chunks = split_even(n, chunk_count(n));
-    let marked = parallel::map_items(chunks.clone(), |r| {
-        let flags = flag(r.clone());
-        // How many entries of each vector the chunk keeps.
-        let mut outline = Outline::default();
-        for (j, slots) in runs(c, r.clone()) {
-            let kept = flags[slots.start - r.start..slots.end - r.start].iter();
-            outline.add(j, kept.filter(|&&f| f).count());
-        }
-        (outline, flags)
-    });
+    let marked = parallel::map_items(chunks.clone(), flag);
     let (outlines, flags): (Vec<_>, Vec<_>) = marked.into_iter().unzip();
     let (h, p) = join_outlines(&outlines);
-    let kept = Flagged::new(chunks, flags);
+    let flagged = Flagged::new(chunks, flags);
     let pattern = Pattern {
         h,
         p,
-        i: crate::with_idx!(c.i.as_idx(), s => Idx::store(kept.compact(s))),
+        i: crate::with_idx!(c.i.as_idx(), s => Idx::store(flagged.compact(s))),
     };
-    Format::Sparse(pattern.with_values(c.vlen, c.vdim, c.x.compact(&kept)))
+    Format::Sparse(pattern.with_values(c.vlen, c.vdim, c.x.compact(&flagged)))
+}
+
+/// The count of kept entries in each vector of the chunk `slots`, whose
+/// entries `flags` flags, and the flags.
+fn outline_of(c: &Compressed, slots: Range<usize>, flags: Vec<bool>) -> (Outline, Vec<bool>) {
+    let mut outline = Outline::default();
+    for (j, run) in runs(c, slots.clone()) {
+        outline.add(
+            j,
+            kept(&flags[run.start - slots.start..run.end - slots.start]),
+        );
+    }
+    (outline, flags)
+}
+
+/// How many of `flags` are set.
+fn kept(flags: &[bool]) -> usize {
+    flags.iter().map(|&f| usize::from(f)).sum()
 }
 
 /// Filters bitmap or full data into a bitmap with the same values.
@@ -96,7 +113,7 @@ fn filter_dense<P: Predicate>(format: &Format, orient: Orientation, p: &P) -> Fo
         flags
     });
     let b = parts.concat();
-    let nvals = b.iter().filter(|&&x| x).count();
+    let nvals = kept(&b);
     let (vlen, vdim, x) = match format {
         Format::Bitmap(bm) => (bm.vlen, bm.vdim, bm.x.clone()),
         Format::Full(f) => (f.vlen, f.vdim, f.x.clone()),
