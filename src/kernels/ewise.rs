@@ -47,10 +47,7 @@ pub fn compute(
     let oa = Operand::new(a, ta, orient);
     let ob = Operand::new(b, tb, orient);
     let (nrows, ncols) = dims(a, ta);
-    let (vlen, vdim) = match orient {
-        Orientation::ByRow => (ncols, nrows),
-        Orientation::ByCol => (nrows, ncols),
-    };
+    let (vlen, vdim) = orient.vector_dims(nrows, ncols);
     let mode = match kind {
         EwiseKind::Mult => Mode::Intersection,
         _ => Mode::Union,

@@ -77,14 +77,7 @@ fn dense_gather(a: &MatrixStore, outer: &IndexList, inner: &IndexList) -> Result
         }),
         Some(b) => {
             let flags: Vec<bool> = parallel::map(positions.len(), 1 << 12, |t| b[positions[t]]);
-            let nvals = flags.iter().filter(|&&f| f).count();
-            Format::Bitmap(Bitmap {
-                vlen: len,
-                vdim,
-                b: flags,
-                x: values,
-                nvals,
-            })
+            Format::Bitmap(Bitmap::from_flags(len, vdim, flags, values))
         }
     }))
 }

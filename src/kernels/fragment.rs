@@ -134,6 +134,11 @@ impl Outline {
             self.ends.push(self.len);
         }
     }
+
+    /// How many entries the chunk holds.
+    pub fn entries(&self) -> usize {
+        self.len
+    }
 }
 
 /// The vector ids and pointers of the result the chunks `outlines` (in

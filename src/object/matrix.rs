@@ -309,10 +309,7 @@ impl Matrix {
         let store = self.snapshot()?;
         let orient = store.orient();
         let c = store.compressed(orient);
-        let (vlen, vdim) = match orient {
-            Orientation::ByRow => (ncols, nrows),
-            Orientation::ByCol => (nrows, ncols),
-        };
+        let (vlen, vdim) = orient.vector_dims(nrows, ncols);
         let mut kept = c.filter(|j, i, _| j < vdim && i < vlen);
         kept.vlen = vlen;
         if kept.vdim != vdim {

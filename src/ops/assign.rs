@@ -537,10 +537,7 @@ impl Request<'_> {
         let orient = self.c.orientation();
         let ty = self.c.ty();
         let (nrows, ncols) = (self.c.nrows(), self.c.ncols());
-        let (vlen, vdim) = match orient {
-            Orientation::ByRow => (ncols, nrows),
-            Orientation::ByCol => (nrows, ncols),
-        };
+        let (vlen, vdim) = orient.vector_dims(nrows, ncols);
         let store = match nrows.checked_mul(ncols) {
             Some(0) => MatrixStore::empty(ty, nrows, ncols, orient),
             Some(n) if n <= isize::MAX as u64 / 32 => {

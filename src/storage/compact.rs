@@ -21,18 +21,22 @@ pub struct Flagged {
 }
 
 impl Flagged {
-    /// The chunks `chunks` with their flags (one per element each).
-    pub fn new(chunks: Vec<Range<usize>>, flags: Vec<Vec<bool>>) -> Flagged {
+    /// The chunks `chunks` with their flags (one per element each) and how
+    /// many of each chunk's flags are set (`kept`, as its caller counted
+    /// them while flagging).
+    pub fn new(chunks: Vec<Range<usize>>, flags: Vec<Vec<bool>>, kept: &[usize]) -> Flagged {
         assert_eq!(chunks.len(), flags.len(), "one flag list per chunk");
+        assert_eq!(chunks.len(), kept.len(), "one count per chunk");
         let mut start = 0;
         let out = chunks
             .iter()
             .zip(&flags)
-            .map(|(r, f)| {
+            .zip(kept)
+            .map(|((r, f), &n)| {
                 assert_eq!(r.len(), f.len(), "one flag per element");
-                let kept = f.iter().filter(|&&b| b).count();
-                start += kept;
-                start - kept..start
+                debug_assert_eq!(n, f.iter().filter(|&&b| b).count());
+                start += n;
+                start - n..start
             })
             .collect();
         Flagged { chunks, flags, out }
@@ -106,7 +110,7 @@ mod tests {
             vec![false, false],
             vec![false, true, true, false, true],
         ];
-        let kept = Flagged::new(vec![0..3, 3..5, 5..10], flags);
+        let kept = Flagged::new(vec![0..3, 3..5, 5..10], flags, &[2, 0, 3]);
         assert_eq!(kept.kept(), 5);
         assert_eq!(kept.compact(&src), vec![0, 2, 6, 7, 9]);
         let bytes: Vec<u8> = src.iter().flat_map(|v| v.to_le_bytes()).collect();
@@ -119,9 +123,9 @@ mod tests {
 
     #[test]
     fn nothing_kept_writes_nothing() {
-        let kept = Flagged::new(std::iter::once(0..3).collect(), vec![vec![false; 3]]);
+        let kept = Flagged::new(std::iter::once(0..3).collect(), vec![vec![false; 3]], &[0]);
         assert_eq!(kept.compact(&[1u8, 2, 3]), Vec::<u8>::new());
-        let none = Flagged::new(std::iter::once(0..0).collect(), vec![vec![]]);
+        let none = Flagged::new(std::iter::once(0..0).collect(), vec![vec![]], &[0]);
         assert_eq!(none.compact::<u64>(&[]), Vec::<u64>::new());
     }
 }

@@ -106,14 +106,6 @@ fn to_usize(n: u64, what: &str) -> Result<usize> {
     usize::try_from(n).map_err(|_| out_of_memory(what))
 }
 
-/// `(vlen, vdim)` for a matrix stored in `orient`.
-fn vector_dims(nrows: u64, ncols: u64, orient: Orientation) -> (u64, u64) {
-    match orient {
-        Orientation::ByRow => (ncols, nrows),
-        Orientation::ByCol => (nrows, ncols),
-    }
-}
-
 /// The number of positions of a dense `nrows × ncols` matrix.
 fn dense_len(nrows: u64, ncols: u64) -> Result<usize> {
     let n = nrows.checked_mul(ncols).ok_or_else(|| {
@@ -130,7 +122,9 @@ pub fn export_sizes(store: &MatrixStore, format: ExchangeFormat) -> Result<Excha
     let nvals = store.nvals();
     Ok(match format {
         ExchangeFormat::Csr | ExchangeFormat::Csc => {
-            let (_, vdim) = vector_dims(store.nrows(), store.ncols(), format.orientation());
+            let (_, vdim) = format
+                .orientation()
+                .vector_dims(store.nrows(), store.ncols());
             ExchangeSizes {
                 indptr: to_usize(vdim, "vector pointers")?
                     .checked_add(1)
@@ -321,7 +315,7 @@ pub fn import(
             if n == 0 {
                 return Ok(MatrixStore::empty(ty, nrows, ncols, orient));
             }
-            let (vlen, vdim) = vector_dims(nrows, ncols, orient);
+            let (vlen, vdim) = orient.vector_dims(nrows, ncols);
             let x = Array::from_bytes(ty, &arrays.values[..n * size]);
             Ok(MatrixStore::new(
                 orient,
@@ -353,7 +347,7 @@ fn import_compressed(
     arrays: &ImportArrays<'_>,
     n_values: usize,
 ) -> Result<Compressed> {
-    let (vlen, vdim) = vector_dims(nrows, ncols, orient);
+    let (vlen, vdim) = orient.vector_dims(nrows, ncols);
     let (outer, inner) = match orient {
         Orientation::ByRow => ("row", "column"),
         Orientation::ByCol => ("column", "row"),

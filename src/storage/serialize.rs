@@ -274,10 +274,7 @@ pub fn deserialize(blob: &[u8], ty: Option<&Type>) -> Result<MatrixStore> {
     let _name = r.bytes(name_len)?;
 
     let ty = element_type(code, elem_size, ty)?;
-    let (vlen, vdim) = match orient {
-        Orientation::ByRow => (ncols, nrows),
-        Orientation::ByCol => (nrows, ncols),
-    };
+    let (vlen, vdim) = orient.vector_dims(nrows, ncols);
     let dense = match kind {
         Kind::Bitmap | Kind::Full => Some(
             vlen.checked_mul(vdim)

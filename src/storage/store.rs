@@ -31,6 +31,15 @@ impl Orientation {
             Orientation::ByCol => Orientation::ByRow,
         }
     }
+
+    /// `(vlen, vdim)`: the length and the number of the stored vectors of an
+    /// `nrows × ncols` matrix held in this orientation.
+    pub fn vector_dims(self, nrows: u64, ncols: u64) -> (u64, u64) {
+        match self {
+            Orientation::ByRow => (ncols, nrows),
+            Orientation::ByCol => (nrows, ncols),
+        }
+    }
 }
 
 /// Dense storage with a presence flag per position; entry `(vector k, inner i)`
@@ -47,6 +56,20 @@ pub struct Bitmap {
     pub x: Array,
     /// Number of present entries.
     pub nvals: usize,
+}
+
+impl Bitmap {
+    /// The bitmap of presence flags `b` over values `x`, its entries counted.
+    pub fn from_flags(vlen: u64, vdim: u64, b: Vec<bool>, x: Array) -> Bitmap {
+        let nvals = b.iter().filter(|&&f| f).count();
+        Bitmap {
+            vlen,
+            vdim,
+            b,
+            x,
+            nvals,
+        }
+    }
 }
 
 /// A copy, made in pieces (see [`super::ranges`]).
@@ -133,10 +156,7 @@ impl std::fmt::Debug for MatrixStore {
 impl MatrixStore {
     /// An empty `nrows × ncols` matrix of type `ty`.
     pub fn empty(ty: &Type, nrows: u64, ncols: u64, orient: Orientation) -> MatrixStore {
-        let (vlen, vdim) = match orient {
-            Orientation::ByRow => (ncols, nrows),
-            Orientation::ByCol => (nrows, ncols),
-        };
+        let (vlen, vdim) = orient.vector_dims(nrows, ncols);
         MatrixStore::new(orient, Format::Sparse(Compressed::empty(ty, vlen, vdim)))
     }
 

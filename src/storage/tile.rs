@@ -48,13 +48,12 @@ impl MatrixStore {
             Format::Bitmap(b) => {
                 let (vlen, vdim, positions) = dense_tile(b.vlen, b.vdim, along, range);
                 let present = b.b[positions.clone()].to_vec();
-                Format::Bitmap(Bitmap {
+                Format::Bitmap(Bitmap::from_flags(
                     vlen,
                     vdim,
-                    nvals: present.iter().filter(|&&p| p).count(),
-                    b: present,
-                    x: b.x.slice(positions),
-                })
+                    present,
+                    b.x.slice(positions),
+                ))
             }
         };
         MatrixStore::new(self.orient(), format)
@@ -176,14 +175,7 @@ fn join_dense(formats: Vec<Format>, along: Along) -> Format {
     if all_full {
         Format::Full(Full { vlen, vdim, x })
     } else {
-        let nvals = b.iter().filter(|&&p| p).count();
-        Format::Bitmap(Bitmap {
-            vlen,
-            vdim,
-            b,
-            x,
-            nvals,
-        })
+        Format::Bitmap(Bitmap::from_flags(vlen, vdim, b, x))
     }
 }
 

@@ -99,13 +99,7 @@ mod tests {
     #[test]
     fn a_bitmap_compares_only_present_entries() {
         let bitmap = |b: Vec<bool>, x: Vec<i32>| {
-            Format::Bitmap(Bitmap {
-                vlen: 4,
-                vdim: 1,
-                nvals: b.iter().filter(|&&p| p).count(),
-                b,
-                x: Array::from_vec(x),
-            })
+            Format::Bitmap(Bitmap::from_flags(4, 1, b, Array::from_vec(x)))
         };
         let f = bitmap(vec![false, true, false, true], vec![9, 3, 8, 3]);
         assert_eq!(uniform_value(&f), Some(Value::new(3i32)));

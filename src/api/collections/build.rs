@@ -140,10 +140,7 @@ impl<T: ValueType> Matrix<T> {
         } = arrays;
         check_dimension(nrows, "number of rows")?;
         check_dimension(ncols, "number of columns")?;
-        let (vlen, vdim) = match orientation {
-            Orientation::ByRow => (ncols, nrows),
-            Orientation::ByCol => (nrows, ncols),
-        };
+        let (vlen, vdim) = orientation.vector_dims(nrows, ncols);
         let c = Compressed {
             vlen,
             vdim,

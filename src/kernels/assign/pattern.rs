@@ -54,19 +54,9 @@ pub fn scalar_off_pattern(
         return Ok(None);
     }
     let b = mask.try_flags(orient, positions)?;
-    let nvals = b.iter().filter(|&&f| f).count();
-    let (vlen, vdim) = match orient {
-        Orientation::ByRow => (ncols, nrows),
-        Orientation::ByCol => (nrows, ncols),
-    };
+    let (vlen, vdim) = orient.vector_dims(nrows, ncols);
     let x = Array::filled(value, b.len())?;
-    let bitmap = Bitmap {
-        vlen,
-        vdim,
-        b,
-        x,
-        nvals,
-    };
+    let bitmap = Bitmap::from_flags(vlen, vdim, b, x);
     Ok(Some(
         MatrixStore::new(orient, Format::Bitmap(bitmap)).conform(),
     ))

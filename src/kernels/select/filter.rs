@@ -73,7 +73,8 @@ fn filter_compressed(
     let marked = parallel::map_items(chunks.clone(), flag);
     let (outlines, flags): (Vec<_>, Vec<_>) = marked.into_iter().unzip();
     let (h, p) = join_outlines(&outlines);
-    let flagged = Flagged::new(chunks, flags);
+    let kept: Vec<usize> = outlines.iter().map(Outline::entries).collect();
+    let flagged = Flagged::new(chunks, flags, &kept);
     let pattern = Pattern {
         h,
         p,
@@ -112,18 +113,10 @@ fn filter_dense<P: Predicate>(format: &Format, orient: Orientation, p: &P) -> Fo
         });
         flags
     });
-    let b = parts.concat();
-    let nvals = kept(&b);
     let (vlen, vdim, x) = match format {
         Format::Bitmap(bm) => (bm.vlen, bm.vdim, bm.x.clone()),
         Format::Full(f) => (f.vlen, f.vdim, f.x.clone()),
         Format::Sparse(_) => unreachable!("dense data only"),
     };
-    Format::Bitmap(Bitmap {
-        vlen,
-        vdim,
-        b,
-        x,
-        nvals,
-    })
+    Format::Bitmap(Bitmap::from_flags(vlen, vdim, parts.concat(), x))
 }

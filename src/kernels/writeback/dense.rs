@@ -212,10 +212,10 @@ pub fn within_mask(
         Orientation::ByCol => (t.nrows(), t.ncols()),
     };
     let format = match t.format() {
-        Format::Full(f) => bitmap_of(vlen, vdim, allowed, f.x.clone()),
+        Format::Full(f) => Format::Bitmap(Bitmap::from_flags(vlen, vdim, allowed, f.x.clone())),
         Format::Bitmap(b) => {
             let flags = b.b.iter().zip(&allowed).map(|(&p, &a)| p && a).collect();
-            bitmap_of(vlen, vdim, flags, b.x.clone())
+            Format::Bitmap(Bitmap::from_flags(vlen, vdim, flags, b.x.clone()))
         }
         Format::Sparse(_) => {
             let tc = t.try_compressed(orient)?;
@@ -226,17 +226,6 @@ pub fn within_mask(
 }
 
 /// A bitmap of `flags` over `x`.
-fn bitmap_of(vlen: u64, vdim: u64, b: Vec<bool>, x: Array) -> Format {
-    let nvals = b.iter().filter(|&&f| f).count();
-    Format::Bitmap(Bitmap {
-        vlen,
-        vdim,
-        b,
-        x,
-        nvals,
-    })
-}
-
 /// The presence flags of a dense output and its count of entries.
 struct Slots<'a> {
     vlen: u64,
