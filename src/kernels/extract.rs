@@ -12,6 +12,7 @@ use crate::kernels::Operand;
 use crate::parallel;
 use crate::storage::compressed::dense_workspace_ok;
 use crate::storage::{Bitmap, Format, Full, MatrixStore, Orientation};
+use std::ops::Range;
 
 /// `Ã(I, J)` as a store (indices already checked; not both `GrB_ALL`).
 pub(crate) fn submatrix(a: Operand, rows: &Indices, cols: &Indices) -> Result<MatrixStore> {
@@ -49,15 +50,11 @@ fn dense_gather(a: &MatrixStore, outer: &IndexList, inner: &IndexList) -> Result
     }) else {
         return Ok(None);
     };
-    check_room(
-        total as usize,
-        8 + x.elem_size() + 1,
-        "the extracted entries",
-    )?;
+    check_room(total as usize, x.elem_size() + 1, "the extracted entries")?;
     // Position `t` is entry `t % len` of outer vector `t / len`: divided
     // once a chunk, then stepped (a division per position costs more than
     // the gather).
-    let positions = parallel::collect_chunks(total as usize, 1 << 12, |r| {
+    let sources = |r: Range<usize>| {
         let (mut k, mut p) = (r.start as u64 / len, r.start as u64 % len);
         r.map(move |_| {
             let q = (outer.get(k) * vlen + inner.get(p)) as usize;
@@ -67,8 +64,9 @@ fn dense_gather(a: &MatrixStore, outer: &IndexList, inner: &IndexList) -> Result
             }
             q
         })
-    });
-    let values = x.gather(&positions);
+    };
+    let n = total as usize;
+    let values = x.gather_computed(n, sources);
     Ok(Some(match present {
         None => Format::Full(Full {
             vlen: len,
@@ -76,7 +74,7 @@ fn dense_gather(a: &MatrixStore, outer: &IndexList, inner: &IndexList) -> Result
             x: values,
         }),
         Some(b) => {
-            let flags: Vec<bool> = parallel::map(positions.len(), 1 << 12, |t| b[positions[t]]);
+            let flags = parallel::collect_chunks(n, 1 << 12, |r| sources(r).map(|q| b[q]));
             Format::Bitmap(Bitmap::from_flags(len, vdim, flags, values))
         }
     }))

@@ -547,16 +547,27 @@ impl Array {
             return iso;
         }
         with_array!(self, v => GatherInto::into_array_gather(v, positions), u => {
-            let s = u.ty.size();
-            let src = u.bytes();
-            let mut out = UdtArray { ty: u.ty.clone(), len: 0, chunks: Vec::new() };
-            out.resize(positions.len());
-            let dst = out.bytes_mut();
-            for (k, p) in positions.iter().map(|p| p.at()).enumerate() {
-                dst[k * s..(k + 1) * s].copy_from_slice(&src[p * s..(p + 1) * s]);
-            }
-            Array::Udt(out)
+            udt_gather(u, positions.len(), positions.iter().map(|p| p.at()))
         })
+    }
+
+    /// The values at the positions `sources(chunk)` yields for each chunk of
+    /// `0..n`, in order: a gather whose positions are computed as it goes,
+    /// never stored.
+    pub fn gather_computed<S: Iterator<Item = usize>>(
+        &self,
+        n: usize,
+        sources: impl Fn(Range<usize>) -> S + Sync,
+    ) -> Array {
+        if let Some(iso) = self.iso_of_len(n) {
+            return iso;
+        }
+        with_array!(self, v => {
+            let v = v.as_slice();
+            GatherInto::into_array_owned(crate::parallel::collect_chunks(n, 1 << 12, |r| {
+                sources(r).map(|p| v[p])
+            }))
+        }, u => udt_gather(u, n, sources(0..n)))
     }
 
     /// A copy of the values in `range`.
@@ -837,6 +848,23 @@ fn extend_typed<T: ArrayElement>(v: &mut Vec<T>, other: &Array, range: Range<usi
 
 fn cast_vec<S: Element>(v: &[S], to: TypeCode) -> Array {
     crate::with_type!(to, D => D::into_array(v.iter().map(|&x| crate::algebra::cast::<S, D>(x)).collect()), udt => unreachable!())
+}
+
+/// The `n` values of `u` at the positions `sources`, in order.
+fn udt_gather(u: &UdtArray, n: usize, sources: impl Iterator<Item = usize>) -> Array {
+    let s = u.ty.size();
+    let src = u.bytes();
+    let mut out = UdtArray {
+        ty: u.ty.clone(),
+        len: 0,
+        chunks: Vec::new(),
+    };
+    out.resize(n);
+    let dst = out.bytes_mut();
+    for (k, p) in sources.enumerate() {
+        dst[k * s..(k + 1) * s].copy_from_slice(&src[p * s..(p + 1) * s]);
+    }
+    Array::Udt(out)
 }
 
 /// Gathering and wrapping helpers used through the dispatch macro.

@@ -113,3 +113,21 @@ fn bool_from_bytes_normalises() {
         vec![false, true]
     );
 }
+
+#[test]
+fn a_computed_gather_matches_the_stored_one() {
+    // Long enough for several parallel chunks; positions in reverse.
+    let n = 10_000;
+    let a = Array::from_vec((0..n as u32).collect());
+    let reversed = |r: Range<usize>| r.map(move |t| n - 1 - t);
+    let positions: Vec<usize> = reversed(0..n).collect();
+    assert_eq!(a.gather_computed(n, reversed), a.gather(&positions));
+    let t = Type::user("pair", 2);
+    let u = Array::from_bytes(&t, &[1, 2, 3, 4, 5, 6]);
+    let g = u.gather_computed(2, |r| r.map(|k| 2 - k));
+    assert_eq!(g.bytes(), &[5, 6, 3, 4]);
+    let iso = Array::filled(&Value::new(7i8), 3).unwrap();
+    let g = iso.gather_computed(5, |r| r.map(|k| k % 3));
+    assert!(g.iso().is_some());
+    assert_eq!((g.len(), g.get_bytes(4)), (5, &[7u8][..]));
+}
