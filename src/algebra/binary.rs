@@ -302,39 +302,72 @@ impl BinaryCode {
     }
 }
 
+/// A built-in operator's function on one pair of values (`one`) and on
+/// whole slices (`slices(a, b, z)`: `z[k] = f(a[k], b[k])`): one call a
+/// slice and a loop the compiler can vectorise, where a call a value cannot.
+#[derive(Clone, Copy)]
+pub struct TypedFns<T, Z> {
+    /// `f(x, y)`.
+    pub one: fn(T, T) -> Z,
+    /// `f` over three slices of one length.
+    pub slices: SliceFn<T, Z>,
+}
+
+/// `z[k] = f(a[k], b[k])` over slices `a`, `b`, `z` of one length.
+pub type SliceFn<T, Z> = fn(&[T], &[T], &mut [Z]);
+
+/// [`TypedFns`] of the closure `|x, y| expr` on values of type `T`.
+macro_rules! typed_fns {
+    (|$x:pat_param, $y:pat_param| $e:expr) => {
+        TypedFns {
+            one: |$x: T, $y: T| $e,
+            slices: |a: &[T], b: &[T], z: &mut [_]| {
+                for ((s, &$x), &$y) in z.iter_mut().zip(a).zip(b) {
+                    *s = $e;
+                }
+            },
+        }
+    };
+}
+
 /// The function of a same-type built-in operator (`T × T → T`), or `None`
 /// for comparisons and positional operators.
 pub fn arith_fn<T: Arith>(code: BinaryCode) -> Option<fn(T, T) -> T> {
+    arith_fns::<T>(code).map(|f| f.one)
+}
+
+/// [`arith_fn`] with its loop over slices.
+pub fn arith_fns<T: Arith>(code: BinaryCode) -> Option<TypedFns<T, T>> {
     fn logic<T: Element>(b: bool) -> T {
         cast::<bool, T>(b)
     }
     Some(match code {
-        BinaryCode::First => |x, _| x,
-        BinaryCode::Second | BinaryCode::Any => |_, y| y,
-        BinaryCode::Oneb => |_, _| T::ONE,
-        BinaryCode::Plus => |x: T, y| x.add(y),
-        BinaryCode::Minus => |x: T, y| x.sub(y),
-        BinaryCode::Rminus => |x: T, y: T| y.sub(x),
-        BinaryCode::Times => |x: T, y| x.mul(y),
-        BinaryCode::Div => |x: T, y| x.div(y),
-        BinaryCode::Rdiv => |x: T, y: T| y.div(x),
-        BinaryCode::Min => |x: T, y| x.min_of(y),
-        BinaryCode::Max => |x: T, y| x.max_of(y),
-        BinaryCode::Pow => |x: T, y| x.pow(y),
-        BinaryCode::Lor => |x: T, y: T| logic(x.to_bool() | y.to_bool()),
-        BinaryCode::Land => |x: T, y: T| logic(x.to_bool() & y.to_bool()),
-        BinaryCode::Lxor => |x: T, y: T| logic(x.to_bool() ^ y.to_bool()),
-        BinaryCode::Lxnor => |x: T, y: T| logic(x.to_bool() == y.to_bool()),
-        BinaryCode::Bor => |x: T, y| x.bor(y),
-        BinaryCode::Band => |x: T, y| x.band(y),
-        BinaryCode::Bxor => |x: T, y| x.bxor(y),
-        BinaryCode::Bxnor => |x: T, y: T| x.bxor(y).bnot(),
-        BinaryCode::Iseq => |x: T, y: T| logic(x == y),
-        BinaryCode::Isne => |x: T, y: T| logic(x != y),
-        BinaryCode::Isgt => |x: T, y: T| logic(x > y),
-        BinaryCode::Islt => |x: T, y: T| logic(x < y),
-        BinaryCode::Isge => |x: T, y: T| logic(x >= y),
-        BinaryCode::Isle => |x: T, y: T| logic(x <= y),
+        BinaryCode::First => typed_fns!(|x, _| x),
+        BinaryCode::Second | BinaryCode::Any => typed_fns!(|_, y| y),
+        BinaryCode::Oneb => typed_fns!(|_, _| T::ONE),
+        BinaryCode::Plus => typed_fns!(|x, y| x.add(y)),
+        BinaryCode::Minus => typed_fns!(|x, y| x.sub(y)),
+        BinaryCode::Rminus => typed_fns!(|x, y| y.sub(x)),
+        BinaryCode::Times => typed_fns!(|x, y| x.mul(y)),
+        BinaryCode::Div => typed_fns!(|x, y| x.div(y)),
+        BinaryCode::Rdiv => typed_fns!(|x, y| y.div(x)),
+        BinaryCode::Min => typed_fns!(|x, y| x.min_of(y)),
+        BinaryCode::Max => typed_fns!(|x, y| x.max_of(y)),
+        BinaryCode::Pow => typed_fns!(|x, y| x.pow(y)),
+        BinaryCode::Lor => typed_fns!(|x, y| logic(x.to_bool() | y.to_bool())),
+        BinaryCode::Land => typed_fns!(|x, y| logic(x.to_bool() & y.to_bool())),
+        BinaryCode::Lxor => typed_fns!(|x, y| logic(x.to_bool() ^ y.to_bool())),
+        BinaryCode::Lxnor => typed_fns!(|x, y| logic(x.to_bool() == y.to_bool())),
+        BinaryCode::Bor => typed_fns!(|x, y| x.bor(y)),
+        BinaryCode::Band => typed_fns!(|x, y| x.band(y)),
+        BinaryCode::Bxor => typed_fns!(|x, y| x.bxor(y)),
+        BinaryCode::Bxnor => typed_fns!(|x, y| x.bxor(y).bnot()),
+        BinaryCode::Iseq => typed_fns!(|x, y| logic(x == y)),
+        BinaryCode::Isne => typed_fns!(|x, y| logic(x != y)),
+        BinaryCode::Isgt => typed_fns!(|x, y| logic(x > y)),
+        BinaryCode::Islt => typed_fns!(|x, y| logic(x < y)),
+        BinaryCode::Isge => typed_fns!(|x, y| logic(x >= y)),
+        BinaryCode::Isle => typed_fns!(|x, y| logic(x <= y)),
         BinaryCode::Eq
         | BinaryCode::Ne
         | BinaryCode::Gt
@@ -354,13 +387,18 @@ pub fn arith_fn<T: Arith>(code: BinaryCode) -> Option<fn(T, T) -> T> {
 
 /// The function of a built-in comparison (`T × T → bool`), or `None` for other operators.
 pub fn compare_fn<T: Element>(code: BinaryCode) -> Option<fn(T, T) -> bool> {
+    compare_fns::<T>(code).map(|f| f.one)
+}
+
+/// [`compare_fn`] with its loop over slices.
+pub fn compare_fns<T: Element>(code: BinaryCode) -> Option<TypedFns<T, bool>> {
     Some(match code {
-        BinaryCode::Eq => |x, y| x == y,
-        BinaryCode::Ne => |x, y| x != y,
-        BinaryCode::Gt => |x, y| x > y,
-        BinaryCode::Lt => |x, y| x < y,
-        BinaryCode::Ge => |x, y| x >= y,
-        BinaryCode::Le => |x, y| x <= y,
+        BinaryCode::Eq => typed_fns!(|x, y| x == y),
+        BinaryCode::Ne => typed_fns!(|x, y| x != y),
+        BinaryCode::Gt => typed_fns!(|x, y| x > y),
+        BinaryCode::Lt => typed_fns!(|x, y| x < y),
+        BinaryCode::Ge => typed_fns!(|x, y| x >= y),
+        BinaryCode::Le => typed_fns!(|x, y| x <= y),
         _ => return None,
     })
 }
@@ -600,6 +638,27 @@ mod tests {
                     let mut z = vec![0u8; op.ztype().size()];
                     op.byte_fn()(&mut z, &vec![1u8; size], &vec![0u8; size]);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn slice_loops_compute_what_the_value_functions_do() {
+        let a: Vec<u64> = vec![0, 1, 2, 3, 7, u64::MAX];
+        let b: Vec<u64> = vec![0, 2, 2, 1, 3, 1];
+        for code in BinaryCode::ALL {
+            if let Some(f) = arith_fns::<u64>(code) {
+                let mut z = vec![0; a.len()];
+                (f.slices)(&a, &b, &mut z);
+                let one: Vec<u64> = a.iter().zip(&b).map(|(&x, &y)| (f.one)(x, y)).collect();
+                assert_eq!(z, one, "{code:?}");
+            }
+            if let Some(f) = compare_fns::<f32>(code) {
+                let (x, y) = ([1.0f32, 2.0, f32::NAN], [2.0f32, 2.0, 1.0]);
+                let mut z = [true; 3];
+                (f.slices)(&x, &y, &mut z);
+                let one: Vec<bool> = x.iter().zip(&y).map(|(&x, &y)| (f.one)(x, y)).collect();
+                assert_eq!(z.to_vec(), one, "{code:?}");
             }
         }
     }

@@ -5,7 +5,7 @@
 
 use super::EwiseKind;
 use crate::algebra::arith::Arith;
-use crate::algebra::binary::{arith_fn, compare_fn};
+use crate::algebra::binary::{arith_fns, compare_fns, SliceFn};
 use crate::algebra::element::{byte_cast_fn, cast, ByteCastFn};
 use crate::algebra::{BinaryCode, BinaryOp, Element, Type, TypeCode};
 use crate::error::Result;
@@ -179,11 +179,11 @@ fn cold<T: Arith + ArrayElement, K: Kernel>(
     a: &Array,
     b: &Array,
 ) -> Option<K::Output> {
-    if let Some(f) = compare_fn::<T>(code) {
-        return Typed::<T, bool, _>::new(a, b, kind, f).map(|c| kernel.run(&c));
+    if let Some(f) = compare_fns::<T>(code) {
+        return Typed::<T, bool, _>::new(a, b, kind, f.one).map(|c| kernel.run(&c.whole(f.slices)));
     }
-    let f = arith_fn::<T>(code)?;
-    Typed::<T, T, _>::new(a, b, kind, f).map(|c| kernel.run(&c))
+    let f = arith_fns::<T>(code)?;
+    Typed::<T, T, _>::new(a, b, kind, f.one).map(|c| kernel.run(&c.whole(f.slices)))
 }
 
 /// Typed values: `z = f(x, y)` with `x, y: T`, `z: Z`.
@@ -195,6 +195,9 @@ struct Typed<'a, T, Z, F> {
     alpha: Option<T>,
     /// eWiseUnion's scalar standing in for a missing `B` entry.
     beta: Option<T>,
+    /// `f` over whole slices, for dense ranges of both inputs, when `f` is
+    /// called through a pointer.
+    whole: Option<SliceFn<T, Z>>,
     _z: PhantomData<fn() -> Z>,
 }
 
@@ -210,8 +213,17 @@ impl<'a, T: ArrayElement, Z, F> Typed<'a, T, Z, F> {
             f,
             alpha,
             beta,
+            whole: None,
             _z: PhantomData,
         })
+    }
+
+    /// The combiner computing dense ranges with `whole`.
+    fn whole(self, whole: SliceFn<T, Z>) -> Self {
+        Typed {
+            whole: Some(whole),
+            ..self
+        }
     }
 }
 
@@ -254,7 +266,14 @@ where
         match (self.a.stored(), self.b.stored()) {
             (Some(a), Some(b)) => {
                 let (a, b) = (&a[range.clone()], &b[range]);
-                buf.extend(a.iter().zip(b).map(|(&x, &y)| (self.f)(x, y)));
+                match self.whole {
+                    Some(whole) => {
+                        let start = buf.len();
+                        buf.resize(start + a.len(), Z::default());
+                        whole(a, b, &mut buf[start..]);
+                    }
+                    None => buf.extend(a.iter().zip(b).map(|(&x, &y)| (self.f)(x, y))),
+                }
             }
             _ => buf.extend(range.map(|q| (self.f)(self.a.at(q), self.b.at(q)))),
         }
@@ -264,6 +283,13 @@ where
     }
     fn both_all(&self, n: usize) -> Option<Array> {
         let (a, b) = (&self.a.stored()?[..n], &self.b.stored()?[..n]);
+        if let Some(whole) = self.whole {
+            let mut out = vec![Z::default(); n];
+            parallel::for_each_chunk_mut(&mut out, chunk_len(n), |r, z| {
+                whole(&a[r.clone()], &b[r], z)
+            });
+            return Some(Z::into_array(out));
+        }
         let out = parallel::collect_chunks(n, chunk_len(n), |r| {
             let (a, b) = (&a[r.clone()], &b[r]);
             a.iter().zip(b).map(|(&x, &y)| (self.f)(x, y))
