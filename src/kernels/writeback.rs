@@ -81,7 +81,17 @@ pub fn cast_store(t: Arc<MatrixStore>, ty: &Type, orient: Orientation) -> Arc<Ma
     if t.ty() == *ty && t.orient() == orient {
         return t;
     }
-    let t = Arc::try_unwrap(t).unwrap_or_else(|shared| (*shared).clone());
+    let mut t = Arc::try_unwrap(t).unwrap_or_else(|shared| (*shared).clone());
+    if t.orient() == orient {
+        // Only the values change, in whatever format they are held.
+        let x = match t.format_mut() {
+            Format::Sparse(c) => &mut c.x,
+            Format::Bitmap(b) => &mut b.x,
+            Format::Full(f) => &mut f.x,
+        };
+        *x = x.cast(ty);
+        return Arc::new(t);
+    }
     let mut c = t.into_compressed(orient);
     if c.x.ty() != *ty {
         c.x = c.x.cast(ty);
