@@ -314,7 +314,12 @@ fn in_run<'x, I: Idx>(
 /// is nearly a run of consecutive indices: a mask's entry in a hub's dense
 /// row (triangle counting on a graph with a few dense rows and columns)
 /// costs the other list's length, not a search through the hub's row.
-#[inline(always)]
+///
+/// Never inlined: [`Dot3::rows`] calls it from nine places (per index width
+/// and operand form), and inlining its five folds into each made `rows` so
+/// large that optimising its copies (one per semiring) was most of the
+/// engine's build time; a call costs little next to a merge.
+#[inline(never)]
 fn dot_with_runs<S: Sr, I: Idx>(
     sr: &S,
     z: &mut S::Z,
@@ -324,18 +329,17 @@ fn dot_with_runs<S: Sr, I: Idx>(
     b0: usize,
 ) -> bool {
     let long = a.len().max(b.len());
-    if a.is_empty() || b.is_empty() || long < GALLOP_RATIO * a.len().min(b.len()) {
-        return dot_sparse(sr, z, a, a0, b, b0);
+    if !a.is_empty() && !b.is_empty() && long >= GALLOP_RATIO * a.len().min(b.len()) {
+        if b.len() == long && gaps(b) <= RUN_GAPS {
+            work::count(a.len() * (1 + gaps(b) as usize));
+            return sr.fold(z, in_run(a, b, gaps(b)).map(|(pa, pb)| (a0 + pa, b0 + pb)));
+        }
+        if a.len() == long && gaps(a) <= RUN_GAPS {
+            work::count(b.len() * (1 + gaps(a) as usize));
+            return sr.fold(z, in_run(b, a, gaps(a)).map(|(pb, pa)| (a0 + pa, b0 + pb)));
+        }
     }
-    if b.len() == long && gaps(b) <= RUN_GAPS {
-        work::count(a.len() * (1 + gaps(b) as usize));
-        sr.fold(z, in_run(a, b, gaps(b)).map(|(pa, pb)| (a0 + pa, b0 + pb)))
-    } else if a.len() == long && gaps(a) <= RUN_GAPS {
-        work::count(b.len() * (1 + gaps(a) as usize));
-        sr.fold(z, in_run(b, a, gaps(a)).map(|(pb, pa)| (a0 + pa, b0 + pb)))
-    } else {
-        dot_sparse(sr, z, a, a0, b, b0)
-    }
+    dot_sparse(sr, z, a, a0, b, b0)
 }
 
 #[cfg(test)]
