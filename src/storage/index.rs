@@ -292,6 +292,21 @@ macro_rules! with_idx2 {
     }};
 }
 
+/// Runs `$body` with `$x` and `$y` bound to the slices of two
+/// [`IdxSlice`]s when they have one width (compiled once per width), and
+/// `$otherwise` when their widths differ.
+#[macro_export]
+macro_rules! with_same_idx {
+    ($a:expr, $b:expr, ($x:ident, $y:ident) => $body:expr, else $otherwise:expr) => {{
+        use $crate::storage::index::IdxSlice;
+        match ($a, $b) {
+            (IdxSlice::Narrow($x), IdxSlice::Narrow($y)) => $body,
+            (IdxSlice::Wide($x), IdxSlice::Wide($y)) => $body,
+            _ => $otherwise,
+        }
+    }};
+}
+
 enum Store {
     Narrow(Vec<u32>),
     Wide(Vec<u64>),

@@ -103,10 +103,6 @@ impl Dot3<'_> {
         let (l, m) = (self.l, self.mask);
         let Space { z: w, row: spread } = space;
         let spreadable = spreadable(l.vlen, m.nvals());
-        // One side stored wide (changed in place): each column is matched
-        // in the common width, without spreading.
-        let mixed_widths =
-            matches!(&self.r, RCols::Sparse(rc) if l.i.is_narrow() != rc.i.is_narrow());
         for kk in rows {
             let i = m.vector_id(kk);
             let lr = l.vector_range(i);
@@ -118,42 +114,38 @@ impl Dot3<'_> {
             let js = m.i.idx_range(m.range(kk));
             // The operand's form is tested once per row, not per entry.
             match &self.r {
-                RCols::Sparse(rc) if mixed_widths => {
-                    for j in js.iter() {
-                        let rr = rc.vector_range(j);
-                        let b = rc.i.idx_range(rr.clone());
-                        let found = crate::with_idx2!(a, b, (a, b) => {
-                            dot_with_runs(sr, w, a, a0, b, rr.start)
-                        });
-                        if found {
-                            entry(out, w, j);
-                        }
-                    }
-                }
-                RCols::Sparse(rc) => crate::with_idx2!(a, rc.i.as_idx(), (a, ri) => {
+                RCols::Sparse(rc) => crate::with_same_idx!(a, rc.i.as_idx(), (a, ri) => {
                     let spread = (spreadable && js.len() > 1 && spread.spread(a, l.vlen))
                         .then_some(&mut *spread);
                     let dots = Entries { sr, a, a0, spread: spread.as_deref() };
-                    if rc.h.is_none() {
-                        // Column `j` is vector `j`: its range read straight
-                        // from the pointers.
-                        let rp = &rc.p[..];
-                        for j in js.iter() {
-                            let (b0, b1) = (rp[j as usize], rp[j as usize + 1]);
-                            if dots.dot(w, &ri[b0..b1], b0) {
-                                entry(out, w, j);
-                            }
-                        }
-                    } else {
-                        for j in js.iter() {
-                            let rr = rc.vector_range(j);
-                            if dots.dot(w, &ri[rr.clone()], rr.start) {
-                                entry(out, w, j);
-                            }
+                    // Column `j` is vector `j` unless `R` is hypersparse:
+                    // its range read straight from the pointers.
+                    let (direct, rp) = (rc.h.is_none(), &rc.p[..]);
+                    for j in js.iter() {
+                        let rr = if direct {
+                            rp[j as usize]..rp[j as usize + 1]
+                        } else {
+                            rc.vector_range(j)
+                        };
+                        if dots.dot(w, &ri[rr.clone()], rr.start) {
+                            entry(out, w, j);
                         }
                     }
                     if let Some(spread) = spread {
                         spread.clear(a);
+                    }
+                }, else {
+                    // One side stored wide (changed in place): each column
+                    // is matched in the common width, without spreading.
+                    for j in js.iter() {
+                        let rr = rc.vector_range(j);
+                        let b = rc.i.idx_range(rr.clone());
+                        let found = crate::with_idx2!(a, b, (a, b) => {
+                            dot_with_runs_apart(sr, w, a, a0, b, rr.start)
+                        });
+                        if found {
+                            entry(out, w, j);
+                        }
                     }
                 }),
                 RCols::Dense(d) => crate::with_idx!(a, a => {
@@ -314,12 +306,10 @@ fn in_run<'x, I: Idx>(
 /// is nearly a run of consecutive indices: a mask's entry in a hub's dense
 /// row (triangle counting on a graph with a few dense rows and columns)
 /// costs the other list's length, not a search through the hub's row.
-///
-/// Never inlined: [`Dot3::rows`] calls it from nine places (per index width
-/// and operand form), and inlining its five folds into each made `rows` so
-/// large that optimising its copies (one per semiring) was most of the
-/// engine's build time; a call costs little next to a merge.
-#[inline(never)]
+/// Inlined into one place per index width: its five folds in each of the
+/// nine places `Dot3::rows` once had made `rows` (a copy per semiring) so
+/// large that optimising it was most of the engine's build time.
+#[inline(always)]
 fn dot_with_runs<S: Sr, I: Idx>(
     sr: &S,
     z: &mut S::Z,
@@ -340,6 +330,20 @@ fn dot_with_runs<S: Sr, I: Idx>(
         }
     }
     dot_sparse(sr, z, a, a0, b, b0)
+}
+
+/// [`dot_with_runs`] as a call: for rows whose operands differ in index
+/// width, rare enough not to be worth a copy of the folds in `rows`.
+#[inline(never)]
+fn dot_with_runs_apart<S: Sr, I: Idx>(
+    sr: &S,
+    z: &mut S::Z,
+    a: &[I],
+    a0: usize,
+    b: &[I],
+    b0: usize,
+) -> bool {
+    dot_with_runs(sr, z, a, a0, b, b0)
 }
 
 #[cfg(test)]
