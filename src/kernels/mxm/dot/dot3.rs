@@ -141,7 +141,7 @@ impl Dot3<'_> {
                         let rr = rc.vector_range(j);
                         let b = rc.i.idx_range(rr.clone());
                         let found = crate::with_idx2!(a, b, (a, b) => {
-                            dot_with_runs_apart(sr, w, a, a0, b, rr.start)
+                            Entries { sr, a, a0, spread: None }.dot_apart(w, b, rr.start)
                         });
                         if found {
                             entry(out, w, j);
@@ -182,6 +182,13 @@ impl<S: Sr, I: Idx> Entries<'_, S, I> {
             }
             _ => dot_with_runs(self.sr, z, self.a, self.a0, b, b0),
         }
+    }
+
+    /// [`Entries::dot`] as a call: for rows whose operands differ in index
+    /// width, rare enough not to be worth a copy of its folds in `rows`.
+    #[inline(never)]
+    fn dot_apart(&self, z: &mut S::Z, b: &[I], b0: usize) -> bool {
+        self.dot(z, b, b0)
     }
 }
 
@@ -330,20 +337,6 @@ fn dot_with_runs<S: Sr, I: Idx>(
         }
     }
     dot_sparse(sr, z, a, a0, b, b0)
-}
-
-/// [`dot_with_runs`] as a call: for rows whose operands differ in index
-/// width, rare enough not to be worth a copy of the folds in `rows`.
-#[inline(never)]
-fn dot_with_runs_apart<S: Sr, I: Idx>(
-    sr: &S,
-    z: &mut S::Z,
-    a: &[I],
-    a0: usize,
-    b: &[I],
-    b0: usize,
-) -> bool {
-    dot_with_runs(sr, z, a, a0, b, b0)
 }
 
 #[cfg(test)]
