@@ -313,9 +313,9 @@ fn in_run<'x, I: Idx>(
 /// is nearly a run of consecutive indices: a mask's entry in a hub's dense
 /// row (triangle counting on a graph with a few dense rows and columns)
 /// costs the other list's length, not a search through the hub's row.
-/// Inlined into one place per index width: its five folds in each of the
-/// nine places `Dot3::rows` once had made `rows` (a copy per semiring) so
-/// large that optimising it was most of the engine's build time.
+/// Inlined in `Dot3::rows` once per index width only: each inlined copy
+/// adds five folds to every copy of `rows` (one per semiring and job), and
+/// a few more copies make optimising `rows` most of the engine's build time.
 #[inline(always)]
 fn dot_with_runs<S: Sr, I: Idx>(
     sr: &S,
