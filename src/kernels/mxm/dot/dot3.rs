@@ -135,15 +135,14 @@ impl Dot3<'_> {
                         spread.clear(a);
                     }
                 }, else {
-                    // One side stored wide (changed in place): each column
-                    // is matched in the common width, without spreading.
+                    // One side stored wide (changed in place): the row and
+                    // each column are matched in 64 bits, without spreading.
+                    let a = a.to_wide();
+                    let dots = Entries { sr, a: &a[..], a0, spread: None };
                     for j in js.iter() {
                         let rr = rc.vector_range(j);
-                        let b = rc.i.idx_range(rr.clone());
-                        let found = crate::with_idx2!(a, b, (a, b) => {
-                            Entries { sr, a, a0, spread: None }.dot_apart(w, b, rr.start)
-                        });
-                        if found {
+                        let b = rc.i.idx_range(rr.clone()).to_wide();
+                        if dots.dot_apart(w, &b, rr.start) {
                             entry(out, w, j);
                         }
                     }
