@@ -339,14 +339,11 @@ proptest! {
             structural: desc.mask_structural,
             complement: desc.mask_complement,
         });
-        let problem = Problem {
-            a: Operand::new(Arc::new(a.store(la)), desc.transpose_first),
-            b: Operand::new(Arc::new(b.store(lb)), desc.transpose_second),
-            mask: mask.as_ref().map(|mask| MaskOperand { mask, transposed: false }),
-            semiring: &s,
-            out: Orientation::ByRow,
-            epilogue: None,
-        };
+        let operands = (
+            Operand::new(Arc::new(a.store(la)), desc.transpose_first),
+            Operand::new(Arc::new(b.store(lb)), desc.transpose_second),
+        );
+        let problem = Problem::new(operands, mask.as_ref(), &s, Orientation::ByRow);
         for plan in all_plans() {
             if plan.method == Method::Dot3 && (!use_mask || desc.mask_complement) {
                 continue;
@@ -604,17 +601,11 @@ fn dot_products_against_a_dense_operand_beyond_the_cache_match_the_model() {
             structural: true,
             complement,
         });
-        let problem = Problem {
-            a: Operand::new(Arc::new(a.store(Layout::Sparse(Orientation::ByRow))), false),
-            b: Operand::new(Arc::new(b.store(Layout::Bitmap(Orientation::ByCol))), false),
-            mask: mask.as_ref().map(|mask| MaskOperand {
-                mask,
-                transposed: false,
-            }),
-            semiring: &s,
-            out: Orientation::ByRow,
-            epilogue: None,
-        };
+        let operands = (
+            Operand::new(Arc::new(a.store(Layout::Sparse(Orientation::ByRow))), false),
+            Operand::new(Arc::new(b.store(Layout::Bitmap(Orientation::ByCol))), false),
+        );
+        let problem = Problem::new(operands, mask.as_ref(), &s, Orientation::ByRow);
         for plan in all_plans() {
             if plan.method == Method::Dot3 && (!use_mask || complement) {
                 continue;
@@ -749,14 +740,11 @@ fn terminal_values_in_long_rows_match_the_model() {
 /// `a * b` by the pull kernel (dot products by rows against a dense `b`),
 /// with the operands in the `n`-th storage layouts, equals the model's.
 fn assert_pulled_product_matches_the_model(s: &Semiring, a: &OMatrix, b: &OMatrix, n: usize) {
-    let problem = Problem {
-        a: Operand::new(Arc::new(a.store(Layout::ALL[n % 8])), false),
-        b: Operand::new(Arc::new(b.store(Layout::ALL[(n + 5) % 8])), false),
-        mask: None,
-        semiring: s,
-        out: Orientation::ByCol,
-        epilogue: None,
-    };
+    let operands = (
+        Operand::new(Arc::new(a.store(Layout::ALL[n % 8])), false),
+        Operand::new(Arc::new(b.store(Layout::ALL[(n + 5) % 8])), false),
+    );
+    let problem = Problem::new(operands, None, s, Orientation::ByCol);
     let plan = Plan {
         method: Method::Dot2,
         by_cols: false,
@@ -853,17 +841,11 @@ fn pushed_product(
     by_cols: bool,
     mask: Option<&Mask>,
 ) -> OMatrix {
-    let problem = Problem {
-        a: Operand::new(Arc::new(a.store(a_layout)), false),
-        b: Operand::new(Arc::new(b.store(b_layout)), false),
-        mask: mask.map(|mask| MaskOperand {
-            mask,
-            transposed: false,
-        }),
-        semiring: s,
-        out: Orientation::ByRow,
-        epilogue: None,
-    };
+    let operands = (
+        Operand::new(Arc::new(a.store(a_layout)), false),
+        Operand::new(Arc::new(b.store(b_layout)), false),
+    );
+    let problem = Problem::new(operands, mask, s, Orientation::ByRow);
     let plan = Plan {
         method: Method::Saxpy,
         by_cols,

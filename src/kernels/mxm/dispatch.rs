@@ -29,6 +29,7 @@ use super::operand::{MaskOperand, Operand};
 use super::output::Epilogue;
 use super::simplify;
 use crate::algebra::Semiring;
+use crate::kernels::Mask;
 use crate::storage::Orientation;
 
 /// A product to compute: `C<mask> = A * B` over `semiring`.
@@ -46,6 +47,29 @@ pub struct Problem<'a> {
     /// A positionwise function the result goes through, run on each task's
     /// output before assembly (see [`Epilogue`]).
     pub epilogue: Option<Epilogue<'a>>,
+}
+
+impl<'a> Problem<'a> {
+    /// `C<mask> = a * b` over `semiring`, wanted in `out`, with the mask in
+    /// `C`'s coordinates and no epilogue.
+    pub fn new(
+        (a, b): (Operand, Operand),
+        mask: Option<&'a Mask>,
+        semiring: &'a Semiring,
+        out: Orientation,
+    ) -> Self {
+        Problem {
+            a,
+            b,
+            mask: mask.map(|mask| MaskOperand {
+                mask,
+                transposed: false,
+            }),
+            semiring,
+            out,
+            epilogue: None,
+        }
+    }
 }
 
 impl Problem<'_> {

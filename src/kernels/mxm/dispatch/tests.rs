@@ -451,6 +451,17 @@ fn dense((nrows, ncols): (u64, u64), every: bool, orient: Orientation) -> Arc<Ma
     Arc::new(MatrixStore::new(orient, format))
 }
 
+/// `problem` computed by `method` over the rows of `L`, reading `R` dense
+/// when `dense_r`.
+fn run_by_rows(problem: &Problem, method: Method, dense_r: bool) -> MatrixStore {
+    let plan = Plan {
+        method,
+        by_cols: false,
+        dense_r,
+    };
+    execute(problem, plan).unwrap()
+}
+
 #[test]
 fn dot_products_reading_a_dense_side_by_columns_agree_with_saxpy() {
     // R's columns are read many times each: a dense R held by rows is laid
@@ -470,33 +481,16 @@ fn dot_products_reading_a_dense_side_by_columns_agree_with_saxpy() {
             let rs = dense(dims, every, orient);
             let r = Operand::new(rs.clone(), transposed);
             for masked in [false, true] {
-                let problem = Problem {
-                    a: l.clone(),
-                    b: r.clone(),
-                    mask: masked.then_some(MaskOperand {
-                        mask: &m,
-                        transposed: false,
-                    }),
-                    semiring: &s,
-                    out: Orientation::ByRow,
-                    epilogue: None,
-                };
-                let run = |method, dense_r| {
-                    let plan = Plan {
-                        method,
-                        by_cols: false,
-                        dense_r,
-                    };
-                    execute(&problem, plan).unwrap()
-                };
-                let expected = run(Method::Saxpy, false);
+                let operands = (l.clone(), r.clone());
+                let problem = Problem::new(operands, masked.then_some(&m), &s, Orientation::ByRow);
+                let expected = run_by_rows(&problem, Method::Saxpy, false);
                 let methods = if masked {
                     vec![Method::Dot2, Method::Dot3]
                 } else {
                     vec![Method::Dot2]
                 };
                 for method in methods {
-                    let got = run(method, true);
+                    let got = run_by_rows(&problem, method, true);
                     assert!(
                         got.same_entries(&expected),
                         "{method:?}, R full {every}, {orient:?}, transposed {transposed}, masked {masked}"
@@ -512,5 +506,29 @@ fn dot_products_reading_a_dense_side_by_columns_agree_with_saxpy() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn a_dense_side_beyond_the_cache_read_column_by_column_agrees_with_saxpy() {
+    // R, 2 columns of 80,000 values and flags (1.4 MB), does not fit in the
+    // cache: Dot2 computes blocks of L's rows one column of R at a time, a
+    // block holding 8 entries of L per cache line of a column (90,000).
+    // L's 960,000 entries make several blocks a task, the last one short.
+    let s = semiring(BinaryCode::Plus, BinaryCode::Times, TypeCode::Fp64);
+    let (n, k) = (40_001, 80_000);
+    let l = Operand::new(random(n, k, 24, Orientation::ByRow), false);
+    let r = Operand::new(dense((k, 2), false, Orientation::ByCol), false);
+    let m = random(n, 2, 1, Orientation::ByRow);
+    for masked in [None, Some(false), Some(true)] {
+        let mask = masked.map(|complement| mask(m.clone(), complement));
+        let operands = (l.clone(), r.clone());
+        let problem = Problem::new(operands, mask.as_ref(), &s, Orientation::ByRow);
+        let expected = run_by_rows(&problem, Method::Saxpy, false);
+        assert!(expected.nvals() > 0);
+        assert!(
+            run_by_rows(&problem, Method::Dot2, true).same_entries(&expected),
+            "complemented mask {masked:?}"
+        );
     }
 }

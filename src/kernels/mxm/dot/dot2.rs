@@ -392,18 +392,21 @@ impl Job for Dot2<'_> {
         let cols = self.columns();
         let l = self.l;
         let ranges = ranges_by_prefix(l.nvec(), |kk| l.p[kk].saturating_mul(cols.len()));
-        let by_columns = self.dense_beyond_cache(&cols);
+        let block_entries = self.column_block_entries(&cols);
         let rows = by_rows(
             sr,
             &ranges,
             || Rows::new(sr),
             |space, rows, out| {
                 let w = &mut space.z;
-                if by_columns {
+                if let Some(entries) = block_entries {
                     let mut block = ColumnBlock::new(sr);
-                    for start in rows.clone().step_by(BLOCK_ROWS) {
-                        let end = (start + BLOCK_ROWS).min(rows.end);
+                    let most_rows = (BLOCK_SLOTS / cols.len()).max(1);
+                    let mut start = rows.start;
+                    while start < rows.end {
+                        let end = block_end(l, start..rows.end.min(start + most_rows), entries);
                         self.rows_by_columns(sr, w, start..end, &cols, &mut block, out);
+                        start = end;
                     }
                     return;
                 }
@@ -418,10 +421,23 @@ impl Job for Dot2<'_> {
     }
 }
 
-/// Rows of `L` that [`Dot2::rows_by_columns`] computes together.
-const BLOCK_ROWS: usize = 4096;
 /// Bytes of a dense `R` up to which its columns share the cache.
 const DENSE_CACHED_BYTES: usize = 1 << 20;
+/// Entries of `L` that a block of [`Dot2::rows_by_columns`] holds for each
+/// cache line of a column of `R`: a column is read again from memory for
+/// every block, and each line fetched then serves about this many lookups.
+const LOOKUPS_PER_LINE: usize = 8;
+/// The most dot products (rows times columns) a block holds.
+const BLOCK_SLOTS: usize = 1 << 18;
+
+/// The end of the block of rows starting at `rows.start`: the first row
+/// whose entries before it, from the start, reach `entries` (at least one
+/// row, at most `rows.end`).
+fn block_end(l: &Compressed, rows: Range<usize>, entries: usize) -> usize {
+    let first = l.p[rows.start];
+    let past = l.p[rows.start + 1..rows.end].partition_point(|&p| p - first < entries);
+    rows.start + 1 + past
+}
 
 /// The dot products of a block of rows, one column of `R` at a time: their
 /// values and which are present, at `row * columns + column`.
@@ -440,17 +456,21 @@ impl<W> ColumnBlock<W> {
 }
 
 impl Dot2<'_> {
-    /// Whether `R` is dense with several columns that together do not fit
-    /// in the cache: a row's dot products with each column then read
-    /// scattered positions of every column, missing the cache where one
-    /// column at a time stays in it (SuiteSparse cuts its dot2 tasks by
-    /// columns of `R` for the same reason).
-    fn dense_beyond_cache(&self, cols: &[u64]) -> bool {
+    /// When `R` is dense with several columns that together do not fit in
+    /// the cache, the entries of `L` in a block of rows computed column by
+    /// column ([`Dot2::rows_by_columns`]): a row's dot products with each
+    /// column would read scattered positions of every column, missing the
+    /// cache where one column at a time stays in it (SuiteSparse cuts its
+    /// dot2 tasks by columns of `R` for the same reason). The block is large
+    /// enough for a column's lookups to outnumber its cache lines.
+    fn column_block_entries(&self, cols: &[u64]) -> Option<usize> {
         let RCols::Dense(d) = &self.r else {
-            return false;
+            return None;
         };
         let bytes = d.values.len() * (d.values.elem_size() + 1);
-        cols.len() > 1 && bytes > DENSE_CACHED_BYTES
+        let column_lines = bytes / cols.len().max(1) / 64;
+        (cols.len() > 1 && bytes > DENSE_CACHED_BYTES)
+            .then_some(column_lines.saturating_mul(LOOKUPS_PER_LINE))
     }
 
     /// Rows `rows` of `L` against `cols`, column by column (see
