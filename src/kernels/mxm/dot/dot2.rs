@@ -468,9 +468,11 @@ impl Dot2<'_> {
             return None;
         };
         let bytes = d.values.len() * (d.values.elem_size() + 1);
-        let column_lines = bytes / cols.len().max(1) / 64;
-        (cols.len() > 1 && bytes > DENSE_CACHED_BYTES)
-            .then_some(column_lines.saturating_mul(LOOKUPS_PER_LINE))
+        if cols.len() < 2 || bytes <= DENSE_CACHED_BYTES {
+            return None;
+        }
+        let column_lines = bytes / cols.len() / 64;
+        Some(column_lines.saturating_mul(LOOKUPS_PER_LINE))
     }
 
     /// Rows `rows` of `L` against `cols`, column by column (see
