@@ -30,6 +30,9 @@
 //!
 //! Results computed for a restricted request are private to the consumer:
 //! the producer's own (full) result is still computed if anyone reads it.
+//! A node that someone else may still read is bypassed this way (restricted,
+//! epilogue, reduce of a product) by one reader only; the next one forms
+//! its result, which the others then share (see [`Node::may_bypass`]).
 
 use super::node::{Map, MaskInput, Node, Op, Output, Product, Source};
 use crate::algebra::{BinaryCode, Semiring, TypeCode};
@@ -171,7 +174,7 @@ fn compute(op: &Op, mask: Option<&Mask>, orient: Orientation) -> Result<Arc<Matr
             )
         }
         Op::Reduce { a, op, by_cols } => {
-            if let Some(t) = super::reduce::fold_pending(a, op, *by_cols)? {
+            if let Some(t) = super::reduce::fold_pending(a, op, *by_cols, 1)? {
                 return Ok(Arc::new(t));
             }
             let a = a.value()?;
@@ -285,13 +288,14 @@ fn epilogue(m: &Map, hint: Option<&Mask>) -> Result<Option<MatrixStore>> {
     };
     let Some(n) = input
         .uncomputed()
-        .filter(|n| m.positionwise && m.intersection && n.out.is_plain())
+        .filter(|n| m.positionwise && m.intersection && n.out.is_plain() && n.may_bypass(1))
     else {
         return Ok(None);
     };
     let Op::Product(p) = &n.op else {
         return Ok(None);
     };
+    n.note_bypass(1);
     if let Some(mask) = hint {
         push_down_step(mask, n);
     }
@@ -348,6 +352,7 @@ fn intersection_push_down(m: &Map, inputs: &mut [Option<Arc<MatrixStore>>]) -> R
 /// than its full result: a plain product, or a plain positionwise map over one.
 fn can_restrict(n: &Node) -> bool {
     n.out.is_plain()
+        && n.may_bypass(1)
         && match &n.op {
             Op::Product(_) => true,
             Op::Map(m) => {
@@ -395,6 +400,7 @@ fn push_down_step(mask: &Mask, n: &Node) {
 /// private result; the node's own is not affected).
 fn restricted(n: &Node, mask: &Mask) -> Result<Arc<MatrixStore>> {
     push_down_step(mask, n);
+    n.note_bypass(1);
     let t = match &n.op {
         Op::Product(p) => Arc::new(product(p, Some(mask), n.out.orient)?),
         Op::Map(m) => Arc::new(map(m, Some(mask), n.out.orient)?),

@@ -231,6 +231,9 @@ pub struct Node {
     claims: AtomicUsize,
     /// True once this node gave up its claims on its inputs.
     released_inputs: AtomicBool,
+    /// True once a reader computed through this node without forming its
+    /// result while others could still read it (see [`Node::may_bypass`]).
+    bypassed: AtomicBool,
     /// `T` computed by a sibling product's traversal, and whether this
     /// node takes only its pattern (see [`super::siblings`]); taken when
     /// the node runs.
@@ -257,6 +260,7 @@ impl Node {
             value: Mutex::new(None),
             claims: AtomicUsize::new(0),
             released_inputs: AtomicBool::new(false),
+            bypassed: AtomicBool::new(false),
             sibling: Mutex::new(None),
         };
         node.each_pending_input(|n| n.claim());
@@ -316,6 +320,27 @@ impl Node {
 
     fn claim(&self) {
         self.claims.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// Whether a reader holding `own` claims on this uncomputed node (1 for
+    /// a consumer node, 0 for a call that is not recorded) may compute
+    /// through it without forming its result (mask push-down, epilogue,
+    /// reduce of a product). Always when no one else can read the node;
+    /// otherwise once: an object still holding it may be read again and
+    /// again (PageRank's scaled degrees, read every iteration), and each
+    /// bypass repeats the node's work, so the second reader forms the result
+    /// instead and it is kept for the others. At most twice the work of
+    /// forming it, never once per reader.
+    pub fn may_bypass(&self, own: usize) -> bool {
+        self.claims.load(Ordering::Acquire) <= own || !self.bypassed.load(Ordering::Acquire)
+    }
+
+    /// Records that a reader holding `own` claims computed through this
+    /// node (see [`Node::may_bypass`]).
+    pub fn note_bypass(&self, own: usize) {
+        if self.claims.load(Ordering::Acquire) > own {
+            self.bypassed.store(true, Ordering::Release);
+        }
     }
 
     /// Gives up one claim; the last one on a computed node lets its result go.

@@ -11,7 +11,8 @@
 //! than forming the product with its best kernel and reducing it (folding
 //! saves memory, but saxpy can be several times faster on skewed graphs).
 //! The pending node itself is left as it is: if anyone reads `C` later, it
-//! is computed then.
+//! is computed then (and a second reduction forms it: see
+//! [`Node::may_bypass`]).
 //!
 //! Floating-point sums associate differently from reducing the formed
 //! product: each row is folded first (in increasing column order), then the
@@ -34,19 +35,26 @@ pub fn reduce_product(a: &Source, op: &BinaryOp, by_cols: bool) -> Result<Option
     let Some(node) = a.uncomputed() else {
         return Ok(None);
     };
-    if foldable(node, op)?.is_none() {
+    if !node.may_bypass(0) || foldable(node, op)?.is_none() {
         return Ok(None);
     }
     let header = || {
         let along = if by_cols { "columns" } else { "rows" };
         format!("reduce the {along} with {}", op.name())
     };
-    super::explained(header, node, || fold_pending(a, op, by_cols))
+    super::explained(header, node, || fold_pending(a, op, by_cols, 0))
 }
 
-/// [`reduce_product`] inside a plan being executed (the reduction is a node).
-pub fn fold_pending(a: &Source, op: &BinaryOp, by_cols: bool) -> Result<Option<MatrixStore>> {
-    let Some(node) = a.uncomputed() else {
+/// [`reduce_product`] for a reader holding `own` claims on `a`'s node (1
+/// inside a plan being executed, where the reduction is a node; see
+/// [`Node::may_bypass`]).
+pub fn fold_pending(
+    a: &Source,
+    op: &BinaryOp,
+    by_cols: bool,
+    own: usize,
+) -> Result<Option<MatrixStore>> {
+    let Some(node) = a.uncomputed().filter(|n| n.may_bypass(own)) else {
         return Ok(None);
     };
     let Some(p) = foldable(node, op)? else {
@@ -67,6 +75,9 @@ pub fn fold_pending(a: &Source, op: &BinaryOp, by_cols: bool) -> Result<Option<M
         epilogue: None,
     };
     let folded = fold_product(&problem, by_cols)?;
+    if folded.is_some() {
+        node.note_bypass(own);
+    }
     step(|| {
         let text = if folded.is_some() {
             "rewrite reduce of a product: each row is folded inside the masked dot products; the product is not formed"

@@ -706,17 +706,17 @@ fn reduce_masked_product(
 
 #[test]
 fn reductions_of_a_masked_product_do_not_form_it() {
+    // The first reduction folds the product; `C` is still held, so the
+    // second forms it (folding again would repeat the work), and the third
+    // reads it.
     for replace in [false, true] {
-        let (sum, rows, cols, steps) = with_mode(Mode::NonBlocking, || {
-            let r = reduce_masked_product(replace, false);
-            assert!(r.3.iter().all(|s| !s.contains("kernel Mxm")), "{:?}", r.3);
-            r
-        });
-        let fused = steps
-            .iter()
-            .filter(|s| s.contains("reduce of a product"))
-            .count();
-        assert_eq!(fused, 3, "{steps:?}");
+        let (sum, rows, cols, steps) =
+            with_mode(Mode::NonBlocking, || reduce_masked_product(replace, false));
+        let count = |what: &str| steps.iter().filter(|s| s.contains(what)).count();
+        assert_eq!(count("reduce of a product"), 1, "{steps:?}");
+        assert_eq!(count("kernel Mxm"), 1, "{steps:?}");
+        let at = |what: &str| steps.iter().position(|s| s.contains(what));
+        assert!(at("reduce of a product") < at("kernel Mxm"), "{steps:?}");
         let (bsum, brows, bcols, bsteps) = blocking(|| reduce_masked_product(replace, false));
         assert!(bsteps.iter().all(|s| !s.contains("reduce of a product")));
         assert_eq!((sum, rows, cols), (bsum, brows, bcols));
@@ -887,6 +887,53 @@ fn maps_of_a_product_run_as_its_epilogue() {
         (product, selected, applied),
         (expected.0, expected.1, expected.2)
     );
+}
+
+#[test]
+fn a_held_product_read_again_and_again_is_formed_once() {
+    // `t = A * B` stays held while maps of it are read one after another
+    // (PageRank's scaled degrees, read every iteration): the first map runs
+    // the product as its epilogue, the second forms the product and the
+    // later ones read it, instead of running it once a read.
+    let program = || {
+        let (a, b) = sample();
+        let t = new();
+        let d = Descriptor::default();
+        let ainv = UnaryOp::builtin(UnaryCode::Ainv, T).unwrap();
+        let times = BinaryOp::builtin(BinaryCode::Times, T).unwrap();
+        let m = matrix(&[(0, 0, 1), (1, 1, 2), (2, 2, 3)]);
+        mxm::mxm(&t, None, None, &plus_times(), &a, &b, &d).unwrap();
+        let mut results = Vec::new();
+        let mut steps = Vec::new();
+        for k in 0..4 {
+            let c = new();
+            if k % 2 == 0 {
+                apply::apply_unary(&c, None, None, &ainv, &t, &d).unwrap();
+            } else {
+                ewise::ewise_mult(&c, None, None, &times, &t, &m, &d).unwrap();
+            }
+            let (got, more) = steps_of(&c);
+            results.push(got);
+            steps.push(more);
+        }
+        results.push(OMatrix::of(&t));
+        (results, steps)
+    };
+    let (got, steps) = with_mode(Mode::NonBlocking, program);
+    let products = |s: &[String]| s.iter().filter(|s| s.contains("kernel Mxm")).count();
+    let counts: Vec<usize> = steps.iter().map(|s| products(s)).collect();
+    assert_eq!(counts, [1, 1, 0, 0], "{steps:?}");
+    assert!(
+        steps[0].iter().any(|s| s.contains("epilogue")),
+        "{:?}",
+        steps[0]
+    );
+    assert!(
+        steps[1].iter().all(|s| !s.contains("push-down")),
+        "{:?}",
+        steps[1]
+    );
+    assert_eq!(got, blocking(program).0);
 }
 
 #[test]
