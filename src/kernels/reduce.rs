@@ -65,14 +65,7 @@ fn in_domain<'a>(x: &'a Array, op: &BinaryOp) -> Cow<'a, Array> {
 
 /// `⊕` of every entry of a store, or `None` when it has none.
 pub fn fold_store(a: &MatrixStore, op: &BinaryOp, terminal: Option<&Value>) -> Option<Value> {
-    let present: Cow<'_, Array> = match a.format() {
-        Format::Sparse(c) => Cow::Borrowed(&c.x),
-        Format::Full(f) => Cow::Borrowed(&f.x),
-        Format::Bitmap(b) => {
-            let positions: Vec<usize> = (0..b.b.len()).filter(|&q| b.b[q]).collect();
-            Cow::Owned(b.x.gather(&positions))
-        }
-    };
+    let present = a.values_in_order();
     let x = in_domain(&present, op);
     with_fold(&x, op, terminal, FoldAll { n: x.len() }).map(|t| t.get(0))
 }

@@ -143,10 +143,11 @@ pub fn merge(
         Some(m) => Some((m.try_positions(orient)?, m.complement)),
         None => None,
     };
-    if let (Some((pat, false)), None, true) = (&m, accum, replace) {
+    if let (Some((pat, false)), None, true) = (&m, accum, replace || old.nvals() == 0) {
         // Without an accumulator, `T` takes the mask's positions and every
-        // other entry of `C` goes: the result is `T` at those positions,
-        // whatever `C` held (BFS's `w<q, replace> = degree`).
+        // other entry of `C` goes (or there was none): the result is `T` at
+        // those positions, whatever `C` held (BFS's `w<q, replace> =
+        // degree`, PageRank's `rsink<sink> = r` into a cleared `rsink`).
         crate::explain::step(|| "write-back: T at the mask's positions (replace)".into());
         let mut out = small_mask::cut(t, orient, pat)?;
         if out.x.ty() != *ctype {

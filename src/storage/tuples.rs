@@ -44,10 +44,7 @@ impl MatrixStore {
     /// unless the store is a bitmap.
     pub fn values_in_order(&self) -> Cow<'_, Array> {
         match self.format() {
-            Format::Bitmap(b) => {
-                let present: Vec<usize> = (0..b.b.len()).filter(|&q| b.b[q]).collect();
-                Cow::Owned(b.x.gather(&present))
-            }
+            Format::Bitmap(b) => Cow::Owned(b.x.gather(&b.present_positions())),
             _ => Cow::Borrowed(self.values()),
         }
     }
