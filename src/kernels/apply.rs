@@ -9,7 +9,9 @@ use super::fragment::{chunk_count, chunk_len, split_even};
 use crate::algebra::arith::Arith;
 use crate::algebra::binary::{arith_fn, compare_fn};
 use crate::algebra::unary::unary_fn;
-use crate::algebra::{BinaryCode, BinaryOp, IndexUnaryOp, Type, TypeCode, UnaryOp, Value};
+use crate::algebra::{
+    BinaryCode, BinaryOp, IndexUnaryOp, Type, TypeCode, UnaryCode, UnaryOp, Value,
+};
 use crate::parallel;
 use crate::storage::{
     Array, ArrayElement, Bitmap, Compressed, Format, Full, MatrixStore, Orientation, Values,
@@ -75,9 +77,13 @@ pub fn unary(op: &UnaryOp, format: &Format, orient: Orientation) -> Array {
             None
         };
         if let Some(tx) = typed_x {
-            let typed = with_type!(tx.code(), T => {
-                unary_fn::<T>(code).map(|f| map_values(format, orient, &ValueFn::new(tx, f)))
-            }, udt => None);
+            let typed = match tx.code() {
+                TypeCode::Fp64 => unary_hot::<f64>(code, tx, format, orient),
+                TypeCode::Fp32 => unary_hot::<f32>(code, tx, format, orient),
+                TypeCode::Int64 => unary_hot::<i64>(code, tx, format, orient),
+                TypeCode::Int32 => unary_hot::<i32>(code, tx, format, orient),
+                t => with_type!(t, T => unary_typed::<T>(code, tx, format, orient), udt => None),
+            };
             if let Some(out) = typed {
                 return out;
             }
@@ -90,6 +96,34 @@ pub fn unary(op: &UnaryOp, format: &Format, orient: Orientation) -> Array {
         orient,
         &Bytes::<_, _, false>::new(x, op.ztype(), eval, call),
     )
+}
+
+/// [`unary`] on values `x` of the built-in type `T`, the common operators
+/// inlined (PageRank's `abs`; a loop the compiler vectorises), the others
+/// called through a pointer.
+fn unary_hot<T: Arith + ArrayElement>(
+    code: UnaryCode,
+    x: &Array,
+    format: &Format,
+    orient: Orientation,
+) -> Option<Array> {
+    Some(match code {
+        UnaryCode::Abs => map_values(format, orient, &ValueFn::new(x, |v: T| v.abs_of())),
+        UnaryCode::Ainv => map_values(format, orient, &ValueFn::new(x, |v: T| v.neg())),
+        UnaryCode::Minv => map_values(format, orient, &ValueFn::new(x, |v: T| v.minv())),
+        _ => return unary_typed::<T>(code, x, format, orient),
+    })
+}
+
+/// [`unary`] on values `x` of the built-in type `T`, the operator called
+/// through a pointer.
+fn unary_typed<T: Arith + ArrayElement>(
+    code: UnaryCode,
+    x: &Array,
+    format: &Format,
+    orient: Orientation,
+) -> Option<Array> {
+    unary_fn::<T>(code).map(|f| map_values(format, orient, &ValueFn::new(x, f)))
 }
 
 /// `z = op(s, x)` (`first`) or `z = op(x, s)` on every value: `GrB_apply` with

@@ -19,9 +19,9 @@ mod values_only;
 
 use self::full::{accumulate_into_full, is_full};
 use crate::algebra::arith::Arith;
-use crate::algebra::binary::ByteBinaryFn;
+use crate::algebra::binary::{arith_fns, ByteBinaryFn, TypedFns};
 use crate::algebra::element::{byte_cast_fn, ByteCastFn};
-use crate::algebra::{BinaryOp, Type};
+use crate::algebra::{BinaryCode, BinaryOp, Type};
 use crate::error::{check_room, Result};
 use crate::kernels::assemble::{self, Task};
 use crate::kernels::indices::gallop_idx;
@@ -533,14 +533,19 @@ impl<'a> ByteValues<'a> {
 /// and output are all `T` and it is arithmetic (no accumulator: `T`'s value
 /// replaces `C`'s).
 pub(crate) fn typed_accum<T: Arith>(accum: Option<&BinaryOp>) -> Option<fn(T, T) -> T> {
+    typed_accum_fns::<T>(accum).map(|f| f.one)
+}
+
+/// [`typed_accum`] with its loop over slices.
+pub(crate) fn typed_accum_fns<T: Arith>(accum: Option<&BinaryOp>) -> Option<TypedFns<T, T>> {
     let Some(op) = accum else {
-        return Some(|_, y| y);
+        return arith_fns::<T>(BinaryCode::Second);
     };
     let types = [op.xtype(), op.ytype(), op.ztype()];
     if types.iter().any(|t| t.code() != T::CODE) {
         return None;
     }
-    crate::algebra::binary::arith_fn::<T>(op.code()?)
+    arith_fns::<T>(op.code()?)
 }
 
 /// The fast path: `C`, `T` and the accumulator all on one built-in type.

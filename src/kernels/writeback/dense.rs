@@ -15,7 +15,7 @@ use crate::explain::step;
 use crate::kernels::{DenseMask, Mask};
 use crate::storage::compressed::dense_workspace_ok;
 use crate::storage::store::compressed_to_bitmap;
-use crate::storage::{Array, Bitmap, Compressed, Format, MatrixStore, Orientation};
+use crate::storage::{Array, Bitmap, Compressed, Format, MatrixStore, Orientation, Values};
 use crate::with_type;
 use std::borrow::Cow;
 
@@ -134,7 +134,7 @@ pub fn masked_into_dense(
         let xs = x.as_vec_mut::<T>().expect("values of the output's type");
         let ts = tx.values::<T>().expect("values cast to the output's type");
         match source {
-            Source::Dense { t, m } => slots.blend(m, t.present, xs, |q| ts.at(q)),
+            Source::Dense { t, m } => slots.blend(m, t.present, xs, ts),
             other => slots.write(other, |q, s| xs[q] = ts.at(s)),
         }
     }, udt => slots.write(source, |q, s| x.set_bytes(q, tx.get_bytes(s))));
@@ -236,46 +236,51 @@ struct Slots<'a> {
 impl Slots<'_> {
     /// [`Slots::write`] of a dense source (the mask's flags `m` and `T`'s
     /// presence flags `t`, `None` when every position holds an entry, laid
-    /// out as `C`'s) into `C`'s values `x`, without a branch on the flags:
-    /// every position takes `T`'s flag and value where the mask is set and
-    /// keeps its own elsewhere (a position left without an entry keeps a
-    /// value no reader sees). BFS's pull levels, whose masks set positions
-    /// scattered over the whole vector.
-    fn blend<X: Copy>(
-        self,
-        m: &DenseMask<'_>,
-        t: Option<&[bool]>,
-        x: &mut [X],
-        value: impl Fn(usize) -> X,
-    ) {
+    /// out as `C`'s, and its values `tv`) into `C`'s values `x`, without a
+    /// branch on the flags: every position takes `T`'s flag and value where
+    /// the mask is set and keeps its own elsewhere (a position left without
+    /// an entry keeps a value no reader sees). BFS's pull levels, whose masks
+    /// set positions scattered over the whole vector. The flags and the
+    /// values are two passes, each a loop over slices the compiler
+    /// vectorises (one pass selecting values through closures compiled to a
+    /// branch, mispredicted on such masks).
+    fn blend<X: Copy>(self, m: &DenseMask<'_>, t: Option<&[bool]>, x: &mut [X], tv: Values<'_, X>) {
         debug_assert!(t.is_none_or(|t| t.len() == x.len()));
         match (m, t) {
-            (DenseMask::Flags(m), Some(t)) => self.blend_by(|q| m[q], |q| t[q], x, value),
-            (DenseMask::Flags(m), None) => self.blend_by(|q| m[q], |_| true, x, value),
-            (DenseMask::All, Some(t)) => self.blend_by(|_| true, |q| t[q], x, value),
-            (DenseMask::All, None) => self.blend_by(|_| true, |_| true, x, value),
+            (DenseMask::Flags(m), Some(t)) => self.blend_flags(|q| m[q], |q| t[q]),
+            (DenseMask::Flags(m), None) => self.blend_flags(|q| m[q], |_| true),
+            (DenseMask::All, Some(t)) => self.blend_flags(|_| true, |q| t[q]),
+            (DenseMask::All, None) => self.blend_flags(|_| true, |_| true),
+        }
+        let n = x.len();
+        match (m, tv.stored()) {
+            (DenseMask::Flags(m), Some(tv)) => {
+                for ((xq, &tq), &allowed) in x.iter_mut().zip(&tv[..n]).zip(&m[..n]) {
+                    *xq = std::hint::select_unpredictable(allowed, tq, *xq);
+                }
+            }
+            (DenseMask::Flags(m), None) => {
+                let v = tv.at(0);
+                for (xq, &allowed) in x.iter_mut().zip(&m[..n]) {
+                    *xq = std::hint::select_unpredictable(allowed, v, *xq);
+                }
+            }
+            (DenseMask::All, Some(tv)) => x.copy_from_slice(&tv[..n]),
+            (DenseMask::All, None) => x.fill(tv.at(0)),
         }
     }
 
-    /// [`Slots::blend`] with the mask's flag and `T`'s presence at a position
-    /// read by `allowed` and `present`.
-    fn blend_by<X: Copy>(
-        self,
-        allowed: impl Fn(usize) -> bool,
-        present: impl Fn(usize) -> bool,
-        x: &mut [X],
-        value: impl Fn(usize) -> X,
-    ) {
+    /// The flags of [`Slots::blend`], with the mask's flag and `T`'s
+    /// presence at a position read by `allowed` and `present`.
+    fn blend_flags(self, allowed: impl Fn(usize) -> bool, present: impl Fn(usize) -> bool) {
         let Slots { b, nvals, .. } = self;
         let (mut gained, mut lost) = (0usize, 0usize);
-        for (q, (had, xq)) in b.iter_mut().zip(x.iter_mut()).enumerate() {
+        for (q, had) in b.iter_mut().enumerate() {
             let (allowed, kept) = (allowed(q), *had);
             let now = if allowed { present(q) } else { kept };
             gained += (now & !kept) as usize;
             lost += (kept & !now) as usize;
             *had = now;
-            let v = value(q);
-            *xq = if allowed { v } else { *xq };
         }
         *nvals = *nvals + gained - lost;
     }

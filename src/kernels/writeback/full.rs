@@ -3,10 +3,10 @@
 //! iteration, as PageRank and other iterative algorithms do): `C` keeps its
 //! pattern, and `T`'s entries are matched by position, without a merge.
 
-use super::{typed_accum, values, Src};
+use super::{typed_accum_fns, values, Src};
 use crate::algebra::arith::Arith;
-use crate::algebra::typed_op::{FnOp, Max, Min, Op, Plus};
-use crate::algebra::{BinaryCode, BinaryOp, Type};
+use crate::algebra::binary::{SliceFn, TypedFns};
+use crate::algebra::{BinaryOp, Type};
 use crate::error::{check_room, Result};
 use crate::parallel;
 use crate::storage::ranges::copy_vec;
@@ -71,8 +71,8 @@ fn typed_accumulate(
     if accum.is_none() || !cx.ty().is_builtin() || t.ty().code() != cx.code() {
         return Ok(None);
     }
-    with_type!(cx.code(), T => match typed_accum::<T>(accum) {
-        Some(f) => typed_accumulate_for::<T>(cx, t, orient, accum, f).map(Some),
+    with_type!(cx.code(), T => match typed_accum_fns::<T>(accum) {
+        Some(f) => typed_accumulate_for::<T>(cx, t, orient, f).map(Some),
         None => Ok(None),
     }, udt => Ok(None))
 }
@@ -81,8 +81,7 @@ fn typed_accumulate_for<T: Arith + ArrayElement>(
     cx: &Array,
     t: &MatrixStore,
     orient: Orientation,
-    accum: Option<&BinaryOp>,
-    f: fn(T, T) -> T,
+    f: TypedFns<T, T>,
 ) -> Result<Array> {
     // An iso C or T is read expanded (the result stores every value anyway).
     let cx = cx.expanded()?;
@@ -95,50 +94,49 @@ fn typed_accumulate_for<T: Arith + ArrayElement>(
     if let Some((tx, present)) = dense {
         let tx = tx.expanded()?;
         let tx = tx.as_slice::<T>().expect("T's values have C's type");
-        // The accumulators of iterative algorithms get loops of their own
-        // (inlined and vectorised); others call through the pointer.
-        let x = match accum.and_then(BinaryOp::code) {
-            Some(BinaryCode::Min) => combine_dense(c, tx, present, Min),
-            Some(BinaryCode::Max) => combine_dense(c, tx, present, Max),
-            Some(BinaryCode::Plus) => combine_dense(c, tx, present, Plus),
-            _ => combine_dense(c, tx, present, FnOp(f)),
-        };
-        return Ok(T::into_array(x));
+        return Ok(T::into_array(combine_dense(c, tx, present, f.slices)));
     }
     let tc = t.try_compressed(orient)?;
     let tx = tc.x.values::<T>().expect("T's values have C's type");
     let mut x = copy_vec(c);
     for (v, i, qt) in tc.entries() {
         let q = (v * tc.vlen + i) as usize;
-        x[q] = f(x[q], tx.at(qt));
+        x[q] = (f.one)(x[q], tx.at(qt));
     }
     Ok(T::into_array(x))
 }
 
+/// Positions of a dense combination computed together, on the stack.
+const BLOCK: usize = 256;
+
 /// `f(c[q], t[q])` at every position `q` (where `present` allows; `c[q]`
-/// elsewhere), in parallel.
-fn combine_dense<T: Copy + Send + Sync>(
-    c: &[T],
-    t: &[T],
-    present: Option<&[bool]>,
-    f: impl Op<T>,
-) -> Vec<T> {
+/// elsewhere), in parallel: `f` runs over blocks of slices (one call a
+/// block, a loop the compiler vectorises), its results then kept or not.
+/// A bitmap's hole holds a value no reader sees, which `f` may get: the
+/// built-in operators are defined on every value.
+fn combine_dense<T: Arith>(c: &[T], t: &[T], present: Option<&[bool]>, f: SliceFn<T, T>) -> Vec<T> {
     let n = c.len();
     let mut out = Vec::with_capacity(n);
     parallel::for_each_chunk_mut(
         &mut out.spare_capacity_mut()[..n],
         POSITIONS_PER_TASK,
         |r, out| {
-            let (c, t) = (&c[r.clone()], &t[r.clone()]);
-            match present {
-                None => {
-                    for ((o, &cq), &tq) in out.iter_mut().zip(c).zip(t) {
-                        o.write(f.f(cq, tq));
+            let mut z = [T::ZERO; BLOCK];
+            for (k, out) in out.chunks_mut(BLOCK).enumerate() {
+                let at = r.start + k * BLOCK..r.start + k * BLOCK + out.len();
+                let (c, z) = (&c[at.clone()], &mut z[..out.len()]);
+                f(c, &t[at.clone()], z);
+                match present {
+                    None => {
+                        for (o, &v) in out.iter_mut().zip(z.iter()) {
+                            o.write(v);
+                        }
                     }
-                }
-                Some(b) => {
-                    for (((o, &cq), &tq), &bq) in out.iter_mut().zip(c).zip(t).zip(&b[r]) {
-                        o.write(if bq { f.f(cq, tq) } else { cq });
+                    Some(b) => {
+                        for (((o, &v), &cq), &bq) in out.iter_mut().zip(z.iter()).zip(c).zip(&b[at])
+                        {
+                            o.write(if bq { v } else { cq });
+                        }
                     }
                 }
             }
@@ -147,4 +145,39 @@ fn combine_dense<T: Copy + Send + Sync>(
     // SAFETY: the chunks cover `0..n`, and every position was written.
     unsafe { out.set_len(n) };
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::binary::arith_fns;
+    use crate::algebra::BinaryCode;
+
+    #[test]
+    fn dense_combinations_match_the_operator_at_every_position() {
+        // Several tasks and a last block that is not full.
+        let n = 2 * POSITIONS_PER_TASK + BLOCK + 7;
+        let c: Vec<i64> = (0..n as i64).map(|q| q % 97 - 40).collect();
+        let t: Vec<i64> = (0..n as i64).map(|q| (q * 7) % 13 - 6).collect();
+        let present: Vec<bool> = (0..n).map(|q| q % 3 != 1).collect();
+        for code in [
+            BinaryCode::Minus,
+            BinaryCode::Div,
+            BinaryCode::Max,
+            BinaryCode::Second,
+        ] {
+            let f = arith_fns::<i64>(code).expect("arithmetic");
+            let all = combine_dense(&c, &t, None, f.slices);
+            let some = combine_dense(&c, &t, Some(&present), f.slices);
+            for q in 0..n {
+                let z = (f.one)(c[q], t[q]);
+                assert_eq!(all[q], z, "{code:?} at {q}");
+                assert_eq!(
+                    some[q],
+                    if present[q] { z } else { c[q] },
+                    "{code:?} at {q}"
+                );
+            }
+        }
+    }
 }
