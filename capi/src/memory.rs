@@ -123,7 +123,7 @@ pub(crate) fn give<T: Plain>(mut v: Vec<T>) -> Result<(*mut T, u64)> {
 pub(crate) unsafe fn take<T: Plain>(p: *mut T, len: usize, bytes: u64) -> Vec<T> {
     let a = allocator();
     let size = std::mem::size_of::<T>();
-    let aligned = (p as usize) % std::mem::align_of::<T>() == 0;
+    let aligned = (p as usize).is_multiple_of(std::mem::align_of::<T>());
     if a.is_system() && aligned {
         let cap = (bytes as usize / size).max(len);
         // SAFETY: the array is a `malloc` allocation of at least `cap`

@@ -625,7 +625,7 @@ pub(super) mod tests {
                 .map(|_| {
                     seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
                     let r = seed >> 33;
-                    if r % 4 == 0 {
+                    if r.is_multiple_of(4) {
                         r % 16
                     } else {
                         r % vlen

@@ -279,7 +279,7 @@ pub fn import(
     check_dimension(ncols, "number of columns")?;
     let size = ty.size();
     ensure!(
-        arrays.values.len() % size == 0,
+        arrays.values.len().is_multiple_of(size),
         InvalidValue,
         "the values array is not a whole number of {size}-byte elements"
     );

@@ -268,7 +268,7 @@ fn big(nrows: u64, ncols: u64) -> OMatrix {
             g = g
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            if (g >> 40) % 2 == 0 {
+            if (g >> 40).is_multiple_of(2) {
                 m.entries
                     .insert((r, c), Value::new(((g >> 45) % 9) as f64 - 4.0));
             }

@@ -977,7 +977,7 @@ fn element_wise_chains_run_tile_by_tile() {
             let mut m = OMatrix::new(&ty, n, ncols);
             for i in 0..n {
                 for j in 0..ncols {
-                    if (i * 7 + j * 3 + seed) % 4 != 0 {
+                    if !(i * 7 + j * 3 + seed).is_multiple_of(4) {
                         m.set(i, j, Value::new(((i * 13 + j + seed) % 11) as i64 - 5));
                     }
                 }

@@ -424,7 +424,7 @@ fn rows_with_gaps_across_many_tasks_match_a_direct_sum() {
     // held, and scattered empty rows: each held row's sum, and no entry for
     // an empty one, on any number of threads.
     let n = 20_000u64;
-    let held = |i: u64| (i / 5000) % 2 == 0 || i % 7 == 0;
+    let held = |i: u64| (i / 5000).is_multiple_of(2) || i.is_multiple_of(7);
     let (mut rows, mut cols, mut vals) = (Vec::new(), Vec::new(), Vec::new());
     for i in (0..n).filter(|&i| held(i)) {
         for k in 0..1 + i % 4 {

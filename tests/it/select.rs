@@ -249,7 +249,7 @@ fn large_inputs_on_any_thread_count() {
             g = g
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            if (g >> 40) % 3 != 0 {
+            if !(g >> 40).is_multiple_of(3) {
                 a.entries
                     .insert((r, c), Value::new(((g >> 45) % 9) as f64 - 4.0));
             }
