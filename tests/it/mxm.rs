@@ -635,45 +635,57 @@ fn every_tier() -> impl Iterator<Item = Semiring> {
 }
 
 #[test]
-fn saxpy_under_a_sparse_mask_allowing_half_the_products_matches_the_model() {
-    // A sparse mask scattered into a dense accumulator: a semiring with
-    // inline operators writes the products the mask forbids to spare slots
-    // instead of branching; the others branch. Every monomorphic semiring,
-    // some of the typed tier and the generic tier, masks in the sparse and
-    // hypersparse layouts, several products per output position.
-    let semirings = every_tier();
+fn saxpy_rows_under_a_sparse_mask_match_the_model() {
+    // A sparse mask with a dense accumulator: with inline operators a row
+    // with fewer products than columns writes the products an allowing mask
+    // forbids to spare slots instead of branching, and a row with more is
+    // computed whole and read at the mask's positions (or around them, for
+    // a complemented mask forbidding at most half the row); the others
+    // branch. Every monomorphic semiring, some of the typed tier and the
+    // generic tier, masks in the sparse and hypersparse layouts, rows of
+    // both kinds, masks allowing about half the products or complemented.
     let plan = Plan {
         method: Method::Saxpy,
         by_cols: false,
         dense_r: false,
     };
-    for (n, s) in semirings.enumerate() {
-        let t = s.mul().xtype().code();
-        let seed = n as u64 * 104_729 + 11;
-        let a = sample(t, 24, 20, 0.4, seed);
-        let b = sample(t, 20, 30, 0.4, seed + 1);
-        let m = sample(TypeCode::Bool, 24, 30, 0.5, seed + 2);
-        let mut want = model::mxm(&a, &b, &s);
-        want.entries.retain(|k, _| m.entries.contains_key(k));
-        for layout in &Layout::ALL[..4] {
-            let mask = Mask {
-                store: Arc::new(m.store(*layout)),
-                structural: true,
-                complement: false,
-            };
-            let problem = Problem {
-                a: Operand::new(Arc::new(a.store(Layout::ALL[n % 4])), false),
-                b: Operand::new(Arc::new(b.store(Layout::ALL[(n + 1) % 4])), false),
-                mask: Some(MaskOperand {
-                    mask: &mask,
-                    transposed: false,
-                }),
-                semiring: &s,
-                out: Orientation::ByRow,
-                epilogue: None,
-            };
-            let got = OMatrix::of(&Matrix::from_store(execute(&problem, plan).unwrap()));
-            assert_eq!(got, want, "{s:?} mask {layout:?}");
+    // (inner dimension, columns, density): rows of about 64 and 160 products
+    // into 30 and 400 columns.
+    for (inner, cols, density) in [(20, 30, 0.4), (40, 400, 0.1)] {
+        for complement in [false, true] {
+            for (n, s) in every_tier().enumerate() {
+                let t = s.mul().xtype().code();
+                let seed = n as u64 * 104_729 + 11 + cols;
+                let a = sample(t, 24, inner, density, seed);
+                let b = sample(t, inner, cols, density, seed + 1);
+                let m = sample(TypeCode::Bool, 24, cols, 0.4, seed + 2);
+                let mut want = model::mxm(&a, &b, &s);
+                want.entries
+                    .retain(|k, _| m.entries.contains_key(k) != complement);
+                for layout in &Layout::ALL[..4] {
+                    let mask = Mask {
+                        store: Arc::new(m.store(*layout)),
+                        structural: true,
+                        complement,
+                    };
+                    let problem = Problem {
+                        a: Operand::new(Arc::new(a.store(Layout::ALL[n % 4])), false),
+                        b: Operand::new(Arc::new(b.store(Layout::ALL[(n + 1) % 4])), false),
+                        mask: Some(MaskOperand {
+                            mask: &mask,
+                            transposed: false,
+                        }),
+                        semiring: &s,
+                        out: Orientation::ByRow,
+                        epilogue: None,
+                    };
+                    let got = OMatrix::of(&Matrix::from_store(execute(&problem, plan).unwrap()));
+                    assert_eq!(
+                        got, want,
+                        "{s:?} mask {layout:?} {cols} columns {complement}"
+                    );
+                }
+            }
         }
     }
 }

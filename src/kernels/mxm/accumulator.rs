@@ -63,6 +63,9 @@ pub trait RowAcc {
     /// [`RowAcc::finish`] for a row whose values are all at columns of
     /// `marked` (sorted): the columns of `marked` holding a value.
     fn finish_marked(self, marked: IdxSlice, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>));
+    /// [`RowAcc::finish`] for a row written by [`RowAcc::set_done`] whose
+    /// values at the columns of `marked` (sorted) are dropped.
+    fn finish_outside(self, marked: IdxSlice, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>));
 }
 
 /// The number of spare slots of a dense accumulator: forbidden products
@@ -158,18 +161,10 @@ impl RowAcc for DenseRow<'_> {
     }
 
     fn finish(self, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>)) {
-        let n = self.width();
-        let done = self.base + 1;
         let start = cols.len();
-        if self.touched.len().saturating_mul(16) >= n {
+        if self.touched.len().saturating_mul(16) >= self.width() {
             // A dense row: scanning the marks is cheaper than sorting.
-            crate::work::count(n);
-            let lo = self.lo;
-            cols.extend(
-                (self.marks[..n].iter().enumerate())
-                    .filter(|&(_, &m)| m == done)
-                    .map(|(s, _)| lo + s as u64),
-            );
+            self.scan_done(cols);
         } else {
             crate::work::count(sort_work(self.touched.len()));
             self.touched.sort_unstable();
@@ -197,9 +192,35 @@ impl RowAcc for DenseRow<'_> {
         );
         self.end(cols, start, gather);
     }
+
+    fn finish_outside(
+        self,
+        marked: IdxSlice,
+        cols: &mut Vec<u64>,
+        gather: impl FnOnce(Gather<'_>),
+    ) {
+        crate::work::count(marked.len());
+        for j in marked.iter() {
+            self.marks[(j - self.lo) as usize] = self.base;
+        }
+        let start = cols.len();
+        self.scan_done(cols);
+        self.end(cols, start, gather);
+    }
 }
 
 impl DenseRow<'_> {
+    /// Appends the columns holding a value, found by scanning the marks.
+    fn scan_done(&self, cols: &mut Vec<u64>) {
+        let (n, done, lo) = (self.width(), self.base + 1, self.lo);
+        crate::work::count(n);
+        cols.extend(
+            (self.marks[..n].iter().enumerate())
+                .filter(|&(_, &m)| m == done)
+                .map(|(s, _)| lo + s as u64),
+        );
+    }
+
     /// The number of columns (the marks end with the spare slots).
     fn width(&self) -> usize {
         self.marks.len() - SPARES
@@ -332,7 +353,14 @@ impl RowAcc for HashRow<'_> {
         self.done(s, 0);
     }
 
+    /// Without spare slots a row is never computed whole: its mask was
+    /// applied as the products arrived.
     fn finish_marked(self, _: IdxSlice, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>)) {
+        self.finish(cols, gather);
+    }
+
+    /// As [`RowAcc::finish_marked`].
+    fn finish_outside(self, _: IdxSlice, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>)) {
         self.finish(cols, gather);
     }
 }

@@ -7,7 +7,12 @@
 //! scattered into the accumulator as the allowed positions (with inline
 //! operators and a dense accumulator, the products it forbids are written to
 //! spare slots rather than branched around), a complemented one as the
-//! forbidden positions, and a dense mask is probed once per
+//! forbidden positions (with spare slots, a row with at least as many
+//! products as columns is instead computed whole and read at the mask's
+//! positions or around them, so that once most positions hold a value the
+//! test of each product's position is predictable; under a complemented
+//! mask only while it forbids at most half the row), and a dense mask is
+//! probed once per
 //! position; so is a sparse mask row much longer than the row's work (by
 //! binary search), so that a small push under a large mask (a late BFS
 //! level) costs its products, not the mask. A heavy row (such as the single
@@ -16,7 +21,7 @@
 //! products covering enough of the output's positions goes to
 //! [`super::push`] instead.
 
-use super::accumulator::{Acc, DenseAcc, HashAcc, RowAcc, State, SPARES};
+use super::accumulator::{Acc, DenseAcc, Gather, HashAcc, RowAcc, State, SPARES};
 use super::operand::{MaskRow, MaskView};
 use super::output::{parts, Parts, Rows};
 use super::schedule::{run_tasks, scratch, tasks, Task};
@@ -47,6 +52,14 @@ enum Mode<'m> {
     All,
     /// Only marked positions, the columns given, are allowed.
     Allowed(IdxSlice<'m>),
+    /// Nothing is marked: the row is computed whole, then read at the
+    /// columns given (or, `complement`, at the others).
+    After {
+        /// The mask row's columns.
+        idx: IdxSlice<'m>,
+        /// Whether the mask is complemented.
+        complement: bool,
+    },
     /// Marked positions are forbidden.
     Forbidden,
     /// Untouched positions are checked once; forbidden ones become marked.
@@ -235,6 +248,9 @@ const ALL: u8 = 0;
 const ALLOWED: u8 = 1;
 /// [`products`] for [`Mode::Forbidden`] and [`Mode::Probe`].
 const FORBIDDEN: u8 = 2;
+/// [`products`] for [`Mode::After`]: as [`ALL`], without listing the
+/// columns (the row ends with [`RowAcc::finish_marked`]).
+const UNLISTED: u8 = 4;
 /// [`products`] for [`Mode::Allowed`] in an accumulator with
 /// [`RowAcc::spare`] slots, for a semiring that [`Sr::selects_cheaply`]:
 /// the products the mask forbids are written
@@ -307,6 +323,9 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
             if MODE == ALL {
                 acc.done(s, j);
                 sr.set(w, s, ql, qr);
+            } else if MODE == UNLISTED {
+                acc.set_done(s);
+                sr.set(w, s, ql, qr);
             } else {
                 let at = Positions { l: ql, r: qr };
                 first_touch::<S, R, MODE>(sr, &mut acc, w, s, j, at, probe.as_ref());
@@ -343,6 +362,16 @@ fn spared_products<S: Sr, R: RowAcc>(
             acc.set_done(t);
         }
     })
+}
+
+/// How a computed row's columns are read from its accumulator.
+enum Read<'m> {
+    /// Every column holding a value.
+    Listed,
+    /// The columns given that hold a value.
+    At(IdxSlice<'m>),
+    /// The columns holding a value, except those given.
+    Outside(IdxSlice<'m>),
 }
 
 /// The positions of a product's operands in `L`'s and `R`'s values.
@@ -441,29 +470,34 @@ impl Saxpy<'_> {
     }
 
     /// Sets up the mask for row `i`, columns `cols`, in `acc` (unless
-    /// `search`: a sparse mask row is then searched at each first touch).
+    /// `search`: a sparse mask row is then searched at each first touch;
+    /// or `after`: the mask is applied to the whole row, if not complemented
+    /// or forbidding at most half of it).
     fn mask_row<R: RowAcc>(
         &self,
         i: u64,
         cols: &Range<u64>,
         acc: &mut R,
-        search: bool,
+        (search, after): (bool, bool),
     ) -> Mode<'_> {
         match self.mask {
             MaskView::None => Mode::All,
             MaskView::Rows { rows, complement } => {
+                let complement = *complement;
                 let mr = rows.vector_range(i);
                 let row = rows.i.idx_range(mr);
                 let idx = row.slice(within(row, cols));
                 if search {
-                    let complement = *complement;
                     return Mode::Probe(Probe::Sorted { idx, complement });
+                }
+                if after && (!complement || 2 * idx.len() as u64 <= cols.end - cols.start) {
+                    return Mode::After { idx, complement };
                 }
                 for j in idx.iter() {
                     let (s, _) = acc.probe(j);
                     acc.mark(s);
                 }
-                if *complement {
+                if complement {
                     Mode::Forbidden
                 } else {
                     Mode::Allowed(idx)
@@ -506,7 +540,11 @@ impl Saxpy<'_> {
         ws.prepare(sr, work + if search { 0 } else { mask_len }, cols);
         let Workspace { acc, w, .. } = ws;
         let mut acc = acc.row();
-        let mode = self.mask_row(i, cols, &mut acc, search);
+        // Forbidden products cost as much as allowed ones with spare slots:
+        // a row covering its width is computed whole.
+        let spares = sr.selects_cheaply() && acc.spare().is_some();
+        let after = spares && work as u64 >= cols.end - cols.start;
+        let mode = self.mask_row(i, cols, &mut acc, (search, after));
         let range = self.l.range(kk);
         let l = LRow {
             k: self.l.i.idx_range(range.clone()),
@@ -515,23 +553,44 @@ impl Saxpy<'_> {
         let r = self.r_rows();
         let split = split.then_some(cols);
         let start = out.i.len();
-        let acc = match mode {
-            Mode::All => products::<S, A::Row<'_>, ALL>(sr, acc, w, l, r, None, split),
-            Mode::Allowed(marked) if sr.selects_cheaply() && acc.spare().is_some() => {
-                let acc = products::<S, A::Row<'_>, ALLOWED_SPARE>(sr, acc, w, l, r, None, split);
-                let w = &*w;
-                acc.finish_marked(marked, &mut out.i, |g| sr.gather(&mut out.w, w, g));
-                out.end_row(i, start);
-                return;
-            }
-            Mode::Allowed(_) => products::<S, A::Row<'_>, ALLOWED>(sr, acc, w, l, r, None, split),
-            Mode::Forbidden => products::<S, A::Row<'_>, FORBIDDEN>(sr, acc, w, l, r, None, split),
-            Mode::Probe(d) => {
-                products::<S, A::Row<'_>, FORBIDDEN>(sr, acc, w, l, r, Some(d), split)
-            }
+        // The row's products, and how it is read.
+        let (acc, read) = match mode {
+            Mode::All => (
+                products::<S, _, ALL>(sr, acc, w, l, r, None, split),
+                Read::Listed,
+            ),
+            Mode::After { idx, complement } => (
+                products::<S, _, UNLISTED>(sr, acc, w, l, r, None, split),
+                if complement {
+                    Read::Outside(idx)
+                } else {
+                    Read::At(idx)
+                },
+            ),
+            Mode::Allowed(idx) if spares => (
+                products::<S, _, ALLOWED_SPARE>(sr, acc, w, l, r, None, split),
+                Read::At(idx),
+            ),
+            Mode::Allowed(_) => (
+                products::<S, _, ALLOWED>(sr, acc, w, l, r, None, split),
+                Read::Listed,
+            ),
+            Mode::Forbidden => (
+                products::<S, _, FORBIDDEN>(sr, acc, w, l, r, None, split),
+                Read::Listed,
+            ),
+            Mode::Probe(d) => (
+                products::<S, _, FORBIDDEN>(sr, acc, w, l, r, Some(d), split),
+                Read::Listed,
+            ),
         };
         let w = &*w;
-        acc.finish(&mut out.i, |g| sr.gather(&mut out.w, w, g));
+        let gather = |g: Gather<'_>| sr.gather(&mut out.w, w, g);
+        match read {
+            Read::Listed => acc.finish(&mut out.i, gather),
+            Read::At(idx) => acc.finish_marked(idx, &mut out.i, gather),
+            Read::Outside(idx) => acc.finish_outside(idx, &mut out.i, gather),
+        }
         out.end_row(i, start);
     }
 
