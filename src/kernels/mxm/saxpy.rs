@@ -52,14 +52,9 @@ enum Mode<'m> {
     All,
     /// Only marked positions, the columns given, are allowed.
     Allowed(IdxSlice<'m>),
-    /// Nothing is marked: the row is computed whole, then read at the
-    /// columns given (or, `complement`, at the others).
-    After {
-        /// The mask row's columns.
-        idx: IdxSlice<'m>,
-        /// Whether the mask is complemented.
-        complement: bool,
-    },
+    /// Nothing is marked: the row is computed whole, then read at the mask
+    /// row's columns or around them.
+    After(Read<'m>),
     /// Marked positions are forbidden.
     Forbidden,
     /// Untouched positions are checked once; forbidden ones become marked.
@@ -249,7 +244,8 @@ const ALLOWED: u8 = 1;
 /// [`products`] for [`Mode::Forbidden`] and [`Mode::Probe`].
 const FORBIDDEN: u8 = 2;
 /// [`products`] for [`Mode::After`]: as [`ALL`], without listing the
-/// columns (the row ends with [`RowAcc::finish_marked`]).
+/// columns (the row ends with [`RowAcc::finish_marked`] or
+/// [`RowAcc::finish_outside`]).
 const UNLISTED: u8 = 4;
 /// [`products`] for [`Mode::Allowed`] in an accumulator with
 /// [`RowAcc::spare`] slots, for a semiring that [`Sr::selects_cheaply`]:
@@ -365,6 +361,7 @@ fn spared_products<S: Sr, R: RowAcc>(
 }
 
 /// How a computed row's columns are read from its accumulator.
+#[derive(Clone, Copy)]
 enum Read<'m> {
     /// Every column holding a value.
     Listed,
@@ -491,7 +488,11 @@ impl Saxpy<'_> {
                     return Mode::Probe(Probe::Sorted { idx, complement });
                 }
                 if after && (!complement || 2 * idx.len() as u64 <= cols.end - cols.start) {
-                    return Mode::After { idx, complement };
+                    return Mode::After(if complement {
+                        Read::Outside(idx)
+                    } else {
+                        Read::At(idx)
+                    });
                 }
                 for j in idx.iter() {
                     let (s, _) = acc.probe(j);
@@ -559,13 +560,9 @@ impl Saxpy<'_> {
                 products::<S, _, ALL>(sr, acc, w, l, r, None, split),
                 Read::Listed,
             ),
-            Mode::After { idx, complement } => (
+            Mode::After(read) => (
                 products::<S, _, UNLISTED>(sr, acc, w, l, r, None, split),
-                if complement {
-                    Read::Outside(idx)
-                } else {
-                    Read::At(idx)
-                },
+                read,
             ),
             Mode::Allowed(idx) if spares => (
                 products::<S, _, ALLOWED_SPARE>(sr, acc, w, l, r, None, split),
