@@ -6,7 +6,9 @@
 //! each vector ([`positional`]); `VALUE*` on values of the operator's own type
 //! and positional predicates elsewhere are typed; a user-defined predicate
 //! on values of its own type is called on the values' bytes; any other
-//! operator goes through the byte-level evaluator.
+//! operator goes through the byte-level evaluator. Compressed content no
+//! one else holds keeps its entries in its own arrays
+//! ([`select_in_place`]).
 
 mod filter;
 mod positional;
@@ -17,7 +19,7 @@ use crate::algebra::{
 use crate::kernels::eval::IndexEval;
 use crate::storage::{Array, ArrayElement, Compressed, Format, MatrixStore, Orientation, Values};
 use crate::with_type;
-use filter::{filter, Predicate};
+use filter::{filter, flag_compressed, Kept, Predicate};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -44,29 +46,40 @@ pub fn select(
 }
 
 /// [`select`] of content handed over to it: when no one else holds it and
-/// `op` is positional, its compressed vectors keep their entries in place
-/// (no second copy of them, see [`positional::keep_positional`]). The
-/// content comes back when that does not apply.
+/// it is compressed, the kept entries are moved to the front of its own
+/// arrays (no second copy of them; positional predicates by runs, see
+/// [`positional::keep_positional`], others entry by entry). The content
+/// comes back when that does not apply.
 pub fn select_in_place(
     op: &IndexUnaryOp,
     thunk: &Value,
     a: Arc<MatrixStore>,
     orient: Orientation,
 ) -> Result<MatrixStore, Arc<MatrixStore>> {
-    let positional = op
-        .code()
-        .filter(|c| !c.is_index_valued() && !c.reads_value());
-    let (Some(code), Some(s)) = (positional, thunk.get::<i64>()) else {
-        return Err(a);
-    };
-    if a.orient() != orient || !matches!(a.format(), Format::Sparse(_)) {
+    let in_place = a.orient() == orient
+        && matches!(a.format(), Format::Sparse(_))
+        && (a.uniform_value()).is_none_or(|u| uniform_verdict(op, thunk, a.values(), u).is_none());
+    if !in_place {
         return Err(a);
     }
     let Format::Sparse(c) = Arc::try_unwrap(a)?.into_parts().1 else {
         unreachable!("compressed content, checked above")
     };
-    let kept = positional::keep_positional(c, orient, code, s);
+    let kept = match positional(op) {
+        Some(code) => {
+            let s = thunk.get::<i64>().expect("thunk type checked");
+            positional::keep_positional(c, orient, code, s)
+        }
+        None => with_predicate(op, thunk, &c.x, Flag { c: &c, orient }).keep_in_place(c),
+    };
     Ok(MatrixStore::new(orient, Format::Sparse(kept)))
+}
+
+/// `op`'s code when it is a built-in positional predicate (`TRIL` …
+/// `ROWGT`: it reads neither the value nor an index-valued result).
+fn positional(op: &IndexUnaryOp) -> Option<IndexUnaryCode> {
+    op.code()
+        .filter(|c| !c.is_index_valued() && !c.reads_value())
 }
 
 /// Whether a built-in `VALUE*` comparison on values of its own type keeps
@@ -87,23 +100,65 @@ fn uniform_verdict(op: &IndexUnaryOp, thunk: &Value, x: &Array, uniform: &Value)
 
 /// The kept entries of `format` (vectors in orientation `orient`).
 fn select_format(op: &IndexUnaryOp, thunk: &Value, format: &Format, orient: Orientation) -> Format {
+    if let (Some(code), Format::Sparse(c)) = (positional(op), format) {
+        let s = thunk.get::<i64>().expect("thunk type checked");
+        return positional::select_positional(c, orient, code, s);
+    }
     let x = match format {
         Format::Sparse(c) => &c.x,
         Format::Bitmap(b) => &b.x,
         Format::Full(f) => &f.x,
     };
+    with_predicate(op, thunk, x, Filter { format, orient })
+}
+
+/// What is done with the predicate an operator makes.
+trait Apply: Copy {
+    type Out;
+    fn apply<P: Predicate>(self, p: &P) -> Self::Out;
+}
+
+/// Filtering data into a new result.
+#[derive(Clone, Copy)]
+struct Filter<'a> {
+    format: &'a Format,
+    orient: Orientation,
+}
+
+impl Apply for Filter<'_> {
+    type Out = Format;
+    fn apply<P: Predicate>(self, p: &P) -> Format {
+        filter(self.format, self.orient, p)
+    }
+}
+
+/// Flagging the entries of compressed data to keep.
+#[derive(Clone, Copy)]
+struct Flag<'a> {
+    c: &'a Compressed,
+    orient: Orientation,
+}
+
+impl Apply for Flag<'_> {
+    type Out = Kept;
+    fn apply<P: Predicate>(self, p: &P) -> Kept {
+        flag_compressed(self.c, self.orient, p)
+    }
+}
+
+/// `then` applied to the predicate of `op` with `thunk` on the values `x`:
+/// typed for built-in positional and `VALUE*` predicates, the user's
+/// function on the values' bytes for a user-defined one on values of its
+/// own type returning a bool, the byte-level evaluator otherwise.
+fn with_predicate<A: Apply>(op: &IndexUnaryOp, thunk: &Value, x: &Array, then: A) -> A::Out {
+    if let Some(code) = positional(op) {
+        let s = thunk.get::<i64>().expect("thunk type checked");
+        return then.apply(&Position { code, s });
+    }
     if let Some(code) = op.code() {
-        let positional = !code.is_index_valued() && !code.reads_value();
-        if positional {
-            let s = thunk.get::<i64>().expect("thunk type checked");
-            return match format {
-                Format::Sparse(c) => positional::select_positional(c, orient, code, s),
-                _ => filter(format, orient, &Position { code, s }),
-            };
-        }
         let same_type = op.xtype().is_some_and(|t| t.code() == x.code());
         if code.reads_value() && same_type {
-            let typed = with_type!(x.code(), T => thunk.get::<T>().map(|s| filter(format, orient, &ValueTest::<T> {
+            let typed = with_type!(x.code(), T => thunk.get::<T>().map(|s| then.apply(&ValueTest::<T> {
                 x: x.values::<T>().expect("values of the dispatched type"),
                 code,
                 s,
@@ -119,52 +174,42 @@ fn select_format(op: &IndexUnaryOp, thunk: &Value, format: &Format, orient: Orie
             let thunk = thunk.cast(op.ytype()).expect("thunk type checked");
             let (thunk, size) = (thunk.bytes(), x.elem_size());
             let (bytes, step) = x.strided_bytes();
-            let kept = match op.foreign_fn() {
+            return match op.foreign_fn() {
                 // The C function called on the values in place.
-                Some(f) => filter(
-                    format,
-                    orient,
-                    &UserTest(|q: usize, row, col| {
-                        let mut z = 0u8;
-                        let value = bytes.as_ptr().wrapping_add(q * step);
-                        // SAFETY: `value` points to a value of the
-                        // operator's `xtype`, `thunk` to one of its
-                        // `ytype`, `z` to a bool: the types `f` was made for
-                        // (`IndexUnaryOp::foreign`).
-                        unsafe {
-                            f(
-                                (&raw mut z).cast(),
-                                value.cast(),
-                                row,
-                                col,
-                                thunk.as_ptr().cast(),
-                            )
-                        };
-                        z != 0
-                    }),
-                ),
-                None => filter(
-                    format,
-                    orient,
-                    &UserTest(|q: usize, row, col| {
-                        let mut z = [0u8];
-                        f(&mut z, &bytes[q * step..q * step + size], row, col, thunk);
-                        z[0] != 0
-                    }),
-                ),
+                Some(f) => then.apply(&UserTest(|q: usize, row, col| {
+                    let mut z = 0u8;
+                    let value = bytes.as_ptr().wrapping_add(q * step);
+                    // SAFETY: `value` points to a value of the operator's
+                    // `xtype`, `thunk` to one of its `ytype`, `z` to a
+                    // bool: the types `f` was made for
+                    // (`IndexUnaryOp::foreign`).
+                    unsafe {
+                        f(
+                            (&raw mut z).cast(),
+                            value.cast(),
+                            row,
+                            col,
+                            thunk.as_ptr().cast(),
+                        )
+                    };
+                    z != 0
+                })),
+                None => then.apply(&UserTest(|q: usize, row, col| {
+                    let mut z = [0u8];
+                    f(&mut z, &bytes[q * step..q * step + size], row, col, thunk);
+                    z[0] != 0
+                })),
             };
-            return kept;
         }
     }
     let eval = IndexEval::new(op, &x.ty(), thunk, &Type::BOOL);
     let (bytes, step) = x.strided_bytes();
-    let generic = Generic {
+    then.apply(&Generic {
         x: bytes,
         size: x.elem_size(),
         step,
         eval,
-    };
-    filter(format, orient, &generic)
+    })
 }
 
 /// A built-in positional predicate (`TRIL` … `ROWGT`).

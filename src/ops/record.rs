@@ -15,6 +15,18 @@ pub fn source(m: &Matrix) -> Result<Source> {
     m.source()
 }
 
+/// [`source`] of an input that may be the output `c` itself
+/// (`C = f(C)`): then the operation replaces the content it reads, which
+/// comes as a computed node ([`Matrix::source_to_replace`]) so that the
+/// operation may take it over and reuse its buffers.
+pub fn source_of_aliased(a: &Matrix, c: &Matrix) -> Result<Source> {
+    if std::ptr::eq(a, c) {
+        c.source_to_replace()
+    } else {
+        a.source()
+    }
+}
+
 /// The effective mask of an operation with an `nrows × ncols` output, checked:
 /// a user-defined mask used by value is a domain mismatch, a mask of other
 /// dimensions a dimension mismatch; `GrB_COMP` without a mask allows nothing.

@@ -71,7 +71,7 @@ pub fn select(
     };
     let map = Map {
         name,
-        inputs: vec![record::source(a)?],
+        inputs: vec![record::source_of_aliased(a, c)?],
         positionwise: !transpose,
         position_free: !transpose && value_only,
         intersection: true,

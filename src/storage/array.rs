@@ -622,6 +622,18 @@ impl Array {
         })
     }
 
+    /// Keeps the values `kept` flags, in order, in place (see
+    /// [`Flagged::compact_in_place`]).
+    pub fn compact_in_place(&mut self, kept: &Flagged) {
+        if self.iso().is_none() {
+            with_array!(self, v => kept.compact_in_place(v), u => {
+                let s = u.ty.size();
+                kept.compact_bytes_in_place(u.bytes_mut(), s);
+            });
+        }
+        self.truncate(kept.kept());
+    }
+
     /// The values in `ranges`, concatenated in order (see [`copy_ranges`]).
     pub fn copy_ranges(&self, ranges: &[Range<usize>]) -> Array {
         let len = ranges.iter().map(|r| r.len()).sum();

@@ -69,6 +69,45 @@ impl Flagged {
         out
     }
 
+    /// Keeps the flagged elements of `v` (the flagged sequence) in place, in
+    /// order, and shortens `v` to them (giving back its memory past them
+    /// when that is most of it): each chunk packs its kept elements
+    /// at its own start, in parallel, then the packed runs are moved down in
+    /// chunk order (a run never passes the start of its own chunk, so it
+    /// overwrites only slots already moved).
+    pub fn compact_in_place<T: Copy + Send>(&self, v: &mut Vec<T>) {
+        let mut pieces = Vec::with_capacity(self.chunks.len());
+        let mut rest = &mut v[..];
+        let mut at = 0;
+        for (r, flags) in self.chunks.iter().zip(&self.flags) {
+            assert_eq!(r.start, at, "chunks cover the sequence in order");
+            let (piece, tail) = std::mem::take(&mut rest).split_at_mut(r.len());
+            pieces.push((piece, &flags[..]));
+            (rest, at) = (tail, r.end);
+        }
+        parallel::map_items(pieces, |(piece, flags)| pack_front(piece, flags));
+        for (r, out) in self.chunks.iter().zip(&self.out) {
+            v.copy_within(r.start..r.start + out.len(), out.start);
+        }
+        v.truncate(self.kept());
+        if v.len() < v.capacity() / 2 {
+            // Shrinking a buffer gives its tail back without a copy.
+            v.shrink_to_fit();
+        }
+    }
+
+    /// [`Flagged::compact_in_place`] of a sequence of elements of `size`
+    /// bytes each (one thread: for values without a built-in type).
+    pub fn compact_bytes_in_place(&self, v: &mut [u8], size: usize) {
+        let mut to = 0;
+        for (r, flags) in self.chunks() {
+            for (q, _) in r.zip(flags).filter(|(_, &f)| f) {
+                v.copy_within(q * size..(q + 1) * size, to);
+                to += size;
+            }
+        }
+    }
+
     /// The kept elements of `src`, a sequence of elements of `size` bytes
     /// each, in order (one thread: for values without a built-in type).
     pub fn compact_bytes(&self, src: &[u8], size: usize) -> Vec<u8> {
@@ -98,6 +137,17 @@ fn compact_into<T: Copy>(dst: &mut [T], src: &[T], flags: &[bool]) {
     assert_eq!(k, dst.len(), "one slot per kept element");
 }
 
+/// Moves the elements of `v` whose flag is set to its start, in order,
+/// without a branch on the flags (as [`compact_into`]).
+fn pack_front<T: Copy>(v: &mut [T], flags: &[bool]) {
+    assert_eq!(v.len(), flags.len(), "one flag per element");
+    let mut k = 0;
+    for q in 0..v.len() {
+        v[k] = v[q];
+        k += flags[q] as usize;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,6 +169,26 @@ mod tests {
             .flat_map(|v| v.to_le_bytes())
             .collect();
         assert_eq!(kept.compact_bytes(&bytes, 4), want);
+    }
+
+    #[test]
+    fn kept_elements_move_down_in_place() {
+        let flags = vec![
+            vec![false, true, true],
+            vec![true, false],
+            vec![false, true, true, false, true],
+        ];
+        let kept = Flagged::new(vec![0..3, 3..5, 5..10], flags, &[2, 1, 3]);
+        let mut v: Vec<u32> = (0..10).collect();
+        kept.compact_in_place(&mut v);
+        assert_eq!(v, vec![1, 2, 3, 6, 7, 9]);
+        let mut bytes: Vec<u8> = (0..10u16).flat_map(|v| v.to_le_bytes()).collect();
+        kept.compact_bytes_in_place(&mut bytes, 2);
+        let want: Vec<u8> = [1u16, 2, 3, 6, 7, 9]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
+        assert_eq!(bytes[..12], want[..]);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! [`with_idx!`](crate::with_idx), which compiles their code once per width.
 
 use super::array::pack_runs;
+use super::compact::Flagged;
 use super::ranges::MOVE_STEP;
 use crate::alloc::{discard_pages, HEAP_ALLOCATION_LIMIT};
 use crate::error::{out_of_memory, Result};
@@ -355,6 +356,16 @@ impl Indices {
         match narrow_below(bound).then(|| narrow_copy(src)).flatten() {
             Some(n) => Indices::narrow(n),
             None => Indices::from(super::ranges::copy_vec(src)),
+        }
+    }
+
+    /// Keeps the indices `kept` flags, in order, in place (the width stays;
+    /// see [`Flagged::compact_in_place`]).
+    pub fn compact_in_place(&mut self, kept: &Flagged) {
+        self.wide = OnceLock::new();
+        match &mut self.store {
+            Store::Narrow(v) => kept.compact_in_place(v),
+            Store::Wide(v) => kept.compact_in_place(v),
         }
     }
 

@@ -35,52 +35,81 @@ pub trait Predicate: Sync {
 /// The entries of `format` (vectors in orientation `orient`) that `p` keeps.
 pub fn filter<P: Predicate>(format: &Format, orient: Orientation, p: &P) -> Format {
     match format {
-        Format::Sparse(c) => filter_compressed(c, |slots| {
-            let mut flags = Vec::with_capacity(slots.len());
-            if P::VALUES_ONLY {
-                p.keep_values(slots.clone(), &mut flags);
-                return outline_of(c, slots, flags);
-            }
-            // Each vector's kept entries counted while its flags are fresh.
-            let mut outline = Outline::default();
-            let mut st = p.state();
-            crate::with_idx!(c.i.as_idx(), idx => {
-                for (j, run) in runs(c, slots) {
-                    let from = flags.len();
-                    flags.extend(run.map(|q| {
-                        let (row, col) = matrix_coords(orient, j, idx[q].to_u64());
-                        p.keep(&mut st, q, row, col)
-                    }));
-                    outline.add(j, kept(&flags[from..]));
-                }
-            });
-            (outline, flags)
-        }),
+        Format::Sparse(c) => Format::Sparse(flag_compressed(c, orient, p).copy(c)),
         _ => filter_dense(format, orient, p),
     }
 }
 
-/// Filters compressed data: `flag(slots)` says which entries of a chunk of
-/// slots are kept, and how many in each vector. Chunks are flagged in
-/// parallel, then their kept inner indices and values are copied straight
-/// into the result.
-fn filter_compressed(
-    c: &Compressed,
-    flag: impl Fn(Range<usize>) -> (Outline, Vec<bool>) + Sync,
-) -> Format {
+/// Which entries of compressed data a predicate keeps: consecutive chunks
+/// of its slots, flagged in parallel, and how many each chunk keeps in each
+/// of its vectors.
+pub struct Kept {
+    chunks: Vec<Range<usize>>,
+    outlines: Vec<Outline>,
+    flags: Vec<Vec<bool>>,
+}
+
+/// The entries of `c` (vectors in orientation `orient`) that `p` keeps.
+pub fn flag_compressed<P: Predicate>(c: &Compressed, orient: Orientation, p: &P) -> Kept {
     let n = c.nvals();
     let chunks = split_even(n, chunk_count(n));
-    let marked = parallel::map_items(chunks.clone(), flag);
-    let (outlines, flags): (Vec<_>, Vec<_>) = marked.into_iter().unzip();
-    let (h, p) = join_outlines(&outlines);
-    let kept: Vec<usize> = outlines.iter().map(Outline::entries).collect();
-    let flagged = Flagged::new(chunks, flags, &kept);
-    let pattern = Pattern {
-        h,
-        p,
-        i: crate::with_idx!(c.i.as_idx(), s => Idx::store(flagged.compact(s))),
-    };
-    Format::Sparse(pattern.with_values(c.vlen, c.vdim, c.x.compact(&flagged)))
+    let marked = parallel::map_items(chunks.clone(), |slots| {
+        let mut flags = Vec::with_capacity(slots.len());
+        if P::VALUES_ONLY {
+            p.keep_values(slots.clone(), &mut flags);
+            return outline_of(c, slots, flags);
+        }
+        // Each vector's kept entries counted while its flags are fresh.
+        let mut outline = Outline::default();
+        let mut st = p.state();
+        crate::with_idx!(c.i.as_idx(), idx => {
+            for (j, run) in runs(c, slots) {
+                let from = flags.len();
+                flags.extend(run.map(|q| {
+                    let (row, col) = matrix_coords(orient, j, idx[q].to_u64());
+                    p.keep(&mut st, q, row, col)
+                }));
+                outline.add(j, kept(&flags[from..]));
+            }
+        });
+        (outline, flags)
+    });
+    let (outlines, flags) = marked.into_iter().unzip();
+    Kept {
+        chunks,
+        outlines,
+        flags,
+    }
+}
+
+impl Kept {
+    /// The vector ids and pointers of the kept entries, and the flags.
+    fn split(self) -> (Vec<u64>, Vec<usize>, Flagged) {
+        let (h, p) = join_outlines(&self.outlines);
+        let kept: Vec<usize> = self.outlines.iter().map(Outline::entries).collect();
+        (h, p, Flagged::new(self.chunks, self.flags, &kept))
+    }
+
+    /// The kept entries of `c` (the data flagged), their inner indices and
+    /// values copied straight into a new result.
+    pub fn copy(self, c: &Compressed) -> Compressed {
+        let (h, p, flagged) = self.split();
+        let pattern = Pattern {
+            h,
+            p,
+            i: crate::with_idx!(c.i.as_idx(), s => Idx::store(flagged.compact(s))),
+        };
+        pattern.with_values(c.vlen, c.vdim, c.x.compact(&flagged))
+    }
+
+    /// The kept entries of `c` (the data flagged) moved to the front of its
+    /// own index and value arrays: no second copy of them.
+    pub fn keep_in_place(self, mut c: Compressed) -> Compressed {
+        let (h, p, flagged) = self.split();
+        c.i.compact_in_place(&flagged);
+        c.x.compact_in_place(&flagged);
+        Pattern { h, p, i: c.i }.with_values(c.vlen, c.vdim, c.x)
+    }
 }
 
 /// The count of kept entries in each vector of the chunk `slots`, whose
