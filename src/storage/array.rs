@@ -507,7 +507,11 @@ impl Array {
     /// Shortens the array to `n` values.
     pub fn truncate(&mut self, n: usize) {
         if let Array::Iso(iso) = self {
-            iso.len = iso.len.min(n);
+            if n < iso.len {
+                // Its values expanded for a reader are as long as it was.
+                iso.every = std::sync::OnceLock::new();
+                iso.len = n;
+            }
             return;
         }
         with_array!(self, v => v.truncate(n), u => if n < u.len { u.resize(n) })

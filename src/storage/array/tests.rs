@@ -72,11 +72,15 @@ fn iso_arrays_keep_one_value_through_rearranging() {
     let mixed = Array::concat(&Type::FP64, &[&d, &a.slice(0..1)]).unwrap();
     assert_eq!(mixed.as_slice::<f64>().unwrap(), &[1.0, 2.5, 2.5, 2.5]);
     let mut e = a.clone();
+    assert_eq!(e.as_slice::<f64>().unwrap().len(), a.len());
     e.truncate(2);
     assert_eq!(
         e.expanded().unwrap().as_slice::<f64>().unwrap(),
         &[2.5, 2.5]
     );
+    // Values expanded for a reader before the truncation are not reused.
+    assert_eq!(e.as_slice::<f64>().unwrap(), &[2.5, 2.5]);
+    assert_eq!(e.bytes().len(), 16);
     let values = a.values::<f64>().unwrap();
     assert_eq!((values.at(5), values.stored()), (2.5, None));
     let mut out = vec![0u8; 16];
