@@ -54,6 +54,21 @@ fn odd_sum_index() -> IndexUnaryOp {
     )
 }
 
+/// Whether explain's `steps` show a select of content like `a`'s kept in
+/// place, or it could not be: compressed content only (with every entry
+/// present it may be full), and a comparison of content holding one value
+/// is decided once for all its entries.
+fn kept_in_place_where_it_can(a: &OMatrix, op: &IndexUnaryOp, steps: &[String]) -> bool {
+    let full = !a.entries.is_empty() && a.entries.len() as u64 == a.nrows * a.ncols;
+    let values: Vec<&Value> = a.entries.values().collect();
+    let one_value = values.windows(2).all(|w| w[0] == w[1]);
+    let decided_once = one_value && op.code().is_some_and(|c| c.reads_value());
+    let in_place = steps
+        .iter()
+        .any(|s| s.starts_with("in place: the kept entries"));
+    in_place || full || decided_once
+}
+
 fn stored(m: &OMatrix, transpose: bool) -> OMatrix {
     if transpose {
         m.transpose()
@@ -116,14 +131,7 @@ proptest! {
         let (expected, _) = with_mode(Mode::Blocking, program);
         let (kept, steps) = with_mode(Mode::NonBlocking, program);
         prop_assert_eq!(kept, expected);
-        // Compressed content only: with every entry present -A may be full.
-        // A comparison with one value is decided once for all its entries.
-        let full = !a.entries.is_empty() && a.entries.len() as u64 == a.nrows * a.ncols;
-        let values: Vec<&Value> = a.entries.values().collect();
-        let one_value = values.windows(2).all(|w| w[0] == w[1]);
-        let decided_once = one_value && op.code().is_some_and(|c| c.reads_value());
-        let in_place = steps.iter().any(|s| s.starts_with("in place: the kept entries"));
-        prop_assert!(in_place || full || decided_once, "{:?}", steps);
+        prop_assert!(kept_in_place_where_it_can(&a, &op, &steps), "{:?}", steps);
     }
 
     #[test]
@@ -148,12 +156,7 @@ proptest! {
         let (expected, _) = with_mode(Mode::Blocking, program);
         let (kept, steps) = with_mode(Mode::NonBlocking, program);
         prop_assert_eq!(kept, expected);
-        let full = !a.entries.is_empty() && a.entries.len() as u64 == a.nrows * a.ncols;
-        let values: Vec<&Value> = a.entries.values().collect();
-        let one_value = values.windows(2).all(|w| w[0] == w[1]);
-        let decided_once = one_value && op.code().is_some_and(|c| c.reads_value());
-        let in_place = steps.iter().any(|s| s.starts_with("in place: the kept entries"));
-        prop_assert!(in_place || full || decided_once, "{:?}", steps);
+        prop_assert!(kept_in_place_where_it_can(&a, &op, &steps), "{:?}", steps);
     }
 
     #[test]
