@@ -58,7 +58,8 @@ pub fn select_in_place(
 ) -> Result<MatrixStore, Arc<MatrixStore>> {
     let in_place = a.orient() == orient
         && matches!(a.format(), Format::Sparse(_))
-        && (a.uniform_value()).is_none_or(|u| uniform_verdict(op, thunk, a.values(), u).is_none());
+        && a.uniform_value()
+            .is_none_or(|u| uniform_verdict(op, thunk, a.values(), u).is_none());
     if !in_place {
         return Err(a);
     }

@@ -87,7 +87,9 @@ impl Flagged {
         }
         parallel::map_items(pieces, |(piece, flags)| pack_front(piece, flags));
         for (r, out) in self.chunks.iter().zip(&self.out) {
-            v.copy_within(r.start..r.start + out.len(), out.start);
+            if out.start < r.start {
+                v.copy_within(r.start..r.start + out.len(), out.start);
+            }
         }
         v.truncate(self.kept());
         if v.len() < v.capacity() / 2 {
