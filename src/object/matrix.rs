@@ -4,10 +4,10 @@
 use super::pending::{try_update_in_place, Pending};
 use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::{Error, Result};
-use crate::plan::{self, Claim, Node, Source};
+use crate::plan::{self, Claim, Node, Owner, Source};
 use crate::storage::{build_compressed, Array, Dup, Format, MatrixStore, Orientation, Sparsity};
 use crate::{ensure, fail};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError, Weak};
 
 /// The default `[GxB_HYPER_SWITCH, GxB_BITMAP_SWITCH]` of a new object (SuiteSparse's defaults).
 pub const DEFAULT_SWITCHES: [f64; 2] = [0.0625, 0.04];
@@ -41,12 +41,34 @@ impl State {
     }
 }
 
+/// Deferred work computed by whichever reader came first: the object takes
+/// the result now (unless it is busy, or has other work by then) and lets go
+/// of the node, so that the node's inputs are not held for it.
+impl Owner for Mutex<State> {
+    fn computed(&self, node: &Node, value: &Arc<MatrixStore>) {
+        let mut s = match self.try_lock() {
+            Ok(s) => s,
+            Err(TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(TryLockError::WouldBlock) => return,
+        };
+        match s.deferred.take() {
+            Some(claim) if std::ptr::eq(Arc::as_ptr(claim.node()), node) => {
+                s.store = value.clone();
+                s.settle();
+                drop(s);
+                claim.settle();
+            }
+            other => s.deferred = other,
+        }
+    }
+}
+
 /// A matrix (a vector is an `n × 1` matrix stored by column). All methods take
 /// `&self`: the object is internally locked, so an operation may use the same
 /// object as input and output.
 pub struct Matrix {
     ty: Type,
-    state: Mutex<State>,
+    state: Arc<Mutex<State>>,
 }
 
 /// Checks that a dimension is at most `GrB_INDEX_MAX + 1`.
@@ -84,14 +106,14 @@ impl Matrix {
         let orient = store.orient();
         Matrix {
             ty: store.ty(),
-            state: Mutex::new(State {
+            state: Arc::new(Mutex::new(State {
                 store,
                 deferred: None,
                 pending: None,
                 orient,
                 sparsity: Sparsity::AUTO,
                 switches: DEFAULT_SWITCHES,
-            }),
+            })),
         }
     }
 
@@ -255,6 +277,8 @@ impl Matrix {
         let o = &work.out;
         s.store = Arc::new(MatrixStore::empty(&self.ty, o.nrows, o.ncols, o.orient));
         s.pending = None;
+        let owner: Weak<Mutex<State>> = Arc::downgrade(&self.state);
+        work.add_owner(owner);
         s.deferred = Some(Claim::new(work));
     }
 

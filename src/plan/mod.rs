@@ -28,7 +28,9 @@ pub mod siblings;
 pub mod tiles;
 
 pub use mode::{mode, set_mode, with_mode, Mode};
-pub use node::{Claim, Map, MapFn, MaskInput, Node, Op, Output, Product, ProductForm, Source};
+pub use node::{
+    Claim, Map, MapFn, MaskInput, Node, Op, Output, Owner, Product, ProductForm, Source,
+};
 
 use crate::error::Result;
 use crate::explain;

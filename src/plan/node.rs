@@ -13,6 +13,14 @@
 //! last claim on a computed node goes, the node lets its result go, so a
 //! long chain of pending operations (the iterations of an algorithm) holds a
 //! few results at a time instead of all of them, and freed memory is reused.
+//!
+//! A node keeps its inputs for as long as it lives (a reader that computed
+//! through it may need its result again after it was let go). An object
+//! whose deferred work it is registers as its [`Owner`] and is told when the
+//! node is computed, whoever read it: the object then holds the result and
+//! lets go of the node, so the node's inputs are not kept alive by an object
+//! that nobody reads again (LAGraph's FastSV keeps intermediate vectors whose
+//! nodes held the matrix it then unpacks, which forced a copy).
 
 use crate::algebra::{BinaryOp, Semiring, Type};
 use crate::error::{Error, Info, Result};
@@ -20,7 +28,7 @@ pub use crate::kernels::mxm::ProductForm;
 use crate::storage::{MatrixStore, Orientation};
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 /// An input of a node: ready content, or the result of another node.
 #[derive(Clone)]
@@ -238,6 +246,19 @@ pub struct Node {
     /// node takes only its pattern (see [`super::siblings`]); taken when
     /// the node runs.
     sibling: Mutex<Option<(Arc<MatrixStore>, bool)>>,
+    /// The objects whose next content this node computes.
+    owners: Mutex<Vec<Weak<dyn Owner>>>,
+    /// True once an owner took the result (see [`Claim::settle`]).
+    settled: AtomicBool,
+}
+
+/// An object whose next content a node computes (see the module
+/// documentation).
+pub trait Owner: Send + Sync {
+    /// `node`, this owner's deferred work when it registered, computed
+    /// `value`. Must not block: the owner may be busy (then it takes the
+    /// result when next read, as before).
+    fn computed(&self, node: &Node, value: &Arc<MatrixStore>);
 }
 
 impl Node {
@@ -262,6 +283,8 @@ impl Node {
             released_inputs: AtomicBool::new(false),
             bypassed: AtomicBool::new(false),
             sibling: Mutex::new(None),
+            owners: Mutex::new(Vec::new()),
+            settled: AtomicBool::new(false),
         };
         node.each_pending_input(|n| n.claim());
         node
@@ -343,9 +366,13 @@ impl Node {
         }
     }
 
-    /// Gives up one claim; the last one on a computed node lets its result go.
+    /// Gives up one claim; the last one on a computed node lets its result go
+    /// (unless an owner took it: see [`Claim::settle`]).
     fn release_claim(&self) {
-        if self.claims.fetch_sub(1, Ordering::AcqRel) == 1 && self.is_computed() {
+        if self.claims.fetch_sub(1, Ordering::AcqRel) == 1
+            && self.is_computed()
+            && !self.settled.load(Ordering::Acquire)
+        {
             let released = self.lock_value().take();
             drop(released);
         }
@@ -422,6 +449,9 @@ impl Node {
             outcome
         });
         outcome.clone()?;
+        if let Some(v) = &fresh {
+            self.tell_owners(v);
+        }
         if let Some(v) = fresh.or_else(|| self.lock_value().clone()) {
             return Ok(v);
         }
@@ -429,14 +459,31 @@ impl Node {
         crate::error::catch_panic(|| super::execute::run(self))
     }
 
+    /// Registers an object whose next content this node computes.
+    pub fn add_owner(&self, owner: Weak<dyn Owner>) {
+        let mut owners = self.owners.lock().unwrap_or_else(|e| e.into_inner());
+        owners.retain(|o| o.strong_count() > 0);
+        owners.push(owner);
+    }
+
+    /// Tells the owners that the result is computed (once: they are
+    /// forgotten, outside the lock, since one may let go of this node).
+    fn tell_owners(&self, value: &Arc<MatrixStore>) {
+        let owners = std::mem::take(&mut *self.owners.lock().unwrap_or_else(|e| e.into_inner()));
+        for owner in owners.iter().filter_map(Weak::upgrade) {
+            owner.computed(self, value);
+        }
+    }
+
     /// [`Node::value`] for the holder of the last claim on this node, while
     /// it computes its own result: the node lets its result go at once
     /// instead of when that claim is given up, so that the reader holds the
     /// only handle when no one else has one, and may change it in place.
-    /// With other claims left the result stays shared.
+    /// With other claims left, or once an owner took the result (it shares
+    /// it anyway, see [`Claim::settle`]), the result stays.
     pub fn take_value(&self) -> Result<Arc<MatrixStore>> {
         let v = self.value()?;
-        if self.claims.load(Ordering::Acquire) == 1 {
+        if self.claims.load(Ordering::Acquire) == 1 && !self.settled.load(Ordering::Acquire) {
             drop(self.lock_value().take());
         }
         Ok(v)
@@ -553,6 +600,15 @@ impl Claim {
     /// The claimed node.
     pub fn node(&self) -> &Arc<Node> {
         &self.0
+    }
+
+    /// Gives up the claim of an owner that took the node's result: the
+    /// node keeps the result while it lives (it costs nothing while the
+    /// owner shares it), since a reader may have taken the owner's node as
+    /// its source before the owner let go, and claims it only later (the
+    /// last claim then finds the result gone).
+    pub fn settle(self) {
+        self.0.settled.store(true, Ordering::Release);
     }
 }
 

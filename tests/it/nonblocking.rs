@@ -890,6 +890,30 @@ fn maps_of_a_product_run_as_its_epilogue() {
 }
 
 #[test]
+fn a_result_formed_for_another_reader_lets_go_of_its_inputs() {
+    // `t = A * B` stays pending and `c = t * B` reads it: reading `c`
+    // computes `t` too, and `t` then holds its result instead of the node
+    // that keeps `A` (LAGraph's FastSV unpacks such a matrix next, which
+    // had to copy content still shared).
+    let program = || {
+        let (a, b) = sample();
+        let (t, c) = (new(), new());
+        let d = Descriptor::default();
+        mxm::mxm(&t, None, None, &plus_times(), &a, &b, &d).unwrap();
+        mxm::mxm(&c, None, None, &plus_times(), &t, &b, &d).unwrap();
+        let got = OMatrix::of(&c);
+        let settled = !t.has_pending_work();
+        let holders = std::sync::Arc::strong_count(&a.snapshot().unwrap());
+        (got, settled, holders, OMatrix::of(&t))
+    };
+    let (got, settled, holders, t) = with_mode(Mode::NonBlocking, program);
+    assert!(settled, "t still holds the node that computed it");
+    assert_eq!(holders, 2, "A's content is held by `a` and the caller only");
+    let expected = blocking(program);
+    assert_eq!((got, t), (expected.0, expected.3));
+}
+
+#[test]
 fn a_held_product_read_again_and_again_is_formed_once() {
     // `t = A * B` stays held while maps of it are read one after another
     // (PageRank's scaled degrees, read every iteration): the first map runs
