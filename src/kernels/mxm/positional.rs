@@ -136,23 +136,31 @@ fn one_k_per_vector(
 }
 
 /// The first (or `last`) entry of each vector of `c`: one read of the
-/// indices a vector, in parallel and in their stored width.
+/// indices a vector, in parallel and in their stored width. The result keeps
+/// `c`'s vectors (hypersparse or not), so only the kept entries are new.
 fn extreme_entries(c: &Compressed, last: bool) -> Compressed {
-    let held: Vec<usize> = (0..c.nvec()).filter(|&k| c.p[k] < c.p[k + 1]).collect();
-    let slots: Vec<usize> = held
-        .iter()
-        .map(|&k| if last { c.p[k + 1] - 1 } else { c.p[k] })
+    let nvec = c.nvec();
+    let slots: Vec<usize> = (0..nvec)
+        .filter(|&k| c.p[k] < c.p[k + 1])
+        .map(|k| if last { c.p[k + 1] - 1 } else { c.p[k] })
+        .collect();
+    let mut kept = 0;
+    let p = std::iter::once(0)
+        .chain(c.p.windows(2).map(|w| {
+            kept += usize::from(w[0] < w[1]);
+            kept
+        }))
         .collect();
     let i = crate::with_idx!(c.i.as_idx(), s => Idx::store(
-        crate::parallel::map(slots.len(), 1 << 12, |e| s[slots[e]])
+        crate::parallel::collect_chunks(slots.len(), 1 << 14, |r| slots[r].iter().map(|&q| s[q]))
     ));
     Compressed {
         vlen: c.vlen,
         vdim: c.vdim,
-        p: (0..=slots.len()).collect(),
+        p,
         i,
         x: c.x.gather(&slots),
-        h: Some(held.iter().map(|&k| c.vector_id(k)).collect()),
+        h: c.h.clone(),
     }
-    .conform()
+    .conform_counted(slots.len())
 }
