@@ -139,18 +139,15 @@ fn one_k_per_vector(
 /// indices a vector, in parallel and in their stored width. The result keeps
 /// `c`'s vectors (hypersparse or not), so only the kept entries are new.
 fn extreme_entries(c: &Compressed, last: bool) -> Compressed {
-    let nvec = c.nvec();
-    let slots: Vec<usize> = (0..nvec)
-        .filter(|&k| c.p[k] < c.p[k + 1])
-        .map(|k| if last { c.p[k + 1] - 1 } else { c.p[k] })
-        .collect();
-    let mut kept = 0;
-    let p = std::iter::once(0)
-        .chain(c.p.windows(2).map(|w| {
-            kept += usize::from(w[0] < w[1]);
-            kept
-        }))
-        .collect();
+    let mut slots = Vec::new();
+    let mut p = Vec::with_capacity(c.p.len());
+    p.push(0);
+    for w in c.p.windows(2) {
+        if w[0] < w[1] {
+            slots.push(if last { w[1] - 1 } else { w[0] });
+        }
+        p.push(slots.len());
+    }
     let i = crate::with_idx!(c.i.as_idx(), s => Idx::store(
         crate::parallel::collect_chunks(slots.len(), 1 << 14, |r| slots[r].iter().map(|&q| s[q]))
     ));
