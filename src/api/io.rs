@@ -14,7 +14,7 @@ use super::value::{values_of, ValueType};
 use crate::error::Result;
 use crate::io::{generate, mtx};
 use crate::object;
-use crate::storage::serialize;
+use crate::storage::{serialize, Array};
 use crate::{ensure, fail};
 use std::io::{Read, Write};
 use std::path::Path;
@@ -109,6 +109,97 @@ impl<T: ValueType> Matrix<T> {
     pub fn generate_with(spec: &generate::GraphSpec) -> Result<Self> {
         Self::from_object(&generate::generate(spec)?)
     }
+}
+
+/// The entries one part of a Matrix Market file lists
+/// ([`Matrix::read_mtx_part`]).
+pub struct MatrixMarketPart<T> {
+    /// The matrix's number of rows.
+    pub nrows: u64,
+    /// The matrix's number of columns.
+    pub ncols: u64,
+    /// The number of entries the whole file declares.
+    pub declared: u64,
+    /// The number of entries this part lists (before mirroring).
+    pub listed: u64,
+    /// The entries: those listed, and their mirror images when the file is
+    /// symmetric or skew-symmetric.
+    pub triplets: Vec<(u64, u64, T)>,
+}
+
+impl<T: ValueType> Matrix<T> {
+    /// Part `part` of `parts` of a `coordinate` Matrix Market file, read
+    /// without reading the rest: the data lines are cut into `parts` byte
+    /// ranges at line boundaries. Together the parts list every entry once
+    /// (summing [`listed`](MatrixMarketPart::listed) over the parts checks
+    /// the count the file declares). Values are cast to `T`.
+    ///
+    /// ```no_run
+    /// use graphblas::Matrix;
+    /// let half = Matrix::<f64>::read_mtx_part("graph.mtx", 1, 2)?;
+    /// println!("{} of {} entries", half.listed, half.declared);
+    /// # Ok::<(), graphblas::Error>(())
+    /// ```
+    pub fn read_mtx_part(
+        path: impl AsRef<Path>,
+        part: u64,
+        parts: u64,
+    ) -> Result<MatrixMarketPart<T>> {
+        let ty = T::graphblas_type();
+        let p = mtx::read_part(path, part, parts, &ty)?;
+        Ok(MatrixMarketPart {
+            nrows: p.nrows,
+            ncols: p.ncols,
+            declared: p.declared,
+            listed: p.listed,
+            triplets: triplets(p.rows, p.cols, p.vals)?,
+        })
+    }
+}
+
+impl generate::GraphSpec {
+    /// Part `part` of `parts` of the graph's entries, their `true` values (or
+    /// weights) cast to `T`: each part draws its share of the edges. The
+    /// union over the parts, duplicates merged, is the graph
+    /// [`Matrix::generate_with`] gives, whatever the number of parts.
+    ///
+    /// ```
+    /// use graphblas::{binary, GraphKind, GraphSpec, Matrix};
+    /// let spec = GraphSpec::new(GraphKind::Kronecker, 6);
+    /// let mut entries = spec.edge_part::<u8>(0, 3)?;
+    /// entries.extend(spec.edge_part::<u8>(1, 3)?);
+    /// entries.extend(spec.edge_part::<u8>(2, 3)?);
+    /// let a = Matrix::from_triplets_with(64, 64, entries, binary::first())?;
+    /// assert_eq!(a.triplets()?, Matrix::<u8>::generate_with(&spec)?.triplets()?);
+    /// # Ok::<(), graphblas::Error>(())
+    /// ```
+    pub fn edge_part<T: ValueType>(&self, part: u64, parts: u64) -> Result<Vec<(u64, u64, T)>> {
+        let p = generate::edge_part(self, part, parts)?;
+        triplets(p.rows, p.cols, p.vals)
+    }
+}
+
+/// Triplets from index lists and an engine array cast to `T`.
+fn triplets<T: ValueType>(
+    rows: Vec<u64>,
+    cols: Vec<u64>,
+    vals: Array,
+) -> Result<Vec<(u64, u64, T)>> {
+    let ty = T::graphblas_type();
+    if !vals.ty().compatible(&ty) {
+        fail!(
+            DomainMismatch,
+            "{:?} values cannot be cast to {ty:?}",
+            vals.ty()
+        );
+    }
+    let vals = T::from_array(vals.into_cast(&ty));
+    Ok(rows
+        .into_iter()
+        .zip(cols)
+        .zip(vals)
+        .map(|((i, j), v)| (i, j, v))
+        .collect())
 }
 
 impl<T: ValueType> Vector<T> {

@@ -30,6 +30,7 @@ pub use value::{Builtin, IndexType, Integer, ValueType};
 
 pub use crate::io::generate::{GraphKind, GraphSpec};
 pub use crate::storage::Orientation;
+pub use io::MatrixMarketPart;
 
 /// The traits whose methods build expressions: `use graphblas::prelude::*;`.
 pub mod prelude {

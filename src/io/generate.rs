@@ -17,12 +17,12 @@
 //! stream seeded by the seed and the block number, whatever the thread count.
 
 use super::rng::{hash3, Rng};
-use crate::algebra::Type;
 use crate::error::{try_vec, try_with_capacity, Result};
 use crate::object::Matrix;
 use crate::storage::Array;
 use crate::{ensure, fail};
 use rayon::prelude::*;
+use std::ops::Range;
 
 /// The kinds of graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,11 +82,41 @@ const NO_EDGE: u64 = u64::MAX;
 
 /// Generates the graph a spec describes.
 pub fn generate(spec: &GraphSpec) -> Result<Matrix> {
+    let part = edge_part(spec, 0, 1)?;
+    let m = Matrix::new(&part.vals.ty(), part.n, part.n)?;
+    m.build(&part.rows, &part.cols, &part.vals, None)?;
+    Ok(m)
+}
+
+/// A share of a generated graph's entries: both directions of the edges one
+/// part draws, sorted by (row, column), without repeats within the share.
+pub struct EdgePart {
+    /// The number of vertices of the whole graph.
+    pub n: u64,
+    /// Row indices.
+    pub rows: Vec<u64>,
+    /// Column indices.
+    pub cols: Vec<u64>,
+    /// `BOOL` `true`, or the `FP64` weights.
+    pub vals: Array,
+}
+
+/// Part `part` of `parts` of the graph a spec describes: the edges are drawn
+/// in fixed blocks, and each part draws a contiguous range of them. The
+/// union of the parts over `0..parts`, duplicates merged, is the graph
+/// [`generate`] gives, whatever `parts` is (a duplicate edge has the same
+/// weight wherever it is drawn).
+pub fn edge_part(spec: &GraphSpec, part: u64, parts: u64) -> Result<EdgePart> {
     ensure!(
         spec.scale <= MAX_SCALE,
         InvalidValue,
         "scale {} is larger than the largest supported scale {MAX_SCALE}",
         spec.scale
+    );
+    ensure!(
+        part < parts,
+        InvalidIndex,
+        "part {part} of {parts} does not exist"
     );
     let n = 1u64 << spec.scale;
     let drawn = || match spec.edge_factor.checked_mul(n).map(usize::try_from) {
@@ -98,12 +128,38 @@ pub fn generate(spec: &GraphSpec) -> Result<Matrix> {
             spec.scale
         ),
     };
+    let share = Share { part, parts };
     let edges = match spec.kind {
-        GraphKind::Kronecker => kronecker_edges(spec.scale, drawn()?, spec.seed)?,
-        GraphKind::Uniform => random_edges(n, drawn()?, spec.seed)?,
-        GraphKind::Grid => grid_edges(spec.scale, spec.long_edges, spec.seed)?,
+        GraphKind::Kronecker => kronecker_edges(spec.scale, drawn()?, spec.seed, share)?,
+        GraphKind::Uniform => random_edges(n, drawn()?, spec.seed, share)?,
+        GraphKind::Grid => grid_edges(spec.scale, spec.long_edges, spec.seed, share)?,
     };
-    symmetric_matrix(n, edges, spec.weighted.then_some(spec.seed))
+    let (rows, cols) = both_directions(edges)?;
+    let vals = match spec.weighted {
+        false => Array::from_vec(vec![true; rows.len()]),
+        true => Array::from_vec(weights(&rows, &cols, spec.seed)),
+    };
+    Ok(EdgePart {
+        n,
+        rows,
+        cols,
+        vals,
+    })
+}
+
+/// Part `part` of `parts` of some work.
+#[derive(Clone, Copy)]
+struct Share {
+    part: u64,
+    parts: u64,
+}
+
+impl Share {
+    /// This part's range of `0..total`.
+    fn of(self, total: usize) -> Range<usize> {
+        let at = |k: u64| (total as u128 * k as u128 / self.parts as u128) as usize;
+        at(self.part)..at(self.part + 1)
+    }
 }
 
 /// An undirected edge as one sortable word, smaller endpoint first; a self-loop is dropped.
@@ -116,17 +172,22 @@ fn pack(u: u64, v: u64) -> u64 {
     }
 }
 
-/// `m` edges, each drawn by `draw` from the stream of its block.
+/// This share of `m` edges, each drawn by `draw` from the stream of its block.
 fn draw_edges(
     m: usize,
     seed: u64,
+    share: Share,
     draw: impl Fn(&mut Rng) -> (u64, u64) + Sync,
 ) -> Result<Vec<u64>> {
-    let mut edges = try_vec(m, NO_EDGE, "edges")?;
+    let blocks = share.of(m.div_ceil(EDGE_BLOCK));
+    let first = blocks.start * EDGE_BLOCK;
+    let last = (blocks.end * EDGE_BLOCK).min(m);
+    let mut edges = try_vec(last - first, NO_EDGE, "edges")?;
     edges
         .par_chunks_mut(EDGE_BLOCK)
         .enumerate()
         .for_each(|(b, block)| {
+            let b = blocks.start + b;
             let mut rng = Rng::new(hash3(seed, EDGE_STREAM, b as u64));
             for e in block {
                 let (u, v) = draw(&mut rng);
@@ -137,13 +198,13 @@ fn draw_edges(
 }
 
 /// Kronecker (R-MAT) edges with permuted vertex ids.
-fn kronecker_edges(scale: u32, m: usize, seed: u64) -> Result<Vec<u64>> {
+fn kronecker_edges(scale: u32, m: usize, seed: u64, share: Share) -> Result<Vec<u64>> {
     // Quadrant thresholds in units of 2^-32: A = 0.57, A+B = 0.76, A+B+C = 0.95.
     const T_A: u64 = (0.57 * 4294967296.0) as u64;
     const T_AB: u64 = (0.76 * 4294967296.0) as u64;
     const T_ABC: u64 = (0.95 * 4294967296.0) as u64;
     let perm = permutation(1 << scale, seed)?;
-    draw_edges(m, seed, |rng| {
+    draw_edges(m, seed, share, |rng| {
         let (mut u, mut v) = (0u64, 0u64);
         let mut bits = 0u64;
         for level in 0..scale {
@@ -174,21 +235,24 @@ fn permutation(n: u64, seed: u64) -> Result<Vec<u64>> {
 }
 
 /// `m` edges with uniformly random endpoints among `n` vertices.
-fn random_edges(n: u64, m: usize, seed: u64) -> Result<Vec<u64>> {
-    draw_edges(m, seed, |rng| (rng.below(n), rng.below(n)))
+fn random_edges(n: u64, m: usize, seed: u64, share: Share) -> Result<Vec<u64>> {
+    draw_edges(m, seed, share, |rng| (rng.below(n), rng.below(n)))
 }
 
-/// A `2^(scale/2) × 2^(scale - scale/2)` lattice (row-major vertex ids) plus
+/// This share of a `2^(scale/2) × 2^(scale - scale/2)` lattice (row-major
+/// vertex ids, each joined to its right and lower neighbours) and of
 /// `long_edges` random edges.
-fn grid_edges(scale: u32, long_edges: u64, seed: u64) -> Result<Vec<u64>> {
+fn grid_edges(scale: u32, long_edges: u64, seed: u64, share: Share) -> Result<Vec<u64>> {
     let rows = 1u64 << (scale / 2);
     let cols = 1u64 << (scale - scale / 2);
     let n = rows * cols;
+    let ids = share.of(n as usize);
     let long = usize::try_from(long_edges).unwrap_or(usize::MAX);
-    let mut edges = try_with_capacity((2 * n as usize).saturating_add(long), "edges")?;
-    edges.resize(2 * n as usize, NO_EDGE);
-    edges.par_chunks_mut(2).enumerate().for_each(|(id, pair)| {
-        let (id, r, c) = (id as u64, id as u64 / cols, id as u64 % cols);
+    let mut edges = try_with_capacity((2 * ids.len()).saturating_add(long), "edges")?;
+    edges.resize(2 * ids.len(), NO_EDGE);
+    edges.par_chunks_mut(2).enumerate().for_each(|(k, pair)| {
+        let id = (ids.start + k) as u64;
+        let (r, c) = (id / cols, id % cols);
         if c + 1 < cols {
             pair[0] = pack(id, id + 1);
         }
@@ -196,14 +260,13 @@ fn grid_edges(scale: u32, long_edges: u64, seed: u64) -> Result<Vec<u64>> {
             pair[1] = pack(id, id + cols);
         }
     });
-    edges.extend(random_edges(n, long, seed)?);
+    edges.extend(random_edges(n, long, seed, share)?);
     Ok(edges)
 }
 
-/// The symmetric adjacency matrix of the edges (packed, `NO_EDGE` entries
-/// ignored, duplicates merged); weights derived from the seed when given.
-fn symmetric_matrix(n: u64, edges: Vec<u64>, weight_seed: Option<u64>) -> Result<Matrix> {
-    // Both directions of every edge, sorted by (row, column), without repeats.
+/// Both directions of every edge (packed; `NO_EDGE` entries ignored) as
+/// (row, column) lists sorted by (row, column), without repeats.
+fn both_directions(edges: Vec<u64>) -> Result<(Vec<u64>, Vec<u64>)> {
     let mut directed = try_with_capacity(2 * edges.len(), "edges")?;
     directed.extend(edges.iter().copied().filter(|&e| e != NO_EDGE));
     let one_way = directed.len();
@@ -214,21 +277,15 @@ fn symmetric_matrix(n: u64, edges: Vec<u64>, weight_seed: Option<u64>) -> Result
     drop(edges);
     directed.par_sort_unstable();
     directed.dedup();
-    let rows: Vec<u64> = directed.par_iter().map(|&e| e >> 32).collect();
-    let cols: Vec<u64> = directed.par_iter().map(|&e| e & 0xffff_ffff).collect();
-    drop(directed);
-    let (ty, vals) = match weight_seed {
-        None => (Type::BOOL, Array::from_vec(vec![true; rows.len()])),
-        Some(seed) => {
-            let w: Vec<f64> = rows
-                .par_iter()
-                .zip(cols.par_iter())
-                .map(|(&u, &v)| (1 + hash3(seed, WEIGHT_STREAM, pack(u, v)) % 255) as f64)
-                .collect();
-            (Type::FP64, Array::from_vec(w))
-        }
-    };
-    let m = Matrix::new(&ty, n, n)?;
-    m.build(&rows, &cols, &vals, None)?;
-    Ok(m)
+    let rows = directed.par_iter().map(|&e| e >> 32).collect();
+    let cols = directed.par_iter().map(|&e| e & 0xffff_ffff).collect();
+    Ok((rows, cols))
+}
+
+/// The weight of each edge, 1..=255, from the seed and the edge alone.
+fn weights(rows: &[u64], cols: &[u64], seed: u64) -> Vec<f64> {
+    rows.par_iter()
+        .zip(cols.par_iter())
+        .map(|(&u, &v)| (1 + hash3(seed, WEIGHT_STREAM, pack(u, v)) % 255) as f64)
+        .collect()
 }

@@ -16,11 +16,12 @@
 mod assemble;
 mod data;
 mod header;
+mod part;
 mod value;
 mod writer;
 
 use self::assemble::assemble_rows;
-use self::data::parse_entries;
+use self::data::{parse_entries, Entries};
 use self::header::{parse_header, Header};
 use self::value::MtxValue;
 use crate::algebra::Type;
@@ -28,6 +29,7 @@ use crate::error::{Error, Info, Result};
 use crate::object::Matrix;
 use crate::storage::{Array, Compressed, Format, Full, MatrixStore, Orientation};
 use crate::{fail, with_type};
+pub use part::{read_part, MtxPart};
 use std::io::{BufWriter, Read, Write};
 use std::path::Path;
 
@@ -155,20 +157,7 @@ fn build<T: MtxValue>(bytes: &[u8], h: &Header, target: &Type) -> Result<Matrix>
             }
         }
     }
-    if h.symmetry != Symmetry::General {
-        let listed = e.vals.len();
-        for k in 0..listed {
-            if e.rows[k] != e.cols[k] {
-                let v = match h.symmetry {
-                    Symmetry::SkewSymmetric => e.vals[k].negate(),
-                    _ => e.vals[k],
-                };
-                e.rows.push(e.cols[k]);
-                e.cols.push(e.rows[k]);
-                e.vals.push(v);
-            }
-        }
-    }
+    mirror(&mut e, h.symmetry);
     if let Some(c) = assemble_rows(h.nrows, h.ncols, &e.rows, &e.cols, &e.vals)? {
         let c = Compressed {
             x: c.x.into_cast(target),
@@ -188,6 +177,26 @@ fn build<T: MtxValue>(bytes: &[u8], h: &Header, target: &Type) -> Result<Matrix>
             Err(duplicate(i, j))
         }
         Err(err) => Err(err),
+    }
+}
+
+/// Adds the entries a symmetric or skew-symmetric file leaves out: the
+/// mirror image of every listed entry off the diagonal.
+fn mirror<T: MtxValue>(e: &mut Entries<T>, symmetry: Symmetry) {
+    if symmetry == Symmetry::General {
+        return;
+    }
+    let listed = e.vals.len();
+    for k in 0..listed {
+        if e.rows[k] != e.cols[k] {
+            let v = match symmetry {
+                Symmetry::SkewSymmetric => e.vals[k].negate(),
+                _ => e.vals[k],
+            };
+            e.rows.push(e.cols[k]);
+            e.cols.push(e.rows[k]);
+            e.vals.push(v);
+        }
     }
 }
 

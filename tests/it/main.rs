@@ -25,6 +25,7 @@ mod mxm;
 mod nonblocking;
 mod objects;
 mod oom;
+mod parts;
 mod reduce;
 mod select;
 mod sort;

@@ -158,6 +158,48 @@ impl<X, S, Z> IndexUnaryOp<X, S, Z> {
     }
 }
 
+impl<X, S: ValueType, Z> IndexUnaryOp<X, S, Z> {
+    /// The argument `s'` that makes the operator give, on a block of a larger
+    /// matrix whose first row and column are `row_offset` and `col_offset`,
+    /// the results it gives with `s` on the whole: `f(x, i, j, s') =
+    /// f(x, i + row_offset, j + col_offset, s)`. `None` for a user-defined
+    /// operator, whose use of the position is unknown.
+    ///
+    /// ```
+    /// use graphblas::index;
+    /// // The strict lower triangle of rows 4.. and columns 2..: j - i <= -1 + 4 - 2.
+    /// assert_eq!(index::tril::<f64>().block_argument(-1, 4, 2), Some(1));
+    /// assert_eq!(index::value_gt::<i32>().block_argument(7, 4, 2), Some(7));
+    /// ```
+    pub fn block_argument(&self, s: S, row_offset: u64, col_offset: u64) -> Option<S> {
+        use algebra::IndexUnaryCode as C;
+        let code = self.op.code()?;
+        if code.reads_value() {
+            return Some(s);
+        }
+        // The positional operators take an INT64 argument.
+        let mut bytes = [0u8; 8];
+        s.write_bytes(&mut bytes);
+        let s64 = i64::from_ne_bytes(bytes) as i128;
+        let (r, c) = (row_offset as i128, col_offset as i128);
+        let shifted = match code {
+            C::RowIndex => s64 + r,
+            C::ColIndex => s64 + c,
+            C::DiagIndex => s64 + c - r,
+            C::Tril | C::Triu | C::Diag | C::Offdiag => s64 + r - c,
+            C::Colle | C::Colgt => s64 - c,
+            C::Rowle | C::Rowgt => s64 - r,
+            C::ValueEq | C::ValueNe | C::ValueLt | C::ValueLe | C::ValueGt | C::ValueGe => s64,
+        };
+        let out = if code.is_index_valued() {
+            shifted as i64 // wrapping, as the operator's own sum
+        } else {
+            shifted.clamp(i64::MIN as i128, i64::MAX as i128) as i64
+        };
+        Some(S::from_bytes(&out.to_ne_bytes()))
+    }
+}
+
 impl<X: ValueType, S: ValueType, Z: ValueType> IndexUnaryOp<X, S, Z> {
     /// A user-defined operator from a closure `f(value, row, column, thunk)`
     /// (a vector's entries have column 0).

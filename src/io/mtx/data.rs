@@ -23,7 +23,7 @@ pub struct Entries<T> {
 }
 
 /// A parse error inside a chunk: the chunk's line (1-based) and what is wrong.
-type ChunkError = (usize, String);
+pub(super) type ChunkError = (usize, String);
 
 /// Parses every entry after the header and checks their number.
 pub fn parse_entries<T: MtxValue>(bytes: &[u8], h: &Header) -> Result<Entries<T>> {
@@ -111,7 +111,7 @@ fn line_of_entry(data: &[u8], e: usize) -> usize {
 }
 
 /// Parses the entries of one chunk of whole lines.
-fn parse_chunk<T: MtxValue>(
+pub(super) fn parse_chunk<T: MtxValue>(
     chunk: &[u8],
     h: &Header,
 ) -> std::result::Result<Entries<T>, ChunkError> {
