@@ -111,14 +111,6 @@ pub fn all_gather(grid: &Grid, mine: &[u8]) -> Result<Vec<Vec<u8>>> {
         .collect())
 }
 
-/// The sum over the ranks.
-pub fn sum(grid: &Grid, mine: u64) -> u64 {
-    let mut total = 0u64;
-    grid.comm()
-        .all_reduce_into(&mine, &mut total, SystemOperation::sum());
-    total
-}
-
 /// The collective outcome of a step every rank takes: `Ok` on every rank
 /// when it succeeded everywhere; otherwise an error on every rank (a
 /// rank's own error where it failed, else the first failing rank's code).

@@ -1,7 +1,9 @@
 //! The process grid: `p` ranks as a `rows × cols` grid as square as `p`
 //! allows, and the balanced splits of an index range into parts.
 
+use mpi::collective::SystemOperation;
 use mpi::topology::{Communicator, SimpleCommunicator};
+use mpi::traits::*;
 use std::ops::Range;
 use std::rc::Rc;
 
@@ -64,6 +66,19 @@ impl Grid {
     /// This rank's place: (grid row, grid column).
     pub fn place(&self) -> (usize, usize) {
         (self.rank() / self.inner.cols, self.rank() % self.inner.cols)
+    }
+
+    /// Waits until every rank arrives (collective).
+    pub fn barrier(&self) {
+        self.comm().barrier();
+    }
+
+    /// The sum of every rank's `mine`, on every rank (collective).
+    pub fn sum(&self, mine: u64) -> u64 {
+        let mut total = 0u64;
+        self.comm()
+            .all_reduce_into(&mine, &mut total, SystemOperation::sum());
+        total
     }
 
     /// The rank at a place of the grid.

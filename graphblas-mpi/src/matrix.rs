@@ -139,7 +139,12 @@ impl<T: ValueType> DistMatrix<T> {
     /// The number of entries (collective).
     pub fn nvals(&self) -> Result<u64> {
         let mine = agree(&self.grid, self.local.nvals())?;
-        Ok(comm::sum(&self.grid, mine as u64))
+        Ok(self.grid.sum(mine as u64))
+    }
+
+    /// Finishes the deferred work on this rank's block (collective).
+    pub fn wait(&self) -> Result<()> {
+        agree(&self.grid, self.local.wait())
     }
 
     /// The shape.
@@ -203,7 +208,7 @@ impl<T: Builtin> DistMatrix<T> {
     pub fn read_mtx(grid: &Grid, path: impl AsRef<Path>) -> Result<Self> {
         let (rank, size) = (grid.rank() as u64, grid.size() as u64);
         let part = agree(grid, Matrix::<T>::read_mtx_part(path, rank, size))?;
-        let listed = comm::sum(grid, part.listed);
+        let listed = grid.sum(part.listed);
         if listed != part.declared {
             return Err(graphblas::Error::new(
                 graphblas::Info::InvalidValue,

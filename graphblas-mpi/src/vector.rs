@@ -136,6 +136,11 @@ impl<T: ValueType> DistVector<T> {
         Vector::from_pairs(self.n, all.iter().flat_map(|b| wire::pairs::<T>(b)))
     }
 
+    /// Finishes the deferred work on this rank's piece (collective).
+    pub fn wait(&self) -> Result<()> {
+        agree(&self.grid, self.local.wait())
+    }
+
     /// The length.
     pub fn size(&self) -> u64 {
         self.n
@@ -144,7 +149,7 @@ impl<T: ValueType> DistVector<T> {
     /// The number of entries (collective).
     pub fn nvals(&self) -> Result<u64> {
         let mine = agree(&self.grid, self.local.nvals())?;
-        Ok(comm::sum(&self.grid, mine as u64))
+        Ok(self.grid.sum(mine as u64))
     }
 
     /// Every entry reduced with the monoid: each rank reduces its piece, and
