@@ -11,6 +11,9 @@ use graphblas::{binary, index, monoid, semiring, GraphKind, GraphSpec, Result};
 use graphblas_mpi::{bytes_sent, DistMatrix, DistVector, Grid};
 use std::time::Instant;
 
+/// One timed operation.
+type Step<'a> = Box<dyn FnMut() -> Result<()> + 'a>;
+
 /// Runs `f` five times; the median time in ms and the mean bytes sent per rank.
 fn cost(grid: &Grid, mut f: impl FnMut() -> Result<()>) -> Result<(f64, f64)> {
     let mut times = Vec::new();
@@ -58,7 +61,7 @@ fn main() -> Result<()> {
     let ids = DistVector::<i64>::new(&grid, n)?;
     ids.output()
         .apply_index(&dense, index::row_index::<i64>(), 0)?;
-    let rows: Vec<(&str, Box<dyn FnMut() -> Result<()>>)> = vec![
+    let rows: Vec<(&str, Step)> = vec![
         (
             "generate (load)",
             Box::new(|| DistMatrix::<f64>::generate(&grid, &spec).map(drop)),
