@@ -41,6 +41,7 @@ fn main() -> Result<()> {
             _ => panic!("usage: dist_ops [--scale N] [--kind kron|uniform]"),
         }
     }
+    graphblas::retain_freed_memory();
     let universe = mpi::initialize().expect("MPI starts once");
     let grid = Grid::new(universe.world());
     let spec = GraphSpec::new(kind, scale);

@@ -9,6 +9,7 @@ use mpi::datatype::{Partition, PartitionMut};
 use mpi::traits::*;
 use mpi::Count;
 use std::cell::Cell;
+use std::ops::Range;
 
 thread_local! {
     static SENT: Cell<u64> = const { Cell::new(0) };
@@ -51,64 +52,125 @@ fn displacements(counts: &[Count]) -> Vec<Count> {
         .collect()
 }
 
-/// Sends `out[r]` to rank `r` for every `r`; returns what each rank sent here.
-pub fn exchange(grid: &Grid, out: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
-    debug_assert_eq!(out.len(), grid.size());
-    let lengths: Vec<usize> = out.iter().map(Vec::len).collect();
+/// What the ranks sent this rank in one exchange, in one buffer.
+pub struct Inbox {
+    buf: Vec<u8>,
+    ranges: Vec<Range<usize>>,
+}
+
+impl Inbox {
+    /// The bytes rank `r` sent.
+    pub fn from(&self, r: usize) -> &[u8] {
+        &self.buf[self.ranges[r].clone()]
+    }
+
+    /// The bytes every rank sent, in rank order.
+    pub fn parts(&self) -> impl Iterator<Item = &[u8]> {
+        self.ranges.iter().map(|r| &self.buf[r.clone()])
+    }
+
+    fn new(buf: Vec<u8>, counts: &[Count]) -> Inbox {
+        let mut at = 0;
+        let ranges = counts
+            .iter()
+            .map(|&c| {
+                at += c as usize;
+                at - c as usize..at
+            })
+            .collect();
+        Inbox { buf, ranges }
+    }
+}
+
+/// Sends every item to each rank of its group: `group(item)` indexes
+/// `members`, the ranks of each group. Each item takes `size` bytes, written
+/// by `put`. Returns what every rank sent this one.
+pub fn route<I>(
+    grid: &Grid,
+    items: &[I],
+    size: usize,
+    members: &[Vec<usize>],
+    group: impl Fn(&I) -> usize,
+    put: impl Fn(&I, &mut [u8]),
+) -> Result<Inbox> {
+    let groups: Vec<u32> = items.iter().map(|x| group(x) as u32).collect();
+    let mut per_group = vec![0usize; members.len()];
+    groups.iter().for_each(|&g| per_group[g as usize] += 1);
+    let mut lengths = vec![0usize; grid.size()];
+    for (g, ranks) in members.iter().enumerate() {
+        for &r in ranks {
+            lengths[r] += per_group[g] * size;
+        }
+    }
+    let mut at = displacements_of(&lengths);
+    // One more byte: a real allocation even when empty (Open MPI rejects a
+    // send buffer at the address of the receive buffer, which two empty
+    // `Vec`s share).
+    let mut buf = vec![0u8; lengths.iter().sum::<usize>() + 1];
+    let mut one = vec![0u8; size];
+    for (x, &g) in items.iter().zip(&groups) {
+        put(x, &mut one);
+        for &r in &members[g as usize] {
+            buf[at[r]..at[r] + size].copy_from_slice(&one);
+            at[r] += size;
+        }
+    }
+    exchange(grid, &buf, &lengths)
+}
+
+/// The groups of [`route`] when every item goes to one rank: rank `r` alone.
+pub fn each_rank(grid: &Grid) -> Vec<Vec<usize>> {
+    (0..grid.size()).map(|r| vec![r]).collect()
+}
+
+/// Offsets of consecutive blocks of the given lengths.
+fn displacements_of(lengths: &[usize]) -> Vec<usize> {
+    lengths
+        .iter()
+        .scan(0, |at, &n| {
+            *at += n;
+            Some(*at - n)
+        })
+        .collect()
+}
+
+/// Sends `lengths[r]` bytes of `send` (in rank order) to every rank `r`.
+fn exchange(grid: &Grid, send: &[u8], lengths: &[usize]) -> Result<Inbox> {
     // Every rank learns whether every rank can send its buffers.
     let counts: Result<Vec<Count>> = lengths.iter().map(|&n| mpi_count(n)).collect();
     let counts = agree(grid, counts)?;
     let mut incoming = vec![0 as Count; grid.size()];
     grid.comm().all_to_all_into(&counts[..], &mut incoming[..]);
-    count_sent(grid, &lengths);
+    count_sent(grid, lengths);
     let total: usize = incoming.iter().map(|&c| c as usize).sum();
-    mpi_count(total)?;
-    // Real allocations even when empty: Open MPI rejects a send buffer at
-    // the address of the receive buffer, which two empty `Vec`s share.
-    let mut send = Vec::with_capacity(lengths.iter().sum::<usize>() + 1);
-    out.iter().for_each(|b| send.extend_from_slice(b));
-    let mut recv = vec![0u8; total + 1];
+    agree(grid, mpi_count(total))?;
+    let mut recv = vec![0u8; total + 1]; // see `route`
     {
         let send_displs = displacements(&counts);
         let recv_displs = displacements(&incoming);
-        let send = Partition::new(&send[..], &counts[..], &send_displs[..]);
+        let total_sent = lengths.iter().sum::<usize>();
+        let send = Partition::new(&send[..total_sent], &counts[..], &send_displs[..]);
         let mut into = PartitionMut::new(&mut recv[..total], &incoming[..], &recv_displs[..]);
         grid.comm().all_to_all_varcount_into(&send, &mut into);
     }
-    let mut at = 0;
-    Ok(incoming
-        .iter()
-        .map(|&c| {
-            let part = recv[at..at + c as usize].to_vec();
-            at += c as usize;
-            part
-        })
-        .collect())
+    Ok(Inbox::new(recv, &incoming))
 }
 
 /// Every rank's `mine`, in rank order, on every rank.
-pub fn all_gather(grid: &Grid, mine: &[u8]) -> Result<Vec<Vec<u8>>> {
+pub fn all_gather(grid: &Grid, mine: &[u8]) -> Result<Inbox> {
     let count = agree(grid, mpi_count(mine.len()))?;
     let mut counts = vec![0 as Count; grid.size()];
     grid.comm().all_gather_into(&count, &mut counts[..]);
     count_sent(grid, &vec![mine.len(); grid.size()]);
     let total: usize = counts.iter().map(|&c| c as usize).sum();
-    mpi_count(total)?;
-    let mut recv = vec![0u8; total + 1]; // see `exchange`
+    agree(grid, mpi_count(total))?;
+    let mut recv = vec![0u8; total + 1]; // see `route`
     {
         let displs = displacements(&counts);
         let mut into = PartitionMut::new(&mut recv[..total], &counts[..], &displs[..]);
         grid.comm().all_gather_varcount_into(mine, &mut into);
     }
-    let mut at = 0;
-    Ok(counts
-        .iter()
-        .map(|&c| {
-            let part = recv[at..at + c as usize].to_vec();
-            at += c as usize;
-            part
-        })
-        .collect())
+    Ok(Inbox::new(recv, &counts))
 }
 
 /// The collective outcome of a step every rank takes: `Ok` on every rank

@@ -5,7 +5,7 @@
 //! first row and column.
 
 use crate::check_index;
-use crate::comm::{self, agree};
+use crate::comm::{self, agree, Inbox};
 use crate::grid::{Grid, Split};
 use crate::wire;
 use graphblas::prelude::*;
@@ -50,29 +50,29 @@ impl<T: ValueType> DistMatrix<T> {
     ) -> Result<Self> {
         let m = Self::new(grid, nrows, ncols)?;
         let (rows, cols) = m.splits();
-        let mut out = vec![Vec::new(); grid.size()];
-        let mut checked = Ok(());
-        for (r, c, x) in triplets {
-            match check_index(r, nrows).and(check_index(c, ncols)) {
-                Ok(()) => {
-                    let to = grid.rank_at(rows.owner(r), cols.owner(c));
-                    wire::put_triplet(&mut out[to], r, c, x);
-                }
-                Err(e) => checked = Err(e),
-            }
-        }
+        let triplets: Vec<(u64, u64, T)> = triplets.into_iter().collect();
+        let checked = triplets
+            .iter()
+            .try_for_each(|&(r, c, _)| check_index(r, nrows).and(check_index(c, ncols)));
         agree(grid, checked)?;
-        let incoming = comm::exchange(grid, out)?;
-        m.set_local_from(&incoming, dup)?;
+        let inbox = comm::route(
+            grid,
+            &triplets,
+            wire::triplet_size::<T>(),
+            &comm::each_rank(grid),
+            |&(r, c, _)| grid.rank_at(rows.owner(r), cols.owner(c)),
+            |&(r, c, x), out| wire::write_triplet(out, r, c, x),
+        )?;
+        m.set_local_from(&inbox, dup)?;
         Ok(m)
     }
 
     /// Replaces the block with the triplets (global positions) in `buffers`.
-    fn set_local_from(&self, buffers: &[Vec<u8>], dup: Option<BinaryOp<T, T, T>>) -> Result<()> {
+    fn set_local_from(&self, inbox: &Inbox, dup: Option<BinaryOp<T, T, T>>) -> Result<()> {
         let (r0, c0) = (self.block_rows().start, self.block_cols().start);
-        let entries = buffers
-            .iter()
-            .flat_map(|b| wire::triplets::<T>(b))
+        let entries = inbox
+            .parts()
+            .flat_map(wire::triplets::<T>)
             .map(|(r, c, x)| (r - r0, c - c0, x));
         let (nr, nc) = self.local.shape();
         let block = match dup {
@@ -86,31 +86,34 @@ impl<T: ValueType> DistMatrix<T> {
     /// The whole matrix, on every rank (collective).
     pub fn to_matrix(&self) -> Result<Matrix<T>> {
         let mut mine = Vec::new();
-        self.for_each_entry(|r, c, x| wire::put_triplet(&mut mine, r, c, x))?;
+        for (r, c, x) in self.entries()? {
+            wire::put_triplet(&mut mine, r, c, x);
+        }
         let all = comm::all_gather(&self.grid, &mine)?;
-        let entries = all.iter().flat_map(|b| wire::triplets::<T>(b));
+        let entries = all.parts().flat_map(wire::triplets::<T>);
         Matrix::from_triplets(self.nrows, self.ncols, entries)
     }
 
-    /// Calls `f` with every entry of the block at its global position.
-    pub(crate) fn for_each_entry(&self, mut f: impl FnMut(u64, u64, T)) -> Result<()> {
+    /// The block's entries at their global positions (collective).
+    pub(crate) fn entries(&self) -> Result<Vec<(u64, u64, T)>> {
         let (r0, c0) = (self.block_rows().start, self.block_cols().start);
         let entries = agree(&self.grid, self.local.iter())?;
-        entries.for_each(|(r, c, x)| f(r0 + r, c0 + c, x));
-        Ok(())
+        Ok(entries.map(|(r, c, x)| (r0 + r, c0 + c, x)).collect())
     }
 
     /// The transpose (collective).
     pub fn transpose(&self) -> Result<DistMatrix<T>> {
         let t = DistMatrix::new(&self.grid, self.ncols, self.nrows)?;
         let (rows, cols) = t.splits();
-        let mut out = vec![Vec::new(); self.grid.size()];
-        self.for_each_entry(|r, c, x| {
-            let to = self.grid.rank_at(rows.owner(c), cols.owner(r));
-            wire::put_triplet(&mut out[to], c, r, x);
-        })?;
-        let incoming = comm::exchange(&self.grid, out)?;
-        t.set_local_from(&incoming, None)?;
+        let inbox = comm::route(
+            &self.grid,
+            &self.entries()?,
+            wire::triplet_size::<T>(),
+            &comm::each_rank(&self.grid),
+            |&(r, c, _)| self.grid.rank_at(rows.owner(c), cols.owner(r)),
+            |&(r, c, x), out| wire::write_triplet(out, c, r, x),
+        )?;
+        t.set_local_from(&inbox, None)?;
         Ok(t)
     }
 

@@ -104,18 +104,21 @@ fn gather<U: ValueType>(
     let grid = &u.grid;
     let start = u.piece().start;
     let targets: Vec<Vec<usize>> = (0..split.parts()).map(to).collect();
-    let mut out = vec![Vec::new(); grid.size()];
-    for (k, x) in agree(grid, u.local.iter())? {
-        let i = start + k;
-        for &d in &targets[split.owner(i)] {
-            wire::put_pair(&mut out[d], i, x);
-        }
-    }
-    let incoming = comm::exchange(grid, out)?;
+    let entries: Vec<(u64, U)> = agree(grid, u.local.iter())?
+        .map(|(k, x)| (start + k, x))
+        .collect();
+    let inbox = comm::route(
+        grid,
+        &entries,
+        wire::pair_size::<U>(),
+        &targets,
+        |&(i, _)| split.owner(i),
+        |&(i, x), out| wire::write_pair(out, i, x),
+    )?;
     let range = split.range(mine);
-    let pairs = incoming
-        .iter()
-        .flat_map(|b| wire::pairs::<U>(b))
+    let pairs = inbox
+        .parts()
+        .flat_map(wire::pairs::<U>)
         .map(|(i, x)| (i - range.start, x));
     agree(grid, Vector::from_pairs(range.end - range.start, pairs))
 }
@@ -132,13 +135,18 @@ fn scatter<Z: ValueType>(
 ) -> Result<DistVector<Z>> {
     let t = DistVector::new(grid, n)?;
     let split = t.split();
-    let mut out = vec![Vec::new(); grid.size()];
-    for (k, x) in agree(grid, y.iter())? {
-        let i = offset + k;
-        wire::put_pair(&mut out[split.owner(i)], i, x);
-    }
-    let incoming = comm::exchange(grid, out)?;
-    t.set_local_from(&incoming, Some(add))?;
+    let partial: Vec<(u64, Z)> = agree(grid, y.iter())?
+        .map(|(k, x)| (offset + k, x))
+        .collect();
+    let inbox = comm::route(
+        grid,
+        &partial,
+        wire::pair_size::<Z>(),
+        &comm::each_rank(grid),
+        |&(i, _)| split.owner(i),
+        |&(i, x), out| wire::write_pair(out, i, x),
+    )?;
+    t.set_local_from(&inbox, Some(add))?;
     Ok(t)
 }
 
@@ -179,16 +187,17 @@ fn band<A: ValueType>(
     shape: (u64, u64),
 ) -> Result<Matrix<A>> {
     let grid = &a.grid;
-    let mut mine = Vec::new();
-    a.for_each_entry(|r, c, x| wire::put_triplet(&mut mine, r, c, x))?;
-    let mut out = vec![Vec::new(); grid.size()];
-    for &d in to {
-        out[d].clone_from(&mine);
-    }
-    let incoming = comm::exchange(grid, out)?;
-    let entries = incoming
-        .iter()
-        .flat_map(|b| wire::triplets::<A>(b))
+    let inbox = comm::route(
+        grid,
+        &a.entries()?,
+        wire::triplet_size::<A>(),
+        &[to.to_vec()],
+        |_| 0,
+        |&(r, c, x), out| wire::write_triplet(out, r, c, x),
+    )?;
+    let entries = inbox
+        .parts()
+        .flat_map(wire::triplets::<A>)
         .map(|(r, c, x)| {
             let (r, c) = at(r, c);
             (r, c, x)

@@ -3,7 +3,7 @@
 //! start.
 
 use crate::check_index;
-use crate::comm::{self, agree};
+use crate::comm::{self, agree, Inbox};
 use crate::grid::{Grid, Split};
 use crate::wire;
 use graphblas::prelude::*;
@@ -56,30 +56,31 @@ impl<T: ValueType> DistVector<T> {
     ) -> Result<Self> {
         let v = Self::new(grid, n)?;
         let split = v.split();
-        let mut out = vec![Vec::new(); grid.size()];
-        let mut checked = Ok(());
-        for (i, x) in pairs {
-            match check_index(i, n) {
-                Ok(()) => wire::put_pair(&mut out[split.owner(i)], i, x),
-                Err(e) => checked = Err(e),
-            }
-        }
+        let pairs: Vec<(u64, T)> = pairs.into_iter().collect();
+        let checked = pairs.iter().try_for_each(|&(i, _)| check_index(i, n));
         agree(grid, checked)?;
-        let incoming = comm::exchange(grid, out)?;
-        v.set_local_from(&incoming, Some(dup))?;
+        let inbox = comm::route(
+            grid,
+            &pairs,
+            wire::pair_size::<T>(),
+            &comm::each_rank(grid),
+            |&(i, _)| split.owner(i),
+            |&(i, x), out| wire::write_pair(out, i, x),
+        )?;
+        v.set_local_from(&inbox, Some(dup))?;
         Ok(v)
     }
 
     /// Replaces the piece with the pairs (global indices) in `buffers`.
     pub(crate) fn set_local_from(
         &self,
-        buffers: &[Vec<u8>],
+        inbox: &Inbox,
         dup: Option<BinaryOp<T, T, T>>,
     ) -> Result<()> {
         let start = self.piece().start;
-        let pairs = buffers
-            .iter()
-            .flat_map(|b| wire::pairs::<T>(b))
+        let pairs = inbox
+            .parts()
+            .flat_map(wire::pairs::<T>)
             .map(|(i, x)| (i - start, x));
         let local = match dup {
             Some(dup) => Vector::from_pairs_with(self.local.size(), pairs, dup),
@@ -96,30 +97,40 @@ impl<T: ValueType> DistVector<T> {
     pub fn extract_at(&self, index: &DistVector<i64>) -> Result<DistVector<T>> {
         let grid = &self.grid;
         let (split, start) = (self.split(), index.piece().start);
-        let mut asks = vec![Vec::new(); grid.size()];
-        let mut checked = Ok(());
-        for (k, i) in agree(grid, index.local.iter())? {
-            match u64::try_from(i).map_err(|_| i as u64) {
-                Ok(i) if i < self.n => wire::put_pair(&mut asks[split.owner(i)], start + k, i),
-                Ok(i) | Err(i) => checked = check_index(i, self.n),
-            }
-        }
+        let asks = agree(grid, index.local.iter())?.map(|(k, i)| (start + k, i as u64));
+        let asks: Vec<(u64, u64)> = asks.collect();
+        // Negative indices read as u64 are out of range too.
+        let checked = asks.iter().try_for_each(|&(_, i)| check_index(i, self.n));
         agree(grid, checked)?;
-        let asked = comm::exchange(grid, asks)?;
+        let asked = comm::route(
+            grid,
+            &asks,
+            wire::pair_size::<u64>(),
+            &comm::each_rank(grid),
+            |&(_, i)| split.owner(i),
+            |&(k, i), out| wire::write_pair(out, k, i),
+        )?;
         let here = self.piece().start;
         let mut held = vec![None; self.local.size() as usize];
         for (i, x) in agree(grid, self.local.iter())? {
             held[i as usize] = Some(x);
         }
-        let mut answers = vec![Vec::new(); grid.size()];
-        for (from, questions) in asked.iter().enumerate() {
-            for (k, i) in wire::pairs::<u64>(questions) {
+        let mut answers = Vec::new();
+        for from in 0..grid.size() {
+            for (k, i) in wire::pairs::<u64>(asked.from(from)) {
                 if let Some(x) = held[(i - here) as usize] {
-                    wire::put_pair(&mut answers[from], k, x);
+                    answers.push((from, k, x));
                 }
             }
         }
-        let answered = comm::exchange(grid, answers)?;
+        let answered = comm::route(
+            grid,
+            &answers,
+            wire::pair_size::<T>(),
+            &comm::each_rank(grid),
+            |&(from, _, _)| from,
+            |&(_, k, x), out| wire::write_pair(out, k, x),
+        )?;
         let w = DistVector::new(grid, index.n)?;
         w.set_local_from(&answered, None)?;
         Ok(w)
@@ -129,11 +140,11 @@ impl<T: ValueType> DistVector<T> {
     pub fn to_vector(&self) -> Result<Vector<T>> {
         let start = self.piece().start;
         let mut mine = Vec::new();
-        for (i, x) in self.local.iter()? {
+        for (i, x) in agree(&self.grid, self.local.iter())? {
             wire::put_pair(&mut mine, start + i, x);
         }
         let all = comm::all_gather(&self.grid, &mine)?;
-        Vector::from_pairs(self.n, all.iter().flat_map(|b| wire::pairs::<T>(b)))
+        Vector::from_pairs(self.n, all.parts().flat_map(wire::pairs::<T>))
     }
 
     /// Finishes the deferred work on this rank's piece (collective).
@@ -170,7 +181,7 @@ impl<T: ValueType> DistVector<T> {
             }
         }
         let all = comm::all_gather(&self.grid, &mine)?;
-        let x = wire::values::<T>(&all[owner]).next();
+        let x = wire::values::<T>(all.from(owner)).next();
         Ok(x)
     }
 
@@ -216,6 +227,6 @@ pub(crate) fn combine<T: ValueType>(grid: &Grid, mine: T, monoid: Monoid<T>) -> 
     let mut bytes = Vec::new();
     wire::put_value(&mut bytes, mine);
     let all = comm::all_gather(grid, &bytes)?;
-    let parts = all.iter().flat_map(|b| wire::values::<T>(b));
+    let parts = all.parts().flat_map(wire::values::<T>);
     Vector::from_pairs(grid.size() as u64, (0..).zip(parts))?.reduce(monoid)
 }

@@ -9,6 +9,29 @@ pub fn value_size<T: ValueType>() -> usize {
     T::graphblas_type().size()
 }
 
+/// The size of a pair of an index and a `T` value.
+pub fn pair_size<T: ValueType>() -> usize {
+    8 + value_size::<T>()
+}
+
+/// The size of a triplet of two indices and a `T` value.
+pub fn triplet_size<T: ValueType>() -> usize {
+    16 + value_size::<T>()
+}
+
+/// Writes a pair into `out` (of [`pair_size`]).
+pub fn write_pair<T: ValueType>(out: &mut [u8], i: u64, v: T) {
+    out[..8].copy_from_slice(&i.to_le_bytes());
+    v.write_bytes(&mut out[8..]);
+}
+
+/// Writes a triplet into `out` (of [`triplet_size`]).
+pub fn write_triplet<T: ValueType>(out: &mut [u8], i: u64, j: u64, v: T) {
+    out[..8].copy_from_slice(&i.to_le_bytes());
+    out[8..16].copy_from_slice(&j.to_le_bytes());
+    v.write_bytes(&mut out[16..]);
+}
+
 /// Appends an index.
 pub fn put_index(out: &mut Vec<u8>, i: u64) {
     out.extend_from_slice(&i.to_le_bytes());

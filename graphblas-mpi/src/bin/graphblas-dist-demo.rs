@@ -126,6 +126,7 @@ fn main() -> Result<()> {
             std::process::exit(2);
         }
     };
+    graphblas::retain_freed_memory();
     let universe = mpi::initialize().expect("MPI starts once");
     let grid = Grid::new(universe.world());
     let (a, s, b) = timed(&grid, || match &source {
