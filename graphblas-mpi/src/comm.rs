@@ -123,6 +123,20 @@ pub fn each_rank(grid: &Grid) -> Vec<Vec<usize>> {
     (0..grid.size()).map(|r| vec![r]).collect()
 }
 
+/// Sends each blob to its rank (`(rank, bytes)`, at most one a rank).
+pub fn send_blobs(grid: &Grid, blobs: &[(usize, Vec<u8>)]) -> Result<Inbox> {
+    let mut lengths = vec![0usize; grid.size()];
+    blobs.iter().for_each(|(r, b)| lengths[*r] = b.len());
+    let mut buf = Vec::with_capacity(lengths.iter().sum::<usize>() + 1); // see `route`
+    for r in 0..grid.size() {
+        if let Some((_, b)) = blobs.iter().find(|(to, _)| *to == r) {
+            buf.extend_from_slice(b);
+        }
+    }
+    buf.push(0);
+    exchange(grid, &buf, &lengths)
+}
+
 /// Offsets of consecutive blocks of the given lengths.
 fn displacements_of(lengths: &[usize]) -> Vec<usize> {
     lengths

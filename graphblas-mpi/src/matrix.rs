@@ -101,8 +101,26 @@ impl<T: ValueType> DistMatrix<T> {
         Ok(entries.map(|(r, c, x)| (r0 + r, c0 + c, x)).collect())
     }
 
-    /// The transpose (collective).
+    /// The transpose (collective). On a square grid each block's transpose,
+    /// computed where it is, is the mirror block of the result and travels
+    /// whole; otherwise every entry travels to its holder.
     pub fn transpose(&self) -> Result<DistMatrix<T>> {
+        let (pr, pc) = self.grid.shape();
+        if pr == pc {
+            let (i, j) = self.grid.place();
+            let block = agree(&self.grid, self.local.transpose().eval())?;
+            let inbox = self.send_block(&block, &[self.grid.rank_at(j, i)])?;
+            let mirror = agree(
+                &self.grid,
+                Matrix::deserialize(inbox.from(self.grid.rank_at(j, i))),
+            );
+            return Ok(DistMatrix {
+                grid: self.grid.clone(),
+                nrows: self.ncols,
+                ncols: self.nrows,
+                local: mirror?,
+            });
+        }
         let t = DistMatrix::new(&self.grid, self.ncols, self.nrows)?;
         let (rows, cols) = t.splits();
         let inbox = comm::route(
@@ -115,6 +133,17 @@ impl<T: ValueType> DistMatrix<T> {
         )?;
         t.set_local_from(&inbox, None)?;
         Ok(t)
+    }
+
+    /// Sends `block` (serialized) to each rank in `to`; returns what came.
+    pub(crate) fn send_block<Z: ValueType>(
+        &self,
+        block: &Matrix<Z>,
+        to: &[usize],
+    ) -> Result<Inbox> {
+        let blob = agree(&self.grid, block.serialize())?;
+        let blobs: Vec<(usize, Vec<u8>)> = to.iter().map(|&r| (r, blob.clone())).collect();
+        comm::send_blobs(&self.grid, &blobs)
     }
 
     /// The entries for which `op(a_ij, i, j, s)` is true (`GrB_select`;

@@ -21,7 +21,7 @@ use crate::output::{DistOutput, MatrixMask, VectorMask};
 use crate::vector::DistVector;
 use crate::wire;
 use graphblas::prelude::*;
-use graphblas::{BinaryOp, Matrix, Result, Semiring, ValueType, Vector};
+use graphblas::{BinaryOp, CompressedArrays, Matrix, Result, Semiring, ValueType, Vector};
 
 impl<T: ValueType, K: VectorMask> DistOutput<'_, DistVector<T>, K, T> {
     fn check_mask(&self) -> Result<()> {
@@ -168,39 +168,81 @@ impl<T: ValueType, K: MatrixMask> DistOutput<'_, DistMatrix<T>, K, T> {
         let (i, j) = grid.place();
         let row_ranks: Vec<usize> = (0..pc).map(|c| grid.rank_at(i, c)).collect();
         let col_ranks: Vec<usize> = (0..pr).map(|r| grid.rank_at(r, j)).collect();
-        let (a_rows, b_cols) = (a.block_rows(), b.block_cols());
-        let a_shape = (a_rows.end - a_rows.start, a.ncols);
-        let a_band = band(a, &row_ranks, |r, c| (r - a_rows.start, c), a_shape)?;
-        let b_shape = (b.nrows, b_cols.end - b_cols.start);
-        let b_band = band(b, &col_ranks, |r, c| (r, c - b_cols.start), b_shape)?;
+        let a_band = band(a, &row_ranks, Side::ByColumns)?;
+        let b_band = band(b, &col_ranks, Side::ByRows)?;
         self.write(a_band.cast::<X>().mxm(b_band.cast::<Y>(), s))
     }
 }
 
-/// A band of `a` on this rank: every rank sends its block's entries to the
-/// ranks `to`, and the receivers place each entry at `at(row, col)` in a
-/// matrix of `shape`.
-fn band<A: ValueType>(
-    a: &DistMatrix<A>,
-    to: &[usize],
-    at: impl Fn(u64, u64) -> (u64, u64),
-    shape: (u64, u64),
-) -> Result<Matrix<A>> {
+/// How the blocks of a band lie.
+#[derive(Clone, Copy, PartialEq)]
+enum Side {
+    /// Side by side: a grid row's blocks, every column.
+    ByColumns,
+    /// Stacked: a grid column's blocks, every row.
+    ByRows,
+}
+
+/// A band of `a` on this rank: every rank sends its block whole to the ranks
+/// `to` (its grid row or column, in grid order), and each joins the blocks
+/// it receives, in rank order, into one matrix.
+fn band<A: ValueType>(a: &DistMatrix<A>, to: &[usize], side: Side) -> Result<Matrix<A>> {
     let grid = &a.grid;
-    let inbox = comm::route(
-        grid,
-        &a.entries()?,
-        wire::triplet_size::<A>(),
-        &[to.to_vec()],
-        |_| 0,
-        |&(r, c, x), out| wire::write_triplet(out, r, c, x),
-    )?;
-    let entries = inbox
-        .parts()
-        .flat_map(wire::triplets::<A>)
-        .map(|(r, c, x)| {
-            let (r, c) = at(r, c);
-            (r, c, x)
-        });
-    agree(grid, Matrix::from_triplets(shape.0, shape.1, entries))
+    let inbox = a.send_block(&a.local, to)?;
+    let blocks: Result<Vec<CompressedArrays<A>>> = to
+        .iter()
+        .map(|&r| Matrix::<A>::deserialize(inbox.from(r))?.into_csr())
+        .collect();
+    let blocks = agree(grid, blocks)?;
+    agree(grid, join(blocks, side))
+}
+
+/// Joins CSR blocks side by side (rows merged, columns offset) or stacked
+/// (rows appended): sorted rows without sorting.
+fn join<A: ValueType>(blocks: Vec<CompressedArrays<A>>, side: Side) -> Result<Matrix<A>> {
+    let nrows = match side {
+        Side::ByColumns => blocks.first().map_or(0, |b| b.nrows),
+        Side::ByRows => blocks.iter().map(|b| b.nrows).sum(),
+    };
+    let ncols = match side {
+        Side::ByColumns => blocks.iter().map(|b| b.ncols).sum(),
+        Side::ByRows => blocks.first().map_or(0, |b| b.ncols),
+    };
+    let total: usize = blocks.iter().map(|b| b.indices.len()).sum();
+    let (mut pointers, mut indices, mut values) = (
+        vec![0u64],
+        Vec::with_capacity(total),
+        Vec::with_capacity(total),
+    );
+    match side {
+        Side::ByRows => {
+            for b in &blocks {
+                for (_, cols, vals) in b.vectors() {
+                    indices.extend_from_slice(cols);
+                    values.extend_from_slice(vals);
+                    pointers.push(indices.len() as u64);
+                }
+            }
+        }
+        Side::ByColumns => {
+            let offsets: Vec<u64> = blocks
+                .iter()
+                .scan(0, |at, b| {
+                    *at += b.ncols;
+                    Some(*at - b.ncols)
+                })
+                .collect();
+            for row in 0..nrows as usize {
+                for (b, &offset) in blocks.iter().zip(&offsets) {
+                    let range = b.pointers[row] as usize..b.pointers[row + 1] as usize;
+                    indices.extend(b.indices[range.clone()].iter().map(|&c| c + offset));
+                    values.extend_from_slice(&b.values[range]);
+                }
+                pointers.push(indices.len() as u64);
+            }
+        }
+    }
+    Matrix::from_compressed(CompressedArrays::csr(
+        nrows, ncols, pointers, indices, values,
+    ))
 }
