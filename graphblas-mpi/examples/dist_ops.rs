@@ -59,13 +59,16 @@ fn main() -> Result<()> {
             .map(|i| (i, i as f64)),
         binary::first(),
     )?;
-    let ids = DistVector::<i64>::new(&grid, n)?;
-    ids.output()
-        .apply_index(&dense, index::row_index::<i64>(), 0)?;
+    // Every vertex's mirror n - 1 - i: mostly on another rank.
+    let mirror = DistVector::<i64>::new(&grid, n)?;
+    let last = n as i64 - 1;
+    mirror
+        .output()
+        .apply_index(&dense, index::diag_index::<i64>(), last)?;
     let rows: Vec<(&str, Step)> = vec![
         (
             "generate (load)",
-            Box::new(|| DistMatrix::<f64>::generate(&grid, &spec).map(drop)),
+            Box::new(|| DistMatrix::<f64>::generate(&grid, &spec)?.wait()),
         ),
         ("transpose", Box::new(|| a.transpose()?.wait())),
         (
@@ -84,7 +87,8 @@ fn main() -> Result<()> {
                     &sparse,
                     &a,
                     semiring::min_first::<f64>(),
-                )
+                )?;
+                y.wait()
             }),
         ),
         (
@@ -93,7 +97,8 @@ fn main() -> Result<()> {
                 let c = DistMatrix::<i64>::new(&grid, n, n)?;
                 c.masked(&l)
                     .structural()
-                    .mxm(&l, &l, semiring::plus_pair::<i64>())
+                    .mxm(&l, &l, semiring::plus_pair::<i64>())?;
+                c.wait()
             }),
         ),
         (
@@ -110,8 +115,8 @@ fn main() -> Result<()> {
             Box::new(|| dense.reduce(monoid::plus()).map(drop)),
         ),
         (
-            "extract_at, dense index vector",
-            Box::new(|| ids.extract_at(&ids).map(drop)),
+            "extract_at, every vertex's mirror",
+            Box::new(|| mirror.extract_at(&mirror)?.wait()),
         ),
     ];
     if grid.rank() == 0 {

@@ -242,7 +242,7 @@ fn join<A: ValueType>(blocks: Vec<CompressedArrays<A>>, side: Side) -> Result<Ma
             }
         }
     }
-    Matrix::from_compressed(CompressedArrays::csr(
-        nrows, ncols, pointers, indices, values,
-    ))
+    // Imported (a copy) rather than moved in: an import stores the indices
+    // in 32 bits where they fit, which the product reads faster.
+    Matrix::from_csr(nrows, ncols, &pointers, &indices, &values)
 }
