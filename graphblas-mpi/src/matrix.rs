@@ -179,6 +179,11 @@ impl<T: ValueType> DistMatrix<T> {
         agree(&self.grid, self.local.wait())
     }
 
+    /// The shape (for what vectors and matrices share).
+    pub(crate) fn dims(&self) -> (u64, u64) {
+        self.shape()
+    }
+
     /// The shape.
     pub fn shape(&self) -> (u64, u64) {
         (self.nrows, self.ncols)

@@ -19,63 +19,75 @@ pub(crate) fn same_shape<D: PartialEq + std::fmt::Debug>(what: &str, a: D, b: D)
     ))
 }
 
-impl<T: ValueType, K: VectorMask> DistOutput<'_, DistVector<T>, K, T> {
-    fn check<U>(&self, what: &str, u: &DistVector<U>) -> Result<()> {
-        same_shape(what, self.target.n, u.n)?;
-        match self.mask {
-            Some(m) => same_shape("mask", self.target.n, m.size()),
-            None => Ok(()),
+/// `check`, `assign`, `ewise_add`, `ewise_mult` and `apply` for the output
+/// of a distributed collection type and its mask trait.
+macro_rules! element_wise {
+    ($dist:ident, $mask:ident) => {
+        impl<T: ValueType, K: $mask> DistOutput<'_, $dist<T>, K, T> {
+            fn check<U>(&self, what: &str, a: &$dist<U>) -> Result<()> {
+                same_shape(what, self.target.dims(), a.dims())?;
+                match self.mask {
+                    Some(m) => same_shape("mask", self.target.dims(), m.dims()),
+                    None => Ok(()),
+                }
+            }
+
+            /// `C<M> = accum(C, A)`: a copy, with typecasting (`GrB_assign`
+            /// of the whole object).
+            pub fn assign<U: ValueType>(self, a: &$dist<U>) -> Result<()> {
+                self.check("assign", a)?;
+                self.write(a.local.expr())
+            }
+
+            /// `C<M> = accum(C, A ∪ B)` (`GrB_eWiseAdd`).
+            pub fn ewise_add<U: ValueType, V: ValueType, X: ValueType, Y: ValueType>(
+                self,
+                a: &$dist<U>,
+                b: &$dist<V>,
+                op: BinaryOp<X, Y, T>,
+            ) -> Result<()> {
+                self.check("eWiseAdd", a)?;
+                self.check("eWiseAdd", b)?;
+                self.write(a.local.cast::<X>().ewise_add(b.local.cast::<Y>(), op))
+            }
+
+            /// `C<M> = accum(C, A ∩ B)` (`GrB_eWiseMult`).
+            pub fn ewise_mult<U: ValueType, V: ValueType, X: ValueType, Y: ValueType>(
+                self,
+                a: &$dist<U>,
+                b: &$dist<V>,
+                op: BinaryOp<X, Y, T>,
+            ) -> Result<()> {
+                self.check("eWiseMult", a)?;
+                self.check("eWiseMult", b)?;
+                self.write(a.local.cast::<X>().ewise_mult(b.local.cast::<Y>(), op))
+            }
+
+            /// `C<M> = accum(C, op(A))` (`GrB_apply`).
+            pub fn apply<U: ValueType, X: ValueType>(
+                self,
+                a: &$dist<U>,
+                op: UnaryOp<X, T>,
+            ) -> Result<()> {
+                self.check("apply", a)?;
+                self.write(a.local.cast::<X>().apply(op))
+            }
         }
-    }
+    };
+}
 
-    /// `w<m> = accum(w, u)`: a copy, with typecasting (`GrB_assign` of a whole vector).
-    pub fn assign<U: ValueType>(self, u: &DistVector<U>) -> Result<()> {
-        self.check("assign", u)?;
-        self.write(u.local.expr())
-    }
+element_wise!(DistVector, VectorMask);
+element_wise!(DistMatrix, MatrixMask);
 
+impl<T: ValueType, K: VectorMask> DistOutput<'_, DistVector<T>, K, T> {
     /// `w<m> = accum(w, value)` at every index (`GrB_assign` of a scalar).
     pub fn fill(self, value: T) -> Result<()> {
         if let Some(m) = self.mask {
-            same_shape("mask", self.target.n, m.size())?;
+            same_shape("mask", self.target.dims(), m.dims())?;
         }
         let constant = graphblas::Vector::filled(self.target.local.size(), value);
         let constant = crate::comm::agree(&self.target.grid, constant)?;
         self.write(constant.expr())
-    }
-
-    /// `w<m> = accum(w, u ∪ v)` (`GrB_eWiseAdd`).
-    pub fn ewise_add<U: ValueType, V: ValueType, X: ValueType, Y: ValueType>(
-        self,
-        u: &DistVector<U>,
-        v: &DistVector<V>,
-        op: BinaryOp<X, Y, T>,
-    ) -> Result<()> {
-        self.check("eWiseAdd", u)?;
-        self.check("eWiseAdd", v)?;
-        self.write(u.local.cast::<X>().ewise_add(v.local.cast::<Y>(), op))
-    }
-
-    /// `w<m> = accum(w, u ∩ v)` (`GrB_eWiseMult`).
-    pub fn ewise_mult<U: ValueType, V: ValueType, X: ValueType, Y: ValueType>(
-        self,
-        u: &DistVector<U>,
-        v: &DistVector<V>,
-        op: BinaryOp<X, Y, T>,
-    ) -> Result<()> {
-        self.check("eWiseMult", u)?;
-        self.check("eWiseMult", v)?;
-        self.write(u.local.cast::<X>().ewise_mult(v.local.cast::<Y>(), op))
-    }
-
-    /// `w<m> = accum(w, op(u))` (`GrB_apply`).
-    pub fn apply<U: ValueType, X: ValueType>(
-        self,
-        u: &DistVector<U>,
-        op: UnaryOp<X, T>,
-    ) -> Result<()> {
-        self.check("apply", u)?;
-        self.write(u.local.cast::<X>().apply(op))
     }
 
     /// `w<m> = accum(w, op(u, y))` (`GrB_apply` with a bound second operand).
@@ -117,54 +129,6 @@ impl<T: ValueType, K: VectorMask> DistOutput<'_, DistVector<T>, K, T> {
 }
 
 impl<T: ValueType, K: MatrixMask> DistOutput<'_, DistMatrix<T>, K, T> {
-    fn check<U>(&self, what: &str, a: &DistMatrix<U>) -> Result<()> {
-        same_shape(what, self.target.shape(), a.shape())?;
-        match self.mask {
-            Some(m) => same_shape("mask", self.target.shape(), m.shape()),
-            None => Ok(()),
-        }
-    }
-
-    /// `C<M> = accum(C, A)`: a copy, with typecasting.
-    pub fn assign<U: ValueType>(self, a: &DistMatrix<U>) -> Result<()> {
-        self.check("assign", a)?;
-        self.write(a.local.expr())
-    }
-
-    /// `C<M> = accum(C, A ∪ B)` (`GrB_eWiseAdd`).
-    pub fn ewise_add<U: ValueType, V: ValueType, X: ValueType, Y: ValueType>(
-        self,
-        a: &DistMatrix<U>,
-        b: &DistMatrix<V>,
-        op: BinaryOp<X, Y, T>,
-    ) -> Result<()> {
-        self.check("eWiseAdd", a)?;
-        self.check("eWiseAdd", b)?;
-        self.write(a.local.cast::<X>().ewise_add(b.local.cast::<Y>(), op))
-    }
-
-    /// `C<M> = accum(C, A ∩ B)` (`GrB_eWiseMult`).
-    pub fn ewise_mult<U: ValueType, V: ValueType, X: ValueType, Y: ValueType>(
-        self,
-        a: &DistMatrix<U>,
-        b: &DistMatrix<V>,
-        op: BinaryOp<X, Y, T>,
-    ) -> Result<()> {
-        self.check("eWiseMult", a)?;
-        self.check("eWiseMult", b)?;
-        self.write(a.local.cast::<X>().ewise_mult(b.local.cast::<Y>(), op))
-    }
-
-    /// `C<M> = accum(C, op(A))` (`GrB_apply`).
-    pub fn apply<U: ValueType, X: ValueType>(
-        self,
-        a: &DistMatrix<U>,
-        op: UnaryOp<X, T>,
-    ) -> Result<()> {
-        self.check("apply", a)?;
-        self.write(a.local.cast::<X>().apply(op))
-    }
-
     /// `C<M> = accum(C, A where op(a_ij, i, j, s))` (`GrB_select`; built-in
     /// operators only).
     pub fn select<S: ValueType>(

@@ -21,8 +21,8 @@ pub trait VectorMask {
     type Elem;
     /// This rank's piece.
     fn piece(&self) -> &Vector<Self::Elem>;
-    /// The mask's length.
-    fn size(&self) -> u64;
+    /// The mask's dimensions, `(n, 1)`.
+    fn dims(&self) -> (u64, u64);
 }
 
 impl<M> VectorMask for DistVector<M> {
@@ -30,8 +30,8 @@ impl<M> VectorMask for DistVector<M> {
     fn piece(&self) -> &Vector<M> {
         &self.local
     }
-    fn size(&self) -> u64 {
-        self.n
+    fn dims(&self) -> (u64, u64) {
+        (self.n, 1)
     }
 }
 
@@ -40,7 +40,7 @@ impl VectorMask for NoMask {
     fn piece(&self) -> &Vector<()> {
         match *self {}
     }
-    fn size(&self) -> u64 {
+    fn dims(&self) -> (u64, u64) {
         match *self {}
     }
 }
@@ -52,7 +52,7 @@ pub trait MatrixMask {
     /// This rank's block.
     fn block(&self) -> &Matrix<Self::Elem>;
     /// The mask's shape.
-    fn shape(&self) -> (u64, u64);
+    fn dims(&self) -> (u64, u64);
 }
 
 impl<M> MatrixMask for DistMatrix<M> {
@@ -60,7 +60,7 @@ impl<M> MatrixMask for DistMatrix<M> {
     fn block(&self) -> &Matrix<M> {
         &self.local
     }
-    fn shape(&self) -> (u64, u64) {
+    fn dims(&self) -> (u64, u64) {
         (self.nrows, self.ncols)
     }
 }
@@ -70,7 +70,7 @@ impl MatrixMask for NoMask {
     fn block(&self) -> &Matrix<()> {
         match *self {}
     }
-    fn shape(&self) -> (u64, u64) {
+    fn dims(&self) -> (u64, u64) {
         match *self {}
     }
 }

@@ -26,7 +26,7 @@ use graphblas::{BinaryOp, CompressedArrays, Matrix, Result, Semiring, ValueType,
 impl<T: ValueType, K: VectorMask> DistOutput<'_, DistVector<T>, K, T> {
     fn check_mask(&self) -> Result<()> {
         match self.mask {
-            Some(m) => same_shape("mask", self.target.n, m.size()),
+            Some(m) => same_shape("mask", self.target.dims(), m.dims()),
             None => Ok(()),
         }
     }
@@ -41,23 +41,9 @@ impl<T: ValueType, K: VectorMask> DistOutput<'_, DistVector<T>, K, T> {
         same_shape("mxv: A's columns and u", a.ncols, u.n)?;
         same_shape("mxv: A's rows and w", a.nrows, self.target.n)?;
         self.check_mask()?;
-        let (rows, cols) = a.splits();
-        let (i, j) = a.grid.place();
-        let pr = a.grid.shape().0;
-        let x = gather(u, cols, j, |b| {
-            (0..pr).map(|r| a.grid.rank_at(r, b)).collect()
-        })?;
-        let y = agree(
-            &a.grid,
-            a.local.cast::<X>().mxv(x.cast::<Y>(), s.clone()).eval(),
-        )?;
-        let t = scatter(
-            &a.grid,
-            &y,
-            rows.range(i).start,
-            a.nrows,
-            s.add().operator(),
-        )?;
+        let add = s.add().operator();
+        let local = |x: Vector<U>| a.local.cast::<X>().mxv(x.cast::<Y>(), s).eval();
+        let t = multiply(a, u, Axis::Columns, local, add)?;
         self.write(t.local.expr())
     }
 
@@ -71,25 +57,47 @@ impl<T: ValueType, K: VectorMask> DistOutput<'_, DistVector<T>, K, T> {
         same_shape("vxm: u and A's rows", u.n, a.nrows)?;
         same_shape("vxm: A's columns and w", a.ncols, self.target.n)?;
         self.check_mask()?;
-        let (rows, cols) = a.splits();
-        let (i, j) = a.grid.place();
-        let pc = a.grid.shape().1;
-        let x = gather(u, rows, i, |b| {
-            (0..pc).map(|c| a.grid.rank_at(b, c)).collect()
-        })?;
-        let y = agree(
-            &a.grid,
-            x.cast::<X>().vxm(a.local.cast::<Y>(), s.clone()).eval(),
-        )?;
-        let t = scatter(
-            &a.grid,
-            &y,
-            cols.range(j).start,
-            a.ncols,
-            s.add().operator(),
-        )?;
+        let add = s.add().operator();
+        let local = |x: Vector<U>| x.cast::<X>().vxm(a.local.cast::<Y>(), s).eval();
+        let t = multiply(a, u, Axis::Rows, local, add)?;
         self.write(t.local.expr())
     }
+}
+
+/// The axis of `A` a vector operand runs along.
+#[derive(Clone, Copy)]
+enum Axis {
+    /// `A u`: `u` is indexed like `A`'s columns, the result like its rows.
+    Columns,
+    /// `u A`: `u` is indexed like `A`'s rows, the result like its columns.
+    Rows,
+}
+
+/// A product of `a` and `u` along `axis`: `u` gathered to the blocks that
+/// need it, multiplied by `local` on each rank, and the partial results
+/// combined with `add` at their owners.
+fn multiply<A: ValueType, U: ValueType, Z: ValueType>(
+    a: &DistMatrix<A>,
+    u: &DistVector<U>,
+    axis: Axis,
+    local: impl FnOnce(Vector<U>) -> Result<Vector<Z>>,
+    add: BinaryOp<Z, Z, Z>,
+) -> Result<DistVector<Z>> {
+    let grid = &a.grid;
+    let (rows, cols) = a.splits();
+    let ((i, j), (pr, pc)) = (grid.place(), grid.shape());
+    let (x, out, out_n) = match axis {
+        Axis::Columns => {
+            let peers = |b| (0..pr).map(|r| grid.rank_at(r, b)).collect();
+            (gather(u, cols, j, peers)?, rows.range(i).start, a.nrows)
+        }
+        Axis::Rows => {
+            let peers = |b| (0..pc).map(|c| grid.rank_at(b, c)).collect();
+            (gather(u, rows, i, peers)?, cols.range(j).start, a.ncols)
+        }
+    };
+    let y = agree(grid, local(x))?;
+    scatter(grid, &y, out, out_n, add)
 }
 
 /// `u`'s entries in range `mine` of `split`, indexed from the range's start:
@@ -161,7 +169,7 @@ impl<T: ValueType, K: MatrixMask> DistOutput<'_, DistMatrix<T>, K, T> {
         same_shape("mxm: A's columns and B's rows", a.ncols, b.nrows)?;
         same_shape("mxm: C", self.target.shape(), (a.nrows, b.ncols))?;
         if let Some(m) = self.mask {
-            same_shape("mask", self.target.shape(), m.shape())?;
+            same_shape("mask", self.target.shape(), m.dims())?;
         }
         let grid = &a.grid;
         let (pr, pc) = grid.shape();

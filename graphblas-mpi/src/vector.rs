@@ -152,6 +152,11 @@ impl<T: ValueType> DistVector<T> {
         agree(&self.grid, self.local.wait())
     }
 
+    /// The dimensions as a column, `(n, 1)`.
+    pub(crate) fn dims(&self) -> (u64, u64) {
+        (self.n, 1)
+    }
+
     /// The length.
     pub fn size(&self) -> u64 {
         self.n
