@@ -101,8 +101,10 @@ fn multiply<A: ValueType, U: ValueType, Z: ValueType>(
 }
 
 /// `u`'s entries in range `mine` of `split`, indexed from the range's start:
-/// every rank sends each entry of its piece to the ranks `to(b)` that need
-/// range `b` holding it.
+/// every rank sends the entries of its piece in range `b` to the ranks
+/// `to(b)` that need that range. A piece holding every index sends its
+/// values alone (a run: [`RUN`], the first index, the values), a sparse one
+/// its `(index, value)` pairs ([`PAIRS`], the pairs).
 fn gather<U: ValueType>(
     u: &DistVector<U>,
     split: Split,
@@ -110,26 +112,51 @@ fn gather<U: ValueType>(
     to: impl Fn(usize) -> Vec<usize>,
 ) -> Result<Vector<U>> {
     let grid = &u.grid;
-    let start = u.piece().start;
-    let targets: Vec<Vec<usize>> = (0..split.parts()).map(to).collect();
+    let piece = u.piece();
     let entries: Vec<(u64, U)> = agree(grid, u.local.iter())?
-        .map(|(k, x)| (start + k, x))
+        .map(|(k, x)| (piece.start + k, x))
         .collect();
-    let inbox = comm::route(
-        grid,
-        &entries,
-        wire::pair_size::<U>(),
-        &targets,
-        |&(i, _)| split.owner(i),
-        |&(i, x), out| wire::write_pair(out, i, x),
-    )?;
+    let full = entries.len() as u64 == piece.end - piece.start;
+    let mut blobs = Vec::new();
+    let mut first = 0;
+    for b in split.parts_meeting(piece.clone()) {
+        let range = split.range(b);
+        let count = entries[first..].partition_point(|&(i, _)| i < range.end);
+        let run = &entries[first..first + count];
+        first += count;
+        if run.is_empty() {
+            continue;
+        }
+        let mut blob = Vec::new();
+        if full {
+            blob.push(RUN);
+            wire::put_index(&mut blob, run[0].0);
+            run.iter().for_each(|&(_, x)| wire::put_value(&mut blob, x));
+        } else {
+            blob.push(PAIRS);
+            run.iter()
+                .for_each(|&(i, x)| wire::put_pair(&mut blob, i, x));
+        }
+        blobs.extend(to(b).into_iter().map(|r| (r, blob.clone())));
+    }
+    let inbox = comm::send_blobs(grid, &blobs)?;
     let range = split.range(mine);
-    let pairs = inbox
-        .parts()
-        .flat_map(wire::pairs::<U>)
-        .map(|(i, x)| (i - range.start, x));
+    let mut pairs = Vec::new();
+    for part in inbox.parts().filter(|p| !p.is_empty()) {
+        if part[0] == RUN {
+            let at = wire::index(&part[1..9]);
+            let values = wire::values::<U>(&part[9..]);
+            pairs.extend((at - range.start..).zip(values));
+        } else {
+            pairs.extend(wire::pairs::<U>(&part[1..]).map(|(i, x)| (i - range.start, x)));
+        }
+    }
     agree(grid, Vector::from_pairs(range.end - range.start, pairs))
 }
+
+/// The kinds of [`gather`]'s messages.
+const PAIRS: u8 = 0;
+const RUN: u8 = 1;
 
 /// The distributed vector of length `n` whose entries are the sums (with
 /// `add`, in rank order) of every rank's partial result `y`, whose index 0

@@ -57,7 +57,8 @@ pub fn put_triplet<T: ValueType>(out: &mut Vec<u8>, i: u64, j: u64, v: T) {
     put_value(out, v);
 }
 
-fn index(bytes: &[u8]) -> u64 {
+/// The index in the first eight bytes.
+pub fn index(bytes: &[u8]) -> u64 {
     u64::from_le_bytes(bytes[..8].try_into().expect("eight bytes"))
 }
 
