@@ -2,7 +2,7 @@
 //! byte buffers: all-to-all with a buffer per destination, all-gather, and
 //! agreement on success. Counts the bytes this rank sends to other ranks.
 
-use crate::grid::Grid;
+use crate::grid::{Grid, Scope};
 use graphblas::{Error, Info, Result};
 use mpi::collective::SystemOperation;
 use mpi::datatype::{Partition, PartitionMut};
@@ -20,11 +20,12 @@ pub fn bytes_sent() -> u64 {
     SENT.with(Cell::get)
 }
 
-fn count_sent(grid: &Grid, per_rank: &[usize]) {
+fn count_sent(grid: &Grid, scope: Scope, per_rank: &[usize]) {
+    let me = grid.within(scope).1;
     let others: usize = per_rank
         .iter()
         .enumerate()
-        .filter(|&(r, _)| r != grid.rank())
+        .filter(|&(r, _)| r != me)
         .map(|(_, &n)| n)
         .sum();
     SENT.with(|s| s.set(s.get() + others as u64));
@@ -83,10 +84,12 @@ impl Inbox {
 }
 
 /// Sends every item to each rank of its group: `group(item)` indexes
-/// `members`, the ranks of each group. Each item takes `size` bytes, written
-/// by `put`. Returns what every rank sent this one.
+/// `members`, the ranks (indices within `scope`) of each group. Each item
+/// takes `size` bytes, written by `put`. Returns what every rank of the
+/// scope sent this one.
 pub fn route<I>(
     grid: &Grid,
+    scope: Scope,
     items: &[I],
     size: usize,
     members: &[Vec<usize>],
@@ -96,7 +99,7 @@ pub fn route<I>(
     let groups: Vec<u32> = items.iter().map(|x| group(x) as u32).collect();
     let mut per_group = vec![0usize; members.len()];
     groups.iter().for_each(|&g| per_group[g as usize] += 1);
-    let mut lengths = vec![0usize; grid.size()];
+    let mut lengths = vec![0usize; grid.within(scope).0];
     for (g, ranks) in members.iter().enumerate() {
         for &r in ranks {
             lengths[r] += per_group[g] * size;
@@ -115,12 +118,13 @@ pub fn route<I>(
             at[r] += size;
         }
     }
-    exchange(grid, &buf, &lengths)
+    exchange(grid, scope, &buf, &lengths)
 }
 
-/// The groups of [`route`] when every item goes to one rank: rank `r` alone.
-pub fn each_rank(grid: &Grid) -> Vec<Vec<usize>> {
-    (0..grid.size()).map(|r| vec![r]).collect()
+/// The groups of [`route`] when every item goes to one rank of the scope:
+/// rank `r` alone.
+pub fn each_rank(grid: &Grid, scope: Scope) -> Vec<Vec<usize>> {
+    (0..grid.within(scope).0).map(|r| vec![r]).collect()
 }
 
 /// Sends each blob to its rank (`(rank, bytes)`, at most one a rank).
@@ -134,7 +138,7 @@ pub fn send_blobs(grid: &Grid, blobs: &[(usize, Vec<u8>)]) -> Result<Inbox> {
         }
     }
     buf.push(0);
-    exchange(grid, &buf, &lengths)
+    exchange(grid, Scope::World, &buf, &lengths)
 }
 
 /// Offsets of consecutive blocks of the given lengths.
@@ -148,14 +152,15 @@ fn displacements_of(lengths: &[usize]) -> Vec<usize> {
         .collect()
 }
 
-/// Sends `lengths[r]` bytes of `send` (in rank order) to every rank `r`.
-fn exchange(grid: &Grid, send: &[u8], lengths: &[usize]) -> Result<Inbox> {
+/// Sends `lengths[r]` bytes of `send` (in order) to every rank `r` of the scope.
+fn exchange(grid: &Grid, scope: Scope, send: &[u8], lengths: &[usize]) -> Result<Inbox> {
+    let comm = grid.comm_of(scope);
     // Every rank learns whether every rank can send its buffers.
     let counts: Result<Vec<Count>> = lengths.iter().map(|&n| mpi_count(n)).collect();
     let counts = agree(grid, counts)?;
-    let mut incoming = vec![0 as Count; grid.size()];
-    grid.comm().all_to_all_into(&counts[..], &mut incoming[..]);
-    count_sent(grid, lengths);
+    let mut incoming = vec![0 as Count; lengths.len()];
+    comm.all_to_all_into(&counts[..], &mut incoming[..]);
+    count_sent(grid, scope, lengths);
     let total: usize = incoming.iter().map(|&c| c as usize).sum();
     agree(grid, mpi_count(total))?;
     let mut recv = vec![0u8; total + 1]; // see `route`
@@ -165,24 +170,25 @@ fn exchange(grid: &Grid, send: &[u8], lengths: &[usize]) -> Result<Inbox> {
         let total_sent = lengths.iter().sum::<usize>();
         let send = Partition::new(&send[..total_sent], &counts[..], &send_displs[..]);
         let mut into = PartitionMut::new(&mut recv[..total], &incoming[..], &recv_displs[..]);
-        grid.comm().all_to_all_varcount_into(&send, &mut into);
+        comm.all_to_all_varcount_into(&send, &mut into);
     }
     Ok(Inbox::new(recv, &incoming))
 }
 
-/// Every rank's `mine`, in rank order, on every rank.
-pub fn all_gather(grid: &Grid, mine: &[u8]) -> Result<Inbox> {
+/// Every rank's `mine`, in order, on every rank of the scope.
+pub fn all_gather(grid: &Grid, scope: Scope, mine: &[u8]) -> Result<Inbox> {
+    let (comm, (size, _)) = (grid.comm_of(scope), grid.within(scope));
     let count = agree(grid, mpi_count(mine.len()))?;
-    let mut counts = vec![0 as Count; grid.size()];
-    grid.comm().all_gather_into(&count, &mut counts[..]);
-    count_sent(grid, &vec![mine.len(); grid.size()]);
+    let mut counts = vec![0 as Count; size];
+    comm.all_gather_into(&count, &mut counts[..]);
+    count_sent(grid, scope, &vec![mine.len(); size]);
     let total: usize = counts.iter().map(|&c| c as usize).sum();
     agree(grid, mpi_count(total))?;
     let mut recv = vec![0u8; total + 1]; // see `route`
     {
         let displs = displacements(&counts);
         let mut into = PartitionMut::new(&mut recv[..total], &counts[..], &displs[..]);
-        grid.comm().all_gather_varcount_into(mine, &mut into);
+        comm.all_gather_varcount_into(mine, &mut into);
     }
     Ok(Inbox::new(recv, &counts))
 }

@@ -2,7 +2,7 @@
 //! allows, and the balanced splits of an index range into parts.
 
 use mpi::collective::SystemOperation;
-use mpi::topology::{Communicator, SimpleCommunicator};
+use mpi::topology::{Color, Communicator, SimpleCommunicator};
 use mpi::traits::*;
 use std::ops::Range;
 use std::rc::Rc;
@@ -16,6 +16,8 @@ pub struct Grid {
 
 struct Inner {
     comm: SimpleCommunicator,
+    /// The ranks of this rank's grid row, in column order.
+    row: SimpleCommunicator,
     rank: usize,
     size: usize,
     rows: usize,
@@ -32,13 +34,19 @@ impl Grid {
             .filter(|r| size.is_multiple_of(*r))
             .last()
             .unwrap_or(1);
+        let rank = comm.rank() as usize;
+        let cols = size / rows;
+        let row = comm
+            .split_by_color(Color::with_value((rank / cols) as i32))
+            .expect("every rank has a grid row");
         Grid {
             inner: Rc::new(Inner {
-                rank: comm.rank() as usize,
+                rank,
                 size,
                 rows,
-                cols: size / rows,
+                cols,
                 comm,
+                row,
             }),
         }
     }
@@ -46,6 +54,22 @@ impl Grid {
     /// The communicator.
     pub fn comm(&self) -> &SimpleCommunicator {
         &self.inner.comm
+    }
+
+    /// The communicator of an exchange's scope.
+    pub(crate) fn comm_of(&self, scope: Scope) -> &SimpleCommunicator {
+        match scope {
+            Scope::World => &self.inner.comm,
+            Scope::GridRow => &self.inner.row,
+        }
+    }
+
+    /// The number of ranks in a scope, and this rank's index among them.
+    pub(crate) fn within(&self, scope: Scope) -> (usize, usize) {
+        match scope {
+            Scope::World => (self.size(), self.rank()),
+            Scope::GridRow => (self.inner.cols, self.place().1),
+        }
     }
 
     /// This process's rank.
@@ -85,6 +109,15 @@ impl Grid {
     pub fn rank_at(&self, row: usize, col: usize) -> usize {
         row * self.inner.cols + col
     }
+}
+
+/// The ranks an exchange spans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// Every rank, indexed by rank.
+    World,
+    /// The ranks of this rank's grid row, indexed by grid column.
+    GridRow,
 }
 
 /// `0..n` cut into `parts` contiguous ranges whose lengths differ by at most one.

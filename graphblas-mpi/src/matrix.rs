@@ -6,7 +6,7 @@
 
 use crate::check_index;
 use crate::comm::{self, agree, Inbox};
-use crate::grid::{Grid, Split};
+use crate::grid::{Grid, Scope, Split};
 use crate::wire;
 use graphblas::prelude::*;
 use graphblas::{
@@ -57,9 +57,10 @@ impl<T: ValueType> DistMatrix<T> {
         agree(grid, checked)?;
         let inbox = comm::route(
             grid,
+            Scope::World,
             &triplets,
             wire::triplet_size::<T>(),
-            &comm::each_rank(grid),
+            &comm::each_rank(grid, Scope::World),
             |&(r, c, _)| grid.rank_at(rows.owner(r), cols.owner(c)),
             |&(r, c, x), out| wire::write_triplet(out, r, c, x),
         )?;
@@ -89,7 +90,7 @@ impl<T: ValueType> DistMatrix<T> {
         for (r, c, x) in self.entries()? {
             wire::put_triplet(&mut mine, r, c, x);
         }
-        let all = comm::all_gather(&self.grid, &mine)?;
+        let all = comm::all_gather(&self.grid, Scope::World, &mine)?;
         let entries = all.parts().flat_map(wire::triplets::<T>);
         Matrix::from_triplets(self.nrows, self.ncols, entries)
     }
@@ -125,9 +126,10 @@ impl<T: ValueType> DistMatrix<T> {
         let (rows, cols) = t.splits();
         let inbox = comm::route(
             &self.grid,
+            Scope::World,
             &self.entries()?,
             wire::triplet_size::<T>(),
-            &comm::each_rank(&self.grid),
+            &comm::each_rank(&self.grid, Scope::World),
             |&(r, c, _)| self.grid.rank_at(rows.owner(c), cols.owner(r)),
             |&(r, c, x), out| wire::write_triplet(out, c, r, x),
         )?;

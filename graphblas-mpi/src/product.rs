@@ -13,8 +13,8 @@
 //! mask: SUMMA with every stage at once (the same volume; memory for one
 //! row band and one column band).
 
-use crate::comm::{self, agree};
-use crate::grid::{Grid, Split};
+use crate::comm::{self, agree, Inbox};
+use crate::grid::{Grid, Scope, Split};
 use crate::matrix::DistMatrix;
 use crate::ops::same_shape;
 use crate::output::{DistOutput, MatrixMask, VectorMask};
@@ -22,6 +22,7 @@ use crate::vector::DistVector;
 use crate::wire;
 use graphblas::prelude::*;
 use graphblas::{BinaryOp, CompressedArrays, Matrix, Result, Semiring, ValueType, Vector};
+use std::ops::Range;
 
 impl<T: ValueType, K: VectorMask> DistOutput<'_, DistVector<T>, K, T> {
     fn check_mask(&self) -> Result<()> {
@@ -85,26 +86,28 @@ fn multiply<A: ValueType, U: ValueType, Z: ValueType>(
 ) -> Result<DistVector<Z>> {
     let grid = &a.grid;
     let (rows, cols) = a.splits();
-    let ((i, j), (pr, pc)) = (grid.place(), grid.shape());
-    let (x, out, out_n) = match axis {
+    let ((i, j), pr) = (grid.place(), grid.shape().0);
+    // Row range `i` is exactly the pieces of grid row `i`'s ranks (the
+    // vector's split refines the rows' split), so `vxm`'s operand and
+    // `mxv`'s result stay within a grid row.
+    let (x, out, out_n, scope) = match axis {
         Axis::Columns => {
             let peers = |b| (0..pr).map(|r| grid.rank_at(r, b)).collect();
-            (gather(u, cols, j, peers)?, rows.range(i).start, a.nrows)
+            let x = gather(u, cols, j, peers)?;
+            (x, rows.range(i).start, a.nrows, Scope::GridRow)
         }
         Axis::Rows => {
-            let peers = |b| (0..pc).map(|c| grid.rank_at(b, c)).collect();
-            (gather(u, rows, i, peers)?, cols.range(j).start, a.ncols)
+            let x = gather_in_row(u, rows.range(i))?;
+            (x, cols.range(j).start, a.ncols, Scope::World)
         }
     };
     let y = agree(grid, local(x))?;
-    scatter(grid, &y, out, out_n, add)
+    scatter(grid, scope, &y, out, out_n, add)
 }
 
 /// `u`'s entries in range `mine` of `split`, indexed from the range's start:
 /// every rank sends the entries of its piece in range `b` to the ranks
-/// `to(b)` that need that range. A piece holding every index sends its
-/// values alone (a run: [`RUN`], the first index, the values), a sparse one
-/// its `(index, value)` pairs ([`PAIRS`], the pairs).
+/// `to(b)` that need that range.
 fn gather<U: ValueType>(
     u: &DistVector<U>,
     split: Split,
@@ -112,35 +115,66 @@ fn gather<U: ValueType>(
     to: impl Fn(usize) -> Vec<usize>,
 ) -> Result<Vector<U>> {
     let grid = &u.grid;
-    let piece = u.piece();
-    let entries: Vec<(u64, U)> = agree(grid, u.local.iter())?
-        .map(|(k, x)| (piece.start + k, x))
-        .collect();
-    let full = entries.len() as u64 == piece.end - piece.start;
+    let (entries, full) = piece_entries(u)?;
     let mut blobs = Vec::new();
     let mut first = 0;
-    for b in split.parts_meeting(piece.clone()) {
+    for b in split.parts_meeting(u.piece()) {
         let range = split.range(b);
         let count = entries[first..].partition_point(|&(i, _)| i < range.end);
         let run = &entries[first..first + count];
         first += count;
-        if run.is_empty() {
-            continue;
+        if !run.is_empty() {
+            let blob = encode(run, full);
+            blobs.extend(to(b).into_iter().map(|r| (r, blob.clone())));
         }
-        let mut blob = Vec::new();
-        if full {
-            blob.push(RUN);
-            wire::put_index(&mut blob, run[0].0);
-            run.iter().for_each(|&(_, x)| wire::put_value(&mut blob, x));
-        } else {
-            blob.push(PAIRS);
-            run.iter()
-                .for_each(|&(i, x)| wire::put_pair(&mut blob, i, x));
-        }
-        blobs.extend(to(b).into_iter().map(|r| (r, blob.clone())));
     }
     let inbox = comm::send_blobs(grid, &blobs)?;
-    let range = split.range(mine);
+    decode(grid, &inbox, split.range(mine))
+}
+
+/// `u`'s entries in `range`, the row range of this rank's grid row, which
+/// the pieces of that row's ranks make up: gathered within the grid row.
+fn gather_in_row<U: ValueType>(u: &DistVector<U>, range: Range<u64>) -> Result<Vector<U>> {
+    let (entries, full) = piece_entries(u)?;
+    let blob = match entries.is_empty() {
+        true => Vec::new(),
+        false => encode(&entries, full),
+    };
+    let inbox = comm::all_gather(&u.grid, Scope::GridRow, &blob)?;
+    decode(&u.grid, &inbox, range)
+}
+
+/// This rank's entries of `u` at their global indices, and whether the
+/// piece holds every index.
+fn piece_entries<U: ValueType>(u: &DistVector<U>) -> Result<(Vec<(u64, U)>, bool)> {
+    let piece = u.piece();
+    let entries: Vec<(u64, U)> = agree(&u.grid, u.local.iter())?
+        .map(|(k, x)| (piece.start + k, x))
+        .collect();
+    let full = entries.len() as u64 == piece.end - piece.start;
+    Ok((entries, full))
+}
+
+/// A run of consecutive indices as its values alone ([`RUN`], the first
+/// index, the values) when `dense`, else as `(index, value)` pairs
+/// ([`PAIRS`], the pairs).
+fn encode<U: ValueType>(run: &[(u64, U)], dense: bool) -> Vec<u8> {
+    let mut blob = Vec::new();
+    if dense {
+        blob.push(RUN);
+        wire::put_index(&mut blob, run[0].0);
+        run.iter().for_each(|&(_, x)| wire::put_value(&mut blob, x));
+    } else {
+        blob.push(PAIRS);
+        run.iter()
+            .for_each(|&(i, x)| wire::put_pair(&mut blob, i, x));
+    }
+    blob
+}
+
+/// The vector of `range`'s length holding the entries of every message
+/// [`encode`] made, indexed from the range's start.
+fn decode<U: ValueType>(grid: &Grid, inbox: &Inbox, range: Range<u64>) -> Result<Vector<U>> {
     let mut pairs = Vec::new();
     for part in inbox.parts().filter(|p| !p.is_empty()) {
         if part[0] == RUN {
@@ -154,15 +188,17 @@ fn gather<U: ValueType>(
     agree(grid, Vector::from_pairs(range.end - range.start, pairs))
 }
 
-/// The kinds of [`gather`]'s messages.
+/// The kinds of [`encode`]'s messages.
 const PAIRS: u8 = 0;
 const RUN: u8 = 1;
 
 /// The distributed vector of length `n` whose entries are the sums (with
 /// `add`, in rank order) of every rank's partial result `y`, whose index 0
-/// is global index `offset`.
+/// is global index `offset`; the owners of `y`'s indices are all within
+/// `scope`.
 fn scatter<Z: ValueType>(
     grid: &Grid,
+    scope: Scope,
     y: &Vector<Z>,
     offset: u64,
     n: u64,
@@ -170,15 +206,21 @@ fn scatter<Z: ValueType>(
 ) -> Result<DistVector<Z>> {
     let t = DistVector::new(grid, n)?;
     let split = t.split();
+    // The rank of scope index 0.
+    let base = match scope {
+        Scope::World => 0,
+        Scope::GridRow => grid.rank_at(grid.place().0, 0),
+    };
     let partial: Vec<(u64, Z)> = agree(grid, y.iter())?
         .map(|(k, x)| (offset + k, x))
         .collect();
     let inbox = comm::route(
         grid,
+        scope,
         &partial,
         wire::pair_size::<Z>(),
-        &comm::each_rank(grid),
-        |&(i, _)| split.owner(i),
+        &comm::each_rank(grid, scope),
+        |&(i, _)| split.owner(i) - base,
         |&(i, x), out| wire::write_pair(out, i, x),
     )?;
     t.set_local_from(&inbox, Some(add))?;

@@ -4,7 +4,7 @@
 
 use crate::check_index;
 use crate::comm::{self, agree, Inbox};
-use crate::grid::{Grid, Split};
+use crate::grid::{Grid, Scope, Split};
 use crate::wire;
 use graphblas::prelude::*;
 use graphblas::{BinaryOp, Monoid, Result, ValueType, Vector};
@@ -61,9 +61,10 @@ impl<T: ValueType> DistVector<T> {
         agree(grid, checked)?;
         let inbox = comm::route(
             grid,
+            Scope::World,
             &pairs,
             wire::pair_size::<T>(),
-            &comm::each_rank(grid),
+            &comm::each_rank(grid, Scope::World),
             |&(i, _)| split.owner(i),
             |&(i, x), out| wire::write_pair(out, i, x),
         )?;
@@ -104,9 +105,10 @@ impl<T: ValueType> DistVector<T> {
         agree(grid, checked)?;
         let asked = comm::route(
             grid,
+            Scope::World,
             &asks,
             wire::pair_size::<u64>(),
-            &comm::each_rank(grid),
+            &comm::each_rank(grid, Scope::World),
             |&(_, i)| split.owner(i),
             |&(k, i), out| wire::write_pair(out, k, i),
         )?;
@@ -125,9 +127,10 @@ impl<T: ValueType> DistVector<T> {
         }
         let answered = comm::route(
             grid,
+            Scope::World,
             &answers,
             wire::pair_size::<T>(),
-            &comm::each_rank(grid),
+            &comm::each_rank(grid, Scope::World),
             |&(from, _, _)| from,
             |&(_, k, x), out| wire::write_pair(out, k, x),
         )?;
@@ -143,7 +146,7 @@ impl<T: ValueType> DistVector<T> {
         for (i, x) in agree(&self.grid, self.local.iter())? {
             wire::put_pair(&mut mine, start + i, x);
         }
-        let all = comm::all_gather(&self.grid, &mine)?;
+        let all = comm::all_gather(&self.grid, Scope::World, &mine)?;
         Vector::from_pairs(self.n, all.parts().flat_map(wire::pairs::<T>))
     }
 
@@ -185,7 +188,7 @@ impl<T: ValueType> DistVector<T> {
                 wire::put_value(&mut mine, x);
             }
         }
-        let all = comm::all_gather(&self.grid, &mine)?;
+        let all = comm::all_gather(&self.grid, Scope::World, &mine)?;
         let x = wire::values::<T>(all.from(owner)).next();
         Ok(x)
     }
@@ -231,7 +234,7 @@ pub(crate) fn combine<T: ValueType>(grid: &Grid, mine: T, monoid: Monoid<T>) -> 
     use graphblas::prelude::*;
     let mut bytes = Vec::new();
     wire::put_value(&mut bytes, mine);
-    let all = comm::all_gather(grid, &bytes)?;
+    let all = comm::all_gather(grid, Scope::World, &bytes)?;
     let parts = all.parts().flat_map(wire::values::<T>);
     Vector::from_pairs(grid.size() as u64, (0..).zip(parts))?.reduce(monoid)
 }
