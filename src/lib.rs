@@ -172,6 +172,8 @@ pub(crate) mod algebra;
 pub(crate) mod alloc;
 pub mod api;
 pub(crate) mod cache_budget;
+#[allow(rustdoc::private_intra_doc_links)]
+pub mod edge;
 pub(crate) mod error;
 pub(crate) mod explain;
 pub(crate) mod io;

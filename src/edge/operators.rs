@@ -1,0 +1,203 @@
+//! The operators an EDGE program names in its actions, and the properties
+//! its lowering checks against declared empty values: a reduction's identity
+//! (from the engine's monoid) and a map's annihilator (checked on sample
+//! values).
+
+use crate::algebra::{BinaryCode, BinaryOp, Monoid, Type, TypeCode, UnaryCode, UnaryOp, Value};
+
+/// The binary operator called `name`, if there is one.
+pub(super) fn binary_code(name: &str) -> Option<BinaryCode> {
+    use BinaryCode::*;
+    Some(match name {
+        "first" => First,
+        "second" => Second,
+        "pair" | "oneb" => Oneb,
+        "any" => Any,
+        "plus" => Plus,
+        "minus" => Minus,
+        "rminus" => Rminus,
+        "times" => Times,
+        "div" => Div,
+        "rdiv" => Rdiv,
+        "min" => Min,
+        "max" => Max,
+        "pow" => Pow,
+        "eq" => Eq,
+        "ne" => Ne,
+        "lt" => Lt,
+        "le" => Le,
+        "gt" => Gt,
+        "ge" => Ge,
+        "land" => Land,
+        "lor" => Lor,
+        "lxor" => Lxor,
+        _ => return None,
+    })
+}
+
+/// The unary operator called `name`, if there is one.
+pub(super) fn unary_code(name: &str) -> Option<UnaryCode> {
+    use UnaryCode::*;
+    Some(match name {
+        "identity" => Identity,
+        "ainv" | "neg" => Ainv,
+        "minv" => Minv,
+        "abs" => Abs,
+        "lnot" => Lnot,
+        "one" => One,
+        _ => return None,
+    })
+}
+
+/// The names [`binary_code`] and [`unary_code`] know, for messages.
+pub(super) const BINARY_NAMES: &str = "first, second, pair, any, plus, minus, rminus, times, \
+     div, rdiv, min, max, pow, eq, ne, lt, le, gt, ge, land, lor, lxor";
+pub(super) const UNARY_NAMES: &str = "identity, ainv, minv, abs, lnot, one";
+
+/// True for operators whose result is bool whatever their inputs.
+pub(super) fn is_comparison(code: BinaryCode) -> bool {
+    use BinaryCode::*;
+    matches!(code, Eq | Ne | Lt | Le | Gt | Ge)
+}
+
+/// The operator with its operands swapped, `g(y, x) = f(x, y)`.
+pub(super) fn swapped(code: BinaryCode) -> Option<BinaryCode> {
+    use BinaryCode::*;
+    Some(match code {
+        First => Second,
+        Second => First,
+        Minus => Rminus,
+        Rminus => Minus,
+        Div => Rdiv,
+        Rdiv => Div,
+        Lt => Gt,
+        Gt => Lt,
+        Le => Ge,
+        Ge => Le,
+        Pow => return None,
+        c => c,
+    })
+}
+
+/// `code` on `t`, or `None` when the engine has no such operator.
+pub(super) fn binary(code: BinaryCode, t: TypeCode) -> Option<BinaryOp> {
+    BinaryOp::builtin(code, t)
+}
+
+/// `code` on `t`, or `None` when the engine has no such operator.
+pub(super) fn unary(code: UnaryCode, t: TypeCode) -> Option<UnaryOp> {
+    UnaryOp::builtin(code, t)
+}
+
+/// The monoid of `code` on `t`, or `None` when the operator is not a monoid there.
+pub(super) fn monoid(code: BinaryCode, t: TypeCode) -> Option<Monoid> {
+    Monoid::builtin(code, t)
+}
+
+/// `f(x, y)`, each input cast to the operator's.
+pub(super) fn eval(op: &BinaryOp, x: &Value, y: &Value) -> Option<Value> {
+    let (x, y) = (x.cast(op.xtype())?, y.cast(op.ytype())?);
+    let mut z = vec![0u8; op.ztype().size()];
+    op.byte_fn()(&mut z, x.bytes(), y.bytes());
+    Some(Value::from_bytes(op.ztype(), &z))
+}
+
+/// `f(x)`, the input cast to the operator's.
+pub(super) fn eval_unary(op: &UnaryOp, x: &Value) -> Option<Value> {
+    let x = x.cast(op.xtype())?;
+    let mut z = vec![0u8; op.ztype().size()];
+    op.byte_fn()(&mut z, x.bytes());
+    Some(Value::from_bytes(op.ztype(), &z))
+}
+
+/// Sample values of `t` standing for "any value" in the annihilator check:
+/// small numbers of both signs, a fraction, and the type's extremes (not the
+/// infinities: `inf + -inf` has no answer, and graphs do not weigh edges so).
+fn samples(t: &Type) -> Vec<Value> {
+    let mut out: Vec<Value> = [0.0, 1.0, -1.0, 2.0, 3.0, 100.0, 0.5, -2.5, 1e300, -1e300]
+        .iter()
+        .filter_map(|x| Value::new(*x).cast(t))
+        .collect();
+    for extreme in [i64::MAX, i64::MIN] {
+        out.extend(Value::new(extreme).cast(t));
+    }
+    out
+}
+
+/// True when `e`, on the given side of `op` (`first` true: `op(e, y)`),
+/// gives `result` whatever the other operand is, i.e. `e` annihilates
+/// `op` with that result (checked on sample values).
+pub(super) fn annihilates(op: &BinaryOp, e: &Value, first: bool, result: &Value) -> bool {
+    let other = if first { op.ytype() } else { op.xtype() };
+    let Some(result) = result.cast(op.ztype()) else {
+        return false;
+    };
+    samples(other).iter().all(|y| {
+        let z = if first {
+            eval(op, e, y)
+        } else {
+            eval(op, y, e)
+        };
+        z.is_some_and(|z| z == result)
+    })
+}
+
+/// `v` as written in a message.
+pub(super) fn show(v: &Value) -> String {
+    let t = v.ty().code();
+    if t == TypeCode::Bool {
+        return format!("{}", v.get::<bool>().unwrap_or(false));
+    }
+    if matches!(t, TypeCode::Fp32 | TypeCode::Fp64) {
+        return format!("{}", v.get::<f64>().unwrap_or(f64::NAN));
+    }
+    format!("{}", v.get::<i64>().unwrap_or(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn annihilators_of_the_usual_maps() {
+        let times = binary(BinaryCode::Times, TypeCode::Fp64).unwrap();
+        let zero = Value::new(0.0f64);
+        assert!(annihilates(&times, &zero, true, &zero));
+        assert!(!annihilates(
+            &times,
+            &Value::new(1.0f64),
+            true,
+            &Value::new(1.0f64)
+        ));
+        let plus = binary(BinaryCode::Plus, TypeCode::Fp64).unwrap();
+        let inf = Value::new(f64::INFINITY);
+        assert!(annihilates(&plus, &inf, false, &inf));
+        assert!(!annihilates(&plus, &zero, false, &zero));
+        let second = binary(BinaryCode::Second, TypeCode::Int64).unwrap();
+        let seven = Value::new(7i64);
+        assert!(annihilates(&second, &seven, false, &seven));
+        assert!(!annihilates(&second, &seven, true, &seven));
+        let land = binary(BinaryCode::Land, TypeCode::Bool).unwrap();
+        assert!(annihilates(
+            &land,
+            &Value::new(false),
+            true,
+            &Value::new(false)
+        ));
+    }
+
+    #[test]
+    fn swapping_keeps_the_function() {
+        for code in [
+            BinaryCode::Minus,
+            BinaryCode::Div,
+            BinaryCode::Lt,
+            BinaryCode::First,
+        ] {
+            let f = binary(code, TypeCode::Fp64).unwrap();
+            let g = binary(swapped(code).unwrap(), TypeCode::Fp64).unwrap();
+            let (x, y) = (Value::new(3.0f64), Value::new(5.0f64));
+            assert!(eval(&f, &x, &y) == eval(&g, &y, &x));
+        }
+    }
+}
