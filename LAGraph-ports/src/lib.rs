@@ -9,6 +9,7 @@ pub mod bc;
 pub mod bfs;
 pub mod cc;
 pub mod cdlp;
+pub mod edge;
 pub mod graph;
 pub mod kcore;
 pub mod ktruss;

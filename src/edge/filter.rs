@@ -27,7 +27,18 @@ pub(super) fn lower(e: &mut Equation) -> Result<Filter, Error> {
     for c in &e.eq.filter {
         let (mask, span) = match c {
             Condition::Truthy(a) => (point(e, a, Cmp::Ne, &zero_literal())?, a.span),
-            Condition::Falsy(a, span) => (point(e, a, Cmp::Eq, &zero_literal())?, *span),
+            // Not truthy: where the point is absent too, whatever the empty value.
+            Condition::Falsy(a, span) => {
+                let truthy = point(e, a, Cmp::Ne, &zero_literal())?;
+                let complement = !truthy.complement;
+                (
+                    MaskUse {
+                        complement,
+                        ..truthy
+                    },
+                    *span,
+                )
+            }
             Condition::Compare {
                 lhs,
                 cmp,

@@ -14,6 +14,7 @@ mod assign;
 mod cache;
 mod concurrency;
 mod diag;
+mod edge;
 mod ewise;
 mod exchange;
 mod extract;

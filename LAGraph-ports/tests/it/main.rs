@@ -7,6 +7,7 @@
 mod algorithms;
 mod api_only;
 mod cdlp;
+mod edge;
 mod kcore;
 mod ktruss;
 mod lcc;
