@@ -52,8 +52,11 @@ pub(super) fn literal_value(l: ast::Literal) -> Value {
 }
 
 /// Lowers a parsed program.
-pub(super) fn lower(p: &ast::Program) -> Result<Lowering, Error> {
-    let mut scope = Scope::default();
+pub(super) fn lower(p: &ast::Program, operators: &ops::Operators) -> Result<Lowering, Error> {
+    let mut scope = Scope {
+        operators: operators.clone(),
+        ..Scope::default()
+    };
     for d in &p.declarations {
         if scope.tensor_index(&d.name.text).is_some() || scope.param(&d.name.text).is_some() {
             return Err(name_error(
@@ -122,6 +125,7 @@ pub(super) fn lower(p: &ast::Program) -> Result<Lowering, Error> {
 pub(super) struct Scope {
     pub tensors: Vec<TensorInfo>,
     pub params: Vec<ParamInfo>,
+    pub operators: ops::Operators,
     /// The counters of the enclosing loops: name and loop id.
     counters: Vec<(String, usize)>,
     loops: usize,
@@ -598,18 +602,21 @@ impl<'a> Equation<'a> {
         });
     }
 
-    fn binary_op(&self, name: &ast::Ident, t: TypeCode) -> Result<BinaryOp, Error> {
-        let code = ops::binary_code(&name.text).ok_or_else(|| {
+    /// The binary operator called `name` (built-in or registered).
+    pub fn named(&self, name: &str, span: Span) -> Result<ops::Named, Error> {
+        self.scope.operators.named(name).ok_or_else(|| {
             name_error(
-                name.span,
+                span,
                 format!(
-                    "'{}' is not a binary operator ({})",
-                    name.text,
+                    "'{name}' is not a binary operator ({}, or one given to Program::parse_with)",
                     ops::BINARY_NAMES
                 ),
             )
-        })?;
-        ops::binary(code, t).ok_or_else(|| {
+        })
+    }
+
+    fn binary_op(&self, name: &ast::Ident, t: TypeCode) -> Result<BinaryOp, Error> {
+        self.named(&name.text, name.span)?.at(t).ok_or_else(|| {
             mismatch(
                 name.span,
                 format!(
@@ -622,18 +629,68 @@ impl<'a> Equation<'a> {
     }
 
     pub fn monoid(&self, name: &ast::Ident, t: TypeCode) -> Result<Monoid, Error> {
+        if let Some(m) = self.scope.operators.user_monoid(&name.text) {
+            return match m.ty().code() == t {
+                true => Ok(m.clone()),
+                false => Err(mismatch(
+                    name.span,
+                    format!(
+                        "'{}' reduces {}, not {}",
+                        name.text,
+                        m.ty().name(),
+                        Type::builtin(t).name()
+                    ),
+                )),
+            };
+        }
         let op = self.binary_op(name, t)?;
-        ops::monoid(op.code().expect("built-in"), t).ok_or_else(|| {
-            Error::new(
-                ErrorKind::Property,
-                name.span,
-                format!(
-                    "'{}' has no identity on {}: it cannot reduce",
-                    name.text,
-                    Type::builtin(t).name()
-                ),
+        op.code()
+            .and_then(|code| ops::monoid(code, t))
+            .ok_or_else(|| {
+                Error::new(
+                    ErrorKind::Property,
+                    name.span,
+                    format!(
+                        "'{}' has no identity on {}: it cannot reduce",
+                        name.text,
+                        Type::builtin(t).name()
+                    ),
+                )
+            })
+    }
+
+    /// The type an operator works in: a comparison in its first operand's,
+    /// any other in the target's.
+    pub fn operator_type(&self, code: &ops::Named, first: &Operand) -> TypeCode {
+        if code.is_comparison() {
+            self.info(first.tensor).ty.code()
+        } else {
+            self.target_info().ty.code()
+        }
+    }
+
+    /// The operator on type `t`.
+    pub fn operator_on(
+        &self,
+        code: &ops::Named,
+        t: TypeCode,
+        span: Span,
+    ) -> Result<BinaryOp, Error> {
+        code.at(t).ok_or_else(|| {
+            mismatch(
+                span,
+                format!("the operator is not defined on {}", Type::builtin(t).name()),
             )
         })
+    }
+
+    /// The ranks of `ranks` that are not on the left side.
+    pub fn not_on_left(&self, ranks: &[String]) -> Vec<String> {
+        ranks
+            .iter()
+            .filter(|r| !self.target_ranks.contains(r))
+            .cloned()
+            .collect()
     }
 
     /// The reduce action's ranks must be exactly `ranks`.
@@ -700,15 +757,7 @@ impl<'a> Equation<'a> {
             .map
             .and_then(|m| m.merge)
             .map_or(default_merge, |(m, _)| m);
-        let code = ops::binary_code(op_name).ok_or_else(|| {
-            name_error(
-                op_span,
-                format!(
-                    "'{op_name}' is not a binary operator ({})",
-                    ops::BINARY_NAMES
-                ),
-            )
-        })?;
+        let code = self.named(op_name, op_span)?;
         match (l, r) {
             (Term::Tensor(a), Term::Tensor(b)) => {
                 super::product::two_tensors(self, code, op_span, merge, a, b, actions.reduce, actions.map)
@@ -725,7 +774,7 @@ impl<'a> Equation<'a> {
     /// `op(A, c)` or `op(c, A)`, then maybe a reduce.
     fn bind(
         &mut self,
-        code: BinaryCode,
+        code: ops::Named,
         op_span: Span,
         a: Operand,
         value: Const,
@@ -738,27 +787,9 @@ impl<'a> Equation<'a> {
                 "a map with a value has nothing to merge",
             ));
         }
-        let tt = self.target_info().ty.clone();
-        let op_ty = if ops::is_comparison(code) {
-            self.info(a.tensor).ty.code()
-        } else {
-            tt.code()
-        };
-        let op = ops::binary(code, op_ty).ok_or_else(|| {
-            mismatch(
-                op_span,
-                format!(
-                    "the operator is not defined on {}",
-                    Type::builtin(op_ty).name()
-                ),
-            )
-        })?;
-        let reduced: Vec<String> = a
-            .ranks
-            .iter()
-            .filter(|r| !self.target_ranks.contains(r))
-            .cloned()
-            .collect();
+        let op_ty = self.operator_type(&code, &a);
+        let op = self.operator_on(&code, op_ty, op_span)?;
+        let reduced = self.not_on_left(&a.ranks);
         self.check_reduced(actions.reduce, &reduced)?;
         let input = In {
             slot: Slot::Tensor(a.tensor),

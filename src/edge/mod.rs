@@ -100,7 +100,10 @@
 //! (`0` for `times`, `inf` for `plus` on reals, `false` for `land`, any value
 //! in `first`'s first place — checked on sample values) giving the result's
 //! empty value; a union's points empty in both operands must map to the
-//! result's empty value. A tensor declared without an empty value is a set of
+//! result's empty value. User-defined operators and monoids given to
+//! [`Program::parse_with`] ([`Operators`]) are checked the same way (their
+//! identity is the monoid's, their annihilators found by evaluating them). A
+//! tensor declared without an empty value is a set of
 //! points: nothing is checked against it. Constructs with no engine operation
 //! (tensors of rank 3, a contraction merged by union, broadcasting, two
 //! masks, conditions on reduced ranks, ...) are rejected as
@@ -120,6 +123,7 @@ mod run;
 mod single;
 
 pub use error::{Error, ErrorKind, Span};
+pub use operators::Operators;
 pub use run::Runner;
 
 use ir::{Names, Step};
@@ -133,8 +137,13 @@ pub struct Program {
 impl Program {
     /// Parses and lowers `text`; errors point at the offending token.
     pub fn parse(text: &str) -> Result<Program, Error> {
+        Program::parse_with(text, &Operators::new())
+    }
+
+    /// [`parse`](Self::parse), with user-defined operators the program may name.
+    pub fn parse_with(text: &str, operators: &Operators) -> Result<Program, Error> {
         let ast = parse::parse(text).map_err(|e| e.in_source(text))?;
-        let lowering = lower::lower(&ast).map_err(|e| e.in_source(text))?;
+        let lowering = lower::lower(&ast, operators).map_err(|e| e.in_source(text))?;
         Ok(Program {
             text: text.to_string(),
             lowering,

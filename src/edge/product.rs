@@ -8,13 +8,13 @@ use super::error::{Error, ErrorKind, Span};
 use super::ir::*;
 use super::lower::{mismatch, unsupported, Computed, Equation, Operand};
 use super::operators::{self as ops, show};
-use crate::algebra::{BinaryCode, BinaryOp, Semiring, Type, Value};
+use crate::algebra::{BinaryOp, Semiring, Value};
 
 /// `A[..] op B[..]` with the equation's map, merge and reduce.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn two_tensors(
     e: &mut Equation,
-    code: BinaryCode,
+    code: ops::Named,
     op_span: Span,
     merge: Merge,
     a: Operand,
@@ -44,11 +44,7 @@ pub(super) fn two_tensors(
             ));
         }
     }
-    let op_ty = if ops::is_comparison(code) {
-        e.info(a.tensor).ty.code()
-    } else {
-        e.info(e.target).ty.code()
-    };
+    let op_ty = e.operator_type(&code, &a);
     if contracted.is_empty() {
         return elementwise(e, code, op_ty, op_span, merge, a, b, reduce);
     }
@@ -89,7 +85,7 @@ pub(super) fn two_tensors(
             (a, b, code, Form::Mxm)
         }
         (2, 2, 2) if b.ranks.contains(&target[0]) && a.ranks.contains(&target[1]) => {
-            let swapped = ops::swapped(code).ok_or_else(|| {
+            let swapped = code.swapped().ok_or_else(|| {
                 unsupported(
                     op_span,
                     "write the operand holding the left side's first rank first",
@@ -109,15 +105,7 @@ pub(super) fn two_tensors(
             ))
         }
     };
-    let mul = ops::binary(code, op_ty).ok_or_else(|| {
-        mismatch(
-            op_span,
-            format!(
-                "the operator is not defined on {}",
-                Type::builtin(op_ty).name()
-            ),
-        )
-    })?;
+    let mul = e.operator_on(&code, op_ty, op_span)?;
     let monoid = e.monoid(&r.op, mul.ztype().code())?;
     let identity = monoid.identity().clone();
     e.check_annihilates(&mul, &left, true, &identity, op_span)?;
@@ -147,15 +135,14 @@ pub(super) fn two_tensors(
 /// `u[k] op v[k] :: reduce(k, ..)` into a rank-0 tensor.
 fn dot(
     e: &mut Equation,
-    code: BinaryCode,
+    code: ops::Named,
     op_ty: crate::algebra::TypeCode,
     op_span: Span,
     a: Operand,
     b: Operand,
     r: &ast::Action,
 ) -> Result<Computed, Error> {
-    let mul = ops::binary(code, op_ty)
-        .ok_or_else(|| mismatch(op_span, "the operator is not defined on this type"))?;
+    let mul = e.operator_on(&code, op_ty, op_span)?;
     let monoid = e.monoid(&r.op, mul.ztype().code())?;
     e.check_annihilates(&mul, &a, true, monoid.identity(), op_span)?;
     e.check_annihilates(&mul, &b, false, monoid.identity(), op_span)?;
@@ -180,7 +167,7 @@ fn dot(
 #[allow(clippy::too_many_arguments)]
 fn elementwise(
     e: &mut Equation,
-    code: BinaryCode,
+    code: ops::Named,
     op_ty: crate::algebra::TypeCode,
     op_span: Span,
     merge: Merge,
@@ -196,22 +183,9 @@ fn elementwise(
         ));
     }
     let target = e.target_ranks.clone();
-    let reduced: Vec<String> = a
-        .ranks
-        .iter()
-        .filter(|r| !target.contains(r))
-        .cloned()
-        .collect();
+    let reduced = e.not_on_left(&a.ranks);
     e.check_reduced(reduce, &reduced)?;
-    let op = ops::binary(code, op_ty).ok_or_else(|| {
-        mismatch(
-            op_span,
-            format!(
-                "the operator is not defined on {}",
-                Type::builtin(op_ty).name()
-            ),
-        )
-    })?;
+    let op = e.operator_on(&code, op_ty, op_span)?;
     let order = if reduced.is_empty() {
         target.clone()
     } else {

@@ -82,12 +82,7 @@ impl Equation<'_> {
                 Ok(Computed::new(call, ty, empty))
             }
             Term::Tensor(a) => {
-                let reduced: Vec<String> = a
-                    .ranks
-                    .iter()
-                    .filter(|r| !self.target_ranks.contains(r))
-                    .cloned()
-                    .collect();
+                let reduced = self.not_on_left(&a.ranks);
                 self.check_reduced(actions.reduce, &reduced)?;
                 let (mut input, ranks) = (
                     In {

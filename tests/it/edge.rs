@@ -241,7 +241,7 @@ fn products_are_the_semiring_sums_in_every_rank_order() {
         );
         // A dot product into a rank-0 tensor.
         let s = "tensor s[] : fp64 empty 0";
-        let dot: f64 = x.iter().map(|(_, v)| v * v).sum();
+        let dot: f64 = x.values().map(|v| v * v).sum();
         let dot = Points::from([((0, 0), dot)]);
         check(
             &prog(s, "s[] = x[k] * x[k] :: map(k, times) reduce(k, plus)"),
@@ -631,5 +631,77 @@ fn runs_report_unbound_inputs_and_wrong_types() {
     assert_eq!(
         r.matrix::<i64>("Z").err().unwrap().kind(),
         ErrorKind::Mismatch
+    );
+}
+
+#[test]
+fn user_defined_operators_map_reduce_and_are_checked() {
+    use graphblas::edge::Operators;
+    use graphblas::{BinaryOp, Monoid};
+    let spread = BinaryOp::new("spread", |x: f64, y: f64| (x - y).abs());
+    let larger = Monoid::new(
+        BinaryOp::new("larger", |x: f64, y: f64| x.max(y)),
+        f64::NEG_INFINITY,
+    )
+    .unwrap();
+    let ops = Operators::new()
+        .binary("spread", spread)
+        .monoid("larger", larger)
+        .binary("count", BinaryOp::new("count", |x: i64, y: i64| x + y));
+    let ins = inputs(11);
+    let (a, c) = (pts(&ins, "A"), pts(&ins, "C"));
+    let text = format!(
+        "{DECLS}\ntensor Z[M, K] : fp64\ntensor r[M] : fp64\n\
+         Z[m, n] = A[m, n] * C[m, n] :: map(spread, intersect)\n\
+         r[m] = Z[m, n] :: reduce(n, larger)"
+    );
+    let mut expected = Points::new();
+    for (&(i, j), &u) in a {
+        if let Some(&v) = c.get(&(i, j)) {
+            let e = expected.entry((i, 0)).or_insert(f64::NEG_INFINITY);
+            *e = e.max((u - v).abs());
+        }
+    }
+    for mode in [Mode::Blocking, Mode::NonBlocking] {
+        let got = with_mode(mode, || {
+            let p = Program::parse_with(&text, &ops).unwrap_or_else(|e| panic!("{e}"));
+            let mut r = p.runner();
+            for (name, input) in &ins {
+                match input {
+                    Input::M(m, n, p) => r.matrix_input(name, &matrix(*m, *n, p)).map(|_| ()),
+                    Input::V(n, p) => r.vector_input(name, &vector(*n, p)).map(|_| ()),
+                }
+                .unwrap();
+            }
+            r.run().unwrap();
+            r.vector::<f64>("r").unwrap().pairs().unwrap()
+        });
+        let got: Points = got.into_iter().map(|(i, x)| ((i, 0), x)).collect();
+        assert_eq!(got, expected, "{mode:?}");
+    }
+    let reject = |text: &str| Program::parse_with(text, &ops).err().unwrap().kind();
+    // An empty value that does not annihilate the user's operator.
+    let decl = "input X[V] : fp64 empty 0 input Y[V] : fp64 tensor Z[V] : fp64 empty 0\n";
+    assert_eq!(
+        reject(&format!(
+            "{decl}Z[m] = X[m] * Y[m] :: map(spread, intersect)"
+        )),
+        ErrorKind::Property
+    );
+    // Defined on int64 only; unknown without registering.
+    assert_eq!(
+        reject(&format!(
+            "{decl}Z[m] = X[m] * Y[m] :: map(count, intersect)"
+        )),
+        ErrorKind::Mismatch
+    );
+    assert_eq!(
+        Program::parse(&format!(
+            "{decl}Z[m] = X[m] * Y[m] :: map(spread, intersect)"
+        ))
+        .err()
+        .unwrap()
+        .kind(),
+        ErrorKind::Name
     );
 }
