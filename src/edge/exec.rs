@@ -5,7 +5,7 @@ use super::ast::{Arith, Cmp};
 use super::error::{Error, ErrorKind, Span};
 use super::ir::*;
 use super::operators as ops;
-use crate::algebra::{BinaryCode, BinaryOp, IndexUnaryOp, Type, TypeCode, Value};
+use crate::algebra::{BinaryCode, BinaryOp, Monoid, Type, TypeCode, Value};
 use crate::kernels::indices::Indices;
 use crate::object::{Descriptor, Matrix, Scalar, Vector};
 use crate::ops::ewise::Padded;
@@ -300,7 +300,11 @@ fn instr(env: &Env, temps: &[Obj], ins: &Instr, span: Span) -> Result<(), Error>
         }
         Call::Select { op, a, thunk } => {
             desc.transpose_first = a.transpose;
-            let thunk = select_thunk(op, env.value(thunk, span)?);
+            // A positional operator's argument is an INT64, a value comparison's the operator's type.
+            let thunk = env
+                .value(thunk, span)?
+                .cast(op.ytype())
+                .expect("built-in casts");
             engine::select::select(c, mask, accum, op, matrix(a), &thunk, &desc)
         }
         Call::Index(op, a) => {
@@ -318,12 +322,6 @@ fn instr(env: &Env, temps: &[Obj], ins: &Instr, span: Span) -> Result<(), Error>
         }
     };
     result.map_err(engine_err)
-}
-
-/// A positional operator's argument is an INT64; a value comparison's is of
-/// the operator's type.
-fn select_thunk(op: &IndexUnaryOp, v: Value) -> Value {
-    v.cast(op.ytype()).expect("built-in casts")
 }
 
 /// The values of a full index vector, as indices.
@@ -388,14 +386,14 @@ pub(super) fn same(a: &Obj, b: &Obj, span: Span) -> Result<bool, Error> {
                 a.matrix().expect("rank 1 or 2"),
                 b.matrix().expect("rank 1 or 2"),
             );
-            let eq = ops::binary(BinaryCode::Eq, x.ty().code()).expect("eq exists");
+            let eq = BinaryOp::builtin(BinaryCode::Eq, x.ty().code()).expect("eq exists");
             let both = Matrix::new(&Type::BOOL, x.nrows(), x.ncols()).map_err(err)?;
             engine::ewise::ewise_mult(&both, None, None, &eq, x, y, &Descriptor::default())
                 .map_err(err)?;
             if both.nvals().map_err(err)? != x.nvals().map_err(err)? {
                 return Ok(false);
             }
-            let land = ops::monoid(BinaryCode::Land, TypeCode::Bool).expect("land is a monoid");
+            let land = Monoid::builtin(BinaryCode::Land, TypeCode::Bool).expect("land is a monoid");
             let all = engine::reduce::reduce_to_value(&land, &both).map_err(err)?;
             Ok(all.and_then(|v| v.get::<bool>()).unwrap_or(true))
         }

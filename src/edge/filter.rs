@@ -9,7 +9,7 @@ use super::error::{Error, Span};
 use super::ir::*;
 use super::lower::{literal_value, mismatch, unsupported, Equation};
 use super::operators as ops;
-use crate::algebra::{BinaryCode, IndexUnaryCode, IndexUnaryOp, TypeCode, Value};
+use crate::algebra::{BinaryCode, BinaryOp, IndexUnaryCode, IndexUnaryOp, TypeCode, Value};
 
 /// The mask and the selects of an equation.
 pub(super) struct Filter {
@@ -194,7 +194,7 @@ fn holds(cmp: Cmp, x: &Value, y: &Value) -> bool {
     } else {
         x.ty().code()
     };
-    let op = ops::binary(code, t).expect("comparisons exist on every real type");
+    let op = BinaryOp::builtin(code, t).expect("comparisons exist on every real type");
     ops::eval(&op, x, y)
         .and_then(|z| z.get::<bool>())
         .unwrap_or(false)

@@ -489,7 +489,7 @@ impl<'a> Equation<'a> {
         let accum = match actions.populate {
             Some(p) => Some(self.binary_op(&p.op, tt)?),
             None if self.eq.populate => {
-                Some(ops::binary(BinaryCode::Second, tt).expect("second exists"))
+                Some(BinaryOp::builtin(BinaryCode::Second, tt).expect("second exists"))
             }
             None => None,
         };
@@ -526,7 +526,9 @@ impl<'a> Equation<'a> {
             }
         }
         if let (Some(acc), Some(implied), Some(_)) = (&accum, &result.empty, actions.populate) {
-            let neutral = acc.code().and_then(|c| ops::monoid(c, acc.ztype().code()));
+            let neutral = acc
+                .code()
+                .and_then(|c| Monoid::builtin(c, acc.ztype().code()));
             if let Some(m) = neutral {
                 if implied.cast(m.ty()).as_ref() != Some(m.identity()) {
                     return Err(Error::new(
@@ -645,7 +647,7 @@ impl<'a> Equation<'a> {
         }
         let op = self.binary_op(name, t)?;
         op.code()
-            .and_then(|code| ops::monoid(code, t))
+            .and_then(|code| Monoid::builtin(code, t))
             .ok_or_else(|| {
                 Error::new(
                     ErrorKind::Property,

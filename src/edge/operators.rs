@@ -94,7 +94,7 @@ impl Named {
     /// The operator on `t`, if it is defined there.
     pub fn at(&self, t: TypeCode) -> Option<BinaryOp> {
         match self {
-            Named::Builtin(c) => binary(*c, t),
+            Named::Builtin(c) => BinaryOp::builtin(*c, t),
             Named::User(op) => (op.xtype().code() == t).then(|| op.clone()),
         }
     }
@@ -174,21 +174,6 @@ pub(super) fn swapped(code: BinaryCode) -> Option<BinaryCode> {
     })
 }
 
-/// `code` on `t`, or `None` when the engine has no such operator.
-pub(super) fn binary(code: BinaryCode, t: TypeCode) -> Option<BinaryOp> {
-    BinaryOp::builtin(code, t)
-}
-
-/// `code` on `t`, or `None` when the engine has no such operator.
-pub(super) fn unary(code: UnaryCode, t: TypeCode) -> Option<UnaryOp> {
-    UnaryOp::builtin(code, t)
-}
-
-/// The monoid of `code` on `t`, or `None` when the operator is not a monoid there.
-pub(super) fn monoid(code: BinaryCode, t: TypeCode) -> Option<Monoid> {
-    Monoid::builtin(code, t)
-}
-
 /// `f(x, y)`, each input cast to the operator's.
 pub(super) fn eval(op: &BinaryOp, x: &Value, y: &Value) -> Option<Value> {
     let (x, y) = (x.cast(op.xtype())?, y.cast(op.ytype())?);
@@ -263,7 +248,7 @@ mod tests {
 
     #[test]
     fn annihilators_of_the_usual_maps() {
-        let times = binary(BinaryCode::Times, TypeCode::Fp64).unwrap();
+        let times = BinaryOp::builtin(BinaryCode::Times, TypeCode::Fp64).unwrap();
         let zero = Value::new(0.0f64);
         assert!(annihilates(&times, &zero, true, &zero)); // 0 · -1e300 is -0
         assert!(annihilates(&times, &zero, false, &zero));
@@ -273,15 +258,15 @@ mod tests {
             true,
             &Value::new(1.0f64)
         ));
-        let plus = binary(BinaryCode::Plus, TypeCode::Fp64).unwrap();
+        let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Fp64).unwrap();
         let inf = Value::new(f64::INFINITY);
         assert!(annihilates(&plus, &inf, false, &inf));
         assert!(!annihilates(&plus, &zero, false, &zero));
-        let second = binary(BinaryCode::Second, TypeCode::Int64).unwrap();
+        let second = BinaryOp::builtin(BinaryCode::Second, TypeCode::Int64).unwrap();
         let seven = Value::new(7i64);
         assert!(annihilates(&second, &seven, false, &seven));
         assert!(!annihilates(&second, &seven, true, &seven));
-        let land = binary(BinaryCode::Land, TypeCode::Bool).unwrap();
+        let land = BinaryOp::builtin(BinaryCode::Land, TypeCode::Bool).unwrap();
         assert!(annihilates(
             &land,
             &Value::new(false),
@@ -298,8 +283,8 @@ mod tests {
             BinaryCode::Lt,
             BinaryCode::First,
         ] {
-            let f = binary(code, TypeCode::Fp64).unwrap();
-            let g = binary(swapped(code).unwrap(), TypeCode::Fp64).unwrap();
+            let f = BinaryOp::builtin(code, TypeCode::Fp64).unwrap();
+            let g = BinaryOp::builtin(swapped(code).unwrap(), TypeCode::Fp64).unwrap();
             let (x, y) = (Value::new(3.0f64), Value::new(5.0f64));
             assert!(eval(&f, &x, &y) == eval(&g, &y, &x));
         }

@@ -8,7 +8,7 @@ use super::error::{Error, ErrorKind, Span};
 use super::ir::*;
 use super::lower::{mismatch, unsupported, Computed, Equation, Operand};
 use super::operators::{self as ops, show};
-use crate::algebra::{BinaryOp, Semiring, Value};
+use crate::algebra::{BinaryOp, Monoid, Semiring, Value};
 
 /// `A[..] op B[..]` with the equation's map, merge and reduce.
 #[allow(clippy::too_many_arguments)]
@@ -256,7 +256,7 @@ fn elementwise(
 fn union_merge(op: &BinaryOp, x: Value, y: Value) -> Ewise {
     let identity = op
         .code()
-        .and_then(|c| ops::monoid(c, op.ztype().code()))
+        .and_then(|c| Monoid::builtin(c, op.ztype().code()))
         .map(|m| m.identity().clone());
     match identity {
         Some(id)

@@ -8,7 +8,9 @@ use super::error::{Error, ErrorKind};
 use super::ir::*;
 use super::lower::{mismatch, name_error, unsupported, Actions, Computed, Equation, Term};
 use super::operators::{self as ops, show};
-use crate::algebra::{IndexUnaryCode, IndexUnaryOp, Monoid, Type, TypeCode, UnaryCode, Value};
+use crate::algebra::{
+    IndexUnaryCode, IndexUnaryOp, Monoid, Type, TypeCode, UnaryCode, UnaryOp, Value,
+};
 
 impl Equation<'_> {
     /// A value, a coordinate, one operand with a unary map, or a gather.
@@ -110,7 +112,7 @@ impl Equation<'_> {
                             ),
                         )
                     })?;
-                    let op = ops::unary(code, tt.code()).ok_or_else(|| {
+                    let op = UnaryOp::builtin(code, tt.code()).ok_or_else(|| {
                         mismatch(
                             m.op.span,
                             format!("'{}' is not defined on {}", m.op.text, tt.name()),
@@ -133,7 +135,7 @@ impl Equation<'_> {
                 if reduced.is_empty() {
                     let transpose = ranks != self.target_ranks;
                     let identity =
-                        ops::unary(UnaryCode::Identity, tt.code()).expect("identity exists");
+                        UnaryOp::builtin(UnaryCode::Identity, tt.code()).expect("identity exists");
                     let call = Call::Apply(identity, In { transpose, ..input });
                     return Ok(Computed::new(call, ty, empty));
                 }

@@ -2,6 +2,7 @@
 //! model of the equation on random inputs, in blocking and non-blocking
 //! mode; loops; and each class of error, with its position.
 
+use crate::lcg::Lcg;
 use graphblas::edge::{ErrorKind, Program};
 use graphblas::{with_mode, Matrix, Mode, Vector};
 use std::collections::BTreeMap;
@@ -9,30 +10,17 @@ use std::collections::BTreeMap;
 /// Points of a tensor: `(i, j)` (`j` = 0 for rank 1) to value.
 type Points = BTreeMap<(u64, u64), f64>;
 
-/// A small deterministic generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-
-    /// About `density` of the `m × n` points, values 0..9 (exact sums).
-    fn points(&mut self, m: u64, n: u64, density: u64) -> Points {
-        let mut p = Points::new();
-        for i in 0..m {
-            for j in 0..n {
-                if self.next() % 100 < density {
-                    p.insert((i, j), (self.next() % 10) as f64);
-                }
+/// About `density` % of the `m × n` points, values 0..9 (exact sums).
+fn points(g: &mut Lcg, m: u64, n: u64, density: u64) -> Points {
+    let mut p = Points::new();
+    for i in 0..m {
+        for j in 0..n {
+            if g.next() % 100 < density {
+                p.insert((i, j), (g.next() % 10) as f64);
             }
         }
-        p
     }
+    p
 }
 
 fn matrix(m: u64, n: u64, p: &Points) -> Matrix<f64> {
@@ -118,14 +106,14 @@ const DECLS: &str = "input A[M, K] : fp64  input B[K, N] : fp64  input C[M, K] :
 
 /// A set of inputs: A, C (5×4), B (4×6), D (4×5), x (4), y (5).
 fn inputs(seed: u64) -> Vec<(&'static str, Input)> {
-    let mut g = Rng(seed);
+    let mut g = Lcg(seed);
     vec![
-        ("A", Input::M(5, 4, g.points(5, 4, 50))),
-        ("B", Input::M(4, 6, g.points(4, 6, 50))),
-        ("C", Input::M(5, 4, g.points(5, 4, 50))),
-        ("D", Input::M(4, 5, g.points(4, 5, 50))),
-        ("x", Input::V(4, g.points(4, 1, 70))),
-        ("y", Input::V(5, g.points(5, 1, 70))),
+        ("A", Input::M(5, 4, points(&mut g, 5, 4, 50))),
+        ("B", Input::M(4, 6, points(&mut g, 4, 6, 50))),
+        ("C", Input::M(5, 4, points(&mut g, 5, 4, 50))),
+        ("D", Input::M(4, 5, points(&mut g, 4, 5, 50))),
+        ("x", Input::V(4, points(&mut g, 4, 1, 70))),
+        ("y", Input::V(5, points(&mut g, 5, 1, 70))),
     ]
 }
 
@@ -398,8 +386,12 @@ fn reductions_to_rows_columns_and_a_scalar() {
 
 #[test]
 fn where_clauses_are_masks_and_selects() {
-    let mut g = Rng(21);
-    let (a, mut m, e) = (g.points(6, 6, 60), g.points(6, 6, 50), g.points(6, 6, 50));
+    let mut g = Lcg(21);
+    let (a, mut m, e) = (
+        points(&mut g, 6, 6, 60),
+        points(&mut g, 6, 6, 50),
+        points(&mut g, 6, 6, 50),
+    );
     m.insert((0, 0), 0.0); // a stored zero: false by value, present by structure
     let ins = [
         ("A", Input::M(6, 6, a.clone())),
@@ -489,8 +481,8 @@ fn coordinates_indirect_indices_and_loops() {
         .enumerate()
         .map(|(i, &v)| ((i as u64, 0), v as f64))
         .collect();
-    let mut g = Rng(5);
-    let x = g.points(5, 1, 60);
+    let mut g = Lcg(5);
+    let x = points(&mut g, 5, 1, 60);
     let ins = [("p", Input::V(5, p)), ("x", Input::V(5, x.clone()))];
     let decls = "input p[N] : fp64  input x[N] : fp64  tensor w[N] : fp64  tensor s[] : fp64";
     // A gather reads every point of the index: x full here.

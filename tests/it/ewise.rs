@@ -5,6 +5,7 @@
 
 use crate::oracle;
 
+use crate::lcg::Lcg;
 use graphblas::raw::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
 use graphblas::raw::object::{Descriptor, Matrix, Vector, INDEX_MAX};
 use graphblas::raw::ops::ewise::*;
@@ -358,19 +359,6 @@ proptest! {
         run(e, &bc, None, None, &bm, &cm, &d).unwrap();
         run(e, &a_bc, None, None, &am, &bc, &d).unwrap();
         assert_matches(&ab_c, &OMatrix::of(&a_bc), 0.0);
-    }
-}
-
-/// A deterministic pseudo-random sequence.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
     }
 }
 

@@ -21,6 +21,7 @@ mod extract;
 mod generate;
 mod identities;
 mod kron;
+mod lcg;
 mod mtx;
 mod mxm;
 mod nonblocking;
