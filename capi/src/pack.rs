@@ -21,7 +21,7 @@ use crate::handle::*;
 use crate::memory::{give, take, Plain};
 use engine::raw::algebra::{Type, TypeCode, Value};
 use engine::raw::object::{Matrix, Vector};
-use engine::raw::storage::compressed::indices_sorted_within;
+use engine::raw::storage::compressed::{indices_sorted_within, pointers_increase};
 use engine::raw::storage::store::compressed_to_bitmap;
 use engine::raw::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
 use engine::{Error, Info, Result};
@@ -220,7 +220,7 @@ unsafe fn pack_compressed(m: &Matrix, orient: Orientation, mut a: CompressedIn) 
         None => length(vdim, "the number of vectors")?,
     };
     let p = unsafe { a.p.view(nvec + 1)? };
-    if p[0] != 0 || p.windows(2).any(|w| w[0] > w[1]) {
+    if p[0] != 0 || !pointers_increase(p) {
         return Err(invalid(
             "the vector pointers must start at 0 and not decrease",
         ));

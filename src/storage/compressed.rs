@@ -384,22 +384,76 @@ impl Compressed {
 /// Entries checked per task by [`indices_sorted_within`].
 const CHECKED_PER_TASK: usize = 1 << 16;
 
-/// True when the indices of every vector (`p` delimits them in `i`) are
-/// strictly increasing and below `vlen`: one pass in parallel, each vector
-/// checked by the task its first entry falls in (a packed matrix's arrays
-/// come from the caller and must hold before the kernels read them).
+/// True when the indices of every vector (`p`, checked by
+/// [`pointers_increase`], delimits them in `i`) are strictly increasing and
+/// below `vlen` (at most 2^60, `GrB_INDEX_MAX + 1`): a packed matrix's
+/// arrays come from the caller and must hold before the kernels read them.
+/// One pass in parallel over ranges of `i`, branch-free arithmetic on each
+/// pair of neighbours, in vector registers: a range counts its drops (an
+/// index not above the one before) and its indices from `vlen` up, and a
+/// drop is allowed only where a vector starts.
 pub fn indices_sorted_within(p: &[u64], i: &[u64], vlen: u64) -> bool {
+    debug_assert!(vlen <= 1 << 60);
+    if i.is_empty() {
+        return true;
+    }
+    let Some(last) = vlen.checked_sub(1) else {
+        return false;
+    };
     let nvec = p.len().saturating_sub(1);
-    let tasks = i.len().div_ceil(CHECKED_PER_TASK).max(1);
-    let first = |t: usize| p[..nvec].partition_point(|&q| (q as usize) < t * CHECKED_PER_TASK);
-    crate::parallel::map(tasks, 1, |t| {
-        (first(t)..if t + 1 == tasks { nvec } else { first(t + 1) }).all(|k| {
-            let v = &i[p[k] as usize..p[k + 1] as usize];
-            v.windows(2).all(|w| w[0] < w[1]) && v.last().is_none_or(|&last| last < vlen)
-        })
+    // Without a vector of two entries, every pair of neighbours straddles
+    // vectors: only the range counts.
+    let longer = p
+        .iter()
+        .zip(p.iter().skip(1))
+        .fold(0, |n, (&a, &b)| n + negative(a.wrapping_add(1), b));
+    let first = |q: usize| p[..nvec].partition_point(|&s| (s as usize) < q);
+    crate::parallel::map(i.len().div_ceil(CHECKED_PER_TASK), 1, |t| {
+        let (lo, hi) = (
+            t * CHECKED_PER_TASK,
+            ((t + 1) * CHECKED_PER_TASK).min(i.len()),
+        );
+        // The pairs (q - 1, q) for q in lo.max(1)..hi.
+        let v = &i[lo.saturating_sub(1)..hi];
+        let (mut drops, mut outside, mut bits) = (0, negative(last, v[0]), v[0]);
+        for (&a, &b) in v.iter().zip(&v[1..]) {
+            drops += negative(b, a.wrapping_add(1));
+            outside += negative(last, b);
+            bits |= b;
+        }
+        // Below 2^62 (or out of range anyway) the subtractions are exact.
+        if outside != 0 || bits >> 62 != 0 {
+            return false;
+        }
+        if longer == 0 {
+            return true;
+        }
+        // The vectors starting in this range (so `start < i.len()`).
+        let mut allowed = 0;
+        for w in p[first(lo)..=first(hi).min(nvec)].windows(2) {
+            let (start, end) = (w[0] as usize, w[1] as usize);
+            let drop_at_start = negative(i[start], i[start.max(1) - 1].wrapping_add(1));
+            allowed += (start < end && start > 0) as u64 & drop_at_start;
+        }
+        drops == allowed
     })
     .into_iter()
     .all(|ok| ok)
+}
+
+/// 1 when `a < b`, else 0, for `a` and `b` below 2^62: the sign of `a - b`.
+fn negative(a: u64, b: u64) -> u64 {
+    a.wrapping_sub(b) >> 63
+}
+
+/// True when the vector pointers `p` (a caller's array) never decrease and
+/// stay below 2^62 (no array is that long): one branch-free pass.
+pub fn pointers_increase(p: &[u64]) -> bool {
+    let (drops, bits) = p
+        .iter()
+        .zip(p.iter().skip(1))
+        .fold((0, 0), |(n, bits), (&a, &b)| (n + negative(b, a), bits | b));
+    drops == 0 && bits >> 62 == 0
 }
 
 /// The entries of a transpose placed by a counting sort. Large inputs are
@@ -719,6 +773,15 @@ pub(super) mod tests {
             "the third vector is unsorted"
         );
         assert!(indices_sorted_within(&[0, 0], &[], 0), "no entries");
+        let top = 1 << 62;
+        assert!(
+            !indices_sorted_within(&[0, 2], &[3, top], 1 << 60),
+            "far out"
+        );
+        assert!(!indices_sorted_within(&[0, 2], &[u64::MAX, 3], 1 << 60));
+        assert!(!indices_sorted_within(&[0, 1], &[0], 0), "no room");
+        assert!(pointers_increase(&[0, 0, 3, 3, 7]) && pointers_increase(&[]));
+        assert!(!pointers_increase(&[0, 4, 3]) && !pointers_increase(&[0, 1 << 62]));
     }
 
     /// The per-vector rule `indices_sorted_within` checks, written plainly.
@@ -740,7 +803,11 @@ pub(super) mod tests {
             let (mut p, mut i) = (vec![0u64], Vec::new());
             let nvec = if case % 10 == 0 { 70_000 } else { 1 + next(40) };
             for _ in 0..nvec {
-                let len = if case % 10 == 0 { next(4) } else { next(5) };
+                let len = match case % 10 {
+                    0 => next(4),
+                    5 => next(2),
+                    _ => next(5),
+                };
                 let mut x = next(3);
                 for _ in 0..len {
                     i.push(x);
