@@ -279,6 +279,7 @@ impl Matrix {
         s.pending = None;
         let owner: Weak<Mutex<State>> = Arc::downgrade(&self.state);
         work.add_owner(owner);
+        plan::readers::record(&work);
         s.deferred = Some(Claim::new(work));
     }
 
@@ -306,14 +307,19 @@ impl Matrix {
 
     /// Removes the content, leaving the matrix empty (type and dimensions
     /// kept), and returns it (`GxB_*_unpack`): the content itself, without a
-    /// copy, when nothing else shares it; otherwise (pending work of other
-    /// objects still reads it) a copy with buffers as large as the
-    /// content's, since a caller may fill the arrays it unpacks up to the
-    /// sizes it packed (LAGraph's FastSV6 reuses them as workspace).
+    /// copy, when nothing else shares it; pending work that reads it is
+    /// computed first to that end. When it is still shared (a dup, or
+    /// computed work that may be read again), a copy with buffers as large
+    /// as the content's, since a caller may fill the arrays it unpacks up
+    /// to the sizes it packed (LAGraph's FastSV6 reuses them as workspace).
     pub fn take_content(&self) -> Result<MatrixStore> {
         let store = self.snapshot()?;
         self.clear();
-        Ok(Arc::try_unwrap(store).unwrap_or_else(|shared| shared.copy_keeping_capacity()))
+        let store = Arc::try_unwrap(store).or_else(|shared| {
+            plan::readers::compute_readers(&shared);
+            Arc::try_unwrap(shared)
+        });
+        Ok(store.unwrap_or_else(|shared| shared.copy_keeping_capacity()))
     }
 
     /// Removes every entry, keeping type and dimensions.

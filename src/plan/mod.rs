@@ -23,6 +23,7 @@ pub mod execute;
 pub mod in_place;
 pub mod mode;
 pub mod node;
+pub mod readers;
 pub mod reduce;
 pub mod siblings;
 pub mod tiles;

@@ -305,17 +305,19 @@ static void test_import_export(void)
     free(x);
 }
 
-/* Unpacking content that pending work still reads (non-blocking mode) hands
- * out arrays at least as large as those packed: LAGraph's FastSV6 packs
- * roomy arrays, computes with the matrix, unpacks it and fills the arrays to
- * the sizes it packed. The pending result keeps what it read. */
+/* Unpacking content that pending work still reads (non-blocking mode)
+ * computes that work first and hands back the packed arrays themselves.
+ * Content still shared after that (with a dup) comes out as a copy with
+ * arrays at least as large as those packed: LAGraph's FastSV6 packs roomy
+ * arrays, computes with the matrix, unpacks it and fills the arrays to the
+ * sizes it packed. The pending result and the dup keep what they read. */
 static void test_unpack_shared(void)
 {
-    GrB_Matrix A = NULL;
+    GrB_Matrix A = NULL, B = NULL;
     GrB_Vector u = NULL, w = NULL;
     GrB_Index *p = malloc(16 * sizeof(GrB_Index)), *j = malloc(64 * sizeof(GrB_Index));
-    GrB_Index ps = 0, js = 0, xs = 0;
-    void *x = calloc(64, sizeof(double));
+    GrB_Index ps = 0, js = 0, xs = 0, *p0 = p, *j0 = j;
+    void *x = calloc(64, sizeof(double)), *x0 = x;
     double y = 0;
     memcpy(p, ap, sizeof(ap));
     memcpy(j, aj, sizeof(aj));
@@ -329,9 +331,7 @@ static void test_unpack_shared(void)
     OK(GrB_Vector_new(&w, GrB_FP64, 3));
     OK(GrB_mxv(w, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, u, NULL));
     OK(GxB_Matrix_unpack_CSR(A, &p, &j, &x, &ps, &js, &xs, NULL, NULL, NULL));
-    CHECK(ps >= 16 * sizeof(GrB_Index) && js >= 64 * sizeof(GrB_Index) && xs >= 64 * sizeof(double));
-    CHECK(memcmp(p, ap, sizeof(ap)) == 0 && memcmp(j, aj, sizeof(aj)) == 0);
-    /* The whole arrays are the caller's (memcheck checks the writes). */
+    CHECK(p == p0 && j == j0 && x == x0);
     memset(p, 0xff, ps);
     memset(j, 0xff, js);
     memset(x, 0xff, xs);
@@ -339,10 +339,26 @@ static void test_unpack_shared(void)
     CHECK(y == 3);
     OK(GrB_Vector_extractElement(&y, w, 2));
     CHECK(y == 7);
+
+    memcpy(p, ap, sizeof(ap));
+    memcpy(j, aj, sizeof(aj));
+    memcpy(x, ax, sizeof(ax));
+    OK(GxB_Matrix_pack_CSR(A, &p, &j, &x, 16 * sizeof(GrB_Index), 64 * sizeof(GrB_Index),
+                           64 * sizeof(double), false, false, NULL));
+    OK(GrB_Matrix_dup(&B, A));
+    OK(GxB_Matrix_unpack_CSR(A, &p, &j, &x, &ps, &js, &xs, NULL, NULL, NULL));
+    CHECK(ps >= 16 * sizeof(GrB_Index) && js >= 64 * sizeof(GrB_Index) && xs >= 64 * sizeof(double));
+    CHECK(memcmp(p, ap, sizeof(ap)) == 0 && memcmp(j, aj, sizeof(aj)) == 0);
+    /* The whole arrays are the caller's (memcheck checks the writes). */
+    memset(p, 0xff, ps);
+    memset(j, 0xff, js);
+    memset(x, 0xff, xs);
+    check_sample(B);
     free(p);
     free(j);
     free(x);
     OK(GrB_free(&A));
+    OK(GrB_free(&B));
     OK(GrB_free(&u));
     OK(GrB_free(&w));
 }
