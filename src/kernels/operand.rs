@@ -91,6 +91,12 @@ impl Operand {
         self.store.try_compressed(self.physical(o))
     }
 
+    /// True when the buffers [`Operand::vectors`] along `o` allocates fit
+    /// in memory now (a probe, see [`crate::error::check_room`]).
+    pub fn vectors_fit(&self, o: Orientation) -> bool {
+        self.store.conversion_room(self.physical(o)).is_ok()
+    }
+
     /// True when [`Operand::vectors`] along `o` transposes the store (and
     /// the store then keeps the transpose for later reads).
     pub fn transposes_along(&self, o: Orientation) -> bool {

@@ -45,6 +45,24 @@ pub fn select(
     MatrixStore::new(orient, format).conform()
 }
 
+/// The bytes [`select`] allocates at most for `a`, for a probe before it
+/// runs (see [`crate::error::check_room`]): a positional predicate on
+/// compressed vectors fills exactly sized arrays (pointers, then an index
+/// and a value a kept entry); any other builds each task's entries, then
+/// joins them (twice an index and a value an entry, indices in 64 bits).
+/// `None` past `usize`.
+pub fn select_bytes(op: &IndexUnaryOp, a: &MatrixStore) -> Option<usize> {
+    let elem = a.values().elem_size();
+    match (positional(op), a.format()) {
+        (Some(_), Format::Sparse(c)) => {
+            let idx = if c.i.is_narrow() { 4 } else { 8 };
+            let pointers = c.p.len().checked_mul(8)?;
+            c.nvals().checked_mul(idx + elem)?.checked_add(pointers)
+        }
+        _ => a.values().len().checked_mul(2 * (8 + elem)),
+    }
+}
+
 /// [`select`] of content handed over to it: when no one else holds it and
 /// it is compressed, the kept entries are moved to the front of its own
 /// arrays (no second copy of them; positional predicates by runs, see

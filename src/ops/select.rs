@@ -10,7 +10,7 @@ use super::record;
 use super::vector_form::vector_args;
 use crate::algebra::{BinaryOp, IndexUnaryOp, Type, Value};
 use crate::ensure;
-use crate::error::{check_room, Result};
+use crate::error::{check_room, out_of_memory, Result};
 use crate::kernels::select as kernel;
 use crate::object::{Descriptor, Matrix, Vector};
 use crate::plan::{Map, Node, Op};
@@ -63,10 +63,10 @@ pub fn select(
             }
             Err(sa) => sa,
         };
-        // At most every entry is kept: an index and a value each, in chunks
-        // and then joined, or (dense data) presence flags and a copy of the values.
-        let elem = sa.values().elem_size();
-        check_room(sa.values().len(), 2 * (8 + elem), "the select result")?;
+        // At most every entry is kept.
+        let what = "the select result";
+        let bytes = kernel::select_bytes(&op, &sa).ok_or_else(|| out_of_memory(what))?;
+        check_room(bytes, 1, what)?;
         Ok(kernel::select(&op, &thunk, &sa, orient))
     };
     let map = Map {

@@ -325,16 +325,19 @@ impl Node {
         node
     }
 
-    /// Calls `f` on the node behind each pending input, old content and mask.
-    fn each_pending_input(&self, mut f: impl FnMut(&Node)) {
+    /// Every source the node reads: its inputs, old content and mask.
+    pub fn sources(&self) -> impl Iterator<Item = &Source> {
         let out = &self.out;
-        let sources = self
-            .op
+        self.op
             .inputs()
             .into_iter()
             .chain(out.old.iter())
-            .chain(out.mask.iter().map(|m| &m.source));
-        for s in sources {
+            .chain(out.mask.iter().map(|m| &m.source))
+    }
+
+    /// Calls `f` on the node behind each pending input, old content and mask.
+    fn each_pending_input(&self, mut f: impl FnMut(&Node)) {
+        for s in self.sources() {
             if let Source::Pending(n) = s {
                 f(n);
             }

@@ -393,6 +393,16 @@ impl MatrixStore {
         }
     }
 
+    /// The bytes its arrays hold (lengths, not capacities; see
+    /// [`Compressed::heap_bytes`]).
+    pub fn heap_bytes(&self) -> usize {
+        match &self.format {
+            Format::Sparse(c) => c.heap_bytes(),
+            Format::Bitmap(b) => b.b.len() + b.x.heap_bytes(),
+            Format::Full(f) => f.x.heap_bytes(),
+        }
+    }
+
     /// The content as compressed vectors in orientation `orient`: borrowed when
     /// it already is; the other orientation is computed once and kept while
     /// the cache budget allows.
@@ -418,7 +428,7 @@ impl MatrixStore {
 
     /// Probes for the buffers [`MatrixStore::compressed`] allocates for
     /// `orient` (see [`check_room`]).
-    fn conversion_room(&self, orient: Orientation) -> Result<()> {
+    pub fn conversion_room(&self, orient: Orientation) -> Result<()> {
         let dense = !matches!(self.format, Format::Sparse(_));
         let elem = self.values().elem_size();
         let nnz = self.nvals();

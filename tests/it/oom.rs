@@ -155,6 +155,10 @@ const CASES: &[Case] = &[
         name: "Matrix_diag",
         run: diag_case,
     },
+    Case {
+        name: "vxm without room for a transpose",
+        run: vxm_without_room_for_a_transpose_case,
+    },
 ];
 
 const MODES: [(&str, Mode); 2] = [
@@ -520,6 +524,39 @@ fn vxm_case(mode: Mode) {
             entries: N as usize,
         },
     );
+}
+
+/// `w = u * A` six times, `u` dense and `A` sparse by rows, under a limit
+/// that leaves room for the products as `A` is stored but not for `A'`
+/// (116 MiB of buffers): once the products have paid for a transpose the
+/// planner would pull from `A'` (PageRank's products on a large graph),
+/// and must read `A` as stored instead of failing. Every product equals
+/// the one computed with the limit lifted.
+fn vxm_without_room_for_a_transpose_case(mode: Mode) {
+    const N: u64 = 1 << 20;
+    const PER_ROW: u64 = 4;
+    let a = Matrix::new(&Type::FP64, N, N).unwrap();
+    let rows: Vec<u64> = (0..N * PER_ROW).map(|k| k / PER_ROW).collect();
+    let cols: Vec<u64> = (0..N * PER_ROW).map(|k| (k * 2_654_435_761) % N).collect();
+    let vals = graphblas::raw::storage::Array::from_vec(vec![1.5f64; rows.len()]);
+    a.build(&rows, &cols, &vals, Some(&fp64_op(BinaryCode::Plus)))
+        .unwrap();
+    let u = dense_vector(N);
+    let (s, d) = (plus_times(), Descriptor::default());
+    let product = || {
+        let w = output_vector(N);
+        mxm::vxm(&w, None, None, &s, &u, &a, &d)?;
+        w.extract_tuples()
+    };
+    with_mode(mode, || {
+        let old = set_address_limit(address_space() + HEADROOM);
+        let limited: Vec<_> = (0..6).map(|_| product()).collect();
+        set_address_limit(old);
+        let expected = product().unwrap();
+        for w in limited {
+            assert_eq!(w.expect("a product that fits as A is stored"), expected);
+        }
+    });
 }
 
 /// `C = kron(A, B)` of a full `SIDE × 1` and a full `1 × SIDE` matrix.

@@ -318,6 +318,16 @@ fn lengths(x: &Operand, along: Orientation, dim: u64, budget: usize) -> Option<K
 }
 
 /// True when reading `x`'s vectors along `o` builds its store's transpose.
+/// How a plan reads its sides as compressed vectors: `L` by rows, `R` by
+/// rows (saxpy) or by columns (a dot product), or not at all (read dense).
+fn side_reads(plan: Plan) -> (Orientation, Option<Orientation>) {
+    match plan.method {
+        Method::Saxpy => (Orientation::ByRow, Some(Orientation::ByRow)),
+        _ if plan.dense_r => (Orientation::ByRow, None),
+        _ => (Orientation::ByRow, Some(Orientation::ByCol)),
+    }
+}
+
 fn builds_transpose(x: &Operand, o: Orientation) -> bool {
     !x.is_native(o) && x.transposes_along(o)
 }
@@ -472,16 +482,22 @@ impl Costs<'_, '_> {
     /// not hold yet: the transposes it builds.
     fn new_transposes(&self, plan: Plan) -> [bool; 2] {
         let (l, r, _) = self.sides(plan.by_cols);
-        let l_t = builds_transpose(&l, Orientation::ByRow);
-        let r_t = match plan.method {
-            Method::Saxpy => builds_transpose(&r, Orientation::ByRow),
-            _ => !plan.dense_r && builds_transpose(&r, Orientation::ByCol),
-        };
+        let (l_along, r_along) = side_reads(plan);
+        let l_t = builds_transpose(&l, l_along);
+        let r_t = r_along.is_some_and(|o| builds_transpose(&r, o));
         if plan.by_cols {
             [r_t, l_t]
         } else {
             [l_t, r_t]
         }
+    }
+
+    /// True when the transposes `plan` builds fit in memory now (a probe).
+    fn transposes_fit(&self, plan: Plan) -> bool {
+        let (l, r, _) = self.sides(plan.by_cols);
+        let (l_along, r_along) = side_reads(plan);
+        let fits = |x: &Operand, o| !builds_transpose(x, o) || x.vectors_fit(o);
+        fits(&l, l_along) && r_along.is_none_or(|o| fits(&r, o))
     }
 
     /// The operands and mask of a plan's orientation: `(L, R, mask)`.
@@ -853,16 +869,19 @@ impl<'p, 'a> Costs<'p, 'a> {
 
     /// The cheapest plan and its cost, and the next cheapest (for explain).
     pub(super) fn cheapest(&self) -> ((Plan, f64), Option<(Plan, f64)>) {
-        let ranking = self.rank();
+        let ranking = self.rank(true);
         (ranking.best, ranking.runner_up)
     }
 
-    /// The plans ranked by cost.
-    fn rank(&self) -> Ranking {
+    /// The plans ranked by cost (with `transposes`, those building one too).
+    fn rank(&self, transposes: bool) -> Ranking {
         let mut best: Option<(Plan, f64)> = None;
         let mut runner_up = None;
         let mut transposing: Option<(Plan, f64)> = None;
         for plan in Self::plans() {
+            if !transposes && self.new_transposes(plan) != [false; 2] {
+                continue;
+            }
             self.charged.set(0.0);
             let bound = best.map_or(f64::INFINITY, |(_, b)| b);
             let Some(c) = self.kernel_cost_within(plan, bound) else {
@@ -940,11 +959,18 @@ impl Rent {
 pub fn choose(p: &Problem) -> (Plan, Rent) {
     let started = std::time::Instant::now();
     let costs = Costs::new(p);
+    let mut ranking = costs.rank(true);
+    if !costs.transposes_fit(ranking.best.0) {
+        // A transpose that does not fit must not fail the product.
+        let unfit = ranking.best.0;
+        explain::step(|| format!("the transpose {unfit} needs does not fit in memory"));
+        ranking = costs.rank(false);
+    }
     let Ranking {
         best,
         runner_up,
         transposing,
-    } = costs.rank();
+    } = ranking;
     let rent = match transposing {
         Some((plan, free)) if free < best.1 && costs.new_transposes(best.0) == [false; 2] => Rent {
             saving: best.1 - free,
