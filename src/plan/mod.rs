@@ -20,7 +20,6 @@
 //! ([`crate::explain`] records the steps).
 
 pub mod execute;
-pub mod held;
 pub mod in_place;
 pub mod mode;
 pub mod node;
