@@ -326,7 +326,7 @@ impl Node {
     }
 
     /// Every source the node reads: its inputs, old content and mask.
-    pub fn sources(&self) -> impl Iterator<Item = &Source> {
+    fn sources(&self) -> impl Iterator<Item = &Source> {
         let out = &self.out;
         self.op
             .inputs()
