@@ -54,7 +54,7 @@ pub fn compute(
     };
     let plan = Plan::new(oa, ob, mode, vlen, vdim);
     let (xa, xb) = plan.values();
-    let format = combine::with_combiner(&plan, op, kind, xa, xb)?;
+    let format = combine::with_combiner(&plan, op, kind, xa, xb)??;
     Ok(MatrixStore::new(orient, format).conform())
 }
 
@@ -107,5 +107,76 @@ pub fn result_orientation(
         na
     } else {
         output
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::{BinaryCode, TypeCode};
+    use crate::storage::{Array, Compressed, Format, Indices};
+    use std::collections::BTreeMap;
+
+    /// An `n × n` store by rows holding `(i, j, i * n + j)` for every `j`
+    /// with `(i * 7 + j * 3) % step == 0`, its indices in 64 bits (`wide`)
+    /// or 32.
+    fn store(n: u64, step: u64, wide: bool) -> MatrixStore {
+        let (mut p, mut i, mut x) = (vec![0], Vec::new(), Vec::new());
+        for r in 0..n {
+            for j in (0..n).filter(|j| (r * 7 + j * 3) % step == 0) {
+                i.push(j);
+                x.push((r * n + j) as i64);
+            }
+            p.push(i.len());
+        }
+        let i = if wide {
+            Indices::from(i)
+        } else {
+            Indices::narrow(i.into_iter().map(|j| j as u32).collect())
+        };
+        let c = Compressed {
+            vlen: n,
+            vdim: n,
+            h: None,
+            p,
+            i,
+            x: Array::from_vec(x),
+        };
+        MatrixStore::keeping_widths(Orientation::ByRow, Format::Sparse(c))
+    }
+
+    fn entries(s: &MatrixStore) -> BTreeMap<(u64, u64), i64> {
+        let (r, c, x) = s.tuples();
+        let x = x.as_slice::<i64>().unwrap().to_vec();
+        r.into_iter().zip(c).zip(x).collect()
+    }
+
+    /// Merged in many chunks, inputs of either index width give the
+    /// union and the intersection of their entries.
+    #[test]
+    fn merges_inputs_of_either_width() {
+        let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Int64).unwrap();
+        for (wa, wb) in [(false, false), (false, true), (true, false), (true, true)] {
+            let (a, b) = (store(600, 5, wa), store(600, 4, wb));
+            let (ea, eb) = (entries(&a), entries(&b));
+            for kind in [EwiseKind::Add, EwiseKind::Mult] {
+                let t = compute(&plus, kind, &a, false, &b, false, Orientation::ByRow).unwrap();
+                let mut want = BTreeMap::new();
+                for (k, &v) in &ea {
+                    match (eb.get(k), kind) {
+                        (Some(w), _) => want.insert(*k, v + w),
+                        (None, EwiseKind::Add) => want.insert(*k, v),
+                        _ => None,
+                    };
+                }
+                if matches!(kind, EwiseKind::Add) {
+                    for (k, &w) in &eb {
+                        want.entry(*k).or_insert(w);
+                    }
+                }
+                assert!(want.len() > 10_000, "several chunks");
+                assert_eq!(entries(&t), want, "widths {wa} {wb}, {kind:?}");
+            }
+        }
     }
 }

@@ -6,8 +6,8 @@
 //! Chunk boundaries depend only on the amount of work, never on the number of
 //! threads, and chunks are joined in order, so results are the same on any pool.
 
-use crate::storage::ranges::concat_slices;
-use crate::storage::{Array, Compressed, Indices};
+use crate::error::Result;
+use crate::storage::{Array, Compressed, Idx, Indices};
 use std::ops::Range;
 
 /// Work (in entries) below which an operation runs as a single chunk.
@@ -40,21 +40,22 @@ pub fn split_even(n: usize, chunks: usize) -> Vec<Range<usize>> {
         .collect()
 }
 
-/// The part of a compressed result produced by one chunk.
-pub struct Fragment<B> {
+/// The part of a compressed result produced by one chunk, its inner indices
+/// of width `I`.
+pub struct Fragment<B, I = u64> {
     /// Ids of the non-empty vectors, increasing.
     pub h: Vec<u64>,
     /// End (exclusive, in `i`) of each vector of `h`.
     pub ends: Vec<usize>,
     /// Inner indices.
-    pub i: Vec<u64>,
+    pub i: Vec<I>,
     /// The values, in the producer's own buffer.
     pub buf: B,
 }
 
-impl<B> Fragment<B> {
+impl<B, I> Fragment<B, I> {
     /// An empty fragment writing values into `buf`.
-    pub fn new(buf: B) -> Fragment<B> {
+    pub fn new(buf: B) -> Fragment<B, I> {
         Fragment {
             h: Vec::new(),
             ends: Vec::new(),
@@ -101,18 +102,24 @@ impl Pattern {
     }
 }
 
-/// Joins fragments (in order) into one pattern; returns it with the fragments'
-/// value buffers, in order.
-pub fn stitch<B>(mut frags: Vec<Fragment<B>>) -> (Pattern, Vec<B>) {
+/// Joins fragments (in order) into one pattern of vectors of length `vlen`;
+/// returns it with the fragments' value buffers, in order. Several
+/// fragments' indices are copied straight into the result's width (32 bits
+/// when they fit), each fragment's freed once copied; fails with
+/// `GrB_OUT_OF_MEMORY` when the joined indices cannot be allocated.
+pub fn stitch<B, I: Idx>(mut frags: Vec<Fragment<B, I>>, vlen: u64) -> Result<(Pattern, Vec<B>)> {
     let (h, p) = join_vectors(frags.iter().map(|f| (&f.h[..], &f.ends[..], f.i.len())));
     let i = if frags.len() == 1 {
-        std::mem::take(&mut frags[0].i)
+        I::store(std::mem::take(&mut frags[0].i))
     } else {
-        let slices: Vec<&[u64]> = frags.iter().map(|f| &f.i[..]).collect();
-        concat_slices(&slices, "indices").expect("room for the indices was probed")
+        let parts = frags
+            .iter_mut()
+            .map(|f| (I::store(std::mem::take(&mut f.i)), 0))
+            .collect();
+        Indices::concat_shifted(parts, vlen)?
     };
     let bufs = frags.into_iter().map(|f| f.buf).collect();
-    (Pattern { h, p, i: i.into() }, bufs)
+    Ok((Pattern { h, p, i }, bufs))
 }
 
 /// The vectors one chunk of a result holds, and how many entries each, for
@@ -177,7 +184,7 @@ mod tests {
 
     #[test]
     fn fragments_join_split_vectors() {
-        let mut a = Fragment::new(());
+        let mut a = Fragment::<(), u64>::new(());
         a.i.extend([0, 2]);
         a.close_vector(1);
         a.close_vector(2);
@@ -188,7 +195,7 @@ mod tests {
         b.close_vector(3);
         b.i.push(0);
         b.close_vector(7);
-        let (c, bufs) = stitch(vec![a, b]);
+        let (c, bufs) = stitch(vec![a, b], 8).unwrap();
         assert_eq!(bufs.len(), 2);
         assert_eq!(c.h, vec![1, 3, 7]);
         assert_eq!(c.p, vec![0, 2, 4, 5]);

@@ -180,6 +180,22 @@ impl<'a> IdxSlice<'a> {
         }
     }
 
+    /// The indices at width `I`: borrowed when stored at it, copied
+    /// otherwise (each must fit).
+    #[inline]
+    pub fn to_width<I: Idx>(&self) -> std::borrow::Cow<'a, [I]> {
+        use std::borrow::Cow;
+        match *self {
+            IdxSlice::Narrow(s) if std::mem::size_of::<I>() == 4 => {
+                Cow::Borrowed(bytemuck::cast_slice(s))
+            }
+            IdxSlice::Wide(s) if std::mem::size_of::<I>() == 8 => {
+                Cow::Borrowed(bytemuck::cast_slice(s))
+            }
+            _ => self.iter().map(I::from_u64).collect(),
+        }
+    }
+
     /// True when both hold the same indices (of either width).
     pub fn same(&self, other: &IdxSlice) -> bool {
         match (*self, *other) {

@@ -40,8 +40,9 @@ pub trait Combiner: Sync {
             self.both(buf, q, q);
         }
     }
-    /// The values of all buffers, in order.
-    fn finish(&self, bufs: Vec<Self::Buf>) -> Array;
+    /// The values of all buffers, in order; fails with `GrB_OUT_OF_MEMORY`
+    /// when they cannot be joined.
+    fn finish(&self, bufs: Vec<Self::Buf>) -> Result<Array>;
     /// `op(A[q], B[q])` for every `q < n`, each straight into its place in
     /// the output: `None` to compute them into buffers instead.
     fn both_all(&self, _n: usize) -> Option<Array> {
@@ -278,8 +279,8 @@ where
             _ => buf.extend(range.map(|q| (self.f)(self.a.at(q), self.b.at(q)))),
         }
     }
-    fn finish(&self, bufs: Vec<Vec<Z>>) -> Array {
-        Z::into_array(concat(bufs))
+    fn finish(&self, bufs: Vec<Vec<Z>>) -> Result<Array> {
+        concat(bufs).map(Z::into_array)
     }
     fn both_all(&self, n: usize) -> Option<Array> {
         let (a, b) = (&self.a.stored()?[..n], &self.b.stored()?[..n]);
@@ -302,12 +303,12 @@ where
 }
 
 /// Concatenates the chunks' buffers (in parallel when large; a single buffer is moved).
-fn concat<Z: Copy + Send + Sync>(mut bufs: Vec<Vec<Z>>) -> Vec<Z> {
+fn concat<Z: Copy + Send + Sync>(mut bufs: Vec<Vec<Z>>) -> Result<Vec<Z>> {
     if bufs.len() == 1 {
-        return bufs.pop().expect("one buffer");
+        return Ok(bufs.pop().expect("one buffer"));
     }
     let slices: Vec<&[Z]> = bufs.iter().map(|b| &b[..]).collect();
-    concat_slices(&slices, "element-wise values").expect("room for the values was probed")
+    concat_slices(&slices, "element-wise values")
 }
 
 /// How the byte-level path computes an entry present in one input only.
@@ -440,9 +441,9 @@ impl Combiner for Bytes<'_> {
     fn absent(&self, buf: &mut ByteBuf) {
         self.slot(&mut buf.out);
     }
-    fn finish(&self, bufs: Vec<ByteBuf>) -> Array {
-        let bytes = concat(bufs.into_iter().map(|b| b.out).collect());
-        Array::from_bytes(&self.z, &bytes)
+    fn finish(&self, bufs: Vec<ByteBuf>) -> Result<Array> {
+        let bytes = concat(bufs.into_iter().map(|b| b.out).collect())?;
+        Ok(Array::from_bytes(&self.z, &bytes))
     }
 }
 
@@ -453,8 +454,8 @@ mod tests {
 
     struct Collect;
     impl Kernel for Collect {
-        type Output = Array;
-        fn run<C: Combiner>(&self, comb: &C) -> Array {
+        type Output = Result<Array>;
+        fn run<C: Combiner>(&self, comb: &C) -> Result<Array> {
             let mut buf = comb.buffer(4);
             comb.both(&mut buf, 0, 1);
             comb.only_a(&mut buf, 1);
@@ -476,8 +477,8 @@ mod tests {
         for &code in codes {
             let op = BinaryOp::builtin(code, TypeCode::Int32).unwrap();
             for kind in [EwiseKind::Add, EwiseKind::Union { alpha, beta }] {
-                let fast = with_combiner(&Collect, &op, kind, a, b).unwrap();
-                let slow = Collect.run(&Bytes::new(&op, kind, a, b).unwrap());
+                let fast = with_combiner(&Collect, &op, kind, a, b).unwrap().unwrap();
+                let slow = Collect.run(&Bytes::new(&op, kind, a, b).unwrap()).unwrap();
                 assert_eq!(fast, slow, "{code:?}");
             }
         }
@@ -496,7 +497,9 @@ mod tests {
             alpha: &alpha,
             beta: &beta,
         };
-        let out = with_combiner(&Collect, &minus, union, &a, &b).unwrap();
+        let out = with_combiner(&Collect, &minus, union, &a, &b)
+            .unwrap()
+            .unwrap();
         assert_eq!(
             out.as_slice::<i32>().unwrap(),
             &[2, 7 - 1000, 100 - 2, 3, 4]
@@ -517,7 +520,9 @@ mod tests {
         let lt = BinaryOp::builtin(BinaryCode::Lt, TypeCode::Int32).unwrap();
         assert!(cast_for_operator(&lt, EwiseKind::Add, &a, &b).is_none());
         let half = Array::from_vec(vec![0.0f64, 0.5]);
-        let out = with_combiner(&Collect, &lt, EwiseKind::Add, &half, &b).unwrap();
+        let out = with_combiner(&Collect, &lt, EwiseKind::Add, &half, &b)
+            .unwrap()
+            .unwrap();
         assert!(out.as_slice::<bool>().unwrap()[1], "0.5 alone is true");
     }
 }

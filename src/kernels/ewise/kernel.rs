@@ -16,6 +16,7 @@
 
 use super::combine::{Combiner, Kernel};
 use super::operand::{ranges_at, Operand, View};
+use crate::error::Result;
 use crate::kernels::fragment::{chunk_count, split_even, stitch, Fragment};
 use crate::kernels::runs::{self, runs};
 use crate::parallel;
@@ -112,13 +113,13 @@ impl<'a> Plan<'a> {
 }
 
 impl Kernel for Plan<'_> {
-    type Output = Format;
+    type Output = Result<Format>;
 
-    fn run<C: Combiner>(&self, comb: &C) -> Format {
+    fn run<C: Combiner>(&self, comb: &C) -> Result<Format> {
         match self.strategy {
             Strategy::Empty => {
-                let ty = comb.finish(Vec::new()).ty();
-                Format::Sparse(Compressed::empty(&ty, self.vlen, self.vdim))
+                let ty = comb.finish(Vec::new())?.ty();
+                Ok(Format::Sparse(Compressed::empty(&ty, self.vlen, self.vdim)))
             }
             Strategy::FullFull => self.full_full(comb),
             Strategy::Dense => self.dense(comb),
@@ -152,29 +153,29 @@ impl Plan<'_> {
     }
 
     /// Both inputs full: a full result computed from the value arrays alone.
-    fn full_full<C: Combiner>(&self, comb: &C) -> Format {
-        Format::Full(Full {
+    fn full_full<C: Combiner>(&self, comb: &C) -> Result<Format> {
+        Ok(Format::Full(Full {
             vlen: self.vlen,
             vdim: self.vdim,
-            x: slot_by_slot(self.positions(), comb),
-        })
+            x: slot_by_slot(self.positions(), comb)?,
+        }))
     }
 
     /// Inputs with one pattern (`a`'s): every entry is in both, so the
     /// values are computed slot by slot and the pattern is copied.
-    fn same_pattern<C: Combiner>(&self, a: &Compressed, comb: &C) -> Format {
-        Format::Sparse(Compressed {
+    fn same_pattern<C: Combiner>(&self, a: &Compressed, comb: &C) -> Result<Format> {
+        Ok(Format::Sparse(Compressed {
             vlen: a.vlen,
             vdim: a.vdim,
             h: a.h.clone(),
             p: a.p.clone(),
             i: a.i.copied(),
-            x: slot_by_slot(a.nvals(), comb),
-        })
+            x: slot_by_slot(a.nvals(), comb)?,
+        }))
     }
 
     /// Both inputs dense, at least one a bitmap: a bitmap result.
-    fn dense<C: Combiner>(&self, comb: &C) -> Format {
+    fn dense<C: Combiner>(&self, comb: &C) -> Result<Format> {
         let n = self.positions();
         let (pa, pb) = (presence(&self.a), presence(&self.b));
         let union = self.mode == Mode::Union;
@@ -226,18 +227,22 @@ impl Plan<'_> {
             bufs.push(buf);
         }
         let nvals = b.iter().filter(|&&x| x).count();
-        Format::Bitmap(Bitmap {
+        Ok(Format::Bitmap(Bitmap {
             vlen: self.vlen,
             vdim: self.vdim,
             b,
-            x: comb.finish(bufs),
+            x: comb.finish(bufs)?,
             nvals,
-        })
+        }))
     }
 
     /// Union of a compressed input `s` with a full one: a full result.
     /// `S_IS_A` says whether `s` is the first input.
-    fn sparse_full<C: Combiner, const S_IS_A: bool>(&self, s: &Compressed, comb: &C) -> Format {
+    fn sparse_full<C: Combiner, const S_IS_A: bool>(
+        &self,
+        s: &Compressed,
+        comb: &C,
+    ) -> Result<Format> {
         let n = self.positions();
         let vlen = self.vlen as usize;
         let key = |q: usize| ((q / vlen) as u64, (q % vlen) as u64);
@@ -279,11 +284,11 @@ impl Plan<'_> {
             }
             buf
         });
-        Format::Full(Full {
+        Ok(Format::Full(Full {
             vlen: self.vlen,
             vdim: self.vdim,
-            x: comb.finish(bufs),
-        })
+            x: comb.finish(bufs)?,
+        }))
     }
 
     /// Intersection by walking the compressed input `s` and looking each entry
@@ -293,10 +298,10 @@ impl Plan<'_> {
         s: &Compressed,
         other: &Operand<'_>,
         comb: &C,
-    ) -> Format {
+    ) -> Result<Format> {
         let n = s.nvals();
         let frags = parallel::map_items(split_even(n, chunk_count(n)), |r| {
-            let mut frag = Fragment::new(comb.buffer(r.len()));
+            let mut frag = Fragment::<_, u64>::new(comb.buffer(r.len()));
             for (j, slots) in runs(s, r) {
                 let lookup = other.vector(j);
                 let mut from = 0;
@@ -318,13 +323,28 @@ impl Plan<'_> {
         self.assemble(frags, comb)
     }
 
-    /// Two-way merge of compressed inputs: their union (`UNION`) or intersection.
+    /// Two-way merge of compressed inputs: their union (`UNION`) or
+    /// intersection. Chunks write 32-bit indices when both inputs' are.
     fn merge<C: Combiner, const UNION: bool>(
         &self,
         a: &Compressed,
         b: &Compressed,
         comb: &C,
-    ) -> Format {
+    ) -> Result<Format> {
+        if a.i.is_narrow() && b.i.is_narrow() {
+            self.merge_as::<C, UNION, u32>(a, b, comb)
+        } else {
+            self.merge_as::<C, UNION, u64>(a, b, comb)
+        }
+    }
+
+    /// [`Plan::merge`] with chunks writing indices of width `I`.
+    fn merge_as<C: Combiner, const UNION: bool, I: Idx>(
+        &self,
+        a: &Compressed,
+        b: &Compressed,
+        comb: &C,
+    ) -> Result<Format> {
         let (na, nb) = (a.nvals(), b.nvals());
         // Cut the larger input evenly; cut the other at the same keys.
         let larger = if na >= nb { a } else { b };
@@ -343,23 +363,28 @@ impl Plan<'_> {
                 ra.len().min(rb.len())
             };
             let mut frag = Fragment::new(comb.buffer(cap));
-            merge_chunk::<C, UNION>(a, ra, b, rb, comb, &mut frag);
+            merge_chunk::<C, UNION, I>(a, ra, b, rb, comb, &mut frag);
             frag
         });
         self.assemble(frags, comb)
     }
 
     /// The compressed result from the chunks' fragments.
-    fn assemble<C: Combiner>(&self, frags: Vec<Fragment<C::Buf>>, comb: &C) -> Format {
-        let (pattern, bufs) = stitch(frags);
-        Format::Sparse(pattern.with_values(self.vlen, self.vdim, comb.finish(bufs)))
+    fn assemble<C: Combiner, I: Idx>(
+        &self,
+        frags: Vec<Fragment<C::Buf, I>>,
+        comb: &C,
+    ) -> Result<Format> {
+        let (pattern, bufs) = stitch(frags, self.vlen)?;
+        let x = comb.finish(bufs)?;
+        Ok(Format::Sparse(pattern.with_values(self.vlen, self.vdim, x)))
     }
 }
 
 /// `op(A[q], B[q])` for every `q < n`, in parallel chunks.
-fn slot_by_slot<C: Combiner>(n: usize, comb: &C) -> Array {
+fn slot_by_slot<C: Combiner>(n: usize, comb: &C) -> Result<Array> {
     if let Some(values) = comb.both_all(n) {
-        return values;
+        return Ok(values);
     }
     let bufs = parallel::map_items(split_even(n, chunk_count(n)), |r| {
         let mut buf = comb.buffer(r.len());
@@ -393,14 +418,16 @@ fn presence<'a>(op: &'a Operand<'_>) -> Option<&'a [bool]> {
     }
 }
 
-/// Merges the slots `ra` of `a` with the slots `rb` of `b` vector by vector.
-fn merge_chunk<C: Combiner, const UNION: bool>(
+/// Merges the slots `ra` of `a` with the slots `rb` of `b` vector by
+/// vector, both read at width `I` (copied per vector when stored at the
+/// other).
+fn merge_chunk<C: Combiner, const UNION: bool, I: Idx>(
     a: &Compressed,
     ra: Range<usize>,
     b: &Compressed,
     rb: Range<usize>,
     comb: &C,
-    frag: &mut Fragment<C::Buf>,
+    frag: &mut Fragment<C::Buf, I>,
 ) {
     let mut va = runs(a, ra).peekable();
     let mut vb = runs(b, rb).peekable();
@@ -424,12 +451,13 @@ fn merge_chunk<C: Combiner, const UNION: bool>(
                 (j, 0..0, sb)
             }
         };
-        let (ai, bi) = (a.i.idx_range(sa.clone()), b.i.idx_range(sb.clone()));
-        crate::with_idx2!(ai, bi, (ai, bi) => if UNION {
-            union_vector(ai, sa.start, bi, sb.start, comb, frag);
+        let ai = a.i.idx_range(sa.clone()).to_width::<I>();
+        let bi = b.i.idx_range(sb.clone()).to_width::<I>();
+        if UNION {
+            union_vector(&ai, sa.start, &bi, sb.start, comb, frag);
         } else {
-            intersect_vector(ai, sa.start, bi, sb.start, comb, frag);
-        });
+            intersect_vector(&ai, sa.start, &bi, sb.start, comb, frag);
+        }
         frag.close_vector(j);
     }
 }
@@ -443,22 +471,22 @@ fn union_vector<C: Combiner, I: Idx>(
     bi: &[I],
     b0: usize,
     comb: &C,
-    frag: &mut Fragment<C::Buf>,
+    frag: &mut Fragment<C::Buf, I>,
 ) {
     let (mut x, mut y) = (0, 0);
     while x < ai.len() && y < bi.len() {
         let (ia, ib) = (ai[x], bi[y]);
         if ia < ib {
             comb.only_a(&mut frag.buf, a0 + x);
-            frag.i.push(ia.to_u64());
+            frag.i.push(ia);
             x += 1;
         } else if ib < ia {
             comb.only_b(&mut frag.buf, b0 + y);
-            frag.i.push(ib.to_u64());
+            frag.i.push(ib);
             y += 1;
         } else {
             comb.both(&mut frag.buf, a0 + x, b0 + y);
-            frag.i.push(ia.to_u64());
+            frag.i.push(ia);
             x += 1;
             y += 1;
         }
@@ -466,11 +494,11 @@ fn union_vector<C: Combiner, I: Idx>(
     for x in x..ai.len() {
         comb.only_a(&mut frag.buf, a0 + x);
     }
-    frag.i.extend(ai[x..].iter().map(|v| v.to_u64()));
+    frag.i.extend_from_slice(&ai[x..]);
     for y in y..bi.len() {
         comb.only_b(&mut frag.buf, b0 + y);
     }
-    frag.i.extend(bi[y..].iter().map(|v| v.to_u64()));
+    frag.i.extend_from_slice(&bi[y..]);
 }
 
 /// The intersection of one vector's entries: indices `ai` of `a` (the
@@ -482,7 +510,7 @@ fn intersect_vector<C: Combiner, I: Idx>(
     bi: &[I],
     b0: usize,
     comb: &C,
-    frag: &mut Fragment<C::Buf>,
+    frag: &mut Fragment<C::Buf, I>,
 ) {
     let (mut x, mut y) = (0, 0);
     while x < ai.len() && y < bi.len() {
@@ -493,7 +521,7 @@ fn intersect_vector<C: Combiner, I: Idx>(
             y += 1;
         } else {
             comb.both(&mut frag.buf, a0 + x, b0 + y);
-            frag.i.push(ia.to_u64());
+            frag.i.push(ia);
             x += 1;
             y += 1;
         }
