@@ -18,6 +18,7 @@ mod small_mask;
 mod values_only;
 
 use self::full::{accumulate_into_full, is_full};
+pub use self::small_mask::{cut, worth_cutting};
 use crate::algebra::arith::Arith;
 use crate::algebra::binary::{arith_fns, ByteBinaryFn, TypedFns};
 use crate::algebra::element::{byte_cast_fn, ByteCastFn};
@@ -116,7 +117,7 @@ pub fn merge(
     }
     if let (None, Some(op)) = (mask, accum) {
         if is_full(&old) {
-            return accumulate_into_full(&old, ctype, orient, accum, t);
+            return accumulate_into_full(old, ctype, orient, accum, t);
         }
         if let Some(out) = bitmap::accumulate_into_bitmap(&old, orient, op, t)? {
             return Ok(out);
@@ -135,7 +136,7 @@ pub fn merge(
         let lossless = *op.xtype() == *ctype && *op.ztype() == *ctype;
         if lossless && is_full(&old) {
             if let Some(allowed) = dense::within_mask(t, m, orient)? {
-                return accumulate_into_full(&old, ctype, orient, accum, &allowed);
+                return accumulate_into_full(old, ctype, orient, accum, &allowed);
             }
         }
     }

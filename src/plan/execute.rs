@@ -10,6 +10,8 @@
 //!   mask allows matter, so a pending product input is computed with that
 //!   mask (a masked kernel) instead of in full; through chains of positionwise
 //!   nodes too.
+//! * [`cut_to_mask`] (mask cut): the ready inputs of a positionwise map
+//!   under a much sparser mask are cut down to the mask's positions first.
 //! * [`epilogue`]: a positionwise map (apply, select, typecast) of a pending
 //!   product runs on each kernel task's output before assembly, so the
 //!   product's full result is never formed.
@@ -40,10 +42,10 @@ use crate::error::Result;
 use crate::explain::{self, step};
 use crate::kernels::mxm::output::Epilogue;
 use crate::kernels::mxm::{run_product, Factors};
-use crate::kernels::writeback::{cast_store, merge, old_within_mask};
+use crate::kernels::writeback::{cast_store, cut, merge, old_within_mask, worth_cutting};
 use crate::kernels::Mask;
 use crate::storage::store::with_content;
-use crate::storage::{MatrixStore, Orientation};
+use crate::storage::{Format, MatrixStore, Orientation};
 use std::sync::Arc;
 
 /// Computes a node's result (its output's new content).
@@ -56,14 +58,18 @@ pub fn run(node: &Node) -> Result<Arc<MatrixStore>> {
         }
     }
     let mask = resolve_mask(node.out.mask.as_ref())?;
-    let t = match &node.op {
-        Op::Product(p) => super::siblings::product_t(node, p, mask.as_ref())?,
-        op => compute(op, mask.as_ref(), node.out.orient)?,
+    // A product is computed only where its mask allows; so is a map with
+    // entries only where its inputs have them, once they are cut to it.
+    let (t, within_mask) = match &node.op {
+        Op::Product(p) => (super::siblings::product_t(node, p, mask.as_ref())?, true),
+        Op::Map(m) => {
+            let (t, cut) = map(m, mask.as_ref(), node.out.orient)?;
+            (Arc::new(t), cut && m.intersection)
+        }
+        op => (compute(op, mask.as_ref(), node.out.orient)?, false),
     };
     // A sibling's offer made while this node ran is not needed any more.
     drop(node.take_sibling_t());
-    // A product is computed only where its mask allows.
-    let within_mask = matches!(node.op, Op::Product(_));
     finish(&node.out, mask.as_ref(), t, within_mask)
 }
 
@@ -184,7 +190,7 @@ fn compute(op: &Op, mask: Option<&Mask>, orient: Orientation) -> Result<Arc<Matr
             )
             .map(Arc::new)
         }
-        Op::Map(m) => map(m, mask, orient).map(Arc::new),
+        Op::Map(m) => map(m, mask, orient).map(|(t, _)| Arc::new(t)),
     }
 }
 
@@ -249,15 +255,16 @@ pub fn absorb_transpose(s: &Source, t: bool) -> (Source, bool) {
 }
 
 /// A map: its inputs (restricted to the mask's positions when that is
-/// allowed), then its function.
-fn map(m: &Map, mask: Option<&Mask>, orient: Orientation) -> Result<MatrixStore> {
+/// allowed), then its function; true with `T` when its inputs were cut to
+/// the mask's positions (see [`cut_to_mask`]).
+fn map(m: &Map, mask: Option<&Mask>, orient: Orientation) -> Result<(MatrixStore, bool)> {
     let hint = mask.filter(|_| m.positionwise);
     if let Some(t) = epilogue(m, hint)? {
-        return Ok(t);
+        return Ok((t, false));
     }
     if hint.is_none() {
         if let Some(t) = super::tiles::pipeline(m, orient)? {
-            return Ok(t);
+            return Ok((t, false));
         }
     }
     let mut inputs: Vec<Option<Arc<MatrixStore>>> = vec![None; m.inputs.len()];
@@ -273,7 +280,46 @@ fn map(m: &Map, mask: Option<&Mask>, orient: Orientation) -> Result<MatrixStore>
             None => resolve(s, hint),
         })
         .collect::<Result<Vec<_>>>()?;
-    explain::timed(|| format!("kernel {}", m.name), || (m.run)(inputs, orient))
+    let (inputs, cut) = match hint {
+        Some(mask) if !mask.complement => cut_to_mask(inputs, mask, orient)?,
+        _ => (inputs, false),
+    };
+    let t = explain::timed(|| format!("kernel {}", m.name), || (m.run)(inputs, orient))?;
+    Ok((t, cut))
+}
+
+/// Mask cut: the inputs of a positionwise map under a mask that is not
+/// complemented, held sparse and with several times fewer entries than they
+/// have in all, cut down to the mask's positions, so that `T` is computed
+/// only where the write-back keeps it (betweenness centrality's
+/// `W<S[i]> = bc_update ./ paths` for one level's few vertices). True with
+/// the inputs when they were cut.
+fn cut_to_mask(
+    inputs: Vec<Arc<MatrixStore>>,
+    mask: &Mask,
+    orient: Orientation,
+) -> Result<(Vec<Arc<MatrixStore>>, bool)> {
+    let entries = inputs
+        .iter()
+        .map(|s| s.nvals())
+        .fold(0, usize::saturating_add);
+    let sparse = matches!(mask.store.format(), Format::Sparse(_));
+    if !sparse || !worth_cutting(mask.store.nvals(), entries) {
+        return Ok((inputs, false));
+    }
+    let positions = mask.try_positions(orient)?;
+    step(|| {
+        let n = positions.nvals();
+        format!("rewrite mask cut: the inputs are cut to the mask's {n} positions")
+    });
+    let cut = inputs
+        .iter()
+        .map(|s| {
+            let c = cut(s, orient, &positions)?;
+            Ok(Arc::new(MatrixStore::from_compressed(orient, c)))
+        })
+        .collect::<Result<_>>()?;
+    Ok((cut, true))
 }
 
 /// Epilogue: a positionwise map of one input that is a pending plain product,
@@ -403,7 +449,7 @@ fn restricted(n: &Node, mask: &Mask) -> Result<Arc<MatrixStore>> {
     n.note_bypass(1);
     let t = match &n.op {
         Op::Product(p) => Arc::new(product(p, Some(mask), n.out.orient)?),
-        Op::Map(m) => Arc::new(map(m, Some(mask), n.out.orient)?),
+        Op::Map(m) => Arc::new(map(m, Some(mask), n.out.orient)?.0),
         Op::Transpose { .. } | Op::Reduce { .. } => n.value()?,
     };
     Ok(cast_store(t, &n.out.ty, n.out.orient))

@@ -345,6 +345,15 @@ impl MatrixStore {
         }
     }
 
+    /// The values, consuming the store.
+    pub fn into_values(self) -> Array {
+        match self.format {
+            Format::Sparse(c) => c.x,
+            Format::Bitmap(b) => b.x,
+            Format::Full(f) => f.x,
+        }
+    }
+
     /// The element type.
     pub fn ty(&self) -> Type {
         self.values().ty()

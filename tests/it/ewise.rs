@@ -673,3 +673,53 @@ fn empty_and_zero_dimension_operands() {
         }
     }
 }
+
+/// Masks with far fewer entries than the inputs (the engine then computes
+/// `T` at the mask's positions only), structural or valued, complemented or
+/// not, with and without replace and accumulator, into an empty and into a
+/// full output (accumulated in place): every layout agrees with the model.
+#[test]
+fn small_masks_match_the_model() {
+    let n = 20_000;
+    let (plus, times) = (
+        op(BinaryCode::Plus, TypeCode::Fp64),
+        op(BinaryCode::Times, TypeCode::Fp64),
+    );
+    let a = big(n, 1000, 11, true);
+    let b = big(n, 400, 12, true);
+    let m = big(n, 8, 13, true);
+    let full = big(n, 1000, 14, true);
+    let empty = OMatrix::new(&Type::FP64, a.nrows, a.ncols);
+    let layouts = [
+        Layout::Sparse(Orientation::ByRow),
+        Layout::Hyper(Orientation::ByCol),
+        Layout::Dense(Orientation::ByRow),
+    ];
+    for (la, lm) in layouts.iter().zip(layouts.iter().rev()) {
+        for kind in [OKind::Mult, OKind::Add] {
+            for (replace, structural, complement) in [
+                (true, true, false),
+                (false, false, false),
+                (true, false, true),
+            ] {
+                for (c0, accum) in [(&empty, None), (&full, Some(&plus)), (&full, None)] {
+                    let desc = Descriptor {
+                        replace,
+                        mask_structural: structural,
+                        mask_complement: complement,
+                        ..Descriptor::default()
+                    };
+                    let e = Operation {
+                        kind: &kind,
+                        op: &times,
+                    };
+                    let c = c0.matrix(Layout::Dense(Orientation::ByRow));
+                    let (am, bm) = (a.matrix(*la), b.matrix(Layout::Sparse(Orientation::ByRow)));
+                    run(e, &c, Some(&m.matrix(*lm)), accum, &am, &bm, &desc).unwrap();
+                    let exp = expected(e, c0, Some(&m), accum, &a, &b, &desc);
+                    assert_matches(&c, &exp, 0.0);
+                }
+            }
+        }
+    }
+}

@@ -12,6 +12,7 @@ use crate::parallel;
 use crate::storage::ranges::copy_vec;
 use crate::storage::{Array, ArrayElement, Format, Full, MatrixStore, Orientation};
 use crate::with_type;
+use std::borrow::Cow;
 
 /// Positions per parallel task of an element-wise accumulation.
 const POSITIONS_PER_TASK: usize = 1 << 14;
@@ -22,29 +23,35 @@ pub fn is_full(s: &MatrixStore) -> bool {
 }
 
 /// `C = accum(C, T)` for a `C` that holds every position: the position of
-/// vector `v`, index `i` (in orientation `orient`) is `v * vlen + i`.
+/// vector `v`, index `i` (in orientation `orient`) is `v * vlen + i`. An
+/// owned `old` held full in `orient` lends its values, which a sparse `T`
+/// then updates in place (a few entries folded into a large dense `C` cost
+/// those entries, not a copy of `C`).
 pub fn accumulate_into_full(
-    old: &MatrixStore,
+    old: Cow<'_, MatrixStore>,
     ctype: &Type,
     orient: Orientation,
     accum: Option<&BinaryOp>,
     t: &MatrixStore,
 ) -> Result<MatrixStore> {
-    let converted;
-    let cx = match old.format() {
-        Format::Full(f) if old.laid_out(orient) => &f.x,
-        _ => {
-            converted = old.try_compressed(orient)?;
-            &converted.x
-        }
-    };
     let (vlen, vdim) = match orient {
         Orientation::ByRow => (old.ncols(), old.nrows()),
         Orientation::ByCol => (old.nrows(), old.ncols()),
     };
     let full = |x| MatrixStore::new(orient, Format::Full(Full { vlen, vdim, x }));
-    if let Some(x) = typed_accumulate(cx, t, orient, accum)? {
-        return Ok(full(x));
+    let converted;
+    let cx: Cow<'_, Array> = match old {
+        Cow::Owned(s) if full_values(&s, orient).is_some() => Cow::Owned(s.into_values()),
+        ref old => match full_values(old, orient) {
+            Some(x) => Cow::Borrowed(x),
+            None => {
+                converted = old.try_compressed(orient)?;
+                Cow::Borrowed(&converted.x)
+            }
+        },
+    };
+    if typed_applies(&cx, t, accum) {
+        return Ok(full(typed_accumulate(cx, t, orient, accum)?));
     }
     // One probe for a source and a new value (twice for the byte-level
     // path) per position.
@@ -56,49 +63,66 @@ pub fn accumulate_into_full(
         let q = (v * tc.vlen + i) as usize;
         src[q] = Src::Both(q, qt);
     }
-    Ok(full(values(cx, &tc.x, &src, ctype, accum)))
+    Ok(full(values(&cx, &tc.x, &src, ctype, accum)))
 }
 
-/// [`accumulate_into_full`] when `C`, `T` and the accumulator share one
-/// built-in type (`None` otherwise): a dense `T` is combined position by
-/// position in parallel; a sparse one is folded into a copy of `C`'s values.
+/// The values of `s` when it is full and laid out in `orient`.
+fn full_values(s: &MatrixStore, orient: Orientation) -> Option<&Array> {
+    match s.format() {
+        Format::Full(f) if s.laid_out(orient) => Some(&f.x),
+        _ => None,
+    }
+}
+
+/// True when `C` (values `cx`), `T` and the accumulator share one built-in
+/// type with typed functions: [`typed_accumulate`] applies.
+fn typed_applies(cx: &Array, t: &MatrixStore, accum: Option<&BinaryOp>) -> bool {
+    accum.is_some()
+        && cx.ty().is_builtin()
+        && t.ty().code() == cx.code()
+        && with_type!(cx.code(), T => typed_accum_fns::<T>(accum).is_some(), udt => false)
+}
+
+/// [`accumulate_into_full`] when [`typed_applies`]: a dense `T` is combined
+/// position by position in parallel; a sparse one is folded into `C`'s
+/// values (a copy of them when borrowed).
 fn typed_accumulate(
-    cx: &Array,
+    cx: Cow<'_, Array>,
     t: &MatrixStore,
     orient: Orientation,
     accum: Option<&BinaryOp>,
-) -> Result<Option<Array>> {
-    if accum.is_none() || !cx.ty().is_builtin() || t.ty().code() != cx.code() {
-        return Ok(None);
-    }
+) -> Result<Array> {
     with_type!(cx.code(), T => match typed_accum_fns::<T>(accum) {
-        Some(f) => typed_accumulate_for::<T>(cx, t, orient, f).map(Some),
-        None => Ok(None),
-    }, udt => Ok(None))
+        Some(f) => typed_accumulate_for::<T>(cx, t, orient, f),
+        None => unreachable!("typed_applies checked the functions"),
+    }, udt => unreachable!("typed_applies checked a built-in type"))
 }
 
 fn typed_accumulate_for<T: Arith + ArrayElement>(
-    cx: &Array,
+    cx: Cow<'_, Array>,
     t: &MatrixStore,
     orient: Orientation,
     f: TypedFns<T, T>,
 ) -> Result<Array> {
-    // An iso C or T is read expanded (the result stores every value anyway).
-    let cx = cx.expanded()?;
-    let c = cx.as_slice::<T>().expect("C's values have C's type");
     let dense = match t.format() {
         Format::Full(ft) if t.laid_out(orient) => Some((&ft.x, None)),
         Format::Bitmap(bt) if t.laid_out(orient) => Some((&bt.x, Some(&bt.b[..]))),
         _ => None,
     };
     if let Some((tx, present)) = dense {
+        // An iso C or T is read expanded (the result stores every value anyway).
+        let cx = cx.expanded()?;
+        let c = cx.as_slice::<T>().expect("C's values have C's type");
         let tx = tx.expanded()?;
         let tx = tx.as_slice::<T>().expect("T's values have C's type");
         return Ok(T::into_array(combine_dense(c, tx, present, f.slices)));
     }
     let tc = t.try_compressed(orient)?;
     let tx = tc.x.values::<T>().expect("T's values have C's type");
-    let mut x = copy_vec(c);
+    let mut x = match cx {
+        Cow::Owned(a) => T::into_vec(a).expect("C's values have C's type"),
+        Cow::Borrowed(a) => copy_vec(a.expanded()?.as_slice::<T>().expect("C's type")),
+    };
     for (v, i, qt) in tc.entries() {
         let q = (v * tc.vlen + i) as usize;
         x[q] = (f.one)(x[q], tx.at(qt));
@@ -179,5 +203,47 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_sparse_t_updates_an_owned_output_in_place() {
+        let n = 1000u64;
+        let c = |x: Vec<f64>| {
+            MatrixStore::new(
+                Orientation::ByCol,
+                Format::Full(Full {
+                    vlen: n,
+                    vdim: 1,
+                    x: Array::from_vec(x),
+                }),
+            )
+        };
+        let values: Vec<f64> = (0..n).map(|q| q as f64).collect();
+        let t = MatrixStore::from_compressed(
+            Orientation::ByCol,
+            crate::storage::Compressed::vector(n, vec![3, 500], Array::from_vec(vec![10.0, 20.0])),
+        );
+        let plus = BinaryOp::builtin(BinaryCode::Plus, crate::algebra::TypeCode::Fp64).unwrap();
+        let (old, borrowed) = (c(values.clone()), c(values));
+        let before = old.values().as_slice::<f64>().unwrap().as_ptr();
+        let ty = Type::FP64;
+        let owned = accumulate_into_full(Cow::Owned(old), &ty, Orientation::ByCol, Some(&plus), &t);
+        let owned = owned.unwrap();
+        let copied = accumulate_into_full(
+            Cow::Borrowed(&borrowed),
+            &ty,
+            Orientation::ByCol,
+            Some(&plus),
+            &t,
+        );
+        let x = owned.values().as_slice::<f64>().unwrap();
+        assert_eq!(
+            x.as_ptr(),
+            before,
+            "the owned values are updated, not copied"
+        );
+        assert_eq!((x[3], x[500], x[4]), (13.0, 520.0, 4.0));
+        assert_eq!(copied.unwrap().values().as_slice::<f64>().unwrap(), x);
+        assert_eq!(borrowed.values().as_slice::<f64>().unwrap()[3], 3.0);
     }
 }

@@ -17,14 +17,20 @@ const SMALL_MASK: usize = 4;
 
 /// Whether `C` and `T` are worth cutting down to the mask `m` first.
 pub(super) fn applies(c: &MatrixStore, t: &MatrixStore, m: &Compressed) -> bool {
-    m.nvals().saturating_mul(SMALL_MASK) < c.nvals().saturating_add(t.nvals())
+    worth_cutting(m.nvals(), c.nvals().saturating_add(t.nvals()))
+}
+
+/// Whether stores holding `entries` in all are worth cutting down to a
+/// mask of `mask_entries` positions.
+pub fn worth_cutting(mask_entries: usize, entries: usize) -> bool {
+    mask_entries.saturating_mul(SMALL_MASK) < entries
 }
 
 /// The entries of `x` at the positions of `m` (its pattern in orientation
 /// `orient`), hypersparse over `m`'s vectors: read in place from a bitmap
 /// or full store held in that orientation, searched in compressed vectors
 /// otherwise.
-pub(super) fn cut(x: &MatrixStore, orient: Orientation, m: &Compressed) -> Result<Compressed> {
+pub fn cut(x: &MatrixStore, orient: Orientation, m: &Compressed) -> Result<Compressed> {
     let dense = match x.format() {
         Format::Bitmap(b) => Some((b.vlen, b.vdim, Some(&b.b[..]), &b.x)),
         Format::Full(f) => Some((f.vlen, f.vdim, None, &f.x)),
