@@ -11,11 +11,13 @@ use super::super::push;
 use super::super::saxpy::{dense_accumulator, SEARCH_MASK_RATIO, SPLIT_ROW_LEN};
 use super::super::schedule::SEQUENTIAL_WORK;
 use super::super::values::stops_at_first;
-use super::sampling::{sampled, sampled_entries, sampled_sums};
+use super::sampling::{sampled, sampled_entries};
 use super::{Method, Plan, Problem};
 use crate::explain;
 use crate::storage::compressed::{dense_workspace_ok, prefer_hyper};
 use crate::storage::{Compressed, CompressedRef, Orientation};
+
+mod pull;
 
 /// Cost of transposing one entry whose result stays in the cache.
 const TRANSPOSE: f64 = 3.0;
@@ -361,10 +363,6 @@ fn pointer_miss(rows: f64, row_len: f64) -> f64 {
     let gap = rows / row_len.max(1.0);
     POINTER_MISS * (rows / POINTERS_CACHED).min(1.0) * (gap / POINTERS_PER_LINE).min(1.0)
 }
-
-/// Columns of `R` up to which a pull under a dense complemented mask checks
-/// the mask for each sampled row and column to measure its dot products.
-const DENSE_MASK_COLUMNS: u64 = 64;
 
 /// The cost of a dense form of `x` for random access, if one is affordable.
 fn dense_cost(x: &Operand) -> Option<f64> {
@@ -791,56 +789,6 @@ impl Costs<'_, '_> {
         };
         let dots = measured.unwrap_or(pairs * self.allowed_fraction() * step);
         Some(fixed + dots)
-    }
-
-    /// The work of the dot products of a pull under a complemented mask, `R`
-    /// read sparse and read dense, from the lengths of (a sample of) the rows
-    /// of `L` it allows, when they are at hand: under a dense mask, each row
-    /// checked against each column of `R` (a few of them); under a sparse mask, every row against
-    /// each column of `R` less the pairs the mask's entries take away. The
-    /// rows a late BFS level leaves unvisited are mostly short or empty (the
-    /// hubs are reached first); an average length would count them as long
-    /// as any.
-    fn complemented_pull_dots(
-        &self,
-        l: &Operand,
-        r: &Operand,
-        m: &MaskOperand,
-    ) -> Option<[f64; 2]> {
-        let rows = lengths(l, Orientation::ByRow, l.nrows(), 0)?;
-        let cols = r.ncols().max(1);
-        let (hits, len_r) = (self.hit_fraction(l, cols), r.nvals() as f64 / cols as f64);
-        let dots = |len: f64| {
-            if len > 0.0 {
-                [
-                    1.0 + merge_cost(len, len_r),
-                    1.0 + self.walk_step(len, hits),
-                ]
-            } else {
-                [0.0; 2]
-            }
-        };
-        if m.is_dense() {
-            if cols > DENSE_MASK_COLUMNS {
-                return None;
-            }
-            let view = m.view(false).ok()?;
-            return Some(sampled_sums(l.nrows() as usize, |i| {
-                let allowed = (0..cols).filter(|&j| view.allows(i as u64, j)).count();
-                dots(rows.len(i as u64)).map(|d| d * allowed as f64)
-            }));
-        }
-        let store = &m.mask.store;
-        let crate::storage::Format::Sparse(entries) = store.format() else {
-            return None;
-        };
-        let every = sampled_sums(l.nrows() as usize, |i| dots(rows.len(i as u64)));
-        // Whether the mask's vectors are the rows of `L * R`.
-        let vectors_are_rows = (store.orient() == Orientation::ByRow) != m.transposed;
-        let taken = sampled_entries(entries, |v, inner| {
-            dots(rows.len(if vectors_are_rows { v } else { inner }))
-        });
-        Some([0, 1].map(|k| (every[k] * cols as f64 - taken[k]).max(0.0)))
     }
 }
 
