@@ -15,6 +15,13 @@ pub(crate) trait CValue: Copy {
     /// The GraphBLAS type of the values.
     fn ty() -> Type;
 
+    /// Writes the values of `a` cast to this type into `out` (as long as
+    /// `a`), straight from the array; `false`, with nothing written, when
+    /// they cast only through a new array (complex values).
+    fn cast_into(_a: &Array, _out: &mut [Self]) -> bool {
+        false
+    }
+
     /// The value's bytes.
     fn bytes(&self) -> &[u8] {
         // SAFETY: a plain value of `size_of::<Self>()` bytes without padding.
@@ -36,7 +43,19 @@ macro_rules! c_value {
         }
     };
 }
-for_each_builtin!(c_value);
+macro_rules! real_c_value {
+    ($suffix:ident, $t:ty, $tc:ident) => {
+        impl CValue for $t {
+            fn ty() -> Type {
+                Type::builtin(engine::raw::algebra::TypeCode::$tc)
+            }
+            fn cast_into(a: &Array, out: &mut [$t]) -> bool {
+                a.cast_into(out)
+            }
+        }
+    };
+}
+for_each_builtin!(real_c_value);
 for_each_complex!(c_value);
 
 /// A value of type `ty` read from C memory holding `ty.size()` bytes.
@@ -102,6 +121,10 @@ pub(crate) unsafe fn write_array_as<T: CValue>(a: &Array, out: *mut T) -> Result
     check_castable::<T>(&a.ty())?;
     if a.ty() == T::ty() {
         return unsafe { write_array_bytes(a, out as *mut c_void) };
+    }
+    // SAFETY: the caller's array holds the values (the function's contract).
+    if T::cast_into(a, unsafe { std::slice::from_raw_parts_mut(out, a.len()) }) {
+        return Ok(());
     }
     unsafe { write_array_bytes(&a.cast(&T::ty()), out as *mut c_void) }
 }

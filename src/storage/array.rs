@@ -10,8 +10,8 @@ use crate::algebra::{Element, Type, TypeCode, Value};
 use crate::error::{out_of_memory, Result};
 use crate::storage::compact::Flagged;
 use crate::storage::ranges::{
-    concat_slices, concat_vecs, copy_into, copy_ranges, copy_vec, copy_vec_with_capacity,
-    extend_copy, gather_runs, PartRuns,
+    cast_into, concat_slices, concat_vecs, copy_into, copy_into_parallel, copy_ranges, copy_vec,
+    copy_vec_with_capacity, extend_copy, gather_runs, PartRuns,
 };
 use std::ops::Range;
 
@@ -394,8 +394,31 @@ impl Array {
                     chunk.copy_from_slice(one);
                 }
             }
-            dense => copy_into(dst, dense.bytes()),
+            dense => copy_into_parallel(dst, dense.bytes()),
         }
+    }
+
+    /// The values cast to `D` (as [`Array::cast`] gives them) written into
+    /// `dst`, one per value, in parallel when long, without a new array;
+    /// `false`, with nothing written, for complex and user-defined values.
+    pub fn cast_into<D: ArrayElement>(&self, dst: &mut [D]) -> bool {
+        assert_eq!(dst.len(), self.len(), "one destination a value");
+        let ty = self.ty();
+        if ty.is_complex() || !ty.is_builtin() {
+            return false;
+        }
+        if let Array::Iso(iso) = self {
+            let one = iso.one.cast(&D::graphblas_type());
+            let Some(&[v]) = D::slice(&one) else {
+                return false;
+            };
+            dst.fill(v);
+            return true;
+        }
+        with_array!(self, v => {
+            cast_into(dst, v, crate::algebra::cast);
+            true
+        }, _u => false)
     }
 
     /// The one value of an iso array (see [`IsoArray`]); `None` when every

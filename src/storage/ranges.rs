@@ -60,6 +60,30 @@ pub fn copy_into<T: Copy>(dst: &mut [T], src: &[T]) {
     }
 }
 
+/// [`copy_into`] in parallel pieces when long.
+pub fn copy_into_parallel<T: Copy + Send + Sync>(dst: &mut [T], src: &[T]) {
+    map_into(dst, src, |d, s| copy_into(d, s));
+}
+
+/// `dst[q] = f(src[q])` for every `q`, in parallel pieces when long.
+pub fn cast_into<S: Copy + Sync, D: Send>(dst: &mut [D], src: &[S], f: impl Fn(S) -> D + Sync) {
+    map_into(dst, src, |d, s| {
+        for (o, &x) in d.iter_mut().zip(s) {
+            *o = f(x);
+        }
+    });
+}
+
+/// `body` over matching pieces of `dst` and `src` (one slice each when
+/// short), in parallel.
+fn map_into<S: Sync, D: Send>(dst: &mut [D], src: &[S], body: impl Fn(&mut [D], &[S]) + Sync) {
+    assert_eq!(dst.len(), src.len(), "a destination for each source");
+    if src.len() < PARALLEL_COPY {
+        return body(dst, src);
+    }
+    parallel::for_each_chunk_mut(dst, PIECE, |r, d| body(d, &src[r]));
+}
+
 /// `dst.extend_from_slice(src)`, in pieces of [`COPY_PIECE`] bytes.
 #[inline]
 pub fn extend_copy<T: Copy>(dst: &mut Vec<T>, src: &[T]) {

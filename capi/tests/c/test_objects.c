@@ -168,6 +168,39 @@ static void test_vector_and_scalar(void)
     OK(GrB_free(&s));
 }
 
+/* extractTuples into an array of another type casts each value as
+ * extractElement does: long vectors (written in parallel pieces), stored
+ * and iso-valued. */
+static void test_extract_tuples_cast(void)
+{
+    enum { N = 100000 };
+    static GrB_Index idx[N];
+    static uint32_t X[N];
+    static uint64_t wide[N];
+    static double real[N];
+    static int8_t narrow[N];
+    GrB_Vector v = NULL;
+    for (GrB_Index k = 0; k < N; k++) { idx[k] = k; X[k] = (uint32_t) (k * 2654435761u); }
+    OK(GrB_Vector_new(&v, GrB_UINT32, N));
+    for (int iso = 0; iso < 2; iso++) {
+        if (iso) OK(GrB_Vector_assign_UINT32(v, NULL, NULL, 7u, GrB_ALL, N, NULL));
+        else OK(GrB_Vector_build_UINT32(v, idx, X, N, NULL));
+        GrB_Index n = N;
+        OK(GrB_Vector_extractTuples_UINT64(NULL, wide, &n, v)); CHECK(n == N);
+        OK(GrB_Vector_extractTuples_FP64(NULL, real, &n, v)); CHECK(n == N);
+        OK(GrB_Vector_extractTuples_INT8(NULL, narrow, &n, v)); CHECK(n == N);
+        for (GrB_Index k = 0; k < N; k += 997) {
+            uint64_t w = 0; double r = 0; int8_t t = 0;
+            OK(GrB_Vector_extractElement_UINT64(&w, v, k));
+            OK(GrB_Vector_extractElement_FP64(&r, v, k));
+            OK(GrB_Vector_extractElement_INT8(&t, v, k));
+            CHECK(wide[k] == w && real[k] == r && narrow[k] == t);
+            CHECK(w == (iso ? 7u : X[k]));
+        }
+    }
+    OK(GrB_free(&v));
+}
+
 static void test_user_types(void)
 {
     GrB_Type Complex = NULL;
@@ -227,6 +260,7 @@ int main(void)
     test_init();
     test_matrix();
     test_vector_and_scalar();
+    test_extract_tuples_cast();
     test_user_types();
     test_descriptors();
     /* After GrB_finalize, objects may still be freed (LAGraph_Finalize frees

@@ -11,16 +11,19 @@
 //! (largest for `MAX`) decides the result, and the other entries of the row
 //! are dropped first (FastSV's `MIN_SECONDI` product over a full vector
 //! reads one entry a row instead of all of them). Likewise for the columns
-//! of `op(B)` when `op(A)` is full (the same product written as `vxm`).
+//! of `op(B)` when `op(A)` is full (the same product written as `vxm`). The
+//! kept entries are made with their positions as values, in one pass.
 
 use super::dispatch::Problem;
 use super::operand::Operand;
 use super::tiers::{tier, Tier};
-use crate::algebra::{BinaryCode, Position, Semiring, TypeCode};
+use crate::algebra::{cast, BinaryCode, Position, Semiring, TypeCode};
 use crate::error::Result;
 use crate::explain::step;
+use crate::kernels::fragment::chunk_len;
 use crate::kernels::positional::pick;
-use crate::storage::{Compressed, Idx, MatrixStore, Orientation};
+use crate::parallel;
+use crate::storage::{ArrayElement, Compressed, Idx, MatrixStore, Orientation};
 use std::sync::Arc;
 
 /// The operands and semiring of a rewritten product.
@@ -51,13 +54,19 @@ pub fn lowered(p: &Problem) -> Result<Option<Lowered>> {
         return Ok(None);
     };
     let z = s.ztype();
-    let a = one_k_per_vector(p, pos, &p.a, &p.b, Orientation::ByRow).unwrap_or_else(|| p.a.clone());
-    let b = one_k_per_vector(p, pos, &p.b, &p.a, Orientation::ByCol).unwrap_or_else(|| p.b.clone());
-    // i comes from op(A), j from op(B), k from the smaller one.
+    // A cut operand already holds its `k`s as values: they are taken from it.
+    let (a, b, cut) = match one_k_per_vector(p, pos, &p.a, &p.b, Orientation::ByRow) {
+        Some(a) => (a, p.b.clone(), Some(false)),
+        None => match one_k_per_vector(p, pos, &p.b, &p.a, Orientation::ByCol) {
+            Some(b) => (p.a.clone(), b, Some(true)),
+            None => (p.a.clone(), p.b.clone(), None),
+        },
+    };
+    // i comes from op(A), j from op(B), k from the cut or the smaller one.
     let from_b = match (pos.second, pos.column) {
         (false, false) => false,
         (true, true) => true,
-        _ => b.nvals() < a.nvals(),
+        _ => cut.unwrap_or(b.nvals() < a.nvals()),
     };
     // Along the operand read: a k is op(A)'s column or op(B)'s row.
     let column = if from_b {
@@ -70,10 +79,20 @@ pub fn lowered(p: &Problem) -> Result<Option<Lowered>> {
     // The typed tiers never read the other operand's values; the generic one
     // (a user-defined monoid) reads both, so both are positions then.
     let both = tier(&semiring) == Tier::Generic;
+    let positions = |x: &Operand, is_cut: bool| {
+        if is_cut {
+            Ok(x.clone())
+        } else {
+            x.position_values(at, z)
+        }
+    };
     let (a, b) = match (from_b, both) {
-        (false, false) => (a.position_values(at, z)?, b),
-        (true, false) => (a, b.position_values(at, z)?),
-        (_, true) => (a.position_values(at, z)?, b.position_values(at, z)?),
+        (false, false) => (positions(&a, cut.is_some())?, b),
+        (true, false) => (a, positions(&b, cut.is_some())?),
+        (_, true) => (
+            positions(&a, cut == Some(false))?,
+            positions(&b, cut == Some(true))?,
+        ),
     };
     step(|| {
         let (side, index) = match (from_b, column) {
@@ -122,10 +141,10 @@ fn one_k_per_vector(
     if vectors.nvals() <= vectors.nvec() {
         return None;
     }
-    let kept = extreme_entries(&vectors, last);
+    let kept = extreme_positions(&vectors, last, pos.offset, p.semiring.ztype().code());
     step(|| {
         format!(
-            "rewrite positional: {} over a full operand reads one entry a vector of the other ({} of {})",
+            "rewrite positional: {} over a full operand reads one entry a vector of the other ({} of {}), its position",
             p.semiring.name(),
             kept.nvals(),
             vectors.nvals()
@@ -135,29 +154,64 @@ fn one_k_per_vector(
     Some(Operand::new(Arc::new(store), false))
 }
 
-/// The first (or `last`) entry of each vector of `c`: one read of the
-/// indices a vector, in parallel and in their stored width. The result keeps
-/// `c`'s vectors (hypersparse or not), so only the kept entries are new.
-fn extreme_entries(c: &Compressed, last: bool) -> Compressed {
-    let mut slots = Vec::new();
-    let mut p = Vec::with_capacity(c.p.len());
-    p.push(0);
-    for w in c.p.windows(2) {
-        if w[0] < w[1] {
-            slots.push(if last { w[1] - 1 } else { w[0] });
-        }
-        p.push(slots.len());
+/// The first (or `last`) entry of each vector of `c`, its value that
+/// entry's inner index `k` plus `offset` as `z` (`INT32` or `INT64`, which
+/// hold it): the positions the rewritten product reads. Two passes in
+/// parallel over ranges of vectors, counting the vectors that have entries
+/// and then writing their entries; the result keeps `c`'s vectors
+/// (hypersparse or not), so only the kept entries are new.
+fn extreme_positions(c: &Compressed, last: bool, offset: i64, z: TypeCode) -> Compressed {
+    match z {
+        TypeCode::Int32 => extreme_positions_as::<i32>(c, last, offset),
+        _ => extreme_positions_as::<i64>(c, last, offset),
     }
-    let i = crate::with_idx!(c.i.as_idx(), s => Idx::store(
-        crate::parallel::collect_chunks(slots.len(), 1 << 14, |r| slots[r].iter().map(|&q| s[q]))
-    ));
+}
+
+/// [`extreme_positions`] with values of type `Z`.
+fn extreme_positions_as<Z: ArrayElement>(c: &Compressed, last: bool, offset: i64) -> Compressed {
+    let nvec = c.p.len() - 1;
+    let len = chunk_len(nvec);
+    let vectors = parallel::chunk_ranges(nvec, len);
+    let has_entries = |v: usize| c.p[v] < c.p[v + 1];
+    let counts = parallel::map(vectors.len(), 1, |t| {
+        vectors[t].clone().filter(|&v| has_entries(v)).count()
+    });
+    let mut starts = Vec::with_capacity(vectors.len() + 1);
+    starts.push(0);
+    for n in counts {
+        starts.push(starts[starts.len() - 1] + n);
+    }
+    let kept = starts[vectors.len()];
+    let mut p = vec![0; nvec + 1];
+    parallel::for_each_chunk_mut(&mut p[1..], len, |r, out| {
+        let mut n = starts[r.start / len];
+        for (end, v) in out.iter_mut().zip(r) {
+            n += has_entries(v) as usize;
+            *end = n;
+        }
+    });
+    let slices: Vec<_> = (0..vectors.len())
+        .map(|t| starts[t]..starts[t + 1])
+        .collect();
+    let (i, x) = crate::with_idx!(c.i.as_idx(), s => {
+        let (i, x, _) = parallel::map_ranges_new(kept, (Default::default(), Z::ZERO), &slices, |t, i, x| {
+            let mut q = 0;
+            for v in vectors[t].clone().filter(|&v| has_entries(v)) {
+                let k = s[if last { c.p[v + 1] - 1 } else { c.p[v] }];
+                i[q] = k;
+                x[q] = cast::<i64, Z>(k.to_u64() as i64 + offset);
+                q += 1;
+            }
+        });
+        (Idx::store(i), x)
+    });
     Compressed {
         vlen: c.vlen,
         vdim: c.vdim,
         p,
         i,
-        x: c.x.gather(&slots),
+        x: Z::into_array(x),
         h: c.h.clone(),
     }
-    .conform_counted(slots.len())
+    .conform_counted(kept)
 }
