@@ -23,6 +23,7 @@ use crate::explain::step;
 use crate::kernels::fragment::chunk_len;
 use crate::kernels::positional::pick;
 use crate::parallel;
+use crate::storage::prefetch::prefetch;
 use crate::storage::{ArrayElement, Compressed, Idx, MatrixStore, Orientation};
 use std::sync::Arc;
 
@@ -167,6 +168,9 @@ fn extreme_positions(c: &Compressed, last: bool, offset: i64, z: TypeCode) -> Co
     }
 }
 
+/// Vectors ahead whose kept entry [`extreme_positions`] asks for.
+const AHEAD: usize = 16;
+
 /// [`extreme_positions`] with values of type `Z`.
 fn extreme_positions_as<Z: ArrayElement>(c: &Compressed, last: bool, offset: i64) -> Compressed {
     let nvec = c.p.len() - 1;
@@ -196,8 +200,13 @@ fn extreme_positions_as<Z: ArrayElement>(c: &Compressed, last: bool, offset: i64
     let (i, x) = crate::with_idx!(c.i.as_idx(), s => {
         let (i, x, _) = parallel::map_ranges_new(kept, (Default::default(), Z::ZERO), &slices, |t, i, x| {
             let mut q = 0;
+            let slot = |v: usize| if last { c.p[v + 1].wrapping_sub(1) } else { c.p[v] };
             for v in vectors[t].clone().filter(|&v| has_entries(v)) {
-                let k = s[if last { c.p[v + 1] - 1 } else { c.p[v] }];
+                // One entry a vector, far apart: each a miss unless asked for ahead.
+                if v + AHEAD < nvec {
+                    prefetch(s, slot(v + AHEAD));
+                }
+                let k = s[slot(v)];
                 i[q] = k;
                 x[q] = cast::<i64, Z>(k.to_u64() as i64 + offset);
                 q += 1;
