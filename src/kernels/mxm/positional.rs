@@ -199,9 +199,8 @@ fn extreme_positions_as<Z: ArrayElement>(c: &Compressed, last: bool, offset: i64
         .collect();
     let (i, x) = crate::with_idx!(c.i.as_idx(), s => {
         let (i, x, _) = parallel::map_ranges_new(kept, (Default::default(), Z::ZERO), &slices, |t, i, x| {
-            let mut q = 0;
             let slot = |v: usize| if last { c.p[v + 1].wrapping_sub(1) } else { c.p[v] };
-            for v in vectors[t].clone().filter(|&v| has_entries(v)) {
+            for (q, v) in vectors[t].clone().filter(|&v| has_entries(v)).enumerate() {
                 // One entry a vector, far apart: each a miss unless asked for ahead.
                 if v + AHEAD < nvec {
                     prefetch(s, slot(v + AHEAD));
@@ -209,7 +208,6 @@ fn extreme_positions_as<Z: ArrayElement>(c: &Compressed, last: bool, offset: i64
                 let k = s[slot(v)];
                 i[q] = k;
                 x[q] = cast::<i64, Z>(k.to_u64() as i64 + offset);
-                q += 1;
             }
         });
         (Idx::store(i), x)
