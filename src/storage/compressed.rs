@@ -403,10 +403,13 @@ pub fn indices_sorted_within(p: &[u64], i: &[u64], vlen: u64) -> bool {
     let nvec = p.len().saturating_sub(1);
     // Without a vector of two entries, every pair of neighbours straddles
     // vectors: only the range counts.
-    let longer = p
-        .iter()
-        .zip(p.iter().skip(1))
-        .fold(0, |n, (&a, &b)| n + negative(a.wrapping_add(1), b));
+    let longer: u64 = over_pairs(p, |v| {
+        v.iter()
+            .zip(&v[1..])
+            .fold(0, |n, (&a, &b)| n + negative(a.wrapping_add(1), b))
+    })
+    .into_iter()
+    .sum();
     let first = |q: usize| p[..nvec].partition_point(|&s| (s as usize) < q);
     crate::parallel::map(i.len().div_ceil(CHECKED_PER_TASK), 1, |t| {
         let (lo, hi) = (
@@ -447,13 +450,27 @@ fn negative(a: u64, b: u64) -> u64 {
 }
 
 /// True when the vector pointers `p` (a caller's array) never decrease and
-/// stay below 2^62 (no array is that long): one branch-free pass.
+/// stay below 2^62 (no array is that long): branch-free, in parallel pieces.
 pub fn pointers_increase(p: &[u64]) -> bool {
-    let (drops, bits) = p
-        .iter()
-        .zip(p.iter().skip(1))
-        .fold((0, 0), |(n, bits), (&a, &b)| (n + negative(b, a), bits | b));
-    drops == 0 && bits >> 62 == 0
+    over_pairs(p, |v| {
+        let (drops, bits) = v
+            .iter()
+            .zip(&v[1..])
+            .fold((0, 0), |(n, bits), (&a, &b)| (n + negative(b, a), bits | b));
+        drops == 0 && bits >> 62 == 0
+    })
+    .into_iter()
+    .all(|ok| ok)
+}
+
+/// `f` of overlapping pieces of `p`, in parallel: each piece ends where the
+/// next one starts, so together they hold every pair of neighbours once.
+fn over_pairs<R: Send>(p: &[u64], f: impl Fn(&[u64]) -> R + Sync) -> Vec<R> {
+    let pairs = p.len().saturating_sub(1);
+    crate::parallel::map(pairs.div_ceil(CHECKED_PER_TASK), 1, |t| {
+        let lo = t * CHECKED_PER_TASK;
+        f(&p[lo..=((t + 1) * CHECKED_PER_TASK).min(pairs)])
+    })
 }
 
 /// The entries of a transpose placed by a counting sort. Large inputs are
@@ -782,6 +799,13 @@ pub(super) mod tests {
         assert!(!indices_sorted_within(&[0, 1], &[0], 0), "no room");
         assert!(pointers_increase(&[0, 0, 3, 3, 7]) && pointers_increase(&[]));
         assert!(!pointers_increase(&[0, 4, 3]) && !pointers_increase(&[0, 1 << 62]));
+        let long: Vec<u64> = (0..=3 * CHECKED_PER_TASK as u64).collect();
+        assert!(pointers_increase(&long));
+        for at in [2, CHECKED_PER_TASK, CHECKED_PER_TASK + 1, long.len() - 1] {
+            let mut p = long.clone();
+            p[at] -= 2;
+            assert!(!pointers_increase(&p), "a drop at {at}, where pieces meet");
+        }
     }
 
     /// The per-vector rule `indices_sorted_within` checks, written plainly.
