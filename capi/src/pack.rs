@@ -22,6 +22,7 @@ use crate::memory::{give, take, Plain};
 use engine::raw::algebra::{Type, TypeCode, Value};
 use engine::raw::object::{Matrix, Vector};
 use engine::raw::storage::compressed::{indices_sorted_within, pointers_increase};
+use engine::raw::storage::jumbled::sort_within_vectors;
 use engine::raw::storage::store::compressed_to_bitmap;
 use engine::raw::storage::{Array, Bitmap, Compressed, Format, Full, MatrixStore, Orientation};
 use engine::{Error, Info, Result};
@@ -151,27 +152,6 @@ fn length(n: u64, what: &str) -> Result<usize> {
         .ok_or_else(|| invalid(format!("{what} {n} is too large")))
 }
 
-/// Sorts the indices of each vector (and their values) in place.
-fn sort_vectors(p: &[u64], i: &mut [u64], x: &mut [u8], size: usize) {
-    for w in p.windows(2) {
-        let (a, b) = (w[0] as usize, w[1] as usize);
-        if i[a..b].windows(2).all(|v| v[0] < v[1]) {
-            continue;
-        }
-        let mut order: Vec<usize> = (a..b).collect();
-        order.sort_by_key(|&k| i[k]);
-        let idx: Vec<u64> = order.iter().map(|&k| i[k]).collect();
-        i[a..b].copy_from_slice(&idx);
-        if !x.is_empty() {
-            let vals: Vec<u8> = order
-                .iter()
-                .flat_map(|&k| x[k * size..(k + 1) * size].iter().copied())
-                .collect();
-            x[a * size..b * size].copy_from_slice(&vals);
-        }
-    }
-}
-
 /// The vector pointers of a compressed pack: the caller's array, or the
 /// library's own (a vector's single column).
 enum Pointers {
@@ -245,7 +225,7 @@ unsafe fn pack_compressed(m: &Matrix, orient: Orientation, mut a: CompressedIn) 
         } else {
             unsafe { x.view(nvals * size)? }
         };
-        sort_vectors(p, i, xs, size);
+        sort_within_vectors(p, i, xs, size);
     }
     if !indices_sorted_within(p, i, vlen) {
         // Which rule is broken, found on the failing path only.

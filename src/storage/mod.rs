@@ -7,6 +7,7 @@ pub mod compressed;
 pub mod exchange;
 pub mod index;
 pub mod iso;
+pub mod jumbled;
 pub mod kept;
 pub mod prefetch;
 pub mod ranges;
