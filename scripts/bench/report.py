@@ -318,7 +318,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--raw", required=True, help="the raw result lines")
     parser.add_argument("--out", required=True, help="directory for report.md and ratios.svg")
-    parser.add_argument("--meta", action="append", default=[], help="KEY=VALUE shown in the header")
+    parser.add_argument("--meta", action="append", default=[], help="KEY=VALUE (or a note) shown in the header")
     parser.add_argument(
         "--check",
         action="store_true",
@@ -330,7 +330,11 @@ def main():
     rows = rows_of(results)
     baselines = baselines_of(results)
     table = markdown_table(rows, baselines)
-    meta = "\n".join(f"- {m.split('=', 1)[0]}: {m.split('=', 1)[1]}" for m in args.meta)
+    # A value without "=" is shown as it is.
+    meta = "\n".join(
+        f"- {key}: {value}" if sep else f"- {key}"
+        for key, sep, value in (m.partition("=") for m in args.meta)
+    )
     why = notes(rows)
     report = (
         "# GraphBLAS benchmark: this library vs SuiteSparse:GraphBLAS\n\n"

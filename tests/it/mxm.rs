@@ -691,6 +691,61 @@ fn saxpy_rows_under_a_sparse_mask_match_the_model() {
 }
 
 #[test]
+fn wide_dense_rows_split_over_threads_match_the_model() {
+    // Rows at least `SPLIT_WIDE_ROW` columns wide with more products than
+    // columns are split by columns over the threads, whatever the length of
+    // the rows of `R` (40 entries here), and gathered in bitmap
+    // accumulators (each part at least `BITMAP_WIDTH` wide): unmasked,
+    // under a mask (read at its positions) and under a complemented one
+    // (read around them), on 1 and 2 threads.
+    use graphblas::raw::kernels::mxm::saxpy::{BITMAP_WIDTH, SPLIT_WIDE_ROW};
+    let (width, inner) = (SPLIT_WIDE_ROW, 30_000);
+    assert!(width / 2 >= BITMAP_WIDTH);
+    let s = builtin(Op::Plus, Op::Times, TypeCode::Fp64);
+    // About 28,500 entries a row of `l`: 1.14 M products a row.
+    let l = sparse_fp64(4, inner, 3 * inner, 1);
+    let r = sparse_fp64(inner, width, 40, 2);
+    let m = sparse_fp64(4, width, width * 4 / 5, 3);
+    let product = model::mxm(&l, &r, &s);
+    let plan = Plan {
+        method: Method::Saxpy,
+        by_cols: false,
+        dense_r: false,
+    };
+    let (ls, rs) = (
+        Arc::new(l.store(Layout::ALL[0])),
+        Arc::new(r.store(Layout::ALL[0])),
+    );
+    for complement in [None, Some(false), Some(true)] {
+        let mut want = product.clone();
+        if let Some(c) = complement {
+            want.entries.retain(|k, _| m.entries.contains_key(k) != c);
+        }
+        let mask = complement.map(|complement| Mask {
+            store: Arc::new(m.store(Layout::ALL[0])),
+            structural: true,
+            complement,
+        });
+        for threads in [1, 2] {
+            let problem = Problem {
+                a: Operand::new(ls.clone(), false),
+                b: Operand::new(rs.clone(), false),
+                mask: mask.as_ref().map(|mask| MaskOperand {
+                    mask,
+                    transposed: false,
+                }),
+                semiring: &s,
+                out: Orientation::ByRow,
+                epilogue: None,
+            };
+            let got = with_threads(threads, || execute(&problem, plan).unwrap());
+            let got = OMatrix::of(&Matrix::from_store(got));
+            assert!(got == want, "mask {complement:?}, {threads} threads");
+        }
+    }
+}
+
+#[test]
 fn long_rows_against_a_full_vector_match_the_model() {
     // The pull kernel folds long rows in interleaved partial results; every
     // monomorphic semiring and some of the typed tier, with rows of every

@@ -2,7 +2,9 @@
 //! are gathered while products arrive in any column order.
 //!
 //! [`DenseAcc`] (Gustavson) indexes a dense workspace by column; it never
-//! clears it, marking each row with a new stamp. [`HashAcc`] uses an
+//! clears it, marking each row with a new stamp; [`BitmapAcc`] keeps two
+//! bits a column instead, for rows with more products than columns.
+//! [`HashAcc`] uses an
 //! open-addressing table sized to the row's work, for rows whose length (up
 //! to 2^60) makes a dense workspace unaffordable or wasteful.
 //!
@@ -243,6 +245,151 @@ impl DenseRow<'_> {
     }
 }
 
+/// Columns a word of [`BitmapAcc`] holds the states of (two bits each).
+const PER_WORD: usize = 32;
+
+/// The low bit of every column's state in a word of [`BitmapAcc`]: set when
+/// the mask marked the column.
+const MARK_BITS: u64 = 0x5555_5555_5555_5555;
+
+/// An accumulator for rows with at least as many products as columns: the
+/// state of a column takes two bits (a million columns in 256 KB, within a
+/// core's L2 cache, where [`DenseAcc`]'s stamps take 2 MB), so that a
+/// product misses the cache on its value only. It lists no columns: a row
+/// ends with a scan of the states, which clears them.
+#[derive(Default)]
+pub struct BitmapAcc {
+    states: Vec<u64>,
+    lo: u64,
+    width: usize,
+}
+
+/// A row of a [`BitmapAcc`]: per column, bit 0 is the mask's mark and bit
+/// 1 says the column holds a value (whatever bit 0 says).
+pub struct BitmapRow<'a> {
+    states: &'a mut [u64],
+    lo: u64,
+    width: usize,
+}
+
+impl Acc for BitmapAcc {
+    type Row<'a> = BitmapRow<'a>;
+
+    fn prepare(&mut self, _cap: usize, cols: &Range<u64>) {
+        self.width = (cols.end - cols.start) as usize;
+        self.lo = cols.start;
+        let words = (self.width + SPARES).div_ceil(PER_WORD);
+        if self.states.len() < words {
+            self.states = vec![0; words];
+        }
+    }
+
+    fn slots(&self) -> usize {
+        self.states.len() * PER_WORD
+    }
+
+    fn row(&mut self) -> BitmapRow<'_> {
+        let words = (self.width + SPARES).div_ceil(PER_WORD);
+        BitmapRow {
+            states: &mut self.states[..words],
+            lo: self.lo,
+            width: self.width,
+        }
+    }
+}
+
+impl BitmapRow<'_> {
+    /// Sets `bits` (shifted to slot `s`) in the slot's word.
+    #[inline(always)]
+    fn set(&mut self, s: usize, bits: u64) {
+        self.states[s / PER_WORD] |= bits << (2 * (s % PER_WORD));
+    }
+
+    /// Appends the columns holding a value, clears the states and hands
+    /// `gather` the columns' slots.
+    fn end(self, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>)) {
+        crate::work::count(self.states.len());
+        let (start, lo, width) = (cols.len(), self.lo, self.width);
+        for (w, word) in self.states.iter_mut().enumerate() {
+            let mut done = *word & !MARK_BITS;
+            *word = 0;
+            while done != 0 {
+                let s = w * PER_WORD + done.trailing_zeros() as usize / 2;
+                if s < width {
+                    cols.push(lo + s as u64);
+                }
+                done &= done - 1;
+            }
+        }
+        gather(Gather::Offset {
+            cols: &cols[start..],
+            lo,
+        });
+    }
+}
+
+impl RowAcc for BitmapRow<'_> {
+    #[inline(always)]
+    fn probe(&mut self, j: u64) -> (usize, State) {
+        let s = (j - self.lo) as usize;
+        let b = (self.states[s / PER_WORD] >> (2 * (s % PER_WORD))) & 3;
+        // 3 (marked, then given a value) is done.
+        (s, State((b ^ ((b >> 1) & b & 1)) as u8))
+    }
+
+    #[inline(always)]
+    fn mark(&mut self, s: usize) {
+        self.set(s, 1);
+    }
+
+    #[inline(always)]
+    fn done(&mut self, s: usize, _j: u64) {
+        self.set(s, 2);
+    }
+
+    fn finish(self, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>)) {
+        self.end(cols, gather);
+    }
+
+    fn spare(&self) -> Option<usize> {
+        Some(self.width)
+    }
+
+    #[inline(always)]
+    fn set_done(&mut self, s: usize) {
+        self.set(s, 2);
+    }
+
+    fn finish_marked(self, marked: IdxSlice, cols: &mut Vec<u64>, gather: impl FnOnce(Gather<'_>)) {
+        crate::work::count(marked.len());
+        let start = cols.len();
+        cols.extend(marked.iter().filter(|&j| {
+            let s = (j - self.lo) as usize;
+            (self.states[s / PER_WORD] >> (2 * (s % PER_WORD))) & 2 != 0
+        }));
+        crate::work::count(self.states.len());
+        self.states.fill(0);
+        gather(Gather::Offset {
+            cols: &cols[start..],
+            lo: self.lo,
+        });
+    }
+
+    fn finish_outside(
+        self,
+        marked: IdxSlice,
+        cols: &mut Vec<u64>,
+        gather: impl FnOnce(Gather<'_>),
+    ) {
+        crate::work::count(marked.len());
+        for j in marked.iter() {
+            let s = (j - self.lo) as usize;
+            self.states[s / PER_WORD] &= !(2 << (2 * (s % PER_WORD)));
+        }
+        self.end(cols, gather);
+    }
+}
+
 const EMPTY: u64 = u64::MAX;
 
 /// The comparisons of sorting `n` keys, for [`crate::work`].
@@ -406,6 +553,7 @@ mod tests {
     #[test]
     fn accumulators_sort_and_reset() {
         exercise(&mut DenseAcc::default());
+        exercise(&mut BitmapAcc::default());
         let mut d = DenseAcc::default();
         d.prepare(4, &(100..110));
         let mut row = d.row();
@@ -446,12 +594,12 @@ mod tests {
         }
     }
 
-    #[test]
-    fn rows_written_through_spare_slots_end_with_their_marked_columns() {
-        let mut d = DenseAcc::default();
-        for row in 0..(Stamp::MAX as u64 / 2 + 100) {
-            d.prepare(4, &(0..16));
-            let mut acc = d.row();
+    /// Rows whose forbidden products go to spare slots, in `acc`, end with
+    /// the marked columns given a value.
+    fn spare_rows(acc: &mut impl Acc, rows: u64) {
+        for row in 0..rows {
+            acc.prepare(4, &(0..16));
+            let mut acc = acc.row();
             let spare = acc.spare().unwrap();
             assert_eq!(spare, 16);
             let marked = [row % 16, (row + 5) % 16];
@@ -466,6 +614,7 @@ mod tests {
             assert_eq!(st, State::MARKED, "row {row}");
             acc.set_done(s);
             assert_eq!(acc.probe(marked[0]).1, State::DONE);
+            assert_eq!(acc.probe(marked[1]).1, State::MARKED);
             let mut sorted = marked.to_vec();
             sorted.sort_unstable();
             let idx = crate::storage::Indices::from(sorted);
@@ -477,6 +626,13 @@ mod tests {
             assert_eq!(cols, vec![marked[0]], "row {row}");
             assert_eq!(slots, vec![marked[0]]);
         }
+    }
+
+    #[test]
+    fn rows_written_through_spare_slots_end_with_their_marked_columns() {
+        spare_rows(&mut BitmapAcc::default(), 100);
+        let mut d = DenseAcc::default();
+        spare_rows(&mut d, Stamp::MAX as u64 / 2 + 100);
         // A row scanned densely never reports the spare slots.
         d.prepare(16, &(0..16));
         let mut acc = d.row();
@@ -486,5 +642,44 @@ mod tests {
         }
         acc.set_done(16);
         assert_eq!(finished_cols(acc), (0..16).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn bitmap_rows_read_around_their_mask_and_start_clean() {
+        let mut b = BitmapAcc::default();
+        for row in 0..100u64 {
+            // 70 columns: words of 32 and a partial last word with spares.
+            b.prepare(70, &(1000..1070));
+            let mut acc = b.row();
+            assert_eq!(acc.probe(1000 + (row + 69) % 70).1, State::UNTOUCHED);
+            for j in (1000..1070).filter(|j| (j + row) % 5 == 0) {
+                let (s, _) = acc.probe(j);
+                acc.mark(s);
+                assert_eq!(acc.probe(j).1, State::MARKED);
+            }
+            for j in (1000..1070).filter(|j| (j + row) % 3 != 0) {
+                let (s, _) = acc.probe(j);
+                acc.set_done(s);
+                assert_eq!(acc.probe(j).1, State::DONE);
+            }
+            acc.set_done(70 + row as usize % SPARES);
+            let outside: Vec<u64> = (1000..1070).filter(|j| (j + row) % 2 == 0).collect();
+            let want: Vec<u64> = (1000..1070)
+                .filter(|j| (j + row) % 3 != 0 && (j + row) % 2 != 0)
+                .collect();
+            let idx = crate::storage::Indices::from(outside);
+            let mut cols = Vec::new();
+            acc.finish_outside(idx.as_idx(), &mut cols, |_| ());
+            assert_eq!(cols, want, "row {row}");
+        }
+        // A row with a value in every column and a spare slot.
+        b.prepare(70, &(0..70));
+        let mut acc = b.row();
+        for j in 0..70 {
+            let (s, _) = acc.probe(j);
+            acc.done(s, j);
+        }
+        acc.set_done(70);
+        assert_eq!(finished_cols(acc), (0..70).collect::<Vec<_>>());
     }
 }

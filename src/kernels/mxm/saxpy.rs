@@ -21,7 +21,7 @@
 //! products covering enough of the output's positions goes to
 //! [`super::push`] instead.
 
-use super::accumulator::{Acc, DenseAcc, Gather, HashAcc, RowAcc, State, SPARES};
+use super::accumulator::{Acc, BitmapAcc, DenseAcc, Gather, HashAcc, RowAcc, State, SPARES};
 use super::operand::{MaskRow, MaskView};
 use super::output::{parts, Parts, Rows};
 use super::schedule::{run_tasks, scratch, tasks, Task};
@@ -119,6 +119,7 @@ impl<A: Acc, W> Workspace<A, W> {
 /// The accumulators of one worker, created when first needed.
 struct Workspaces<W> {
     dense: Option<Workspace<DenseAcc, W>>,
+    bitmap: Option<Workspace<BitmapAcc, W>>,
     hash: Option<Workspace<HashAcc, W>>,
 }
 
@@ -126,6 +127,14 @@ impl<W> Workspaces<W> {
     fn dense<S: Sr<W = W>>(&mut self, sr: &S) -> &mut Workspace<DenseAcc, W> {
         self.dense.get_or_insert_with(|| Workspace {
             acc: DenseAcc::default(),
+            w: sr.alloc(0),
+            slots: 0,
+        })
+    }
+
+    fn bitmap<S: Sr<W = W>>(&mut self, sr: &S) -> &mut Workspace<BitmapAcc, W> {
+        self.bitmap.get_or_insert_with(|| Workspace {
+            acc: BitmapAcc::default(),
             w: sr.alloc(0),
             slots: 0,
         })
@@ -210,6 +219,20 @@ const UPFRONT_ROOM: usize = 1 << 20;
 /// splitting by columns (each of the one-per-thread parts searches each row
 /// once, about `log2(len)` steps against the `len / parts` products it saves).
 pub const SPLIT_ROW_LEN: usize = 64;
+
+/// The least width of a row split by columns whatever the length of the rows
+/// of `R` it reads (see [`Saxpy::column_split`]): a million `FP64` columns
+/// take 8 MB of values, and bc's backward product on a uniform graph of 2^20
+/// vertices (four such rows, 14 M products each) ran in about 0.8 of the
+/// time with each row split over two threads. At 2^18 columns the split
+/// cost more than it saved.
+pub const SPLIT_WIDE_ROW: u64 = 1 << 20;
+
+/// The least width of the rows gathered in a [`BitmapAcc`] (when each has
+/// at least as many products as columns): from here on [`DenseAcc`]'s
+/// 16-bit stamps (1 MiB) no longer fit in a core's L2 cache beside the
+/// rows being read, while two bits a column take 128 KiB.
+pub const BITMAP_WIDTH: u64 = 1 << 19;
 
 /// The positions of the sorted indices `idx` within `cols` (searched for
 /// only when `cols` cuts them: a whole row costs two comparisons).
@@ -436,11 +459,17 @@ impl Saxpy<'_> {
     /// about equal work, from a sample of the row's products.
     ///
     /// Rows of `R` averaging fewer than [`SPLIT_ROW_LEN`] entries make the
-    /// row one task: every task of a split row searches every row of `R` it
-    /// reads, which then costs more than the products it shares.
+    /// row one task (every task of a split row searches every row of `R` it
+    /// reads, which then costs more than the products it shares), unless the
+    /// row is at least [`SPLIT_WIDE_ROW`] columns wide and has as many
+    /// products as columns: the threads then share its scattered writes,
+    /// each over a part of the columns, instead of each scattering a row of
+    /// its own over a workspace beyond its cache.
     fn column_split(&self, kk: usize, work: usize, parts: usize) -> Vec<u64> {
         let (l, r) = (self.l, self.r_rows());
-        if work < l.range(kk).len().saturating_mul(SPLIT_ROW_LEN) {
+        let width = self.r.vlen;
+        let wide_and_dense = width >= SPLIT_WIDE_ROW && work as u64 >= width;
+        if !wide_and_dense && work < l.range(kk).len().saturating_mul(SPLIT_ROW_LEN) {
             return vec![0, self.r.vlen];
         }
         let step = (work / 4096).max(1);
@@ -655,22 +684,32 @@ impl Job for Saxpy<'_> {
         let plan = tasks(&row_work, &|kk, parts| {
             self.column_split(kk, row_work[kk], parts)
         });
+        // A task's work, the width of its rows, and the least work of a row.
         let task_cols = |t: &Task| match t {
-            Task::Rows(r) => (row_work[r.clone()].iter().sum(), self.r.vlen),
-            Task::Cols { row, cols } => (
-                row_work[*row] / plan.iter().filter(|t| t.row() == Some(*row)).count(),
-                cols.end - cols.start,
-            ),
+            Task::Rows(r) => {
+                let rows = &row_work[r.clone()];
+                let least = rows.iter().filter(|&&w| w > 0).min();
+                (rows.iter().sum(), self.r.vlen, *least.unwrap_or(&0))
+            }
+            Task::Cols { row, cols } => {
+                let work = row_work[*row] / plan.iter().filter(|t| t.row() == Some(*row)).count();
+                (work, cols.end - cols.start, work)
+            }
         };
         let results = run_tasks(plan.len(), |s, t| {
             let spaces = scratch(s, || Workspaces::<S::W> {
                 dense: None,
+                bitmap: None,
                 hash: None,
             });
             let task = &plan[t];
-            let (work, width) = task_cols(task);
+            let (work, width, least) = task_cols(task);
             if dense_accumulator(width, work) {
-                self.task(sr, spaces.dense(sr), task, &row_work, work)
+                if width >= BITMAP_WIDTH && least as u64 >= width {
+                    self.task(sr, spaces.bitmap(sr), task, &row_work, work)
+                } else {
+                    self.task(sr, spaces.dense(sr), task, &row_work, work)
+                }
             } else {
                 self.task(sr, spaces.hash(sr), task, &row_work, work)
             }
