@@ -67,15 +67,14 @@ pub fn unary(op: &UnaryOp, format: &Format, orient: Orientation) -> Array {
     if let Some(code) = op.code() {
         // Built-in values of another type are cast once, as a whole, so that
         // the typed loop runs instead of a typecast per value.
-        let cast;
-        let typed_x = if x.code() == op.xtype().code() {
-            Some(x)
-        } else if x.ty().is_builtin() && op.xtype().is_builtin() {
-            cast = x.cast(op.xtype());
-            Some(&cast)
-        } else {
-            None
-        };
+        let same = x.code() == op.xtype().code();
+        let cast =
+            (!same && x.ty().is_builtin() && op.xtype().is_builtin()).then(|| x.cast(op.xtype()));
+        if code == UnaryCode::Identity && (same || cast.is_some()) {
+            // The values as they are, in the operator's type.
+            return cast.unwrap_or_else(|| x.clone());
+        }
+        let typed_x = if same { Some(x) } else { cast.as_ref() };
         if let Some(tx) = typed_x {
             let typed = match tx.code() {
                 TypeCode::Fp64 => unary_hot::<f64>(code, tx, format, orient),

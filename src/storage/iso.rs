@@ -2,6 +2,7 @@
 //! read an array's values whether each is stored or only one.
 
 use super::array::{Array, ArrayElement};
+use std::ops::Range;
 use std::sync::OnceLock;
 
 /// The values of an array as kernels read them: every value stored, or an
@@ -24,6 +25,27 @@ impl<'a, T: Copy> Values<'a, T> {
     #[inline]
     pub fn stored(&self) -> Option<&'a [T]> {
         (self.mask != 0).then_some(self.x)
+    }
+
+    /// `N` copies of the value at `q`: for an iso array, the block that
+    /// [`Values::slice`] reads its value from.
+    #[inline]
+    pub fn block<const N: usize>(&self, q: usize) -> [T; N] {
+        [self.at(q); N]
+    }
+
+    /// The values at positions `at` as a slice, so that slice functions read
+    /// stored and iso values alike: the stored ones, or the first
+    /// `at.len()` of `block` ([`Values::block`]) for an iso array.
+    #[inline]
+    pub fn slice<'b>(&self, at: Range<usize>, block: &'b [T]) -> &'b [T]
+    where
+        'a: 'b,
+    {
+        match self.stored() {
+            Some(x) => &x[at],
+            None => &block[..at.len()],
+        }
     }
 }
 

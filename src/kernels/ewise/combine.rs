@@ -264,17 +264,15 @@ where
         buf.push(Z::default());
     }
     fn both_range(&self, buf: &mut Vec<Z>, range: Range<usize>) {
+        if let Some(whole) = self.whole {
+            let start = buf.len();
+            buf.resize(start + range.len(), Z::default());
+            return whole_over(whole, self.a, self.b, range, &mut buf[start..]);
+        }
         match (self.a.stored(), self.b.stored()) {
             (Some(a), Some(b)) => {
                 let (a, b) = (&a[range.clone()], &b[range]);
-                match self.whole {
-                    Some(whole) => {
-                        let start = buf.len();
-                        buf.resize(start + a.len(), Z::default());
-                        whole(a, b, &mut buf[start..]);
-                    }
-                    None => buf.extend(a.iter().zip(b).map(|(&x, &y)| (self.f)(x, y))),
-                }
+                buf.extend(a.iter().zip(b).map(|(&x, &y)| (self.f)(x, y)))
             }
             _ => buf.extend(range.map(|q| (self.f)(self.a.at(q), self.b.at(q)))),
         }
@@ -283,22 +281,48 @@ where
         concat(bufs).map(Z::into_array)
     }
     fn both_all(&self, n: usize) -> Option<Array> {
-        let (a, b) = (&self.a.stored()?[..n], &self.b.stored()?[..n]);
         if let Some(whole) = self.whole {
             let mut out = vec![Z::default(); n];
             parallel::for_each_chunk_mut(&mut out, chunk_len(n), |r, z| {
-                whole(&a[r.clone()], &b[r], z)
+                whole_over(whole, self.a, self.b, r, z)
             });
             return Some(Z::into_array(out));
         }
-        let out = parallel::collect_chunks(n, chunk_len(n), |r| {
-            let (a, b) = (&a[r.clone()], &b[r]);
-            a.iter().zip(b).map(|(&x, &y)| (self.f)(x, y))
-        });
+        let out = match (self.a.stored(), self.b.stored()) {
+            (Some(a), Some(b)) => parallel::collect_chunks(n, chunk_len(n), |r| {
+                let (a, b) = (&a[r.clone()], &b[r]);
+                a.iter().zip(b).map(|(&x, &y)| (self.f)(x, y))
+            }),
+            _ => parallel::collect_chunks(n, chunk_len(n), |r| {
+                r.map(|q| (self.f)(self.a.at(q), self.b.at(q)))
+            }),
+        };
         Some(Z::into_array(out))
     }
     fn total(&self) -> bool {
         true
+    }
+}
+
+/// `whole` over positions `range` of `a` and `b` into `out`, a block at a
+/// time: an iso input (one value for every position) is read from a block
+/// filled with its value, so that the slice function runs on it at full
+/// speed too, without the input expanded.
+fn whole_over<T: Copy, Z>(
+    whole: SliceFn<T, Z>,
+    a: Values<'_, T>,
+    b: Values<'_, T>,
+    range: Range<usize>,
+    out: &mut [Z],
+) {
+    const BLOCK: usize = 256;
+    let Some(first) = range.clone().next() else {
+        return;
+    };
+    let (block_a, block_b) = (a.block::<BLOCK>(first), b.block::<BLOCK>(first));
+    for (k, z) in range.step_by(BLOCK).zip(out.chunks_mut(BLOCK)) {
+        let at = k..k + z.len();
+        whole(a.slice(at.clone(), &block_a), b.slice(at, &block_b), z);
     }
 }
 
@@ -524,5 +548,50 @@ mod tests {
             .unwrap()
             .unwrap();
         assert!(out.as_slice::<bool>().unwrap()[1], "0.5 alone is true");
+    }
+
+    /// Every position combined, by `both_all` and by `both_range`.
+    struct Dense(usize);
+    impl Kernel for Dense {
+        type Output = (Option<Array>, Result<Array>);
+        fn run<C: Combiner>(&self, comb: &C) -> Self::Output {
+            let mut buf = comb.buffer(self.0);
+            comb.both_range(&mut buf, 0..self.0 / 3);
+            comb.both_range(&mut buf, self.0 / 3..self.0);
+            (comb.both_all(self.0), comb.finish(vec![buf]))
+        }
+    }
+
+    #[test]
+    fn iso_inputs_combine_like_stored_ones() {
+        // Longer than a block, so that whole blocks and a partial one run.
+        let n = 1000;
+        let a: Vec<u32> = (0..n as u32).map(|q| q * 7 % 31).collect();
+        let b: Vec<u32> = (0..n as u32).map(|q| q % 5 + 10).collect();
+        let iso = |v: u32| Array::iso_of(Array::from_vec(vec![v]), n);
+        let cases = [
+            (Array::from_vec(a), iso(12)),
+            (iso(12), Array::from_vec(b)),
+            (iso(3), iso(12)),
+        ];
+        // UINT32 operators run through slice functions, INT32 ones inline;
+        // the byte-level path gives the expected values.
+        let ops = [
+            (BinaryCode::Min, TypeCode::Uint32),
+            (BinaryCode::Eq, TypeCode::Uint32),
+            (BinaryCode::Plus, TypeCode::Int32),
+        ];
+        for (x, y) in &cases {
+            for (code, t) in ops {
+                let op = BinaryOp::builtin(code, t).unwrap();
+                let (x, y) = (x.cast(op.xtype()), y.cast(op.xtype()));
+                let mult = EwiseKind::Mult;
+                let (_, want) = Dense(n).run(&Bytes::new(&op, mult, &x, &y).unwrap());
+                let want = want.unwrap();
+                let (all, ranges) = with_combiner(&Dense(n), &op, mult, &x, &y).unwrap();
+                assert_eq!(ranges.unwrap(), want, "{code:?} {t:?}");
+                assert_eq!(all.expect("every position"), want, "{code:?} {t:?}");
+            }
+        }
     }
 }

@@ -10,7 +10,7 @@ use crate::algebra::{BinaryOp, Type};
 use crate::error::{check_room, Result};
 use crate::parallel;
 use crate::storage::ranges::copy_vec;
-use crate::storage::{Array, ArrayElement, Format, Full, MatrixStore, Orientation};
+use crate::storage::{Array, ArrayElement, Format, Full, MatrixStore, Orientation, Values};
 use crate::with_type;
 use std::borrow::Cow;
 
@@ -110,12 +110,20 @@ fn typed_accumulate_for<T: Arith + ArrayElement>(
         _ => None,
     };
     if let Some((tx, present)) = dense {
-        // An iso C or T is read expanded (the result stores every value anyway).
-        let cx = cx.expanded()?;
-        let c = cx.as_slice::<T>().expect("C's values have C's type");
-        let tx = tx.expanded()?;
-        let tx = tx.as_slice::<T>().expect("T's values have C's type");
-        return Ok(T::into_array(combine_dense(c, tx, present, f.slices)));
+        let tx = tx.values::<T>().expect("T's values have C's type");
+        let x = match cx {
+            // C's own stored values are updated in place.
+            Cow::Owned(a) if a.iso().is_none() => {
+                let mut x = T::into_vec(a).expect("C's values have C's type");
+                combine_dense_into(&mut x, tx, present, f.slices);
+                x
+            }
+            cx => {
+                let c = cx.values::<T>().expect("C's values have C's type");
+                combine_dense(c, tx, cx.len(), present, f.slices)
+            }
+        };
+        return Ok(T::into_array(x));
     }
     let tc = t.try_compressed(orient)?;
     let tx = tc.x.values::<T>().expect("T's values have C's type");
@@ -133,23 +141,30 @@ fn typed_accumulate_for<T: Arith + ArrayElement>(
 /// Positions of a dense combination computed together, on the stack.
 const BLOCK: usize = 256;
 
-/// `f(c[q], t[q])` at every position `q` (where `present` allows; `c[q]`
-/// elsewhere), in parallel: `f` runs over blocks of slices (one call a
-/// block, a loop the compiler vectorises), its results then kept or not.
+/// `f(c[q], t[q])` at every position `q < n` (where `present` allows;
+/// `c[q]` elsewhere), in parallel: `f` runs over blocks of slices (one call
+/// a block, a loop the compiler vectorises), its results then kept or not.
+/// An iso `c` or `t` is read from a block of its value, not expanded.
 /// A bitmap's hole holds a value no reader sees, which `f` may get: the
 /// built-in operators are defined on every value.
-fn combine_dense<T: Arith>(c: &[T], t: &[T], present: Option<&[bool]>, f: SliceFn<T, T>) -> Vec<T> {
-    let n = c.len();
+fn combine_dense<T: Arith>(
+    c: Values<'_, T>,
+    t: Values<'_, T>,
+    n: usize,
+    present: Option<&[bool]>,
+    f: SliceFn<T, T>,
+) -> Vec<T> {
     let mut out = Vec::with_capacity(n);
     parallel::for_each_chunk_mut(
         &mut out.spare_capacity_mut()[..n],
         POSITIONS_PER_TASK,
         |r, out| {
             let mut z = [T::ZERO; BLOCK];
+            let (block_c, block_t) = (c.block::<BLOCK>(r.start), t.block::<BLOCK>(r.start));
             for (k, out) in out.chunks_mut(BLOCK).enumerate() {
                 let at = r.start + k * BLOCK..r.start + k * BLOCK + out.len();
-                let (c, z) = (&c[at.clone()], &mut z[..out.len()]);
-                f(c, &t[at.clone()], z);
+                let (c, z) = (c.slice(at.clone(), &block_c), &mut z[..out.len()]);
+                f(c, t.slice(at.clone(), &block_t), z);
                 match present {
                     None => {
                         for (o, &v) in out.iter_mut().zip(z.iter()) {
@@ -171,6 +186,35 @@ fn combine_dense<T: Arith>(c: &[T], t: &[T], present: Option<&[bool]>, f: SliceF
     out
 }
 
+/// [`combine_dense`] into `c` itself: `c[q] = f(c[q], t[q])` where
+/// `present` allows.
+fn combine_dense_into<T: Arith>(
+    c: &mut [T],
+    t: Values<'_, T>,
+    present: Option<&[bool]>,
+    f: SliceFn<T, T>,
+) {
+    parallel::for_each_chunk_mut(c, POSITIONS_PER_TASK, |r, c| {
+        let mut z = [T::ZERO; BLOCK];
+        let block_t = t.block::<BLOCK>(r.start);
+        for (k, c) in c.chunks_mut(BLOCK).enumerate() {
+            let at = r.start + k * BLOCK..r.start + k * BLOCK + c.len();
+            let z = &mut z[..c.len()];
+            f(c, t.slice(at.clone(), &block_t), z);
+            match present {
+                None => c.copy_from_slice(z),
+                Some(b) => {
+                    for ((cq, &v), &bq) in c.iter_mut().zip(z.iter()).zip(&b[at]) {
+                        if bq {
+                            *cq = v;
+                        }
+                    }
+                }
+            }
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,23 +228,42 @@ mod tests {
         let c: Vec<i64> = (0..n as i64).map(|q| q % 97 - 40).collect();
         let t: Vec<i64> = (0..n as i64).map(|q| (q * 7) % 13 - 6).collect();
         let present: Vec<bool> = (0..n).map(|q| q % 3 != 1).collect();
-        for code in [
-            BinaryCode::Minus,
-            BinaryCode::Div,
-            BinaryCode::Max,
-            BinaryCode::Second,
-        ] {
-            let f = arith_fns::<i64>(code).expect("arithmetic");
-            let all = combine_dense(&c, &t, None, f.slices);
-            let some = combine_dense(&c, &t, Some(&present), f.slices);
-            for q in 0..n {
-                let z = (f.one)(c[q], t[q]);
-                assert_eq!(all[q], z, "{code:?} at {q}");
-                assert_eq!(
-                    some[q],
-                    if present[q] { z } else { c[q] },
-                    "{code:?} at {q}"
-                );
+        // Each side stored or iso (one value, read without expansion).
+        let stored = |x: &Vec<i64>| Array::from_vec(x.clone());
+        let iso = |x: &Vec<i64>| Array::iso_of(Array::from_vec(vec![x[5]]), n);
+        let sides = [
+            (stored(&c), stored(&t)),
+            (iso(&c), stored(&t)),
+            (stored(&c), iso(&t)),
+            (iso(&c), iso(&t)),
+        ];
+        for (ca, ta) in &sides {
+            let (cv, tv) = (ca.values::<i64>().unwrap(), ta.values::<i64>().unwrap());
+            for code in [
+                BinaryCode::Minus,
+                BinaryCode::Div,
+                BinaryCode::Max,
+                BinaryCode::Second,
+            ] {
+                let f = arith_fns::<i64>(code).expect("arithmetic");
+                let all = combine_dense(cv, tv, n, None, f.slices);
+                let some = combine_dense(cv, tv, n, Some(&present), f.slices);
+                let in_place = |present| {
+                    let mut x: Vec<i64> = (0..n).map(|q| cv.at(q)).collect();
+                    combine_dense_into(&mut x, tv, present, f.slices);
+                    x
+                };
+                assert_eq!(in_place(None), all, "{code:?} in place");
+                assert_eq!(in_place(Some(&present)), some, "{code:?} in place");
+                for q in 0..n {
+                    let z = (f.one)(cv.at(q), tv.at(q));
+                    assert_eq!(all[q], z, "{code:?} at {q}");
+                    assert_eq!(
+                        some[q],
+                        if present[q] { z } else { cv.at(q) },
+                        "{code:?} at {q}"
+                    );
+                }
             }
         }
     }
