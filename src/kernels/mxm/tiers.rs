@@ -92,7 +92,7 @@ macro_rules! curated {
             Lor Land: Bool;
             Min Plus: Fp64 Fp32 Int64 Int32;
             Max Plus: Fp64;
-            Min First: Int64;
+            Min First: Int64 Int32 Uint64 Uint32;
             Min Second: Int64 Uint64 Uint32;
             Max First: Int64;
             Max Second: Int64;
