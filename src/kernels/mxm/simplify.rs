@@ -8,6 +8,8 @@
 //!   (`LOR`, `MIN`, `MAX`, …) gives one wherever some `k` matches, which is
 //!   `ANY_ONEB` (stopping at the first match); another monoid folds ones
 //!   (`PLUS_ONEB`, counting).
+//! * A `ONEB` multiply gives one whatever the values: under an idempotent
+//!   monoid it is `ANY_ONEB` too (BFS's and MIS's `LOR_PAIR_BOOL`).
 //!
 //! The results are bit-identical: `1 ⊗ y = y` exactly for every built-in
 //! type, and each entry is still folded in increasing `k`. A rewrite is taken
@@ -23,11 +25,14 @@ use crate::storage::MatrixStore;
 /// The semiring to use instead of `s` for `x ⊕.⊗ y`, when the operands'
 /// values allow a simpler multiply.
 pub fn simplified(s: &Semiring, x: &MatrixStore, y: &MatrixStore) -> Option<Semiring> {
+    let t = s.ztype().code();
+    let add = s.add().code()?;
+    if s.mul().code() == Some(BinaryCode::Oneb) {
+        return ones_everywhere(s);
+    }
     if !matches!(s.mul().code(), Some(BinaryCode::Times | BinaryCode::Land)) {
         return None;
     }
-    let t = s.ztype().code();
-    let add = s.add().code()?;
     let one = |m: &MatrixStore, ty| {
         let one = Value::new(1u8).cast(ty)?;
         m.uniform_value()
@@ -41,11 +46,6 @@ pub fn simplified(s: &Semiring, x: &MatrixStore, y: &MatrixStore) -> Option<Semi
         (true, false) => &[(add, BinaryCode::Second)],
         (false, true) => &[(add, BinaryCode::First)],
         (false, false) => return None,
-    };
-    let rank = |t: Tier| match t {
-        Tier::Monomorphic => 2,
-        Tier::Typed => 1,
-        Tier::Generic => 0,
     };
     let simpler = candidates
         .iter()
@@ -64,6 +64,36 @@ pub fn simplified(s: &Semiring, x: &MatrixStore, y: &MatrixStore) -> Option<Semi
         )
     });
     Some(simpler)
+}
+
+/// A multiply that gives one for every pair (`ONEB`, SuiteSparse's `PAIR`)
+/// under an idempotent monoid other than `ANY` (`LOR_PAIR`, `MAX_PAIR`, …):
+/// one wherever some `k` matches, whatever the values, so `ANY_ONEB`.
+fn ones_everywhere(s: &Semiring) -> Option<Semiring> {
+    if s.add().code()? == BinaryCode::Any || !s.add().is_idempotent() {
+        return None;
+    }
+    let any_oneb = Semiring::builtin(BinaryCode::Any, BinaryCode::Oneb, s.ztype().code())?;
+    if rank(tier(&any_oneb)) < rank(tier(s)) {
+        return None;
+    }
+    step(|| {
+        format!(
+            "rewrite: every product is one, so {} computes as {}",
+            s.name(),
+            any_oneb.name()
+        )
+    });
+    Some(any_oneb)
+}
+
+/// How fast a tier runs, for comparing tiers.
+fn rank(t: Tier) -> u8 {
+    match t {
+        Tier::Monomorphic => 2,
+        Tier::Typed => 1,
+        Tier::Generic => 0,
+    }
 }
 
 #[cfg(test)]
@@ -109,6 +139,22 @@ mod tests {
         let plus_oneb = Semiring::builtin(BinaryCode::Plus, BinaryCode::Oneb, TypeCode::Int64);
         let got = simplified(&plus_times.unwrap(), &ints, &ints);
         assert_eq!(name(got), name(plus_oneb));
+    }
+
+    #[test]
+    fn a_pair_multiply_under_an_idempotent_monoid_is_any_pair() {
+        // Whatever the values: every product is one.
+        let mixed = column(Array::from_vec(vec![true, false, true, true]));
+        let lor_pair = Semiring::builtin(BinaryCode::Lor, BinaryCode::Oneb, TypeCode::Bool);
+        let any_pair = Semiring::builtin(BinaryCode::Any, BinaryCode::Oneb, TypeCode::Bool);
+        let got = simplified(&lor_pair.unwrap(), &mixed, &mixed);
+        assert_eq!(name(got), name(any_pair));
+        // PLUS counts the ones; ANY_PAIR is already itself.
+        let ints = column(Array::from_vec(vec![3i64, 0, 7]));
+        let plus_pair = Semiring::builtin(BinaryCode::Plus, BinaryCode::Oneb, TypeCode::Int64);
+        assert!(simplified(&plus_pair.unwrap(), &ints, &ints).is_none());
+        let any_pair = Semiring::builtin(BinaryCode::Any, BinaryCode::Oneb, TypeCode::Bool);
+        assert!(simplified(&any_pair.unwrap(), &mixed, &mixed).is_none());
     }
 
     #[test]
