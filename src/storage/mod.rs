@@ -4,6 +4,7 @@ pub mod array;
 pub mod build;
 pub mod compact;
 pub mod compressed;
+pub mod crc32;
 pub mod exchange;
 pub mod index;
 pub mod iso;

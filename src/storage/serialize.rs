@@ -41,6 +41,7 @@
 
 use super::array::Array;
 use super::compressed::Compressed;
+use super::crc32::crc32;
 use super::exchange::MAX_DIMENSION;
 use super::store::{Bitmap, Format, Full, MatrixStore, Orientation};
 use crate::algebra::{Type, TypeCode};
@@ -510,85 +511,10 @@ fn to_little_endian(bytes: &mut [u8], code: TypeCode) {
     }
 }
 
-/// Slice-by-8 lookup tables for CRC-32 (reflected polynomial 0xEDB88320).
-const CRC_TABLES: [[u32; 256]; 8] = {
-    let mut t = [[0u32; 256]; 8];
-    let mut n = 0;
-    while n < 256 {
-        let mut c = n as u32;
-        let mut k = 0;
-        while k < 8 {
-            c = if c & 1 != 0 {
-                0xEDB8_8320 ^ (c >> 1)
-            } else {
-                c >> 1
-            };
-            k += 1;
-        }
-        t[0][n] = c;
-        n += 1;
-    }
-    let mut s = 1;
-    while s < 8 {
-        let mut n = 0;
-        while n < 256 {
-            let prev = t[s - 1][n];
-            t[s][n] = (prev >> 8) ^ t[0][(prev & 0xff) as usize];
-            n += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// The CRC-32 of `data` (IEEE 802.3, as zlib's `crc32`).
-pub fn crc32(data: &[u8]) -> u32 {
-    let t = &CRC_TABLES;
-    let mut crc = !0u32;
-    let mut chunks = data.chunks_exact(8);
-    for c in &mut chunks {
-        let lo = crc ^ u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-        crc = t[7][(lo & 0xff) as usize]
-            ^ t[6][((lo >> 8) & 0xff) as usize]
-            ^ t[5][((lo >> 16) & 0xff) as usize]
-            ^ t[4][(lo >> 24) as usize]
-            ^ t[3][c[4] as usize]
-            ^ t[2][c[5] as usize]
-            ^ t[1][c[6] as usize]
-            ^ t[0][c[7] as usize];
-    }
-    for &b in chunks.remainder() {
-        crc = (crc >> 8) ^ t[0][((crc ^ b as u32) & 0xff) as usize];
-    }
-    !crc
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::storage::{build_compressed, Dup};
-
-    #[test]
-    fn crc32_known_values() {
-        assert_eq!(crc32(b""), 0);
-        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
-        assert_eq!(
-            crc32(b"The quick brown fox jumps over the lazy dog"),
-            0x414F_A339
-        );
-        // Every split between the 8-byte and byte-wise paths agrees.
-        let data: Vec<u8> = (0..100u8).collect();
-        let bytewise = |d: &[u8]| {
-            let mut crc = !0u32;
-            for &b in d {
-                crc = (crc >> 8) ^ CRC_TABLES[0][((crc ^ b as u32) & 0xff) as usize];
-            }
-            !crc
-        };
-        for n in 0..data.len() {
-            assert_eq!(crc32(&data[..n]), bytewise(&data[..n]));
-        }
-    }
 
     fn sample() -> MatrixStore {
         let c = build_compressed(
