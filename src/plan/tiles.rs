@@ -12,7 +12,10 @@
 //! without a mask joins as blocks: the tile's rows of `op(A) ⊕.⊗ op(B)` are
 //! those rows of `op(A)` times `op(B)` (row blocks of `mxv`; columns of
 //! `op(B)` for column tiles and for `vxm`), when the operand cut holds those
-//! rows as its vectors. A masked product is formed whole (see `kernel_of`).
+//! rows as its vectors and the product's plan, chosen once for the whole,
+//! computes it along the cut (every block runs that plan; an operand the
+//! plan reads densely is made dense once). A masked product is formed whole
+//! (see `kernel_of`).
 //! A pending map inside the chain may have a mask and an accumulator, a
 //! product an accumulator: the write-back `C<M, replace> = accum(C, T)` is
 //! positionwise too, so it runs on the tiles of its old content and mask.
@@ -29,7 +32,7 @@ use super::execute::absorb_transpose;
 use super::node::{Map, Node, Op, Output, Product, ProductForm, Source};
 use crate::error::Result;
 use crate::explain::{self, step};
-use crate::kernels::mxm::{run_product, Factors};
+use crate::kernels::mxm::{BlockPlan, Factors};
 use crate::kernels::writeback::{cast_store, merge};
 use crate::kernels::Mask;
 use crate::storage::tile::{join, Along};
@@ -80,7 +83,6 @@ enum Stage<'a> {
 }
 
 /// What a map stage computes from its inputs' tiles.
-#[derive(Clone, Copy)]
 enum Kernel<'a> {
     /// A recorded map.
     Map(&'a Map),
@@ -88,8 +90,14 @@ enum Kernel<'a> {
     /// whole object) or `GrB_transpose` with `GrB_INP0`.
     Copy,
     /// A block of a product of its two inputs (its operands after transpose
-    /// absorption), read transposed as flagged.
-    Product { p: &'a Product, ta: bool, tb: bool },
+    /// absorption), read transposed as flagged, by the plan of the whole.
+    Product {
+        p: &'a Product,
+        ta: bool,
+        tb: bool,
+        /// Set once the pipeline is tiled ([`Stage::plan_products`]).
+        plan: Option<BlockPlan>,
+    },
 }
 
 impl Kernel<'_> {
@@ -108,7 +116,12 @@ impl Kernel<'_> {
         match *self {
             Kernel::Map(m) => (m.run)(inputs, orient).map(Arc::new),
             Kernel::Copy => Ok(inputs.into_iter().next().expect("a copy has one input")),
-            Kernel::Product { p, ta, tb } => {
+            Kernel::Product {
+                p,
+                ta,
+                tb,
+                ref plan,
+            } => {
                 let mut operands = inputs.into_iter();
                 let (Some(a), Some(b)) = (operands.next(), operands.next()) else {
                     unreachable!("a product has two operands")
@@ -119,7 +132,10 @@ impl Kernel<'_> {
                     b: (b, tb),
                     form: p.form,
                 };
-                run_product(factors, None, orient, None).map(Arc::new)
+                let plan = plan
+                    .as_ref()
+                    .expect("products are planned before tiles run");
+                plan.run(factors, orient).map(Arc::new)
             }
         }
     }
@@ -184,7 +200,7 @@ pub fn pipeline(m: &Map, orient: Orientation) -> Result<Option<MatrixStore>> {
     if !inputs.iter().any(|s| matches!(s, Stage::Map { .. })) {
         return Ok(None);
     }
-    let root = Stage::Map {
+    let mut root = Stage::Map {
         kernel: Kernel::Map(m),
         out: None,
         inputs,
@@ -200,7 +216,7 @@ pub fn pipeline(m: &Map, orient: Orientation) -> Result<Option<MatrixStore>> {
     let tiles = entries
         .div_ceil(TILE.with(Cell::get))
         .min(usize::try_from(extent).unwrap_or(usize::MAX));
-    if tiles < 2 {
+    if tiles < 2 || !root.plan_products(orient)? {
         return Ok(None);
     }
     let cut = |k: usize| (extent as u128 * k as u128 / tiles as u128) as u64;
@@ -279,7 +295,8 @@ fn kernel_of<'a>(n: &'a Node, orient: Orientation) -> Result<Option<(Kernel<'a>,
 /// A product as blocks: tiles of rows cut `op(A)`'s rows (for `vxm`, whose
 /// result's rows are `op(B)`'s columns, `op(B)`'s columns); tiles of columns
 /// cut `op(B)`'s columns. Only when the operand cut holds those as its
-/// vectors; the other operand is read whole by every tile.
+/// vectors and the plan of the whole product computes along the cut; the
+/// other operand is read whole by every tile.
 fn product_blocks<'a>(
     p: &'a Product,
     nrows: u64,
@@ -311,10 +328,71 @@ fn product_blocks<'a>(
     } else {
         vec![Stage::Whole(a), Stage::Blocks(b)]
     };
-    Ok(Some((Kernel::Product { p, ta, tb }, inputs)))
+    let kernel = Kernel::Product {
+        p,
+        ta,
+        tb,
+        plan: None,
+    };
+    Ok(Some((kernel, inputs)))
 }
 
 impl Stage<'_> {
+    /// Plans every product of the pipeline once, whole, and lays out the
+    /// operand its blocks read whole as the plan reads it. False when a
+    /// product's plan does not compute along the cut: the chain then runs
+    /// untiled, each product by its own plan.
+    fn plan_products(&mut self, orient: Orientation) -> Result<bool> {
+        let Stage::Map {
+            kernel,
+            inputs,
+            write,
+            ..
+        } = self
+        else {
+            return Ok(true);
+        };
+        for s in inputs.iter_mut() {
+            if !s.plan_products(orient)? {
+                return Ok(false);
+            }
+        }
+        if let Some(w) = write {
+            for s in w.old.iter_mut().chain(&mut w.mask) {
+                if !s.plan_products(orient)? {
+                    return Ok(false);
+                }
+            }
+        }
+        let Kernel::Product { p, ta, tb, plan } = kernel else {
+            return Ok(true);
+        };
+        let [first, second] = &mut inputs[..] else {
+            unreachable!("a product has two operands")
+        };
+        let (Stage::Blocks(a) | Stage::Whole(a), Stage::Blocks(b) | Stage::Whole(b)) =
+            (&*first, &*second)
+        else {
+            unreachable!("a product's operands are stores")
+        };
+        let cut_a = matches!(first, Stage::Blocks(_));
+        let factors = Factors {
+            semiring: &p.semiring,
+            a: (a.clone(), *ta),
+            b: (b.clone(), *tb),
+            form: p.form,
+        };
+        let Some(planned) = BlockPlan::new(factors, orient, cut_a) else {
+            return Ok(false);
+        };
+        let whole = if cut_a { second } else { first };
+        if let Stage::Whole(w) = whole {
+            *w = planned.whole(w.clone())?;
+        }
+        *plan = Some(planned);
+        Ok(true)
+    }
+
     /// Calls `f` on every input of the pipeline that is read tile by tile.
     fn inputs(&self, f: &mut impl FnMut(&MatrixStore)) {
         match self {

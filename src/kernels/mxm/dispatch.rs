@@ -23,7 +23,7 @@ mod execute;
 mod sampling;
 
 pub use cost::{choose, flops, Rent};
-pub use execute::{execute, fold_into, fold_product, product};
+pub use execute::{execute, fold_into, fold_product, product, product_by};
 
 use super::operand::{MaskOperand, Operand};
 use super::output::Epilogue;
@@ -75,12 +75,23 @@ impl<'a> Problem<'a> {
 impl Problem<'_> {
     /// A simpler semiring for this problem's operand values, if there is one
     /// (see [`simplify`]).
-    fn simplified(&self) -> Option<Semiring> {
+    pub(super) fn simplified(&self) -> Option<Semiring> {
         simplify::simplified(self.semiring, self.a.store(), self.b.store())
     }
 
+    /// True when the product has no entry to compute: an empty dimension,
+    /// an operand without entries, or a mask that allows nothing.
+    pub fn is_empty(&self) -> bool {
+        let masked_out = self.mask.as_ref().is_some_and(|m| m.mask.allows_nothing());
+        self.a.nrows() == 0
+            || self.b.ncols() == 0
+            || self.a.nvals() == 0
+            || self.b.nvals() == 0
+            || masked_out
+    }
+
     /// The same problem over another semiring.
-    fn with_semiring<'s>(&'s self, semiring: &'s Semiring) -> Problem<'s> {
+    pub(super) fn with_semiring<'s>(&'s self, semiring: &'s Semiring) -> Problem<'s> {
         Problem {
             a: self.a.clone(),
             b: self.b.clone(),

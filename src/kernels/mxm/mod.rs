@@ -32,8 +32,10 @@ pub mod values;
 use super::mask::Mask;
 use crate::algebra::Semiring;
 use crate::error::Result;
-use crate::storage::{MatrixStore, Orientation};
-use dispatch::{product, Problem};
+use crate::storage::compressed::dense_workspace_ok;
+use crate::storage::store::compressed_to_bitmap;
+use crate::storage::{Format, MatrixStore, Orientation};
+use dispatch::{product, Plan, Problem};
 use operand::{MaskOperand, Operand};
 use std::sync::Arc;
 use values::Take;
@@ -102,6 +104,77 @@ pub fn run_product_into(
     take: Take<'_>,
 ) -> Result<Option<crate::storage::Array>> {
     dispatch::fold_into(&factors.problem(None, orient, None), take)
+}
+
+/// A product planned once, whole, and run block by block: the tiles of a
+/// pipeline cut one operand into blocks of its vectors and read the other
+/// whole. Planning every block would repeat the whole plan's work per tile
+/// (and make a compressed whole operand dense once per tile).
+pub struct BlockPlan {
+    /// The semiring the whole product's values simplify to (or its own).
+    semiring: Semiring,
+    plan: Plan,
+}
+
+impl BlockPlan {
+    /// The plan for `factors` (unmasked, result in `orient`), when it
+    /// computes the result along the cut: its rows from `op(A)`'s rows when
+    /// `cut_a` (tiles of rows cut `op(A)`), else its columns from `op(B)`'s
+    /// columns. `None` otherwise, and for a product with nothing to compute.
+    pub fn new(
+        factors: Factors<'_, Arc<MatrixStore>>,
+        orient: Orientation,
+        cut_a: bool,
+    ) -> Option<BlockPlan> {
+        let whole = factors.problem(None, orient, None);
+        let simpler = whole.simplified();
+        let p = whole.with_semiring(simpler.as_ref().unwrap_or(whole.semiring));
+        if p.is_empty() {
+            return None;
+        }
+        let (plan, rent) = dispatch::choose(&p);
+        if plan.by_cols == cut_a {
+            return None;
+        }
+        rent.pay(&p);
+        Some(BlockPlan {
+            semiring: p.semiring.clone(),
+            plan,
+        })
+    }
+
+    /// The operand every block reads whole, as the plan reads it: one it
+    /// reads by random access is made dense (a bitmap) once.
+    pub fn whole(&self, store: Arc<MatrixStore>) -> Result<Arc<MatrixStore>> {
+        let Format::Sparse(c) = store.format() else {
+            return Ok(store);
+        };
+        let positions = store.nrows().saturating_mul(store.ncols());
+        if !self.plan.dense_r || !dense_workspace_ok(positions, c.nvals()) {
+            return Ok(store);
+        }
+        let bitmap = compressed_to_bitmap(c)?;
+        Ok(Arc::new(MatrixStore::new(
+            store.orient(),
+            Format::Bitmap(bitmap),
+        )))
+    }
+
+    /// The product of one block (`factors` over the blocks' stores), as
+    /// [`run_product`] without a mask computes it.
+    pub fn run(
+        &self,
+        factors: Factors<'_, Arc<MatrixStore>>,
+        orient: Orientation,
+    ) -> Result<MatrixStore> {
+        let row_form = factors.form == ProductForm::Vxm;
+        let factors = Factors {
+            semiring: &self.semiring,
+            ..factors
+        };
+        let t = dispatch::product_by(&factors.problem(None, orient, None), self.plan)?;
+        Ok(if row_form { t.transposed() } else { t })
+    }
 }
 
 impl<'s> Factors<'s, Arc<MatrixStore>> {

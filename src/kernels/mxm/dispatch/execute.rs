@@ -403,16 +403,29 @@ pub fn product(p: &Problem) -> Result<MatrixStore> {
     if let Some(s) = p.simplified() {
         return product(&p.with_semiring(&s));
     }
-    let (m, n) = (p.a.nrows(), p.b.ncols());
-    let masked_out = p.mask.as_ref().is_some_and(|mk| mk.mask.allows_nothing());
-    if m == 0 || n == 0 || p.a.nvals() == 0 || p.b.nvals() == 0 || masked_out {
-        let empty = MatrixStore::empty(p.semiring.ztype(), m, n, p.out);
-        return match p.epilogue {
-            Some(f) => f(empty),
-            None => Ok(empty),
-        };
+    if p.is_empty() {
+        return empty_product(p);
     }
     let (plan, rent) = choose(p);
     rent.pay(p);
     execute(p, plan)
+}
+
+/// `C<mask> = A * B` by `plan`, chosen for a larger product whose operands
+/// these are blocks of (over the semiring that product was simplified to).
+pub fn product_by(p: &Problem, plan: Plan) -> Result<MatrixStore> {
+    if p.is_empty() {
+        return empty_product(p);
+    }
+    execute(p, plan)
+}
+
+/// The product of a problem with no entry to compute.
+fn empty_product(p: &Problem) -> Result<MatrixStore> {
+    let (m, n) = (p.a.nrows(), p.b.ncols());
+    let empty = MatrixStore::empty(p.semiring.ztype(), m, n, p.out);
+    match p.epilogue {
+        Some(f) => f(empty),
+        None => Ok(empty),
+    }
 }
