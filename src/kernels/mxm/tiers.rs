@@ -94,8 +94,8 @@ macro_rules! curated {
             Max Plus: Fp64;
             Min First: Int64 Int32 Uint64 Uint32;
             Min Second: Int64 Uint64 Uint32;
-            Max First: Int64;
-            Max Second: Int64;
+            Max First: Int64 Fp32;
+            Max Second: Int64 Uint64 Fp32;
             Any Oneb: Bool;
             Any First: Int64 Int32;
             Any Second: Int64 Int32;
