@@ -45,11 +45,16 @@ pub fn maximal_independent_set(a: &Matrix<impl ValueType>, seed: u64) -> Result<
                 .into_iter()
                 .map(|(v, _)| (v, (mix(seed, round, v) << 32) | (v & 0xFFFF_FFFF))),
         )?;
+        // Pushed from the scores (`scores' A`, the same as `A scores` for the
+        // symmetric pattern) when the candidates are few, else pulled, as
+        // LAGraph's MIS chooses.
+        let best = if (candidates.nvals()? as u64) < n / 25 {
+            scores.vxm(&pattern, semiring::max_first())
+        } else {
+            pattern.mxv(&scores, semiring::max_second())
+        };
         let best_neighbour = Vector::<u64>::new(n)?;
-        best_neighbour
-            .masked(&scores)
-            .structural()
-            .assign(pattern.mxv(&scores, semiring::max_second()))?;
+        best_neighbour.masked(&scores).structural().assign(best)?;
         // Winners: candidates with no candidate neighbour scoring higher.
         let beaten = best_neighbour.ewise_mult(&scores, binary::gt()).eval()?;
         let beaten = beaten.select(index::value_eq(), true).eval()?;
@@ -60,9 +65,19 @@ pub fn maximal_independent_set(a: &Matrix<impl ValueType>, seed: u64) -> Result<
             .complement()
             .assign(scores.apply(unary::one()))?;
         members.masked(&winners).structural().fill(.., true)?;
-        // Drop winners and their neighbours from the candidates.
-        let covered = pattern.cast().mxv(&winners, semiring::any_pair()).eval()?;
-        let gone = covered.ewise_add(&winners, binary::lor()).eval()?;
+        // Drop winners and their neighbours among the candidates (pushed
+        // from the winners when they are few) from the candidates.
+        let covered = if (winners.nvals()? as u64) < n / 10 {
+            winners.vxm(pattern.cast(), semiring::any_pair())
+        } else {
+            pattern.cast().mxv(&winners, semiring::any_pair())
+        };
+        let neighbours = Vector::<bool>::new(n)?;
+        neighbours
+            .masked(&candidates)
+            .structural()
+            .assign(covered)?;
+        let gone = neighbours.ewise_add(&winners, binary::lor()).eval()?;
         let next = Vector::<u64>::new(n)?;
         next.masked(&gone)
             .structural()
