@@ -96,7 +96,7 @@ enum Kernel<'a> {
         ta: bool,
         tb: bool,
         /// Set once the pipeline is tiled ([`Stage::plan_products`]).
-        plan: Option<BlockPlan>,
+        plan: Option<Box<BlockPlan>>,
     },
 }
 
@@ -343,28 +343,17 @@ impl Stage<'_> {
     /// product's plan does not compute along the cut: the chain then runs
     /// untiled, each product by its own plan.
     fn plan_products(&mut self, orient: Orientation) -> Result<bool> {
-        let Stage::Map {
-            kernel,
-            inputs,
-            write,
-            ..
-        } = self
-        else {
-            return Ok(true);
-        };
-        for s in inputs.iter_mut() {
+        for s in self.children_mut() {
             if !s.plan_products(orient)? {
                 return Ok(false);
             }
         }
-        if let Some(w) = write {
-            for s in w.old.iter_mut().chain(&mut w.mask) {
-                if !s.plan_products(orient)? {
-                    return Ok(false);
-                }
-            }
-        }
-        let Kernel::Product { p, ta, tb, plan } = kernel else {
+        let Stage::Map {
+            kernel: Kernel::Product { p, ta, tb, plan },
+            inputs,
+            ..
+        } = self
+        else {
             return Ok(true);
         };
         let [first, second] = &mut inputs[..] else {
@@ -389,8 +378,21 @@ impl Stage<'_> {
         if let Stage::Whole(w) = whole {
             *w = planned.whole(w.clone())?;
         }
-        *plan = Some(planned);
+        *plan = Some(Box::new(planned));
         Ok(true)
+    }
+
+    /// The stages this one reads: its inputs, and its write-back's old
+    /// content and mask.
+    fn children_mut(&mut self) -> Vec<&mut Self> {
+        let Stage::Map { inputs, write, .. } = self else {
+            return Vec::new();
+        };
+        let mut children: Vec<&mut Self> = inputs.iter_mut().collect();
+        if let Some(w) = write {
+            children.extend(w.old.iter_mut().chain(&mut w.mask).map(|s| &mut **s));
+        }
+        children
     }
 
     /// Calls `f` on every input of the pipeline that is read tile by tile.
