@@ -14,7 +14,7 @@ pub mod settings;
 mod user_type;
 pub mod value;
 
-pub use collections::{CompressedArrays, Matrix, Scalar, Vector};
+pub use collections::{CompressedArrays, Matrix, PatternView, Scalar, Vector, VectorPattern};
 pub use expr::{
     Collection, IndexList, MatrixExpr, MatrixMask, MatrixOperand, MatrixOps, MatrixRef, MatrixView,
     NoMask, Output, ScalarExpr, ScalarOutput, VectorExpr, VectorMask, VectorOperand, VectorOps,

@@ -1,5 +1,5 @@
 //! The typed Rust API's data side: CSR / CSC arrays (moved in and out without
-//! copying), iterators, Matrix Market and serialized round trips, user-defined
+//! copying), patterns read in place, iterators, Matrix Market and serialized round trips, user-defined
 //! element types with closure operators, errors and printing.
 
 use graphblas::{
@@ -89,6 +89,51 @@ fn iterators_over_entries_rows_and_columns() -> R {
     assert_eq!(from_columns, entries);
     let v = Vector::from_pairs(4, [(3, true), (1, false)])?;
     assert_eq!(v.iter()?.collect::<Vec<_>>(), vec![(1, false), (3, true)]);
+    Ok(())
+}
+
+/// Each vector's indices as [`Matrix::with_pattern`] reads them.
+fn pattern_of<T: graphblas::ValueType>(a: &Matrix<T>, orient: Orientation) -> Vec<Vec<u64>> {
+    a.with_pattern(orient, |p| {
+        (0..p.len()).map(|k| p.vector(k).iter().collect()).collect()
+    })
+    .unwrap()
+}
+
+#[test]
+fn patterns_are_read_in_place_in_every_form() -> R {
+    let by_vectors = |arrays: CompressedArrays<i32>| -> Vec<Vec<u64>> {
+        arrays.vectors().map(|(_, i, _)| i.to_vec()).collect()
+    };
+    let sparse = Matrix::from_triplets(4, 3, [(0, 2, 1), (0, 0, 2), (3, 1, 3), (2, 2, 4)])?;
+    let full = Matrix::from_triplets(2, 2, [(0, 0, 1), (0, 1, 2), (1, 0, 3), (1, 1, 4)])?;
+    let hyper = Matrix::from_triplets(1 << 20, 1 << 20, [(7, 9, 1), (1 << 19, 3, 2)])?;
+    // Pending work is completed first.
+    let pending = sparse.ewise_add(&sparse, binary::plus()).eval()?;
+    for (name, a) in [
+        ("sparse", sparse),
+        ("full", full),
+        ("hyper", hyper),
+        ("pending", pending),
+    ] {
+        assert_eq!(
+            pattern_of(&a, Orientation::ByRow),
+            by_vectors(a.to_csr()?),
+            "{name}"
+        );
+        assert_eq!(
+            pattern_of(&a, Orientation::ByCol),
+            by_vectors(a.to_csc()?),
+            "{name}"
+        );
+    }
+    let a = Matrix::from_triplets(2, 9, (0..9).map(|j| (1, j, 1u8)))?;
+    let (n, firsts, empty) = a.with_pattern(Orientation::ByRow, |rows| {
+        let row = rows.vector(1);
+        let firsts: Vec<u64> = row.first(3).iter().collect();
+        (rows.nvals(), firsts, rows.vector(0).is_empty())
+    })?;
+    assert_eq!((n, firsts, empty), (9, vec![0, 1, 2], true));
     Ok(())
 }
 

@@ -222,6 +222,53 @@ fn fastsv_matches_union_find() {
     }
 }
 
+/// FastSV's sampling path (more than 1024 vertices, more than 8 entries a
+/// row), where the most common sampled label stands for its component: on
+/// generated graphs, and on one whose smallest vertex is outside that
+/// sampled component, joined to it by an edge neither endpoint samples
+/// (vertex 55's first four neighbours are 0 and 50–52; vertex 1999's are
+/// 10–13).
+#[test]
+fn fastsv_sampling_keeps_components_whole() {
+    let mut edges = Vec::new();
+    let cluster: Vec<u64> = std::iter::once(0).chain(50..60).collect();
+    for (a, &i) in cluster.iter().enumerate() {
+        edges.extend(cluster[a + 1..].iter().map(|&j| (i, j, 1.)));
+    }
+    let giant: Vec<u64> = (10..50).chain(100..1999).collect();
+    let mut seed = 7u64;
+    for &i in &giant {
+        for _ in 0..6 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let j = giant[(seed >> 33) as usize % giant.len()];
+            if i != j {
+                edges.push((i, j, 1.));
+            }
+        }
+    }
+    edges.extend((10..14).map(|j| (1999, j, 1.)));
+    edges.push((55, 1999, 1.));
+    edges.sort_by_key(|&(i, j, _)| (i.min(j), i.max(j)));
+    edges.dedup_by_key(|&mut (i, j, _)| (i.min(j), i.max(j)));
+    let crafted = graph(2000, Kind::Undirected, &edges);
+    let mut graphs = vec![("crafted".to_string(), crafted)];
+    for kind in [GraphKind::Kronecker, GraphKind::Uniform] {
+        graphs.push((
+            format!("{kind:?} scale 12"),
+            Graph::generate(kind, 12).unwrap(),
+        ));
+    }
+    for (name, g) in graphs {
+        assert!(g.adjacency().nvals().unwrap() as u64 > 8 * g.n(), "{name}");
+        let expected = reference::components(&Adjacency::of(g.adjacency()).unwrap());
+        let labels = cc::components(&g).unwrap().to_dense(-1).unwrap();
+        let labels: Vec<usize> = labels.into_iter().map(|x| x as usize).collect();
+        assert_eq!(labels, expected, "{name}");
+    }
+}
+
 /// A vector's entries as a dense `Option` list.
 fn dense<T: Copy>(pairs: Vec<(u64, T)>, n: u64) -> Vec<Option<T>> {
     let mut out = vec![None; n as usize];

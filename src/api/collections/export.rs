@@ -100,8 +100,14 @@ impl<T: ValueType> Vector<T> {
 
     /// The vector as a dense `Vec`, with `fill` where there is no entry.
     pub fn to_dense(&self, fill: T) -> Result<Vec<T>> {
+        let (idx, vals) = self.inner.extract_tuples()?;
+        let vals = values_of::<T>(vals)?;
+        if vals.len() as u64 == self.size() {
+            // Every index holds a value, in order.
+            return Ok(vals);
+        }
         let mut out = vec![fill; self.size() as usize];
-        for (i, v) in self.pairs()? {
+        for (i, v) in idx.into_iter().zip(vals) {
             out[i as usize] = v;
         }
         Ok(out)

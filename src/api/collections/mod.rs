@@ -7,10 +7,12 @@ mod compressed;
 mod display;
 mod export;
 mod matrix;
+mod pattern;
 mod scalar;
 mod vector;
 
 pub use compressed::CompressedArrays;
 pub use matrix::Matrix;
+pub use pattern::{PatternView, VectorPattern};
 pub use scalar::Scalar;
 pub use vector::Vector;
