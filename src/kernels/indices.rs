@@ -119,9 +119,9 @@ impl Indices<'_> {
         Ok(match self {
             Indices::All => KeptIndices::All,
             Indices::List(l) => {
-                let mut v = crate::error::try_with_capacity(l.len(), "an index list")?;
-                v.extend_from_slice(l);
-                KeptIndices::List(v.into())
+                // One copy, straight into the shared list, after a probe.
+                crate::error::check_room(l.len(), std::mem::size_of::<u64>(), "an index list")?;
+                KeptIndices::List(std::sync::Arc::from(*l))
             }
         })
     }
