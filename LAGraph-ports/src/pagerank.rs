@@ -73,13 +73,21 @@ pub fn pagerank(g: &Graph, p: &Params) -> Result<PageRank> {
             .complement()
             .fill(.., true)?;
     }
+    // The out-degree at every vertex, at least 1 (LAGraph's PageRank makes
+    // it full the same way): `w = rank ./ d` is then full, and the product
+    // pulls against it and adds into the teleport values in place. A vertex
+    // without out-edges is never read by the product.
+    let d = Vector::filled(n, 1.0)?;
+    d.output()
+        .accum(binary::max())
+        .assign(degree.cast::<f64>().expr())?;
     let mut rank = Vector::filled(n, 1.0 / nf)?;
     let mut iterations = 0;
     while iterations < p.max_iterations {
         iterations += 1;
         // w = d · r ./ outdegree (only vertices with out-edges).
         let w = rank
-            .ewise_mult(degree.cast(), binary::div())
+            .ewise_mult(&d, binary::div())
             .eval()?
             .apply_second(binary::times(), p.damping)
             .eval()?;

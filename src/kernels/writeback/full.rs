@@ -50,6 +50,17 @@ pub fn accumulate_into_full(
             }
         },
     };
+    // A `T` of another built-in type, under an accumulator on `C`'s type,
+    // is cast to that type once (the spec casts it to the accumulator's
+    // second input) and takes the typed path.
+    let cast;
+    let t = match cast_for_typed(&cx, t, accum) {
+        Some(c) => {
+            cast = c;
+            &cast
+        }
+        None => t,
+    };
     if typed_applies(&cx, t, accum) {
         return Ok(full(typed_accumulate(cx, t, orient, accum)?));
     }
@@ -81,6 +92,19 @@ fn typed_applies(cx: &Array, t: &MatrixStore, accum: Option<&BinaryOp>) -> bool 
         && cx.ty().is_builtin()
         && t.ty().code() == cx.code()
         && with_type!(cx.code(), T => typed_accum_fns::<T>(accum).is_some(), udt => false)
+}
+
+/// `T` with its values cast to `C`'s type, when they have another built-in
+/// type and that makes [`typed_applies`] true.
+fn cast_for_typed(cx: &Array, t: &MatrixStore, accum: Option<&BinaryOp>) -> Option<MatrixStore> {
+    let other_builtin = t.ty() != cx.ty() && t.ty().is_builtin() && cx.ty().is_builtin();
+    let accum_on_c = accum.is_some()
+        && with_type!(cx.code(), T => typed_accum_fns::<T>(accum).is_some(), udt => false);
+    if !other_builtin || !accum_on_c {
+        return None;
+    }
+    let t = super::cast_store(std::sync::Arc::new(t.clone()), &cx.ty(), t.orient());
+    Some(std::sync::Arc::unwrap_or_clone(t))
 }
 
 /// [`accumulate_into_full`] when [`typed_applies`]: a dense `T` is combined
@@ -308,5 +332,38 @@ mod tests {
         assert_eq!((x[3], x[500], x[4]), (13.0, 520.0, 4.0));
         assert_eq!(copied.unwrap().values().as_slice::<f64>().unwrap(), x);
         assert_eq!(borrowed.values().as_slice::<f64>().unwrap()[3], 3.0);
+    }
+
+    /// A `T` of another type (here `INT64` into `FP64` under `MAX_FP64`) is
+    /// cast to `C`'s type and updates `C`'s own values, as one of its type.
+    #[test]
+    fn a_sparse_t_of_another_type_is_cast_once() {
+        let n = 100u64;
+        let values: Vec<f64> = (0..n).map(|q| q as f64 / 2.0).collect();
+        let old = MatrixStore::new(
+            Orientation::ByCol,
+            Format::Full(Full {
+                vlen: n,
+                vdim: 1,
+                x: Array::from_vec(values),
+            }),
+        );
+        let before = old.values().as_slice::<f64>().unwrap().as_ptr();
+        let t = MatrixStore::from_compressed(
+            Orientation::ByCol,
+            crate::storage::Compressed::vector(n, vec![3, 90], Array::from_vec(vec![7i64, -5])),
+        );
+        let max = BinaryOp::builtin(BinaryCode::Max, crate::algebra::TypeCode::Fp64).unwrap();
+        let got = accumulate_into_full(
+            Cow::Owned(old),
+            &Type::FP64,
+            Orientation::ByCol,
+            Some(&max),
+            &t,
+        )
+        .unwrap();
+        let x = got.values().as_slice::<f64>().unwrap();
+        assert_eq!(x.as_ptr(), before, "C's values are updated in place");
+        assert_eq!((x[3], x[90], x[4]), (7.0, 45.0, 2.0));
     }
 }
