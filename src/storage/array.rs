@@ -430,6 +430,15 @@ impl Array {
         }
     }
 
+    /// False for an iso array whose values have not been stored for a
+    /// reader of every value yet (reading them as a slice stores them).
+    pub fn is_expanded(&self) -> bool {
+        match self {
+            Array::Iso(iso) => iso.every.get().is_some(),
+            _ => true,
+        }
+    }
+
     /// The values with every one stored: an iso array expanded into a
     /// copy, any other borrowed. Fails with `GrB_OUT_OF_MEMORY`.
     pub fn expanded(&self) -> Result<std::borrow::Cow<'_, Array>> {
