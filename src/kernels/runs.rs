@@ -10,15 +10,9 @@ use std::ops::Range;
 /// The sort key of an entry: `(vector id, inner index)`.
 pub type Key = (u64, u64);
 
-/// The index `k` of the held vector containing slot `s` (`s < nvals`).
-pub fn vector_of_slot(c: &Compressed, s: usize) -> usize {
-    // The last k with p[k] <= s: empty vectors before it share its start.
-    c.p.partition_point(|&x| x <= s) - 1
-}
-
 /// The key of the entry in slot `s` (`s < nvals`).
 pub fn key_at(c: &Compressed, s: usize) -> Key {
-    (c.vector_id(vector_of_slot(c, s)), c.i.get(s))
+    (c.vector_id(c.vector_of_slot(s)), c.i.get(s))
 }
 
 /// The first slot whose key is `>= key` (`nvals` when there is none).
@@ -50,7 +44,7 @@ pub struct VectorRuns<'a> {
 /// Walks the slots `slots` of `c` vector by vector.
 pub fn runs(c: &Compressed, slots: Range<usize>) -> VectorRuns<'_> {
     let k = if slots.start < slots.end {
-        vector_of_slot(c, slots.start)
+        c.vector_of_slot(slots.start)
     } else {
         0
     };

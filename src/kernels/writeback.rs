@@ -104,7 +104,7 @@ pub fn cast_store(t: Arc<MatrixStore>, ty: &Type, orient: Orientation) -> Arc<Ma
 /// semantics. An owned `old` (see `storage::store::with_content`) lends its
 /// buffers: a dense `C` under a mask is then written in place, not copied.
 pub fn merge(
-    old: Cow<'_, MatrixStore>,
+    mut old: Cow<'_, MatrixStore>,
     ctype: &Type,
     orient: Orientation,
     mask: Option<&Mask>,
@@ -119,8 +119,9 @@ pub fn merge(
         if is_full(&old) {
             return accumulate_into_full(old, ctype, orient, accum, t);
         }
-        if let Some(out) = bitmap::accumulate_into_bitmap(&old, orient, op, t)? {
-            return Ok(out);
+        match bitmap::accumulate_into_bitmap(old, orient, op, t)? {
+            Ok(out) => return Ok(out),
+            Err(back) => old = back,
         }
     }
     if let (Some(m), None, false) = (mask, accum, replace) {

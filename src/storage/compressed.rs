@@ -168,16 +168,68 @@ impl Compressed {
 
     /// Calls `visit(d, q)` for each entry `q`, `d` being its position in
     /// the dense form (`j * vlen + i`), vector by vector.
-    pub fn for_each_position(&self, mut visit: impl FnMut(usize, usize)) {
+    pub fn for_each_position(&self, visit: impl FnMut(usize, usize)) {
+        self.for_each_position_in(self.slots(), visit)
+    }
+
+    /// The slots the vectors delimit: `p[0]..p[nvec]`.
+    fn slots(&self) -> Range<usize> {
+        self.p[0]..self.p[self.nvec()]
+    }
+
+    /// [`Compressed::for_each_position`] for the entries in `slots` only.
+    pub fn for_each_position_in(&self, slots: Range<usize>, mut visit: impl FnMut(usize, usize)) {
+        if slots.is_empty() {
+            return;
+        }
         crate::with_idx!(self.i.as_idx(), idx => {
-            for k in 0..self.nvec() {
-                let base = (self.vector_id(k) * self.vlen) as usize;
+            for k in self.vector_of_slot(slots.start)..self.nvec() {
                 let r = self.range(k);
+                if r.start >= slots.end {
+                    break;
+                }
+                let base = (self.vector_id(k) * self.vlen) as usize;
+                let r = r.start.max(slots.start)..r.end.min(slots.end);
                 for (q, i) in r.clone().zip(&idx[r]) {
                     visit(base + i.zx(), q);
                 }
             }
         })
+    }
+
+    /// The index `k` of the held vector containing slot `s` (`s < nvals`).
+    pub fn vector_of_slot(&self, s: usize) -> usize {
+        // The last k with p[k] <= s: empty vectors before it share its start.
+        self.p.partition_point(|&x| x <= s) - 1
+    }
+
+    /// The entries cut for parallel work on the dense form (`vlen * vdim`
+    /// positions, which must fit in memory): pieces of about `len` slots,
+    /// each with the positions it alone writes. The position ranges are
+    /// consecutive and cover the dense form (a piece's entries lie in its
+    /// range, since entries are in position order); none without entries.
+    pub fn dense_pieces(&self, len: usize) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
+        let n = (self.vlen * self.vdim) as usize;
+        let all = self.slots();
+        let slots: Vec<Range<usize>> = crate::parallel::chunk_ranges(all.len(), len.max(1))
+            .into_iter()
+            .map(|r| r.start + all.start..r.end + all.start)
+            .collect();
+        let start = |q: usize| {
+            let k = self.vector_of_slot(q);
+            (self.vector_id(k) * self.vlen + self.i.get(q)) as usize
+        };
+        let starts: Vec<usize> = slots.iter().skip(1).map(|r| start(r.start)).collect();
+        if slots.is_empty() {
+            return (slots, Vec::new());
+        }
+        let positions = [0]
+            .into_iter()
+            .chain(starts.iter().copied())
+            .zip(starts.iter().copied().chain([n]))
+            .map(|(a, b)| a..b)
+            .collect();
+        (slots, positions)
     }
 
     /// Converts to hypersparse, listing only the non-empty vectors.
@@ -662,6 +714,43 @@ pub(super) mod tests {
             i: vec![1, 3, 0].into(),
             x: Array::from_vec(vec![1i32, 2, 3]),
         }
+    }
+
+    #[test]
+    fn dense_pieces_cover_the_positions_and_hold_their_entries() {
+        // Sparse and hypersparse, with empty vectors, cut into pieces of
+        // every size from one entry to all of them.
+        let sparse = Compressed {
+            vlen: 5,
+            vdim: 4,
+            h: None,
+            p: vec![0, 2, 2, 5, 6],
+            i: vec![1, 4, 0, 2, 3, 4].into(),
+            x: Array::from_vec(vec![0u8; 6]),
+        };
+        let hyper = sparse.clone().into_hyper();
+        for c in [&sparse, &hyper] {
+            let mut all = Vec::new();
+            c.for_each_position(|d, q| all.push((d, q)));
+            assert_eq!(all.first(), Some(&(1, 0)));
+            for len in 1..=7 {
+                let (slots, positions) = c.dense_pieces(len);
+                assert_eq!(slots.len(), positions.len());
+                assert_eq!(positions[0].start, 0);
+                assert_eq!(positions.last().unwrap().end, 20);
+                assert!(positions.windows(2).all(|w| w[0].end == w[1].start));
+                let mut pieces = Vec::new();
+                for (s, r) in slots.iter().zip(&positions) {
+                    c.for_each_position_in(s.clone(), |d, q| {
+                        assert!(r.contains(&d), "entry {q} at {d} outside {r:?}");
+                        pieces.push((d, q));
+                    });
+                }
+                assert_eq!(pieces, all, "pieces of {len}");
+            }
+        }
+        let empty = Compressed::empty(&Type::builtin(crate::algebra::TypeCode::Uint8), 5, 4);
+        assert_eq!(empty.dense_pieces(3), (vec![], vec![]));
     }
 
     #[test]

@@ -11,6 +11,7 @@ use super::kept::{CompressedRef, KeptTranspose};
 use crate::algebra::{Type, Value};
 use crate::error::{check_room, out_of_memory, Result};
 use std::borrow::Cow;
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -691,12 +692,18 @@ pub fn compressed_to_bitmap(c: &Compressed) -> Result<Bitmap> {
         .checked_mul(c.vdim)
         .filter(|&n| n <= (isize::MAX as u64) / 16)
         .ok_or_else(|| crate::error::out_of_memory("bitmap"))? as usize;
-    let mut b = crate::error::try_vec(n, false, "bitmap")?;
-    c.for_each_position(|d, _| b[d] = true);
+    check_room(n, 1 + c.ty().size(), "bitmap")?;
+    let (slots, positions) = c.dense_pieces(SPREAD_PER_TASK);
+    let (b, _, _) = spread(c, n, (false, ()), &slots, &positions, |_| true);
     let x = if c.x.is_empty() {
         Array::filled(&Value::zero(&c.ty()), n)?
     } else {
-        c.x.rearranged(&mut Spread { c, n })
+        c.x.rearranged(&mut Spread {
+            c,
+            n,
+            slots,
+            positions,
+        })
     };
     Ok(Bitmap {
         vlen: c.vlen,
@@ -707,11 +714,35 @@ pub fn compressed_to_bitmap(c: &Compressed) -> Result<Bitmap> {
     })
 }
 
+/// Entries of a compressed matrix per parallel task when spread into its
+/// dense form.
+const SPREAD_PER_TASK: usize = 1 << 15;
+
+/// A new vector of `n` values, `fill` but `value(q)` at the position of each
+/// entry `q` of `c`, written in parallel: piece `t` places the entries in
+/// `slots[t]`, all within `positions[t]` ([`Compressed::dense_pieces`]).
+fn spread<V: Copy + Send + Sync>(
+    c: &Compressed,
+    n: usize,
+    fill: (V, ()),
+    slots: &[Range<usize>],
+    positions: &[Range<usize>],
+    value: impl Fn(usize) -> V + Sync,
+) -> (Vec<V>, Vec<()>, Vec<()>) {
+    crate::parallel::map_ranges_new(n, fill, positions, |t, out, _| {
+        let base = positions[t].start;
+        c.for_each_position_in(slots[t].clone(), |d, q| out[d - base] = value(q));
+    })
+}
+
 /// Each value of `c` moved to its position in the dense form of `n`
-/// positions; the absent ones take the default value (never read).
+/// positions, in parallel pieces; the absent ones take the default value
+/// (never read).
 struct Spread<'a> {
     c: &'a Compressed,
     n: usize,
+    slots: Vec<Range<usize>>,
+    positions: Vec<Range<usize>>,
 }
 
 impl Placement for Spread<'_> {
@@ -720,9 +751,8 @@ impl Placement for Spread<'_> {
         V: Copy + Default + Send + Sync,
         F: Fn(usize) -> V + Sync,
     {
-        let mut out = vec![V::default(); self.n];
-        self.c.for_each_position(|d, q| out[d] = value(q));
-        out
+        let fill = (V::default(), ());
+        spread(self.c, self.n, fill, &self.slots, &self.positions, value).0
     }
 }
 

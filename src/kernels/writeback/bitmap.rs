@@ -4,13 +4,15 @@
 //! and `T`'s entries are matched by position instead of merged:
 //!
 //! * `C` bitmap, `T` bitmap or full: one pass over the positions;
-//! * `C` bitmap, `T` compressed: `T`'s entries folded into a copy of `C`;
+//! * `C` bitmap, `T` compressed: `T`'s entries folded into `C` (in place
+//!   when the write-back owns `C`, into a copy otherwise);
 //! * `C` compressed, `T` bitmap: `C`'s entries folded into a copy of `T`;
 //! * both compressed, with enough entries between them for a dense result:
 //!   `C` scattered into a bitmap, `T` folded into it.
 //!
 //! Each needs `C`, `T` and the accumulator on one built-in type (the general
-//! merge handles the rest).
+//! merge handles the rest). Entries are folded in parallel pieces, each
+//! writing its own range of positions.
 
 use super::dense::takes_dense_form;
 use super::typed_accum;
@@ -18,31 +20,34 @@ use crate::algebra::arith::Arith;
 use crate::algebra::typed_op::{FnOp, Max, Min, Op, Plus};
 use crate::algebra::{BinaryCode, BinaryOp};
 use crate::error::{check_room, Result};
+use crate::explain::step;
 use crate::parallel;
 use crate::storage::ranges::copy_vec;
 use crate::storage::store::compressed_to_bitmap;
 use crate::storage::{ArrayElement, Bitmap, Compressed, Format, MatrixStore, Orientation, Values};
 use crate::with_type;
+use std::borrow::Cow;
 
 /// Positions per parallel task of the position-by-position pass.
 const POSITIONS_PER_TASK: usize = 1 << 14;
 
 /// `C = accum(C, T)` as a bitmap (full when every position ends up held),
-/// or `None` when the shapes or types are not the ones this module handles.
-pub fn accumulate_into_bitmap(
-    old: &MatrixStore,
+/// or `C` given back when the shapes or types are not the ones this module
+/// handles.
+pub fn accumulate_into_bitmap<'a>(
+    old: Cow<'a, MatrixStore>,
     orient: Orientation,
     accum: &BinaryOp,
     t: &MatrixStore,
-) -> Result<Option<MatrixStore>> {
-    let cx = old.values();
-    if !cx.ty().is_builtin() || t.ty().code() != cx.code() {
-        return Ok(None);
+) -> Result<std::result::Result<MatrixStore, Cow<'a, MatrixStore>>> {
+    let code = old.values().code();
+    if !old.ty().is_builtin() || t.ty().code() != code {
+        return Ok(Err(old));
     }
-    with_type!(cx.code(), T => match typed_accum::<T>(Some(accum)) {
+    with_type!(code, T => match typed_accum::<T>(Some(accum)) {
         Some(f) => typed::<T>(old, orient, accum, t, f),
-        None => Ok(None),
-    }, udt => Ok(None))
+        None => Ok(Err(old)),
+    }, udt => Ok(Err(old)))
 }
 
 /// A dense side: values at every position and, for a bitmap, its flags.
@@ -78,21 +83,27 @@ fn dense<T: ArrayElement>(s: &MatrixStore, orient: Orientation) -> Option<Dense<
 }
 
 /// [`accumulate_into_bitmap`] for values of type `T`, combined by `f`.
-fn typed<T: Arith + ArrayElement>(
-    old: &MatrixStore,
+fn typed<'a, T: Arith + ArrayElement>(
+    old: Cow<'a, MatrixStore>,
     orient: Orientation,
     accum: &BinaryOp,
     t: &MatrixStore,
     f: fn(T, T) -> T,
-) -> Result<Option<MatrixStore>> {
-    let (c_bitmap, c_sparse) = match old.format() {
-        Format::Bitmap(_) => (dense::<T>(old, orient), false),
-        Format::Sparse(_) => (None, true),
-        Format::Full(_) => return Ok(None),
+) -> Result<std::result::Result<MatrixStore, Cow<'a, MatrixStore>>> {
+    let c_sparse = match old.format() {
+        Format::Bitmap(_) => false,
+        Format::Sparse(_) => true,
+        Format::Full(_) => return Ok(Err(old)),
+    };
+    let (vlen, vdim) = match orient {
+        Orientation::ByRow => (old.ncols(), old.nrows()),
+        Orientation::ByCol => (old.nrows(), old.ncols()),
     };
     let t_dense = dense::<T>(t, orient);
-    let (x, b, nvals) = match (c_bitmap, t_dense) {
-        (Some(c), Some(t)) => {
+    let c_bitmap = !c_sparse && old.laid_out(orient);
+    let (x, b, nvals) = match t_dense {
+        Some(t) if c_bitmap => {
+            let c = dense::<T>(&old, orient).expect("a bitmap laid out in orient");
             room::<T>(c.len)?;
             match accum.code() {
                 Some(BinaryCode::Min) => combine(&c, &t, Min),
@@ -101,33 +112,28 @@ fn typed<T: Arith + ArrayElement>(
                 _ => combine(&c, &t, FnOp(f)),
             }
         }
-        (Some(c), None) => {
-            room::<T>(c.len)?;
+        None if c_bitmap => {
             let tc = t.try_compressed(orient)?;
-            let (x, b) = copy_dense(&c);
-            fold(x, b, c.nvals, &tc, f)
+            let (x, b, held) = dense_buffers::<T>(old)?;
+            fold(x, b, held, &tc, f)
         }
-        (None, Some(t)) if c_sparse => {
+        Some(t) if c_sparse => {
             room::<T>(t.len)?;
             let cc = old.try_compressed(orient)?;
             let (x, b) = copy_dense(&t);
-            fold(x, b, t.nvals, &cc, |held, c| f(c, held))
+            fold(x, b, t.nvals, &cc, move |held, c| f(c, held))
         }
         // Both compressed, the result dense enough (a BFS-like algorithm's
         // `paths += frontier` filling up): C scattered into a bitmap, T
         // folded into it.
-        (None, None) if c_sparse && takes_dense_form(old, t.nvals() as u64, orient) => {
+        None if c_sparse && takes_dense_form(&old, t.nvals() as u64, orient) => {
             let cc = old.try_compressed(orient)?;
             room::<T>((cc.vlen * cc.vdim) as usize)?;
             let Bitmap { b, x, nvals, .. } = compressed_to_bitmap(&cc)?;
             let x = T::into_vec(x).unwrap_or_else(|_| unreachable!("C's values have C's type"));
             fold(x, b, nvals, &*t.try_compressed(orient)?, f)
         }
-        _ => return Ok(None),
-    };
-    let (vlen, vdim) = match orient {
-        Orientation::ByRow => (old.ncols(), old.nrows()),
-        Orientation::ByCol => (old.nrows(), old.ncols()),
+        _ => return Ok(Err(old)),
     };
     let bitmap = Bitmap {
         vlen,
@@ -136,9 +142,27 @@ fn typed<T: Arith + ArrayElement>(
         x: T::into_array(x),
         nvals,
     };
-    Ok(Some(
-        MatrixStore::new(orient, Format::Bitmap(bitmap)).conform(),
+    Ok(Ok(
+        MatrixStore::new(orient, Format::Bitmap(bitmap)).conform()
     ))
+}
+
+/// The values, flags and count of a bitmap `C` laid out as the result is:
+/// its own buffers when the write-back owns it (changed in place), a copy
+/// otherwise.
+fn dense_buffers<T: ArrayElement>(old: Cow<'_, MatrixStore>) -> Result<(Vec<T>, Vec<bool>, usize)> {
+    if let Cow::Owned(store) = old {
+        if let Format::Bitmap(Bitmap { b, x, nvals, .. }) = store.into_parts().1 {
+            step(|| "in place: the output's bitmap is reused (no copy)".into());
+            let x = T::into_vec(x).unwrap_or_else(|_| unreachable!("C's values have C's type"));
+            return Ok((x, b, nvals));
+        }
+        unreachable!("C is a bitmap");
+    }
+    let c = dense::<T>(&old, old.orient()).expect("a bitmap");
+    room::<T>(c.len)?;
+    let (x, b) = copy_dense(&c);
+    Ok((x, b, c.nvals))
 }
 
 /// Probes for the result's values and flags at `n` positions.
@@ -159,24 +183,33 @@ fn copy_dense<T: Copy + Send + Sync>(d: &Dense<'_, T>) -> (Vec<T>, Vec<bool>) {
     (x, b)
 }
 
+/// Entries per parallel task when folded into a dense side.
+const FOLDED_PER_TASK: usize = 1 << 15;
+
 /// Folds the entries of `s` into the dense values `x` and flags `b` (with
 /// `held` flags set): where a position is held, `x = g(x, entry)`, elsewhere
-/// the entry is placed. Returns them with the number of flags now set.
-fn fold<T: ArrayElement + Copy>(
+/// the entry is placed. In parallel pieces of `s`, each writing its own
+/// range of positions. Returns them with the number of flags now set.
+fn fold<T: ArrayElement + Copy + Send + Sync>(
     mut x: Vec<T>,
     mut b: Vec<bool>,
-    mut held: usize,
+    held: usize,
     s: &Compressed,
-    g: impl Fn(T, T) -> T,
+    g: impl Fn(T, T) -> T + Sync,
 ) -> (Vec<T>, Vec<bool>, usize) {
     let sx = s.x.values::<T>().expect("one type on both sides");
-    for (v, i, q) in s.entries() {
-        let at = (v * s.vlen + i) as usize;
-        x[at] = if b[at] { g(x[at], sx.at(q)) } else { sx.at(q) };
-        held += !b[at] as usize;
-        b[at] = true;
-    }
-    (x, b, held)
+    let (slots, positions) = s.dense_pieces(FOLDED_PER_TASK);
+    let added = parallel::map_ranges_mut(&mut x, &mut b, &positions, |t, x, b| {
+        let (base, mut added) = (positions[t].start, 0);
+        s.for_each_position_in(slots[t].clone(), |d, q| {
+            let at = d - base;
+            x[at] = if b[at] { g(x[at], sx.at(q)) } else { sx.at(q) };
+            added += !b[at] as usize;
+            b[at] = true;
+        });
+        added
+    });
+    (x, b, held + added.iter().sum::<usize>())
 }
 
 /// `accum(c, t)` where both hold a position, the one that does elsewhere, in
@@ -269,22 +302,30 @@ mod tests {
             ("sparse", "bitmap"),
             ("sparse", "sparse"),
         ] {
-            let c = vector(8, &c_entries, cf);
             let t = vector(8, &t_entries, tf);
-            let out = accumulate_into_bitmap(&c, Orientation::ByCol, &min, &t)
-                .unwrap()
-                .expect("handled");
-            assert!(matches!(out.format(), Format::Bitmap(_)), "{cf} {tf}");
-            assert_eq!(out.nvals(), want.len());
-            assert_eq!(held(&out), want, "{cf} {tf}");
+            // Borrowed C is copied; owned C lends its buffers.
+            for old in [
+                Cow::Borrowed(&vector(8, &c_entries, cf)),
+                Cow::Owned(vector(8, &c_entries, cf)),
+            ] {
+                let Ok(out) = accumulate_into_bitmap(old, Orientation::ByCol, &min, &t).unwrap()
+                else {
+                    panic!("handled")
+                };
+                assert!(matches!(out.format(), Format::Bitmap(_)), "{cf} {tf}");
+                assert_eq!(out.nvals(), want.len());
+                assert_eq!(held(&out), want, "{cf} {tf}");
+            }
         }
         // A full T fills every position: the result is full.
         let full: Vec<(u64, f64)> = (0..8).map(|i| (i, 2.0)).collect();
         let t = vector(8, &full, "full");
         let c = vector(8, &c_entries, "bitmap");
-        let out = accumulate_into_bitmap(&c, Orientation::ByCol, &min, &t)
-            .unwrap()
-            .unwrap();
+        let Ok(out) =
+            accumulate_into_bitmap(Cow::Borrowed(&c), Orientation::ByCol, &min, &t).unwrap()
+        else {
+            panic!("handled")
+        };
         assert!(matches!(out.format(), Format::Full(_)));
         let got = held(&out);
         assert_eq!(got[0], (0, 2.0));
@@ -295,8 +336,10 @@ mod tests {
             vector(1000, &c_entries, "sparse"),
             vector(1000, &t_entries, "sparse"),
         );
-        assert!(accumulate_into_bitmap(&c, Orientation::ByCol, &min, &t)
-            .unwrap()
-            .is_none());
+        assert!(
+            accumulate_into_bitmap(Cow::Borrowed(&c), Orientation::ByCol, &min, &t)
+                .unwrap()
+                .is_err()
+        );
     }
 }

@@ -9,7 +9,10 @@
 use crate::error::Result;
 use crate::kernels::fragment::Pattern;
 use crate::kernels::indices::gallop_idx;
-use crate::storage::{Compressed, Format, MatrixStore, Orientation};
+use crate::parallel;
+use crate::storage::array::Placement;
+use crate::storage::ranges::copy_vec;
+use crate::storage::{Array, Compressed, Format, MatrixStore, Orientation};
 
 /// `C` and `T` together hold at least this many times the mask's entries
 /// for the cut to pay (at twice, a gallop costs about what a merge step does).
@@ -37,6 +40,7 @@ pub fn cut(x: &MatrixStore, orient: Orientation, m: &Compressed) -> Result<Compr
         Format::Sparse(_) => None,
     };
     match dense.filter(|_| x.orient() == orient) {
+        Some((vlen, vdim, None, values)) => Ok(at_every_position(vlen, vdim, values, m)),
         Some((vlen, vdim, present, values)) => {
             let held = |q: usize| present.is_none_or(|b| b[q]);
             let mut picked = Picked::with_capacity(m.nvec());
@@ -53,6 +57,43 @@ pub fn cut(x: &MatrixStore, orient: Orientation, m: &Compressed) -> Result<Compr
             Ok(picked.into_compressed(vlen, vdim, values))
         }
         None => Ok(restrict(&*x.try_compressed(orient)?, m)),
+    }
+}
+
+/// Mask entries per parallel task when a full store is read at them.
+const GATHERED_PER_TASK: usize = 1 << 15;
+
+/// The values of a full store (`vlen × vdim`, laid out as `m`) at every
+/// position of `m`: `m`'s pattern, copied, with the values gathered in
+/// parallel pieces of `m`'s entries.
+fn at_every_position(vlen: u64, vdim: u64, values: &Array, m: &Compressed) -> Compressed {
+    let x = values.rearranged(&mut AtPositions(m));
+    Compressed {
+        vlen,
+        vdim,
+        h: m.h.clone(),
+        p: copy_vec(&m.p),
+        i: m.i.copied(),
+        x,
+    }
+}
+
+/// Reads a dense store's values at the positions of `m`'s entries, in
+/// `m`'s order.
+struct AtPositions<'a>(&'a Compressed);
+
+impl Placement for AtPositions<'_> {
+    fn place<V, F>(&mut self, value: F) -> Vec<V>
+    where
+        V: Copy + Default + Send + Sync,
+        F: Fn(usize) -> V + Sync,
+    {
+        let m = self.0;
+        parallel::collect_chunks(m.nvals(), GATHERED_PER_TASK, |slots| {
+            let mut picked = Vec::with_capacity(slots.len());
+            m.for_each_position_in(slots, |d, _| picked.push(value(d)));
+            picked.into_iter()
+        })
     }
 }
 
