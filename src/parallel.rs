@@ -145,6 +145,17 @@ pub fn map_ranges_mut<A: Send, B: Send, R: Send>(
     })
 }
 
+/// Calls `body(t, &mut a[r])` for every range `r = ranges[t]`, in parallel
+/// ([`map_ranges_mut`] over one slice).
+pub fn for_each_range_mut<A: Send>(
+    a: &mut [A],
+    ranges: &[Range<usize>],
+    body: impl Fn(usize, &mut [A]) + Sync,
+) {
+    let mut none = vec![(); a.len()];
+    map_ranges_mut(a, &mut none, ranges, |t, a, _| body(t, a));
+}
+
 /// [`map_ranges_mut`] into two new vectors of length `n`, `a` and `b`,
 /// that each task first fills with `fill` over its own range, in parallel:
 /// no pass over the whole length on the calling thread, and each range is

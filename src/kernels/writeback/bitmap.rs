@@ -291,6 +291,32 @@ mod tests {
     }
 
     #[test]
+    fn large_sides_fold_in_pieces_like_a_merge() {
+        // Enough entries for several pieces of the parallel fold and spread.
+        let n = 3 * FOLDED_PER_TASK as u64 + 7;
+        let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Fp64).unwrap();
+        let c_entries: Vec<(u64, f64)> = (0..n).step_by(3).map(|i| (i, i as f64)).collect();
+        let t_entries: Vec<(u64, f64)> = (0..n).step_by(2).map(|i| (i, 0.5)).collect();
+        let want: Vec<(u64, f64)> = (0..n)
+            .filter(|i| i % 2 == 0 || i % 3 == 0)
+            .map(|i| {
+                let c = if i % 3 == 0 { i as f64 } else { 0.0 };
+                (i, c + if i % 2 == 0 { 0.5 } else { 0.0 })
+            })
+            .collect();
+        let t = vector(n, &t_entries, "sparse");
+        for cf in ["bitmap", "sparse"] {
+            let c = vector(n, &c_entries, cf);
+            let Ok(out) =
+                accumulate_into_bitmap(Cow::Owned(c), Orientation::ByCol, &plus, &t).unwrap()
+            else {
+                panic!("handled")
+            };
+            assert_eq!(held(&out), want, "{cf}");
+        }
+    }
+
+    #[test]
     fn every_pairing_of_sides_matches_a_merge() {
         let min = BinaryOp::builtin(BinaryCode::Min, TypeCode::Fp64).unwrap();
         let c_entries = [(0, 5.0), (2, 1.0), (5, -3.0)];

@@ -17,6 +17,9 @@ use std::borrow::Cow;
 /// Positions per parallel task of an element-wise accumulation.
 const POSITIONS_PER_TASK: usize = 1 << 14;
 
+/// Entries of a sparse `T` per parallel task when folded into `C`.
+const FOLDED_PER_TASK: usize = 1 << 15;
+
 /// True when `s` holds an entry at every position (and has positions).
 pub fn is_full(s: &MatrixStore) -> bool {
     s.nvals() > 0 && s.nvals() as u128 == s.nrows() as u128 * s.ncols() as u128
@@ -109,7 +112,7 @@ fn cast_for_typed(cx: &Array, t: &MatrixStore, accum: Option<&BinaryOp>) -> Opti
 
 /// [`accumulate_into_full`] when [`typed_applies`]: a dense `T` is combined
 /// position by position in parallel; a sparse one is folded into `C`'s
-/// values (a copy of them when borrowed).
+/// values (a copy of them when borrowed) in parallel pieces of its entries.
 fn typed_accumulate(
     cx: Cow<'_, Array>,
     t: &MatrixStore,
@@ -155,10 +158,13 @@ fn typed_accumulate_for<T: Arith + ArrayElement>(
         Cow::Owned(a) => T::into_vec(a).expect("C's values have C's type"),
         Cow::Borrowed(a) => copy_vec(a.expanded()?.as_slice::<T>().expect("C's type")),
     };
-    for (v, i, qt) in tc.entries() {
-        let q = (v * tc.vlen + i) as usize;
-        x[q] = (f.one)(x[q], tx.at(qt));
-    }
+    let (slots, positions) = tc.dense_pieces(FOLDED_PER_TASK);
+    parallel::for_each_range_mut(&mut x, &positions, |t, x| {
+        let base = positions[t].start;
+        tc.for_each_position_in(slots[t].clone(), |d, qt| {
+            x[d - base] = (f.one)(x[d - base], tx.at(qt));
+        });
+    });
     Ok(T::into_array(x))
 }
 
@@ -294,7 +300,8 @@ mod tests {
 
     #[test]
     fn a_sparse_t_updates_an_owned_output_in_place() {
-        let n = 1000u64;
+        // Entries enough for several pieces of the parallel fold.
+        let n = 3 * FOLDED_PER_TASK as u64 + 5;
         let c = |x: Vec<f64>| {
             MatrixStore::new(
                 Orientation::ByCol,
@@ -306,9 +313,12 @@ mod tests {
             )
         };
         let values: Vec<f64> = (0..n).map(|q| q as f64).collect();
+        // T holds every even position q, with the value q / 2.
+        let evens: Vec<u64> = (0..n).step_by(2).collect();
+        let halves: Vec<f64> = evens.iter().map(|&q| (q / 2) as f64).collect();
         let t = MatrixStore::from_compressed(
             Orientation::ByCol,
-            crate::storage::Compressed::vector(n, vec![3, 500], Array::from_vec(vec![10.0, 20.0])),
+            crate::storage::Compressed::vector(n, evens, Array::from_vec(halves)),
         );
         let plus = BinaryOp::builtin(BinaryCode::Plus, crate::algebra::TypeCode::Fp64).unwrap();
         let (old, borrowed) = (c(values.clone()), c(values));
@@ -329,7 +339,10 @@ mod tests {
             before,
             "the owned values are updated, not copied"
         );
-        assert_eq!((x[3], x[500], x[4]), (13.0, 520.0, 4.0));
+        for (q, &v) in x.iter().enumerate() {
+            let want = q as f64 + if q % 2 == 0 { (q / 2) as f64 } else { 0.0 };
+            assert_eq!(v, want, "position {q}");
+        }
         assert_eq!(copied.unwrap().values().as_slice::<f64>().unwrap(), x);
         assert_eq!(borrowed.values().as_slice::<f64>().unwrap()[3], 3.0);
     }
