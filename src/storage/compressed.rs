@@ -433,6 +433,10 @@ impl Compressed {
     }
 }
 
+/// Entries per piece of [`Compressed::dense_pieces`] for the kernels that
+/// spread or fold a compressed matrix into its dense form.
+pub const DENSE_PIECE_ENTRIES: usize = 1 << 15;
+
 /// Entries checked per task by [`indices_sorted_within`].
 const CHECKED_PER_TASK: usize = 1 << 16;
 

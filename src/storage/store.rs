@@ -693,7 +693,7 @@ pub fn compressed_to_bitmap(c: &Compressed) -> Result<Bitmap> {
         .filter(|&n| n <= (isize::MAX as u64) / 16)
         .ok_or_else(|| crate::error::out_of_memory("bitmap"))? as usize;
     check_room(n, 1 + c.ty().size(), "bitmap")?;
-    let (slots, positions) = c.dense_pieces(SPREAD_PER_TASK);
+    let (slots, positions) = c.dense_pieces(super::compressed::DENSE_PIECE_ENTRIES);
     let (b, _, _) = spread(c, n, (false, ()), &slots, &positions, |_| true);
     let x = if c.x.is_empty() {
         Array::filled(&Value::zero(&c.ty()), n)?
@@ -713,10 +713,6 @@ pub fn compressed_to_bitmap(c: &Compressed) -> Result<Bitmap> {
         nvals: c.nvals(),
     })
 }
-
-/// Entries of a compressed matrix per parallel task when spread into its
-/// dense form.
-const SPREAD_PER_TASK: usize = 1 << 15;
 
 /// A new vector of `n` values, `fill` but `value(q)` at the position of each
 /// entry `q` of `c`, written in parallel: piece `t` places the entries in

@@ -22,6 +22,7 @@ use crate::algebra::{BinaryCode, BinaryOp};
 use crate::error::{check_room, Result};
 use crate::explain::step;
 use crate::parallel;
+use crate::storage::compressed::DENSE_PIECE_ENTRIES;
 use crate::storage::ranges::copy_vec;
 use crate::storage::store::compressed_to_bitmap;
 use crate::storage::{ArrayElement, Bitmap, Compressed, Format, MatrixStore, Orientation, Values};
@@ -183,9 +184,6 @@ fn copy_dense<T: Copy + Send + Sync>(d: &Dense<'_, T>) -> (Vec<T>, Vec<bool>) {
     (x, b)
 }
 
-/// Entries per parallel task when folded into a dense side.
-const FOLDED_PER_TASK: usize = 1 << 15;
-
 /// Folds the entries of `s` into the dense values `x` and flags `b` (with
 /// `held` flags set): where a position is held, `x = g(x, entry)`, elsewhere
 /// the entry is placed. In parallel pieces of `s`, each writing its own
@@ -198,7 +196,7 @@ fn fold<T: ArrayElement + Copy + Send + Sync>(
     g: impl Fn(T, T) -> T + Sync,
 ) -> (Vec<T>, Vec<bool>, usize) {
     let sx = s.x.values::<T>().expect("one type on both sides");
-    let (slots, positions) = s.dense_pieces(FOLDED_PER_TASK);
+    let (slots, positions) = s.dense_pieces(DENSE_PIECE_ENTRIES);
     let added = parallel::map_ranges_mut(&mut x, &mut b, &positions, |t, x, b| {
         let (base, mut added) = (positions[t].start, 0);
         s.for_each_position_in(slots[t].clone(), |d, q| {
@@ -293,7 +291,7 @@ mod tests {
     #[test]
     fn large_sides_fold_in_pieces_like_a_merge() {
         // Enough entries for several pieces of the parallel fold and spread.
-        let n = 3 * FOLDED_PER_TASK as u64 + 7;
+        let n = 3 * DENSE_PIECE_ENTRIES as u64 + 7;
         let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Fp64).unwrap();
         let c_entries: Vec<(u64, f64)> = (0..n).step_by(3).map(|i| (i, i as f64)).collect();
         let t_entries: Vec<(u64, f64)> = (0..n).step_by(2).map(|i| (i, 0.5)).collect();

@@ -9,6 +9,7 @@ use crate::algebra::binary::{SliceFn, TypedFns};
 use crate::algebra::{BinaryOp, Type};
 use crate::error::{check_room, Result};
 use crate::parallel;
+use crate::storage::compressed::DENSE_PIECE_ENTRIES;
 use crate::storage::ranges::copy_vec;
 use crate::storage::{Array, ArrayElement, Format, Full, MatrixStore, Orientation, Values};
 use crate::with_type;
@@ -16,9 +17,6 @@ use std::borrow::Cow;
 
 /// Positions per parallel task of an element-wise accumulation.
 const POSITIONS_PER_TASK: usize = 1 << 14;
-
-/// Entries of a sparse `T` per parallel task when folded into `C`.
-const FOLDED_PER_TASK: usize = 1 << 15;
 
 /// True when `s` holds an entry at every position (and has positions).
 pub fn is_full(s: &MatrixStore) -> bool {
@@ -158,7 +156,7 @@ fn typed_accumulate_for<T: Arith + ArrayElement>(
         Cow::Owned(a) => T::into_vec(a).expect("C's values have C's type"),
         Cow::Borrowed(a) => copy_vec(a.expanded()?.as_slice::<T>().expect("C's type")),
     };
-    let (slots, positions) = tc.dense_pieces(FOLDED_PER_TASK);
+    let (slots, positions) = tc.dense_pieces(DENSE_PIECE_ENTRIES);
     parallel::for_each_range_mut(&mut x, &positions, |t, x| {
         let base = positions[t].start;
         tc.for_each_position_in(slots[t].clone(), |d, qt| {
@@ -301,7 +299,7 @@ mod tests {
     #[test]
     fn a_sparse_t_updates_an_owned_output_in_place() {
         // Entries enough for several pieces of the parallel fold.
-        let n = 3 * FOLDED_PER_TASK as u64 + 5;
+        let n = 3 * DENSE_PIECE_ENTRIES as u64 + 5;
         let c = |x: Vec<f64>| {
             MatrixStore::new(
                 Orientation::ByCol,
