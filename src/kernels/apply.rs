@@ -130,15 +130,22 @@ fn unary_typed<T: Arith + ArrayElement>(
 pub fn bind(op: &BinaryOp, s: &Value, first: bool, format: &Format, orient: Orientation) -> Array {
     let x = values(format);
     if let Some(code) = op.code() {
-        if x.code() == op.xtype().code() && op.xtype().is_builtin() {
-            let typed = match x.code() {
-                TypeCode::Fp64 => bind_hot::<f64>(code, s, first, format, orient),
-                TypeCode::Fp32 => bind_hot::<f32>(code, s, first, format, orient),
-                TypeCode::Int64 => bind_hot::<i64>(code, s, first, format, orient),
-                TypeCode::Int32 => bind_hot::<i32>(code, s, first, format, orient),
-                t => {
-                    with_type!(t, T => bind_typed::<T>(code, s, first, format, orient), udt => None)
-                }
+        // Built-in values of another type than the operator's (both inputs
+        // of one type) are cast once, as a whole, as in [`unary`]: PageRank's
+        // `d = d_out / damping` divides `INT64` degrees as `FP32`.
+        let domain = op.xtype();
+        let same = x.code() == domain.code();
+        let castable = x.ty().is_builtin() && domain == op.ytype();
+        let cast = (!same && castable && domain.is_builtin()).then(|| x.cast(domain));
+        let typed_x = if same { Some(x) } else { cast.as_ref() };
+        if let Some(tx) = typed_x.filter(|_| domain.is_builtin()) {
+            let at = (tx, format, orient);
+            let typed = match tx.code() {
+                TypeCode::Fp64 => bind_hot::<f64>(code, s, first, at),
+                TypeCode::Fp32 => bind_hot::<f32>(code, s, first, at),
+                TypeCode::Int64 => bind_hot::<i64>(code, s, first, at),
+                TypeCode::Int32 => bind_hot::<i32>(code, s, first, at),
+                t => with_type!(t, T => bind_typed::<T>(code, s, first, at), udt => None),
             };
             if let Some(out) = typed {
                 return out;
@@ -168,20 +175,23 @@ pub fn bind(op: &BinaryOp, s: &Value, first: bool, format: &Format, orient: Orie
     )
 }
 
+/// The values a typed [`bind`] reads (of its type `T`), with the store
+/// whose pattern they follow.
+type Bound<'a> = (&'a Array, &'a Format, Orientation);
+
 /// [`bind`] on values of the built-in type `T`, the operator called through
 /// a function pointer.
 fn bind_typed<T: Arith + ArrayElement>(
     code: BinaryCode,
     s: &Value,
     first: bool,
-    format: &Format,
-    orient: Orientation,
+    at: Bound,
 ) -> Option<Array> {
     let s = s.get::<T>()?;
     if let Some(f) = compare_fn::<T>(code) {
-        return Some(bind_with(f, s, first, format, orient));
+        return Some(bind_with(f, s, first, at));
     }
-    Some(bind_with(arith_fn::<T>(code)?, s, first, format, orient))
+    Some(bind_with(arith_fn::<T>(code)?, s, first, at))
 }
 
 /// [`bind_typed`] with the common arithmetic operators inlined into the
@@ -191,28 +201,26 @@ fn bind_hot<T: Arith + ArrayElement>(
     code: BinaryCode,
     s: &Value,
     first: bool,
-    format: &Format,
-    orient: Orientation,
+    at: Bound,
 ) -> Option<Array> {
     let v = s.get::<T>()?;
     Some(match code {
-        BinaryCode::Plus => bind_with(|x: T, y| x.add(y), v, first, format, orient),
-        BinaryCode::Minus => bind_with(|x: T, y| x.sub(y), v, first, format, orient),
-        BinaryCode::Times => bind_with(|x: T, y| x.mul(y), v, first, format, orient),
-        BinaryCode::Div => bind_with(|x: T, y| x.div(y), v, first, format, orient),
-        _ => return bind_typed::<T>(code, s, first, format, orient),
+        BinaryCode::Plus => bind_with(|x: T, y| x.add(y), v, first, at),
+        BinaryCode::Minus => bind_with(|x: T, y| x.sub(y), v, first, at),
+        BinaryCode::Times => bind_with(|x: T, y| x.mul(y), v, first, at),
+        BinaryCode::Div => bind_with(|x: T, y| x.div(y), v, first, at),
+        _ => return bind_typed::<T>(code, s, first, at),
     })
 }
 
-/// `f(s, x)` (`first`) or `f(x, s)` on every value `x` of `format`.
+/// `f(s, x)` (`first`) or `f(x, s)` on every value `x` of `x`, laid out as
+/// `format`.
 fn bind_with<T: ArrayElement, Z: ArrayElement>(
     f: impl Fn(T, T) -> Z + Copy + Sync,
     s: T,
     first: bool,
-    format: &Format,
-    orient: Orientation,
+    (x, format, orient): Bound,
 ) -> Array {
-    let x = values(format);
     if first {
         map_values(format, orient, &ValueFn::new(x, move |y: T| f(s, y)))
     } else {

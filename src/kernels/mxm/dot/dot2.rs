@@ -549,14 +549,15 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
             return by_fold(w, present);
         };
         let rc = &r[base.min(r.len())..];
+        let lanes = lanes_from(std::mem::size_of_val(rc));
         // Whether to fold into `w` is a constant of each loop: a test per
         // slot cost 10 % on short rows.
         macro_rules! runs {
             ($l:expr, $product:expr) => {
                 crate::with_idx!(idx, idx => if into {
-                    fold_runs::<true, _, _, _>(p, $l, idx, w, present, add, $product)
+                    fold_runs::<true, _, _, _>(p, ($l, idx), (w, present), (add, lanes), $product)
                 } else {
-                    fold_runs::<false, _, _, _>(p, $l, idx, w, present, add, $product)
+                    fold_runs::<false, _, _, _>(p, ($l, idx), (w, present), (add, lanes), $product)
                 })
             };
         }
@@ -627,11 +628,9 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
 #[inline(always)]
 fn fold_runs<const INTO: bool, T: Copy + Default, A: Op<T>, I: Idx>(
     p: &[usize],
-    l: Option<&[T]>,
-    idx: &[I],
-    w: &mut [T],
-    present: &mut [bool],
-    add: A,
+    (l, idx): (Option<&[T]>, &[I]),
+    (w, present): (&mut [T], &mut [bool]),
+    (add, lanes_from): (A, usize),
     product: impl Fn(T, u64) -> T,
 ) -> usize {
     let mut nvals = 0;
@@ -649,11 +648,13 @@ fn fold_runs<const INTO: bool, T: Copy + Default, A: Op<T>, I: Idx>(
         (is, is_left) = is_left.split_at(n);
         let z = match l {
             // The indices stand in for the values `product` ignores.
-            None => fold_run(add, is, is, |_, i: I| product(T::default(), i.to_u64())),
+            None => fold_run(add, (is, is), lanes_from, |_, i: I| {
+                product(T::default(), i.to_u64())
+            }),
             Some(_) => {
                 let ls;
                 (ls, ls_left) = ls_left.split_at(n);
-                fold_run(add, ls, is, |x, i: I| product(x, i.to_u64()))
+                fold_run(add, (ls, is), lanes_from, |x, i: I| product(x, i.to_u64()))
             }
         };
         *slot = if INTO { add.f(*slot, z) } else { z };
@@ -663,21 +664,58 @@ fn fold_runs<const INTO: bool, T: Copy + Default, A: Op<T>, I: Idx>(
     nvals
 }
 
+/// Bytes of a dense column up to which its reads hit the L1 cache: a dot
+/// product against it then waits for its chain of dependent adds, which
+/// [`fold_run`]'s lanes shorten (a scratch loop over runs of 64 to 4,096
+/// random positions: 0.72 ns an entry in lanes against 0.84–1.01 left to
+/// right, with a 32 KB column).
+const L1_COLUMN_BYTES: usize = 1 << 15;
+
+/// Bytes of a dense column up to which its reads hit the L2 cache: only
+/// long runs gain from lanes (PageRank's product `A' * w` on a Kronecker
+/// graph of scale 18, 1 MB `w`, whose hubs have rows of thousands:
+/// 4.27–4.37 ms in lanes against 4.44–4.47 left to right).
+const L2_COLUMN_BYTES: usize = 1 << 20;
+
+/// The shortest run folded in lanes against a column in the L2 cache. A
+/// shorter run's reads wait for the cache, not for the adds, and the lanes'
+/// loop and tail only add branches that miss where run lengths vary: the
+/// same product on a uniform random graph of scale 18 (rows of 32 on
+/// average) took 4.8–5.1 ms with runs of 8 or more in lanes, 4.2–4.3 with
+/// none (SuiteSparse 7.4: 6.6–6.8).
+const L2_LANES_FROM: usize = 64;
+
+/// The shortest run [`fold_run`] folds in lanes against a column of
+/// `bytes`: 8 within [`L1_COLUMN_BYTES`], [`L2_LANES_FROM`] within
+/// [`L2_COLUMN_BYTES`], none beyond, where every read waits for memory
+/// (the product on the uniform graph of scale 20, 4 MB `w`: 31–32 ms with
+/// runs of 8 or more in lanes, 19–20 with none, SuiteSparse 32; on the
+/// Kronecker graph of scale 20, 24 and 20–22 ms, SuiteSparse 26–27).
+pub(super) fn lanes_from(bytes: usize) -> usize {
+    if bytes <= L1_COLUMN_BYTES {
+        8
+    } else if bytes <= L2_COLUMN_BYTES {
+        L2_LANES_FROM
+    } else {
+        usize::MAX
+    }
+}
+
 /// Folds `product(ls[k], is[k])` for `k` in `0..is.len()` (not empty; `ls`
-/// is at least as long) by `add`. Long runs are folded as four interleaved
-/// partial results, combined at the end, so that the chain of dependent adds
-/// is a quarter as long: the built-in monoids are associative and
-/// commutative, and floating-point sums may round differently from a
-/// left-to-right fold, as SuiteSparse's SIMD reductions do. The runs are
-/// walked four at a time through slices of four, whose reads need no bounds
-/// checks (zipped `chunks_exact` iterators cost a call with two divisions a
-/// run where the compiler did not inline their constructor: 15 % of
-/// PageRank's product on a uniform graph).
+/// is at least as long) by `add`. Runs of `lanes_from` or more (at least 5)
+/// are folded as four interleaved partial results, combined at the end, so
+/// that the chain of dependent adds is a quarter as long: the built-in
+/// monoids are associative and commutative, and floating-point sums may
+/// round differently from a left-to-right fold, as SuiteSparse's SIMD
+/// reductions do. Such runs are walked four at a time through slices of
+/// four, whose reads need no bounds checks (zipped `chunks_exact` iterators
+/// cost a call with two divisions a run where the compiler did not inline
+/// their constructor: 15 % of PageRank's product on a uniform graph).
 #[inline(always)]
 pub(super) fn fold_run<T: Copy, L: Copy, I: Copy, A: Op<T>>(
     add: A,
-    ls: &[L],
-    is: &[I],
+    (ls, is): (&[L], &[I]),
+    lanes_from: usize,
     product: impl Fn(L, I) -> T,
 ) -> T {
     let n = is.len();
@@ -691,21 +729,21 @@ pub(super) fn fold_run<T: Copy, L: Copy, I: Copy, A: Op<T>>(
         2 => return f(p(0), p(1)),
         3 => return f(f(p(0), p(1)), p(2)),
         4 => return f(f(f(p(0), p(1)), p(2)), p(3)),
+        _ if n < lanes_from => {
+            let rest = ls[1..].iter().zip(&is[1..]);
+            return rest.fold(p(0), |z, (&l, &i)| f(z, product(l, i)));
+        }
         _ => {}
     }
     let whole = n / 4 * 4;
     let mut acc = [p(0), p(1), p(2), p(3)];
-    let z = if n >= 8 {
-        let (lq, iq) = (&ls[..whole], &is[..whole]);
-        for k in (4..whole).step_by(4) {
-            let (l, i) = (&lq[k..k + 4], &iq[k..k + 4]);
-            for t in 0..4 {
-                acc[t] = f(acc[t], product(l[t], i[t]));
-            }
+    let (lq, iq) = (&ls[..whole], &is[..whole]);
+    for k in (4..whole).step_by(4) {
+        let (l, i) = (&lq[k..k + 4], &iq[k..k + 4]);
+        for t in 0..4 {
+            acc[t] = f(acc[t], product(l[t], i[t]));
         }
-        f(f(acc[0], acc[1]), f(acc[2], acc[3]))
-    } else {
-        f(f(f(acc[0], acc[1]), acc[2]), acc[3])
-    };
+    }
+    let z = f(f(acc[0], acc[1]), f(acc[2], acc[3]));
     (whole..n).fold(z, |z, k| f(z, p(k)))
 }

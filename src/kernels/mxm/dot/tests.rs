@@ -1,6 +1,6 @@
 //! Unit tests of the dot-product kernels.
 
-use super::dot2::fold_run;
+use super::dot2::{fold_run, lanes_from};
 use super::*;
 use crate::algebra::typed_op::FnOp;
 use crate::algebra::{BinaryCode, Semiring, TypeCode};
@@ -52,15 +52,15 @@ fn merges_and_gallops_agree() {
 #[test]
 fn runs_shorter_than_the_lanes_fold_left_to_right() {
     // `f(z, y) = 2z + y` is not commutative: the result shows the order.
-    let f = FnOp::<i64>(|z, y| 2 * z + y);
-    for n in 1..8u64 {
-        let expected = (1..n as i64).fold(0, |z, k| 2 * z + k);
-        let ks: Vec<u64> = (0..n).collect();
-        assert_eq!(
-            fold_run(f, &ks, &ks, |_, k| k as i64),
-            expected,
-            "{n} values"
-        );
+    let f = FnOp::<i64>(|z, y| z.wrapping_mul(2).wrapping_add(y));
+    let cached = lanes_from(1 << 10);
+    for (lanes, longest) in [(cached, cached), (lanes_from(1 << 30), 300)] {
+        for n in 1..longest as u64 {
+            let expected = (1..n as i64).fold(0i64, |z, k| z.wrapping_mul(2).wrapping_add(k));
+            let ks: Vec<u64> = (0..n).collect();
+            let got = fold_run(f, (&ks, &ks), lanes, |_, k| k as i64);
+            assert_eq!(got, expected, "{n} values, lanes from {lanes}");
+        }
     }
 }
 
@@ -69,12 +69,14 @@ fn long_runs_pair_each_value_with_its_index() {
     // Every product of a run is folded once, with its own value and
     // index, whatever part of the lanes or the tail it falls in.
     let plus = FnOp::<i64>(|z, y| z + y);
-    for n in 5..40i64 {
-        let ls: Vec<i64> = (0..n + 3).map(|k| 1000 * k).collect();
-        let is: Vec<u64> = (0..n as u64).map(|k| 7 * k).collect();
-        let expected: i64 = (0..n).map(|k| 1000 * k * (7 * k)).sum();
-        let got = fold_run(plus, &ls, &is, |l, i| l * i as i64);
-        assert_eq!(got, expected, "{n} values");
+    for lanes in [5, lanes_from(1 << 10), lanes_from(1 << 30)] {
+        for n in 5..80i64 {
+            let ls: Vec<i64> = (0..n + 3).map(|k| 1000 * k).collect();
+            let is: Vec<u64> = (0..n as u64).map(|k| 7 * k).collect();
+            let expected: i64 = (0..n).map(|k| 1000 * k * (7 * k)).sum();
+            let got = fold_run(plus, (&ls, &is), lanes, |l, i| l * i as i64);
+            assert_eq!(got, expected, "{n} values, lanes from {lanes}");
+        }
     }
 }
 
