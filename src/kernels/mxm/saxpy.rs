@@ -17,14 +17,14 @@
 //! binary search), so that a small push under a large mask (a late BFS
 //! level) costs its products, not the mask. A heavy row (such as the single
 //! row of a sparse vector push) is split by output columns: each task
-//! computes the columns of one range. A row vector times a matrix with
-//! products covering enough of the output's positions goes to
-//! [`super::push`] instead.
+//! computes the columns of one range; tasks are claimed largest first. A
+//! row vector times a matrix with products covering enough of the output's
+//! positions goes to [`super::push`] instead.
 
 use super::accumulator::{Acc, BitmapAcc, DenseAcc, Gather, HashAcc, RowAcc, State, SPARES};
 use super::operand::{MaskRow, MaskView};
 use super::output::{parts, Parts, Rows};
-use super::schedule::{run_tasks, scratch, tasks, Task};
+use super::schedule::{run_tasks_largest_first, scratch, tasks, Task};
 use super::tiers::Job;
 use super::values::Sr;
 use crate::error::Result;
@@ -319,6 +319,11 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
             Some(cols) => r.row_in(k, cols),
         };
         crate::work::count(1 + rr.len());
+        if MODE == UNLISTED {
+            let at = Positions { l: ql, r: rr.start };
+            unlisted_products(sr, &mut acc, w, at, r.i.slice(rr));
+            continue;
+        }
         if MODE == ALLOWED_SPARE {
             spared_products(sr, &mut acc, w, ql, rr.start, r.i.slice(rr), spare);
             continue;
@@ -341,9 +346,6 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
             }
             if MODE == ALL {
                 acc.done(s, j);
-                sr.set(w, s, ql, qr);
-            } else if MODE == UNLISTED {
-                acc.set_done(s);
                 sr.set(w, s, ql, qr);
             } else {
                 let at = Positions { l: ql, r: qr };
@@ -379,6 +381,37 @@ fn spared_products<S: Sr, R: RowAcc>(
             };
             sr.set_or_add(w, t, st != State::DONE, ql, qr);
             acc.set_done(t);
+        }
+    })
+}
+
+/// The products of `L`'s entry `at.l` with the entries of a row of `R` (at
+/// `at.r`, columns `cols`) under [`UNLISTED`]: nothing is marked, so a
+/// position holds a value or is untouched. The loop is compiled for each
+/// index width, as [`spared_products`]' is: the general loop tests the
+/// width at every entry (bc's push on a uniform graph of 2^20 vertices,
+/// best call of three rounds: 226–241 ms against 232–326).
+#[inline(always)]
+fn unlisted_products<S: Sr, R: RowAcc>(
+    sr: &S,
+    acc: &mut R,
+    w: &mut S::W,
+    at: Positions,
+    cols: IdxSlice,
+) {
+    let Positions { l: ql, r: qr0 } = at;
+    let noop = sr.add_is_noop();
+    crate::with_idx!(cols, cols => {
+        for (e, &j) in cols.iter().enumerate() {
+            let (s, st) = acc.probe(j.to_u64());
+            if st == State::DONE {
+                if !noop {
+                    sr.add(w, s, ql, qr0 + e);
+                }
+            } else if st == State::UNTOUCHED {
+                acc.set_done(s);
+                sr.set(w, s, ql, qr0 + e);
+            }
         }
     })
 }
@@ -696,7 +729,8 @@ impl Job for Saxpy<'_> {
                 (work, cols.end - cols.start, work)
             }
         };
-        let results = run_tasks(plan.len(), |s, t| {
+        let works: Vec<usize> = plan.iter().map(|t| task_cols(t).0).collect();
+        let results = run_tasks_largest_first(&works, |s, t| {
             let spaces = scratch(s, || Workspaces::<S::W> {
                 dense: None,
                 bitmap: None,

@@ -5,7 +5,9 @@
 //! of work (the single row of a vector product, a hub of a graph) is split
 //! into tasks by ranges of output columns. Either way every output entry is
 //! computed by one task in a fixed order, so task boundaries may depend on
-//! the thread count without changing any result.
+//! the thread count without changing any result. Saxpy claims its tasks
+//! largest first ([`run_tasks_largest_first`]), so that a whole heavy row is
+//! not the last task claimed while the other threads have nothing left.
 
 use std::any::Any;
 use std::ops::Range;
@@ -190,6 +192,20 @@ pub fn run_tasks<R: Send>(n: usize, task: impl Fn(&mut Scratch, usize) -> R + Sy
         .collect()
 }
 
+/// [`run_tasks`] claiming the tasks in decreasing order of `work`: a heavy
+/// task claimed last leaves the other threads idle while it runs. The
+/// results still come back in task order.
+pub fn run_tasks_largest_first<R: Send>(
+    work: &[usize],
+    task: impl Fn(&mut Scratch, usize) -> R + Sync,
+) -> Vec<R> {
+    let mut order: Vec<usize> = (0..work.len()).collect();
+    order.sort_by_key(|&t| std::cmp::Reverse(work[t]));
+    let mut results = run_tasks(order.len(), |s, k| (order[k], task(s, order[k])));
+    results.sort_unstable_by_key(|&(t, _)| t);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
 fn run_dyn(n: usize, body: &(dyn Fn(&mut Scratch, usize) + Sync)) {
     // One scratch space per worker thread, and one for a calling thread
     // outside the pool (a task that finds its space busy, as a nested
@@ -299,5 +315,23 @@ mod tests {
         });
         assert!(out.iter().enumerate().all(|(k, &(t, _))| k == t));
         assert!(out.iter().any(|&(_, c)| c > 1));
+    }
+
+    #[test]
+    fn largest_tasks_are_claimed_first_and_results_stay_in_task_order() {
+        let work = [3, 9, 1, 9, 5];
+        // One thread claims them one after another, so the claims are seen
+        // in order; the tie keeps task order.
+        let claims = Mutex::new(Vec::new());
+        let out = pool(1).install(|| {
+            run_tasks_largest_first(&work, |_, t| {
+                claims.lock().unwrap().push(t);
+                t * 10
+            })
+        });
+        assert_eq!(claims.into_inner().unwrap(), [1, 3, 4, 0, 2]);
+        assert_eq!(out, [0, 10, 20, 30, 40]);
+        let out = pool(2).install(|| run_tasks_largest_first(&work, |_, t| t * 10));
+        assert_eq!(out, [0, 10, 20, 30, 40]);
     }
 }
