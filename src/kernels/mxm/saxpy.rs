@@ -319,13 +319,9 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
             Some(cols) => r.row_in(k, cols),
         };
         crate::work::count(1 + rr.len());
-        if MODE == UNLISTED {
+        if MODE == UNLISTED || MODE == ALLOWED_SPARE {
             let at = Positions { l: ql, r: rr.start };
-            unlisted_products(sr, &mut acc, w, at, r.i.slice(rr));
-            continue;
-        }
-        if MODE == ALLOWED_SPARE {
-            spared_products(sr, &mut acc, w, ql, rr.start, r.i.slice(rr), spare);
+            entry_products::<S, R, MODE>(sr, &mut acc, w, at, (r.i.slice(rr), spare));
             continue;
         }
         for (qr, j) in rr.clone().zip(r.i.slice(rr).iter()) {
@@ -356,61 +352,42 @@ fn products<S: Sr, R: RowAcc, const MODE: u8>(
     acc
 }
 
-/// The products of `L`'s entry `ql` with the entries of a row of `R` (at
-/// `qr0`, columns `cols`) under [`ALLOWED_SPARE`]: a product the mask
-/// forbids goes to a spare slot, so nothing branches on the mask. The loop
-/// is compiled for each index width: it is the whole of a masked row's work.
-#[inline(always)]
-fn spared_products<S: Sr, R: RowAcc>(
-    sr: &S,
-    acc: &mut R,
-    w: &mut S::W,
-    ql: usize,
-    qr0: usize,
-    cols: IdxSlice,
-    spare: usize,
-) {
-    crate::with_idx!(cols, cols => {
-        for (e, &j) in cols.iter().enumerate() {
-            let qr = qr0 + e;
-            let (s, st) = acc.probe(j.to_u64());
-            let t = if st == State::UNTOUCHED {
-                spare + (qr & (SPARES - 1))
-            } else {
-                s
-            };
-            sr.set_or_add(w, t, st != State::DONE, ql, qr);
-            acc.set_done(t);
-        }
-    })
-}
-
 /// The products of `L`'s entry `at.l` with the entries of a row of `R` (at
-/// `at.r`, columns `cols`) under [`UNLISTED`]: nothing is marked, so a
-/// position holds a value or is untouched. The loop is compiled for each
-/// index width, as [`spared_products`]' is: the general loop tests the
-/// width at every entry (bc's push on a uniform graph of 2^20 vertices,
-/// best call of three rounds: 226–241 ms against 232–326).
+/// `at.r`, columns `cols`) under [`ALLOWED_SPARE`] or [`UNLISTED`]. Under
+/// [`ALLOWED_SPARE`] a product the mask forbids goes to a spare slot from
+/// `spare`, so nothing branches on the mask; under [`UNLISTED`] nothing is
+/// marked, so a position holds a value or is untouched. The loop is
+/// compiled for each index width: it is the whole of such a row's work,
+/// where the general loop tests the width at every entry.
 #[inline(always)]
-fn unlisted_products<S: Sr, R: RowAcc>(
+fn entry_products<S: Sr, R: RowAcc, const MODE: u8>(
     sr: &S,
     acc: &mut R,
     w: &mut S::W,
     at: Positions,
-    cols: IdxSlice,
+    (cols, spare): (IdxSlice, usize),
 ) {
     let Positions { l: ql, r: qr0 } = at;
     let noop = sr.add_is_noop();
     crate::with_idx!(cols, cols => {
         for (e, &j) in cols.iter().enumerate() {
+            let qr = qr0 + e;
             let (s, st) = acc.probe(j.to_u64());
-            if st == State::DONE {
+            if MODE == ALLOWED_SPARE {
+                let t = if st == State::UNTOUCHED {
+                    spare + (qr & (SPARES - 1))
+                } else {
+                    s
+                };
+                sr.set_or_add(w, t, st != State::DONE, ql, qr);
+                acc.set_done(t);
+            } else if st == State::DONE {
                 if !noop {
-                    sr.add(w, s, ql, qr0 + e);
+                    sr.add(w, s, ql, qr);
                 }
             } else if st == State::UNTOUCHED {
                 acc.set_done(s);
-                sr.set(w, s, ql, qr0 + e);
+                sr.set(w, s, ql, qr);
             }
         }
     })
