@@ -4,13 +4,14 @@
 //! [`combine`]; both inputs are read in one orientation ([`operand`]).
 
 mod combine;
+mod iso;
 mod kernel;
 mod operand;
 
 use crate::algebra::{BinaryOp, Position, Type, Value};
 use crate::error::Result;
 use crate::kernels::positional;
-use crate::storage::{MatrixStore, Orientation};
+use crate::storage::{Format, MatrixStore, Orientation};
 use kernel::{Mode, Plan};
 use operand::Operand;
 
@@ -54,7 +55,14 @@ pub fn compute(
     };
     let plan = Plan::new(oa, ob, mode, vlen, vdim);
     let (xa, xb) = plan.values();
-    let format = combine::with_combiner(&plan, op, kind, xa, xb)??;
+    let mut format = match iso::result_value(op, kind, xa, xb)? {
+        Some(one) => combine::Kernel::run(&plan, &iso::Iso::new(one))?,
+        None => combine::with_combiner(&plan, op, kind, xa, xb)??,
+    };
+    if let Format::Bitmap(b) = &mut format {
+        // A bitmap's absent positions hold any value: it stores them all.
+        b.x.expand();
+    }
     Ok(MatrixStore::new(orient, format).conform())
 }
 
