@@ -175,7 +175,7 @@ fn parse_limit(s: &str, physical: usize) -> Option<usize> {
 }
 
 /// The machine's physical memory in bytes (4 GiB where it cannot be read).
-fn physical_memory() -> usize {
+pub fn physical_memory() -> usize {
     #[cfg(unix)]
     {
         // SAFETY: `sysconf` only reads system parameters.

@@ -217,15 +217,18 @@ impl Matrix {
     }
 
     /// What an operation reading this object records as its input: the node
-    /// that computes the content when there is one (and it is not too deep),
-    /// the content otherwise (pending updates are assembled first).
+    /// that computes the content when there is one (unless it is too deep,
+    /// or keeps too much memory alive alone: see [`plan::held`]), the
+    /// content otherwise (pending updates are assembled first).
     pub fn source(&self) -> Result<Source> {
         {
             let s = self.lock();
             if s.pending.is_none() {
                 match &s.deferred {
                     None => return Ok(Source::Ready(s.store.clone())),
-                    Some(n) if n.node().depth < plan::MAX_DEPTH => {
+                    Some(n)
+                        if n.node().depth < plan::MAX_DEPTH && !plan::held::too_much(n.node()) =>
+                    {
                         return Ok(Source::Pending(n.node().clone()))
                     }
                     Some(_) => {}
@@ -615,6 +618,43 @@ pub fn dup_combiner(op: &BinaryOp, ty: &Type) -> Result<Combiner> {
 mod tests {
     use super::*;
     use crate::algebra::{BinaryCode, TypeCode};
+
+    #[test]
+    fn a_reader_computes_work_that_keeps_too_much_alive_alone() {
+        use crate::plan::held::tests::LIMIT;
+        use crate::plan::{Map, Op, Output};
+        let m = Matrix::new(&Type::FP64, 2, 3).unwrap();
+        for (limit, stays_pending) in [(None, true), (Some(0), false)] {
+            let copy = Map {
+                name: "copy".into(),
+                // Two inputs: the larger is left out of the bound.
+                inputs: vec![
+                    Source::Ready(Arc::new(roomy_content())),
+                    Source::Ready(Arc::new(roomy_content())),
+                ],
+                positionwise: false,
+                position_free: false,
+                intersection: false,
+                run: Arc::new(|inputs, _| Ok(inputs[0].copy_keeping_capacity())),
+            };
+            let out = Output {
+                ty: Type::FP64,
+                orient: Orientation::ByRow,
+                nrows: 2,
+                ncols: 3,
+                old: None,
+                mask: None,
+                accum: None,
+                replace: false,
+            };
+            m.set_deferred(Arc::new(Node::new(Op::Map(copy), out)));
+            LIMIT.set(limit);
+            let source = m.source().unwrap();
+            LIMIT.set(None);
+            assert_eq!(matches!(source, Source::Pending(_)), stays_pending);
+            assert_eq!(source.value().unwrap().nvals(), 3);
+        }
+    }
 
     /// A 2 x 3 content by row with room for 8 entries in each buffer.
     fn roomy_content() -> MatrixStore {

@@ -20,6 +20,7 @@
 //! ([`crate::explain`] records the steps).
 
 pub mod execute;
+pub mod held;
 pub mod in_place;
 pub mod mode;
 pub mod node;

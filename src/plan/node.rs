@@ -326,7 +326,7 @@ impl Node {
     }
 
     /// Every source the node reads: its inputs, old content and mask.
-    fn sources(&self) -> impl Iterator<Item = &Source> {
+    pub(crate) fn sources(&self) -> impl Iterator<Item = &Source> {
         let out = &self.out;
         self.op
             .inputs()

@@ -403,6 +403,16 @@ impl MatrixStore {
         }
     }
 
+    /// The bytes its arrays hold (lengths, not capacities; see
+    /// [`Compressed::heap_bytes`]).
+    pub fn heap_bytes(&self) -> usize {
+        match &self.format {
+            Format::Sparse(c) => c.heap_bytes(),
+            Format::Bitmap(b) => b.b.len() + b.x.heap_bytes(),
+            Format::Full(f) => f.x.heap_bytes(),
+        }
+    }
+
     /// The content as compressed vectors in orientation `orient`: borrowed when
     /// it already is; the other orientation is computed once and kept while
     /// the cache budget allows.
