@@ -76,8 +76,6 @@ pub fn held_alone(node: &Node) -> Held {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::algebra::Type;
-    use crate::plan::{Map, Op, Output};
     use crate::storage::{Array, Compressed, Format, MatrixStore, Orientation};
     use std::cell::Cell;
 
@@ -101,25 +99,8 @@ pub(crate) mod tests {
 
     /// An uncomputed node reading `inputs`.
     fn node(inputs: Vec<Source>, n: u64) -> Arc<Node> {
-        let map = Map {
-            name: "test".into(),
-            inputs,
-            positionwise: false,
-            position_free: false,
-            intersection: false,
-            run: Arc::new(|_, _| unreachable!("not computed in this test")),
-        };
-        let out = Output {
-            ty: Type::FP64,
-            orient: Orientation::ByRow,
-            nrows: 1,
-            ncols: n,
-            old: None,
-            mask: None,
-            accum: None,
-            replace: false,
-        };
-        Arc::new(Node::new(Op::Map(map), out))
+        let run = Arc::new(|_: Vec<_>, _| unreachable!("not computed in this test"));
+        crate::plan::node::tests::map_node(inputs, run, n)
     }
 
     #[test]

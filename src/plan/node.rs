@@ -647,7 +647,7 @@ impl Names {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn store(n: u64) -> Arc<MatrixStore> {
@@ -661,9 +661,14 @@ mod tests {
 
     /// A plain node computing `run` of its one input.
     fn node(input: Source, run: Arc<MapFn>) -> Arc<Node> {
+        map_node(vec![input], run, 3)
+    }
+
+    /// A positionwise map computing `run` of `inputs` into an `n × 1` `FP64` result.
+    pub(crate) fn map_node(inputs: Vec<Source>, run: Arc<MapFn>, n: u64) -> Arc<Node> {
         let map = Map {
             name: "pass".into(),
-            inputs: vec![input],
+            inputs,
             positionwise: true,
             position_free: true,
             intersection: true,
@@ -672,7 +677,7 @@ mod tests {
         let out = Output {
             ty: Type::FP64,
             orient: Orientation::ByCol,
-            nrows: 3,
+            nrows: n,
             ncols: 1,
             old: None,
             mask: None,

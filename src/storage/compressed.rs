@@ -83,10 +83,11 @@ impl Compressed {
         self.x.ty()
     }
 
-    /// The bytes its arrays hold (their lengths, not their capacities).
+    /// The bytes its arrays hold (their lengths, not their capacities; the
+    /// inner indices at their stored width).
     pub fn heap_bytes(&self) -> usize {
-        let words = self.p.len() + self.i.len() + self.h.as_ref().map_or(0, Vec::len);
-        words * 8 + self.x.heap_bytes()
+        let words = self.p.len() + self.h.as_ref().map_or(0, Vec::len);
+        words * 8 + self.i.heap_bytes() + self.x.heap_bytes()
     }
 
     /// Number of stored entries.
@@ -718,6 +719,15 @@ pub(super) mod tests {
             i: vec![1, 3, 0].into(),
             x: Array::from_vec(vec![1i32, 2, 3]),
         }
+    }
+
+    #[test]
+    fn heap_bytes_count_indices_at_their_stored_width() {
+        let mut c = sample();
+        let (pointers, values) = (4 * 8, 3 * 4);
+        assert_eq!(c.heap_bytes(), pointers + 3 * 8 + values);
+        c.i = Indices::narrow(vec![1, 3, 0]);
+        assert_eq!(c.heap_bytes(), pointers + 3 * 4 + values);
     }
 
     #[test]
