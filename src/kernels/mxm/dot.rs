@@ -18,7 +18,10 @@ use super::output::{parts, Parts, Product, Rows};
 use super::schedule::{ranges_by_prefix, run_tasks, scratch, task_count};
 use super::tiers::Job;
 use super::values::typed::TypedSr;
-use super::values::{by_reads, dot_rows_by_fold, fold_taken, oriented, DenseDots, Sr, Take};
+use super::values::{
+    by_reads, dot_rows_by_fold, dot_rows_flagged_by_fold, fold_taken, oriented, DenseDots,
+    FlaggedDots, Sr, Take,
+};
 use crate::algebra::arith::Arith;
 use crate::algebra::typed_op::Op;
 use crate::error::Result;

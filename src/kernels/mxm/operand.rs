@@ -151,7 +151,7 @@ pub struct DenseCol<'a> {
     si: u64,
 }
 
-impl DenseCol<'_> {
+impl<'a> DenseCol<'a> {
     /// The position of entry `i` of the column.
     #[inline(always)]
     pub fn position(&self, i: u64) -> usize {
@@ -184,7 +184,7 @@ impl DenseCol<'_> {
     /// column has flags and its entries are consecutive (entry `i`'s flag
     /// at `i`, its value at the position plus `i`).
     #[inline(always)]
-    pub fn unit_flags(&self) -> Option<(&[bool], usize)> {
+    pub fn unit_flags(&self) -> Option<(&'a [bool], usize)> {
         match (self.present, self.unit_base()) {
             (Some(b), Some(base)) => Some((&b[base..], base)),
             _ => None,

@@ -90,6 +90,19 @@ pub trait Sr: Sync {
         dot_rows_by_fold(self, dots, present, |s, z| self.z_set(w, s, z))
     }
 
+    /// Dot products of rows against a column with presence flags, for the
+    /// slots `allowed(s)` admits: each slot `s` whose run `p[s]..p[s + 1]`
+    /// shares an entry with the column gets `set(s, z)`. Returns how many
+    /// did.
+    fn dot_rows_flagged(
+        &self,
+        dots: FlaggedDots<'_>,
+        allowed: impl Fn(usize) -> bool,
+        set: impl FnMut(usize, &Self::Z),
+    ) -> usize {
+        dot_rows_flagged_by_fold(self, dots, allowed, set)
+    }
+
     /// [`Sr::dot_rows_full`] for every run of `p` (one slot per run), the
     /// slot ranges `ranges` computed in parallel into one buffer: the
     /// values, the flags and how many are set. `None` when this tier leaves
@@ -151,6 +164,22 @@ pub struct DenseDots<'a> {
     pub col: DenseCol<'a>,
 }
 
+/// Dot products of rows against a column with presence flags (see
+/// [`Sr::dot_rows_flagged`]): slot `s` is the run `p[s]..p[s + 1]` of the
+/// left operand's entry positions, whose indices `idx` pick the column's
+/// entries, entry `k` present when `flags[k]`, its value at `base + k`.
+#[derive(Clone, Copy)]
+pub struct FlaggedDots<'a> {
+    /// The runs.
+    pub p: &'a [usize],
+    /// The index of each position.
+    pub idx: crate::storage::IdxSlice<'a>,
+    /// The column's flags from entry 0 on.
+    pub flags: &'a [bool],
+    /// The position of the column's entry 0 in the right operand's values.
+    pub base: usize,
+}
+
 /// The push product `l * r` of the single row `l` with the rows of `r`
 /// (not hypersparse), cut into `pieces` of `l`'s entry positions (see
 /// [`Sr::push_dense`]).
@@ -199,6 +228,34 @@ pub fn dot_rows_by_fold<S: Sr + ?Sized>(
         let pairs = (p[s]..p[s + 1]).map(|q| (q, col.position(idx.get(q))));
         if sr.fold(&mut z, pairs) {
             *seen = true;
+            set(s, &z);
+            nvals += 1;
+        }
+    }
+    nvals
+}
+
+/// [`Sr::dot_rows_flagged`] through the general [`Sr::fold`].
+pub fn dot_rows_flagged_by_fold<S: Sr + ?Sized>(
+    sr: &S,
+    dots: FlaggedDots<'_>,
+    allowed: impl Fn(usize) -> bool,
+    mut set: impl FnMut(usize, &S::Z),
+) -> usize {
+    let FlaggedDots {
+        p,
+        idx,
+        flags,
+        base,
+    } = dots;
+    let mut z = sr.z();
+    let mut nvals = 0;
+    for s in (0..p.len().saturating_sub(1)).filter(|&s| allowed(s)) {
+        let pairs = (p[s]..p[s + 1]).filter_map(|q| {
+            let k = idx.get(q) as usize;
+            flags[k].then_some((q, base + k))
+        });
+        if sr.fold(&mut z, pairs) {
             set(s, &z);
             nvals += 1;
         }

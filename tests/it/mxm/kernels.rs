@@ -108,6 +108,45 @@ fn dot_products_against_a_dense_operand_beyond_the_cache_match_the_model() {
     }
 }
 
+#[test]
+fn flagged_columns_beyond_the_cache_match_the_model_in_every_tier() {
+    // A bitmap right side beyond the cache, read a column at a time with its
+    // presence flags: each tier's loop over a block of rows (and the generic
+    // fold), under a complemented mask, in both orientations of the product.
+    for (n, s) in every_tier().enumerate() {
+        let t = s.mul().xtype().code();
+        let seed = n as u64 * 7_919 + 5;
+        let a = sample(t, 30, 200_000, 0.000_5, seed);
+        let b = sample(t, 200_000, 4, 0.4, seed + 1);
+        let m = sample(TypeCode::Bool, 30, 4, 0.3, seed + 2);
+        let mut want = model::mxm(&a, &b, &s);
+        want.entries.retain(|k, _| !m.entries.contains_key(k));
+        let mask = Mask {
+            store: Arc::new(m.store(Layout::Sparse(Orientation::ByRow))),
+            structural: true,
+            complement: true,
+        };
+        let problem = Problem {
+            a: Operand::new(Arc::new(a.store(Layout::Sparse(Orientation::ByRow))), false),
+            b: Operand::new(Arc::new(b.store(Layout::Bitmap(Orientation::ByCol))), false),
+            mask: Some(MaskOperand {
+                mask: &mask,
+                transposed: false,
+            }),
+            semiring: &s,
+            out: Orientation::ByRow,
+            epilogue: None,
+        };
+        let plan = Plan {
+            method: Method::Dot2,
+            by_cols: false,
+            dense_r: true,
+        };
+        let got = OMatrix::of(&Matrix::from_store(execute(&problem, plan).unwrap()));
+        assert_eq!(got, want, "{s:?}");
+    }
+}
+
 /// Every monomorphic semiring, two of the typed tier and one of the generic tier.
 fn every_tier() -> impl Iterator<Item = Semiring> {
     let others = [

@@ -455,7 +455,7 @@ impl<W> ColumnBlock<W> {
     }
 }
 
-impl Dot2<'_> {
+impl<'a> Dot2<'a> {
     /// When `R` is dense with several columns that together do not fit in
     /// the cache, the entries of `L` in a block of rows computed column by
     /// column ([`Dot2::rows_by_columns`]): a row's dot products with each
@@ -473,6 +473,15 @@ impl Dot2<'_> {
         }
         let column_lines = bytes / cols.len() / 64;
         Some(column_lines.saturating_mul(LOOKUPS_PER_LINE))
+    }
+
+    /// Column `j` of a dense `R` as presence flags and the position of
+    /// its entry 0, when it has flags and consecutive entries.
+    fn unit_flags(&self, j: u64) -> Option<(&'a [bool], usize)> {
+        match &self.r {
+            RCols::Dense(d) => d.col(j).unit_flags(),
+            RCols::Sparse(_) => None,
+        }
     }
 
     /// Rows `rows` of `L` against `cols`, column by column (see
@@ -494,6 +503,30 @@ impl Dot2<'_> {
         }
         block.present[..n].fill(false);
         for (c, &j) in cols.iter().enumerate() {
+            if let Some((flags, base)) = self.unit_flags(j) {
+                // The column's lookups in one loop, no call per dot product.
+                let allowed = |slot: usize| {
+                    let kk = rows.start + slot;
+                    let lr = l.range(kk);
+                    work::count(1);
+                    let dot = !lr.is_empty() && self.mask.allows(l.vector_id(kk), j);
+                    work::count(if dot { lr.len() } else { 0 });
+                    dot
+                };
+                let set = |slot: usize, z: &S::Z| {
+                    let s = slot * cols.len() + c;
+                    block.present[s] = true;
+                    sr.z_set(&mut block.w, s, z);
+                };
+                let dots = FlaggedDots {
+                    p: &l.p[rows.start..=rows.end],
+                    idx: l.i.as_idx(),
+                    flags,
+                    base,
+                };
+                sr.dot_rows_flagged(dots, allowed, set);
+                continue;
+            }
             for (slot, kk) in rows.clone().enumerate() {
                 let lr = l.range(kk);
                 work::count(1);
@@ -582,6 +615,48 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
         })
     }
 
+    /// [`Sr::dot_rows_flagged`] in the typed tier: a loop per way of reading
+    /// the inputs, unless a dot product may stop at its first value (see
+    /// [`Self::dot_slots_full`]).
+    pub(crate) fn dot_slots_flagged(
+        &self,
+        dots: FlaggedDots<'_>,
+        allowed: impl Fn(usize) -> bool,
+        mut set: impl FnMut(usize, &T),
+    ) -> usize {
+        if self.stops_at_first {
+            return dot_rows_flagged_by_fold(self, dots, allowed, set);
+        }
+        let FlaggedDots {
+            p,
+            idx,
+            flags,
+            base,
+        } = dots;
+        let (l, r, mul, add) = (self.l, self.r, self.mul, self.add);
+        let rc = &r[base.min(r.len())..];
+        macro_rules! runs {
+            ($product:expr) => {
+                crate::with_idx!(idx, idx => flagged_runs(p, (idx, flags), (&allowed, &mut set), add, $product))
+            };
+        }
+        by_reads!(M, (self.read_l, self.read_r, self.flip), |L, R, FLIP| {
+            runs!(|q: usize, k: usize| {
+                let (x, y) = (if L { l[q] } else { T::ZERO }, if R { rc[k] } else { T::ZERO });
+                oriented(mul, FLIP, x, y)
+            })
+        }, else |flip| {
+            let zeros = [T::ZERO];
+            let (lv, lm) = if self.read_l { (l, usize::MAX) } else { (&zeros[..], 0) };
+            let (rv, rm) = if self.read_r { (rc, usize::MAX) } else { (&zeros[..], 0) };
+            if flip {
+                runs!(|q: usize, k: usize| mul.f(rv[k & rm], lv[q & lm]))
+            } else {
+                runs!(|q: usize, k: usize| mul.f(lv[q & lm], rv[k & rm]))
+            }
+        })
+    }
+
     /// [`Sr::dot_all_rows_full`] in the typed tier.
     pub(crate) fn dot_all_slots_full(
         &self,
@@ -659,6 +734,47 @@ fn fold_runs<const INTO: bool, T: Copy + Default, A: Op<T>, I: Idx>(
         };
         *slot = if INTO { add.f(*slot, z) } else { z };
         *seen = true;
+        nvals += 1;
+    }
+    nvals
+}
+
+/// For each slot `s` that `allowed` admits, the fold by `add` of
+/// `product(q, k)` over the positions `q` of its run `p[s]..p[s + 1]` whose
+/// index `k = idx[q]` is flagged, handed to `set(s, z)` when there is one;
+/// returns how many were.
+#[inline(always)]
+fn flagged_runs<T: Copy, A: Op<T>, I: Idx>(
+    p: &[usize],
+    (idx, flags): (&[I], &[bool]),
+    (allowed, set): (&impl Fn(usize) -> bool, &mut impl FnMut(usize, &T)),
+    add: A,
+    product: impl Fn(usize, usize) -> T,
+) -> usize {
+    let mut nvals = 0;
+    for (s, run) in p.windows(2).enumerate() {
+        if !allowed(s) {
+            continue;
+        }
+        let mut entries = (run[0]..).zip(&idx[run[0]..run[1]]);
+        let mut first = None;
+        for (q, &k) in entries.by_ref() {
+            let k = k.to_u64() as usize;
+            if flags[k] {
+                first = Some(product(q, k));
+                break;
+            }
+        }
+        let Some(mut z) = first else {
+            continue;
+        };
+        for (q, &k) in entries {
+            let k = k.to_u64() as usize;
+            if flags[k] {
+                z = add.f(z, product(q, k));
+            }
+        }
+        set(s, &z);
         nvals += 1;
     }
     nvals

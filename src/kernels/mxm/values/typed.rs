@@ -3,7 +3,8 @@
 
 use super::super::accumulator::Gather;
 use super::{
-    by_reads, is_any, multiply_reads, oriented, stops_at_first, DenseDots, Pushed, Sr, Take,
+    by_reads, is_any, multiply_reads, oriented, stops_at_first, DenseDots, FlaggedDots, Pushed, Sr,
+    Take,
 };
 use crate::algebra::arith::Arith;
 use crate::algebra::typed_op::Op;
@@ -264,6 +265,15 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
     }
 
     // The fast paths of one kernel are written with it: `dot/dot2.rs` and `push.rs`.
+
+    fn dot_rows_flagged(
+        &self,
+        dots: FlaggedDots<'_>,
+        allowed: impl Fn(usize) -> bool,
+        set: impl FnMut(usize, &T),
+    ) -> usize {
+        self.dot_slots_flagged(dots, allowed, set)
+    }
 
     fn dot_all_rows_full(
         &self,
