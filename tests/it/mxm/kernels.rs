@@ -126,17 +126,11 @@ fn flagged_columns_beyond_the_cache_match_the_model_in_every_tier() {
             structural: true,
             complement: true,
         };
-        let problem = Problem {
-            a: Operand::new(Arc::new(a.store(Layout::Sparse(Orientation::ByRow))), false),
-            b: Operand::new(Arc::new(b.store(Layout::Bitmap(Orientation::ByCol))), false),
-            mask: Some(MaskOperand {
-                mask: &mask,
-                transposed: false,
-            }),
-            semiring: &s,
-            out: Orientation::ByRow,
-            epilogue: None,
-        };
+        let operands = (
+            Operand::new(Arc::new(a.store(Layout::Sparse(Orientation::ByRow))), false),
+            Operand::new(Arc::new(b.store(Layout::Bitmap(Orientation::ByCol))), false),
+        );
+        let problem = Problem::new(operands, Some(&mask), &s, Orientation::ByRow);
         let plan = Plan {
             method: Method::Dot2,
             by_cols: false,
