@@ -92,14 +92,13 @@ pub trait Sr: Sync {
 
     /// Dot products of rows against a column with presence flags, for the
     /// slots `allowed(s)` admits: each slot `s` whose run `p[s]..p[s + 1]`
-    /// shares an entry with the column gets `set(s, z)`. Returns how many
-    /// did.
+    /// shares an entry with the column gets `set(s, z)`.
     fn dot_rows_flagged(
         &self,
         dots: FlaggedDots<'_>,
         allowed: impl Fn(usize) -> bool,
         set: impl FnMut(usize, &Self::Z),
-    ) -> usize {
+    ) {
         dot_rows_flagged_by_fold(self, dots, allowed, set)
     }
 
@@ -241,7 +240,7 @@ pub fn dot_rows_flagged_by_fold<S: Sr + ?Sized>(
     dots: FlaggedDots<'_>,
     allowed: impl Fn(usize) -> bool,
     mut set: impl FnMut(usize, &S::Z),
-) -> usize {
+) {
     let FlaggedDots {
         p,
         idx,
@@ -249,7 +248,6 @@ pub fn dot_rows_flagged_by_fold<S: Sr + ?Sized>(
         base,
     } = dots;
     let mut z = sr.z();
-    let mut nvals = 0;
     for s in (0..p.len().saturating_sub(1)).filter(|&s| allowed(s)) {
         let pairs = (p[s]..p[s + 1]).filter_map(|q| {
             let k = idx.get(q) as usize;
@@ -257,10 +255,8 @@ pub fn dot_rows_flagged_by_fold<S: Sr + ?Sized>(
         });
         if sr.fold(&mut z, pairs) {
             set(s, &z);
-            nvals += 1;
         }
     }
-    nvals
 }
 
 /// `match (read_l, read_r, flip)` over the ways a multiply `M` reads its

@@ -112,7 +112,7 @@ fn dot_products_against_a_dense_operand_beyond_the_cache_match_the_model() {
 fn flagged_columns_beyond_the_cache_match_the_model_in_every_tier() {
     // A bitmap right side beyond the cache, read a column at a time with its
     // presence flags: each tier's loop over a block of rows (and the generic
-    // fold), under a complemented mask, in both orientations of the product.
+    // fold), under a complemented mask.
     for (n, s) in every_tier().enumerate() {
         let t = s.mul().xtype().code();
         let seed = n as u64 * 7_919 + 5;

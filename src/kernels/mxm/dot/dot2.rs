@@ -623,7 +623,7 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
         dots: FlaggedDots<'_>,
         allowed: impl Fn(usize) -> bool,
         mut set: impl FnMut(usize, &T),
-    ) -> usize {
+    ) {
         if self.stops_at_first {
             return dot_rows_flagged_by_fold(self, dots, allowed, set);
         }
@@ -741,8 +741,7 @@ fn fold_runs<const INTO: bool, T: Copy + Default, A: Op<T>, I: Idx>(
 
 /// For each slot `s` that `allowed` admits, the fold by `add` of
 /// `product(q, k)` over the positions `q` of its run `p[s]..p[s + 1]` whose
-/// index `k = idx[q]` is flagged, handed to `set(s, z)` when there is one;
-/// returns how many were.
+/// index `k = idx[q]` is flagged, handed to `set(s, z)` when there is one.
 #[inline(always)]
 fn flagged_runs<T: Copy, A: Op<T>, I: Idx>(
     p: &[usize],
@@ -750,8 +749,7 @@ fn flagged_runs<T: Copy, A: Op<T>, I: Idx>(
     (allowed, set): (&impl Fn(usize) -> bool, &mut impl FnMut(usize, &T)),
     add: A,
     product: impl Fn(usize, usize) -> T,
-) -> usize {
-    let mut nvals = 0;
+) {
     for (s, run) in p.windows(2).enumerate() {
         if !allowed(s) {
             continue;
@@ -775,9 +773,7 @@ fn flagged_runs<T: Copy, A: Op<T>, I: Idx>(
             }
         }
         set(s, &z);
-        nvals += 1;
     }
-    nvals
 }
 
 /// Bytes of a dense column up to which its reads hit the L1 cache: a dot

@@ -271,7 +271,7 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         dots: FlaggedDots<'_>,
         allowed: impl Fn(usize) -> bool,
         set: impl FnMut(usize, &T),
-    ) -> usize {
+    ) {
         self.dot_slots_flagged(dots, allowed, set)
     }
 
