@@ -221,11 +221,11 @@ const UPFRONT_ROOM: usize = 1 << 20;
 pub const SPLIT_ROW_LEN: usize = 64;
 
 /// The least width of a row split by columns whatever the length of the rows
-/// of `R` it reads (see [`Saxpy::column_split`]): a million `FP64` columns
-/// take 8 MB of values, and bc's backward product on a uniform graph of 2^20
-/// vertices (four such rows, 14 M products each) ran in about 0.8 of the
-/// time with each row split over two threads. At 2^18 columns the split
-/// cost more than it saved.
+/// of `R` it reads (see [`Saxpy::column_split`]), when the threads need it
+/// split (see [`super::schedule::tasks`]): a million `FP64` columns take
+/// 8 MB of values, which the parts share instead of each scattering over a
+/// workspace beyond its cache. At 2^18 columns the split cost more than it
+/// saved.
 pub const SPLIT_WIDE_ROW: u64 = 1 << 20;
 
 /// The least width of the rows gathered in a [`BitmapAcc`] (when each has
