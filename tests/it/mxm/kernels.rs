@@ -213,7 +213,8 @@ fn saxpy_rows_under_a_sparse_mask_match_the_model() {
 #[test]
 fn wide_dense_rows_split_over_threads_match_the_model() {
     // Rows at least `SPLIT_WIDE_ROW` columns wide with more products than
-    // columns are split by columns over the threads, whatever the length of
+    // columns are split by columns over the threads when they do not
+    // balance whole (three rows on two threads), whatever the length of
     // the rows of `R` (40 entries here), and gathered in bitmap
     // accumulators (each part at least `BITMAP_WIDTH` wide): unmasked,
     // under a mask (read at its positions) and under a complemented one
@@ -223,9 +224,9 @@ fn wide_dense_rows_split_over_threads_match_the_model() {
     assert!(width / 2 >= BITMAP_WIDTH);
     let s = builtin(Op::Plus, Op::Times, TypeCode::Fp64);
     // About 28,500 entries a row of `l`: 1.14 M products a row.
-    let l = sparse_fp64(4, inner, 3 * inner, 1);
+    let l = sparse_fp64(3, inner, 3 * inner, 1);
     let r = sparse_fp64(inner, width, 40, 2);
-    let m = sparse_fp64(4, width, width * 4 / 5, 3);
+    let m = sparse_fp64(3, width, width * 4 / 5, 3);
     let product = model::mxm(&l, &r, &s);
     let plan = Plan {
         method: Method::Saxpy,
