@@ -64,7 +64,7 @@ pub fn tasks(row_work: &[usize], split: &dyn Fn(usize, usize) -> Vec<u64>) -> Ve
     // would unbalance the threads are split.
     let total: usize = row_work.iter().sum();
     let least = SPLIT_ROW_WORK.max(total / (2 * threads));
-    let whole = balance_whole(row_work, least, threads);
+    let whole = balance_whole(row_work, total, least, threads);
     // One part per thread: every part of a split row searches each row of
     // `R` it reads for its column range, so more parts mean more searches
     // (the parts are balanced by sampled work, not by count).
@@ -87,13 +87,13 @@ pub fn tasks(row_work: &[usize], split: &dyn Fn(usize, usize) -> Vec<u64>) -> Ve
     })
 }
 
-/// Whether the rows of at least `least` work balance over `threads` left
-/// whole: claimed largest first (as [`run_tasks_largest_first`] does), the
-/// lighter rows filling in around them, no thread gets more than a quarter
-/// above its share. Then no row is split (bc's backward product on a
+/// Whether the rows of at least `least` work (of `total`) balance over
+/// `threads` left whole: claimed largest first (as
+/// [`run_tasks_largest_first`] does), the lighter rows filling in around
+/// them, no thread gets more than a quarter above its share. Then no row is split (bc's backward product on a
 /// uniform graph of 2^20 vertices, four rows of 14 M products each on two
 /// threads, ran in 0.75–0.95 of the time with whole rows).
-fn balance_whole(row_work: &[usize], least: usize, threads: usize) -> bool {
+fn balance_whole(row_work: &[usize], total: usize, least: usize, threads: usize) -> bool {
     let mut heavy: Vec<usize> = row_work.iter().copied().filter(|&w| w >= least).collect();
     heavy.sort_unstable_by(|a, b| b.cmp(a));
     let mut load = vec![0usize; threads.max(1)];
@@ -101,7 +101,7 @@ fn balance_whole(row_work: &[usize], least: usize, threads: usize) -> bool {
         let lightest = load.iter_mut().min().expect("at least one thread");
         *lightest += w;
     }
-    let share = row_work.iter().sum::<usize>() / threads.max(1);
+    let share = total / threads.max(1);
     load.into_iter().max().unwrap_or(0) <= share + share / 4
 }
 

@@ -503,21 +503,24 @@ impl<'a> Dot2<'a> {
         }
         block.present[..n].fill(false);
         for (c, &j) in cols.iter().enumerate() {
+            // The entries of the slot's row when its dot product is computed
+            // (the row has entries and the mask allows the position).
+            let computed = |slot: usize| {
+                let kk = rows.start + slot;
+                let lr = l.range(kk);
+                work::count(1);
+                (!lr.is_empty() && self.mask.allows(l.vector_id(kk), j)).then_some(lr)
+            };
+            let mut set = |slot: usize, z: &S::Z| {
+                let s = slot * cols.len() + c;
+                block.present[s] = true;
+                sr.z_set(&mut block.w, s, z);
+            };
             if let Some((flags, base)) = self.unit_flags(j) {
-                // The column's lookups in one loop, no call per dot product.
-                let allowed = |slot: usize| {
-                    let kk = rows.start + slot;
-                    let lr = l.range(kk);
-                    work::count(1);
-                    let dot = !lr.is_empty() && self.mask.allows(l.vector_id(kk), j);
-                    work::count(if dot { lr.len() } else { 0 });
-                    dot
-                };
-                let set = |slot: usize, z: &S::Z| {
-                    let s = slot * cols.len() + c;
-                    block.present[s] = true;
-                    sr.z_set(&mut block.w, s, z);
-                };
+                // The column's lookups in one loop, no call per dot product
+                // (the row's length counted here, as `dot` counts it).
+                let allowed =
+                    |slot: usize| computed(slot).map(|lr| work::count(lr.len())).is_some();
                 let dots = FlaggedDots {
                     p: &l.p[rows.start..=rows.end],
                     idx: l.i.as_idx(),
@@ -527,16 +530,11 @@ impl<'a> Dot2<'a> {
                 sr.dot_rows_flagged(dots, allowed, set);
                 continue;
             }
-            for (slot, kk) in rows.clone().enumerate() {
-                let lr = l.range(kk);
-                work::count(1);
-                if lr.is_empty() || !self.mask.allows(l.vector_id(kk), j) {
-                    continue;
-                }
-                if dot(sr, z, l, lr, &self.r, j) {
-                    let s = slot * cols.len() + c;
-                    block.present[s] = true;
-                    sr.z_set(&mut block.w, s, z);
+            for slot in 0..rows.len() {
+                if let Some(lr) = computed(slot) {
+                    if dot(sr, z, l, lr, &self.r, j) {
+                        set(slot, z);
+                    }
                 }
             }
         }
