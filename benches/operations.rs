@@ -73,7 +73,7 @@ impl Graph {
     }
 
     /// A freshly built matrix of the graph with values `vals` (of type `ty`).
-    fn build_with(&self, ty: &Type, vals: &Array) -> Matrix {
+    fn build_with(&self, ty: &Type, vals: Array) -> Matrix {
         let m = Matrix::new(ty, self.n, self.n).expect("matrix");
         m.build(&self.rows, &self.cols, vals, None).expect("build");
         m
@@ -81,12 +81,12 @@ impl Graph {
 
     /// A freshly built FP64 matrix of the graph.
     fn matrix(&self) -> Matrix {
-        self.build_with(&Type::FP64, &self.vals)
+        self.build_with(&Type::FP64, self.vals.clone())
     }
 
     /// A freshly built matrix of the graph's pattern with every value `one`.
     fn ones<T: graphblas::raw::storage::ArrayElement + Clone>(&self, ty: &Type, one: T) -> Matrix {
-        self.build_with(ty, &Array::from_vec(vec![one; self.rows.len()]))
+        self.build_with(ty, Array::from_vec(vec![one; self.rows.len()]))
     }
 
     /// An empty `n × n` output of type `ty`.

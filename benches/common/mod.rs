@@ -67,7 +67,7 @@ impl Tuples {
     pub fn build_into(&self, m: &Matrix) {
         let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Fp64).expect("PLUS_FP64");
         let vals = Array::from_vec(self.vals.clone());
-        m.build(&self.rows, &self.cols, &vals, Some(&plus))
+        m.build(&self.rows, &self.cols, vals, Some(&plus))
             .expect("build");
     }
 }

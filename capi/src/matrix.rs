@@ -121,7 +121,7 @@ unsafe fn build(
     let cols = unsafe { slice(J, n, "J")? };
     let dup = unsafe { get_opt(dup)?.map(|d| d.get()) };
     let x = values(c, n)?;
-    c.build(rows, cols, &x, dup)
+    c.build(rows, cols, x, dup)
 }
 
 /// Extracts the tuples of `A` into caller arrays of capacity `*nvals`.

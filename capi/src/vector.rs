@@ -115,7 +115,7 @@ unsafe fn build(
     let ix = unsafe { slice(I, n, "I")? };
     let dup = unsafe { get_opt(dup)?.map(|d| d.get()) };
     let x = values(w, n)?;
-    w.build(ix, &x, dup)
+    w.build(ix, x, dup)
 }
 
 unsafe fn extract_tuples(

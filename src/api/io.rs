@@ -37,7 +37,7 @@ impl<T: ValueType> Matrix<T> {
         let (rows, cols, vals) = m.extract_tuples()?;
         let out = Self::new(m.nrows(), m.ncols())?;
         out.inner
-            .build(&rows, &cols, &T::into_array(values_of(vals)?), None)?;
+            .build(&rows, &cols, T::into_array(values_of(vals)?), None)?;
         Ok(out)
     }
 

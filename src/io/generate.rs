@@ -84,7 +84,7 @@ const NO_EDGE: u64 = u64::MAX;
 pub fn generate(spec: &GraphSpec) -> Result<Matrix> {
     let part = edge_part(spec, 0, 1)?;
     let m = Matrix::new(&part.vals.ty(), part.n, part.n)?;
-    m.build(&part.rows, &part.cols, &part.vals, None)?;
+    m.build(&part.rows, &part.cols, part.vals, None)?;
     Ok(m)
 }
 

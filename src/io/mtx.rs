@@ -170,7 +170,7 @@ fn build<T: MtxValue>(bytes: &[u8], h: &Header, target: &Type) -> Result<Matrix>
     // Huge dimensions: the general build, which sorts.
     let m = Matrix::new(target, h.nrows, h.ncols)?;
     let vals = Array::from_vec(e.vals);
-    match m.build(&e.rows, &e.cols, &vals, None) {
+    match m.build(&e.rows, &e.cols, vals, None) {
         Ok(()) => Ok(m),
         Err(err) if err.info == Info::InvalidValue => {
             let (i, j) = first_duplicate(&e.rows, &e.cols).unwrap_or((0, 0));

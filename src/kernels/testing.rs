@@ -32,7 +32,7 @@ pub fn store(
         Some(_) => Dup::Combine(&combine),
         None => Dup::LastWins,
     };
-    let mut c = build_compressed(vlen, vdim, outer, inner, &vals, dup).unwrap();
+    let mut c = build_compressed(vlen, vdim, outer, inner, vals, dup).unwrap();
     c.x = c.x.cast(ty);
     let store = MatrixStore::from_compressed(orient, c).conform();
     store.uniform_value();

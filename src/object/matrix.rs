@@ -5,7 +5,9 @@ use super::pending::{try_update_in_place, Pending};
 use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::{Error, Result};
 use crate::plan::{self, Claim, Node, Owner, Source};
-use crate::storage::{build_compressed, Array, Dup, Format, MatrixStore, Orientation, Sparsity};
+use crate::storage::{
+    build_compressed, build_single_vector, Array, Dup, Format, MatrixStore, Orientation, Sparsity,
+};
 use crate::{ensure, fail};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError, Weak};
 
@@ -477,11 +479,38 @@ impl Matrix {
         &self,
         rows: &[u64],
         cols: &[u64],
-        vals: &Array,
+        vals: Array,
         dup: Option<&BinaryOp>,
     ) -> Result<()> {
         ensure!(
-            rows.len() == cols.len() && rows.len() == vals.len(),
+            rows.len() == cols.len(),
+            InvalidValue,
+            "build needs as many row indices, column indices and values"
+        );
+        self.build_tuples(rows, Some(cols), vals, dup)
+    }
+
+    /// [`Matrix::build`] of a matrix of one column (a GraphBLAS vector)
+    /// from the tuples' rows.
+    pub(crate) fn build_column(
+        &self,
+        rows: &[u64],
+        vals: Array,
+        dup: Option<&BinaryOp>,
+    ) -> Result<()> {
+        self.build_tuples(rows, None, vals, dup)
+    }
+
+    /// [`Matrix::build`] with the columns all zero when `cols` is `None`.
+    fn build_tuples(
+        &self,
+        rows: &[u64],
+        cols: Option<&[u64]>,
+        vals: Array,
+        dup: Option<&BinaryOp>,
+    ) -> Result<()> {
+        ensure!(
+            rows.len() == vals.len(),
             InvalidValue,
             "build needs as many row indices, column indices and values"
         );
@@ -500,6 +529,11 @@ impl Matrix {
             self.ty
         );
         let (nrows, ncols) = (current.nrows(), current.ncols());
+        ensure!(
+            cols.is_some() || ncols == 1,
+            InvalidValue,
+            "tuples without columns build a matrix of one column"
+        );
         if let Some(k) = rows.iter().position(|&r| r >= nrows) {
             fail!(
                 IndexOutOfBounds,
@@ -507,32 +541,39 @@ impl Matrix {
                 rows[k]
             );
         }
-        if let Some(k) = cols.iter().position(|&c| c >= ncols) {
+        if let Some(k) = cols.and_then(|cols| cols.iter().position(|&c| c >= ncols)) {
             fail!(
                 IndexOutOfBounds,
                 "column index {} out of range; must be < {ncols}",
-                cols[k]
+                cols.map_or(0, |cols| cols[k])
             );
         }
         // Checked before the values are read: a bad operator is an API error.
         let combine = dup.map(|op| dup_combiner(op, &self.ty)).transpose()?;
-        let cast;
         let vals = if vals.ty() == self.ty {
             vals
         } else {
-            cast = vals.cast(&self.ty);
-            &cast
-        };
-        let orient = self.orientation();
-        let (outer, inner, vlen, vdim) = match orient {
-            Orientation::ByRow => (rows, cols, ncols, nrows),
-            Orientation::ByCol => (cols, rows, nrows, ncols),
+            vals.cast(&self.ty)
         };
         let dup_mode = match &combine {
             Some(f) => Dup::Combine(f.as_ref()),
             None => Dup::Error,
         };
-        let c = build_compressed(vlen, vdim, outer, inner, vals, dup_mode)?;
+        let orient = self.orientation();
+        let zeros;
+        let c = match (orient, cols) {
+            (Orientation::ByCol, None) => build_single_vector(nrows, rows, vals, dup_mode)?,
+            (Orientation::ByRow, None) => {
+                zeros = vec![0; rows.len()];
+                build_compressed(ncols, nrows, rows, &zeros, vals, dup_mode)?
+            }
+            (Orientation::ByRow, Some(cols)) => {
+                build_compressed(ncols, nrows, rows, cols, vals, dup_mode)?
+            }
+            (Orientation::ByCol, Some(cols)) => {
+                build_compressed(nrows, ncols, cols, rows, vals, dup_mode)?
+            }
+        };
         let store = MatrixStore::from_compressed(orient, c).conform();
         // The values were just written: whether they are all the same (a
         // pattern of ones, which products read as a structure) is found
@@ -560,7 +601,7 @@ impl Matrix {
         let keep_first = Arc::new(|z: &mut [u8], x: &[u8], _: &[u8]| z.copy_from_slice(x));
         let ty = self.ty.clone();
         let dup = BinaryOp::user("keep first", keep_first, ty.clone(), ty.clone(), ty);
-        self.build(rows, cols, &vals, Some(&dup))
+        self.build(rows, cols, vals, Some(&dup))
     }
 
     /// Every entry as `(rows, cols, values)` (`GrB_Matrix_extractTuples`), in storage order.
@@ -741,7 +782,7 @@ mod tests {
         a.build(
             &[0, 0, 1],
             &[1, 1, 0],
-            &Array::from_vec(vec![1i32, 2, 3]),
+            Array::from_vec(vec![1i32, 2, 3]),
             Some(&plus),
         )
         .unwrap();
@@ -749,12 +790,12 @@ mod tests {
             a.extract_element(0, 1).unwrap().unwrap().get::<i32>(),
             Some(3)
         );
-        let again = a.build(&[0], &[0], &Array::from_vec(vec![1i32]), None);
+        let again = a.build(&[0], &[0], Array::from_vec(vec![1i32]), None);
         assert_eq!(again.unwrap_err().info, crate::Info::OutputNotEmpty);
         let b = Matrix::new(&Type::INT32, 2, 2).unwrap();
-        let dup = b.build(&[0, 0], &[0, 0], &Array::from_vec(vec![1i32, 2]), None);
+        let dup = b.build(&[0, 0], &[0, 0], Array::from_vec(vec![1i32, 2]), None);
         assert_eq!(dup.unwrap_err().info, crate::Info::InvalidValue);
-        let bad = b.build(&[2], &[0], &Array::from_vec(vec![1i32]), None);
+        let bad = b.build(&[2], &[0], Array::from_vec(vec![1i32]), None);
         assert_eq!(bad.unwrap_err().info, crate::Info::IndexOutOfBounds);
         // Every position takes the one value; repeats are one entry.
         let u = Matrix::new(&Type::FP64, 2, 2).unwrap();
@@ -767,7 +808,7 @@ mod tests {
         );
         // A dup operator must have one domain: LT_INT32 returns bool.
         let lt = BinaryOp::builtin(BinaryCode::Lt, TypeCode::Int32).unwrap();
-        let mixed = b.build(&[0], &[0], &Array::from_vec(vec![1i32]), Some(&lt));
+        let mixed = b.build(&[0], &[0], Array::from_vec(vec![1i32]), Some(&lt));
         assert_eq!(mixed.unwrap_err().info, crate::Info::DomainMismatch);
         assert_eq!(b.nvals().unwrap(), 0);
     }

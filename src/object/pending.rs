@@ -70,7 +70,7 @@ impl Pending {
             vdim,
             &self.outer,
             &self.inner,
-            &Array::from_vec(order),
+            Array::from_vec(order),
             Dup::LastWins,
         )?;
         let which = last.x.as_slice::<u64>().expect("update numbers");

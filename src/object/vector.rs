@@ -101,9 +101,8 @@ impl Vector {
     }
 
     /// Builds from `(indices, values)` (`GrB_Vector_build`).
-    pub fn build(&self, indices: &[u64], vals: &Array, dup: Option<&BinaryOp>) -> Result<()> {
-        let zeros = vec![0u64; indices.len()];
-        self.0.build(indices, &zeros, vals, dup)
+    pub fn build(&self, indices: &[u64], vals: Array, dup: Option<&BinaryOp>) -> Result<()> {
+        self.0.build_column(indices, vals, dup)
     }
 
     /// Builds from indices that all take `value` (`GxB_Vector_build_Scalar`).
@@ -133,7 +132,7 @@ mod tests {
         let v = Vector::new(&Type::UINT16, 10).unwrap();
         v.build(
             &[7, 2, 7],
-            &Array::from_vec(vec![1u16, 2, 3]),
+            Array::from_vec(vec![1u16, 2, 3]),
             Some(
                 &BinaryOp::builtin(
                     crate::algebra::BinaryCode::Max,

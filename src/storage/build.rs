@@ -38,7 +38,7 @@ pub fn build_compressed(
     vdim: u64,
     outer: &[u64],
     inner: &[u64],
-    vals: &Array,
+    vals: Array,
     dup: Dup<'_>,
 ) -> Result<Compressed> {
     let n = outer.len();
@@ -47,12 +47,56 @@ pub fn build_compressed(
     let key = |k: usize| (outer[k], inner[k]);
     if (1..n).all(|k| key(k - 1) < key(k)) {
         let shape = shape_of(&vals.ty(), vlen, vdim, n, |e| outer[e])?;
-        return Ok(Compressed {
-            i: Indices::copy_of(inner, vlen),
-            x: vals.clone(),
-            ..shape
-        });
+        return Ok(in_order(shape, inner, vals));
     }
+    build_unordered(vlen, vdim, outer, inner, &vals, dup)
+}
+
+/// [`build_compressed`] of one vector of length `vlen` (a GraphBLAS
+/// vector's column): `inner[k]` is the index of tuple `k`. Indices in
+/// increasing order are checked and copied in one pass, and the values kept.
+pub fn build_single_vector(
+    vlen: u64,
+    inner: &[u64],
+    vals: Array,
+    dup: Dup<'_>,
+) -> Result<Compressed> {
+    debug_assert_eq!(vals.len(), inner.len());
+    if inner.windows(2).all(|w| w[0] < w[1]) {
+        let shape = Compressed {
+            vlen,
+            vdim: 1,
+            h: None,
+            p: vec![0, inner.len()],
+            i: Vec::new().into(),
+            x: Array::new(&vals.ty()),
+        };
+        return Ok(in_order(shape, inner, vals));
+    }
+    let zeros = vec![0; inner.len()];
+    build_unordered(vlen, 1, &zeros, inner, &vals, dup)
+}
+
+/// Tuples already in storage order into `shape` (its vectors' pointers):
+/// the inner indices copied (narrowed when they fit), the values kept.
+fn in_order(shape: Compressed, inner: &[u64], vals: Array) -> Compressed {
+    Compressed {
+        i: Indices::copy_of(inner, shape.vlen),
+        x: vals,
+        ..shape
+    }
+}
+
+/// [`build_compressed`] of tuples not in storage order.
+fn build_unordered(
+    vlen: u64,
+    vdim: u64,
+    outer: &[u64],
+    inner: &[u64],
+    vals: &Array,
+    dup: Dup<'_>,
+) -> Result<Compressed> {
+    let n = outer.len();
     let tuples = Tuples {
         vlen,
         vdim,
@@ -379,7 +423,7 @@ mod tests {
             3,
             &[2, 0, 0],
             &[0, 3, 1],
-            &Array::from_vec(vec![3i32, 2, 1]),
+            Array::from_vec(vec![3i32, 2, 1]),
             Dup::Error,
         )
         .unwrap();
@@ -416,7 +460,8 @@ mod tests {
                 got
             };
             let array = Array::from_vec(vals.clone());
-            let c = build_compressed(64, vdim, &outer, &inner, &array, Dup::LastWins).unwrap();
+            let c =
+                build_compressed(64, vdim, &outer, &inner, array.clone(), Dup::LastWins).unwrap();
             c.check().unwrap();
             assert_eq!(entries(&c), last.into_iter().collect::<Vec<_>>());
             // Positions held in 64 bits (beyond 2^32 tuples) give the same.
@@ -434,8 +479,7 @@ mod tests {
                 let b = i64::from_ne_bytes(v.try_into().unwrap());
                 acc.copy_from_slice(&(a + b).to_ne_bytes());
             };
-            let c =
-                build_compressed(64, vdim, &outer, &inner, &array, Dup::Combine(&plus)).unwrap();
+            let c = build_compressed(64, vdim, &outer, &inner, array, Dup::Combine(&plus)).unwrap();
             assert_eq!(entries(&c), sum.into_iter().collect::<Vec<_>>());
         }
     }
@@ -454,7 +498,7 @@ mod tests {
             .collect();
         let (outer, inner): (Vec<u64>, Vec<u64>) = keys.iter().copied().unzip();
         let vals = Array::from_vec((0..n as i64).collect::<Vec<_>>());
-        let c = build_compressed(vlen, vdim, &outer, &inner, &vals, Dup::Error).unwrap();
+        let c = build_compressed(vlen, vdim, &outer, &inner, vals.clone(), Dup::Error).unwrap();
         c.check().unwrap();
         let mut expected: Vec<((u64, u64), i64)> = keys.iter().copied().zip(0..n as i64).collect();
         expected.sort();
@@ -471,18 +515,21 @@ mod tests {
             .find(|&k| outer[k] == outer[last] && k != last)
             .unwrap();
         inner[twin] = inner[last];
-        let err = build_compressed(vlen, vdim, &outer, &inner, &vals, Dup::Error).unwrap_err();
+        let err =
+            build_compressed(vlen, vdim, &outer, &inner, vals.clone(), Dup::Error).unwrap_err();
         assert_eq!(err.info, crate::error::Info::InvalidValue);
-        let c = build_compressed(vlen, vdim, &outer, &inner, &vals, Dup::LastWins).unwrap();
+        let c = build_compressed(vlen, vdim, &outer, &inner, vals, Dup::LastWins).unwrap();
         assert_eq!(c.nvals(), n - 1);
     }
 
     #[test]
     fn duplicates() {
         let vals = Array::from_vec(vec![1i32, 2, 3]);
-        let err = build_compressed(2, 2, &[1, 1, 0], &[1, 1, 0], &vals, Dup::Error).unwrap_err();
+        let err =
+            build_compressed(2, 2, &[1, 1, 0], &[1, 1, 0], vals.clone(), Dup::Error).unwrap_err();
         assert_eq!(err.info, crate::error::Info::InvalidValue);
-        let last = build_compressed(2, 2, &[1, 1, 0], &[1, 1, 0], &vals, Dup::LastWins).unwrap();
+        let last =
+            build_compressed(2, 2, &[1, 1, 0], &[1, 1, 0], vals.clone(), Dup::LastWins).unwrap();
         assert_eq!(last.x.as_slice::<i32>().unwrap(), &[3, 2]);
         let minus = |acc: &mut [u8], v: &[u8]| {
             let a = i32::from_ne_bytes(acc.try_into().unwrap());
@@ -494,7 +541,7 @@ mod tests {
             2,
             &[1, 1, 0, 1],
             &[1, 1, 0, 1],
-            &Array::from_vec(vec![1i32, 2, 3, 10]),
+            Array::from_vec(vec![1i32, 2, 3, 10]),
             Dup::Combine(&minus),
         )
         .unwrap();
@@ -509,7 +556,7 @@ mod tests {
             big,
             &[big - 1, 3],
             &[0, big - 1],
-            &Array::from_vec(vec![1u8, 2]),
+            Array::from_vec(vec![1u8, 2]),
             Dup::Error,
         )
         .unwrap();

@@ -860,8 +860,8 @@ pub(super) mod tests {
         use crate::storage::build::{build_compressed, Dup};
         let before = crate::storage::index::set_narrow(true);
         let x = Array::from_vec(vec![1.0f64, 2.0, 3.0]);
-        let small = build_compressed(10, 4, &[3, 0, 0], &[9, 4, 1], &x, Dup::Error).unwrap();
-        let huge = build_compressed(1 << 40, 4, &[3, 0, 0], &[1 << 39, 4, 1], &x, Dup::Error);
+        let small = build_compressed(10, 4, &[3, 0, 0], &[9, 4, 1], x.clone(), Dup::Error).unwrap();
+        let huge = build_compressed(1 << 40, 4, &[3, 0, 0], &[1 << 39, 4, 1], x, Dup::Error);
         let huge = huge.unwrap();
         // A transpose's indices are the source's vector ids.
         let (ts, th) = (small.transpose(), huge.transpose());

@@ -302,7 +302,7 @@ pub fn import(
             check_indices(rows, nrows, "row")?;
             check_indices(cols, ncols, "column")?;
             let x = Array::from_bytes(ty, arrays.values);
-            let c = build_compressed(ncols, nrows, rows, cols, &x, Dup::Error)?;
+            let c = build_compressed(ncols, nrows, rows, cols, x, Dup::Error)?;
             Ok(MatrixStore::from_compressed(Orientation::ByRow, c).conform())
         }
         ExchangeFormat::DenseRow | ExchangeFormat::DenseCol => {
@@ -439,7 +439,7 @@ mod tests {
             3,
             &[0, 0, 2],
             &[1, 3, 0],
-            &Array::from_vec(vec![1.0f64, 2.0, 3.0]),
+            Array::from_vec(vec![1.0f64, 2.0, 3.0]),
             Dup::Error,
         )
         .unwrap();

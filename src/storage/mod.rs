@@ -20,7 +20,7 @@ pub mod tuples;
 pub mod uniform;
 
 pub use array::{Array, ArrayElement};
-pub use build::{build_compressed, Dup};
+pub use build::{build_compressed, build_single_vector, Dup};
 pub use compressed::Compressed;
 pub use index::{Idx, IdxSlice, Indices};
 pub use iso::{IsoArray, Values};

@@ -522,7 +522,7 @@ mod tests {
             3,
             &[0, 0, 2],
             &[1, 3, 0],
-            &Array::from_vec(vec![1i16, -2, 3]),
+            Array::from_vec(vec![1i16, -2, 3]),
             Dup::Error,
         )
         .unwrap();
@@ -572,7 +572,7 @@ mod tests {
     fn user_types_need_their_type() {
         let ty = Type::user("pair", 3);
         let x = Array::from_bytes(&ty, &[1, 2, 3, 4, 5, 6]);
-        let c = build_compressed(2, 2, &[0, 1], &[1, 0], &x, Dup::Error).unwrap();
+        let c = build_compressed(2, 2, &[0, 1], &[1, 0], x, Dup::Error).unwrap();
         let a = MatrixStore::from_compressed(Orientation::ByCol, c);
         let blob = serialize(&a).unwrap();
         assert_eq!(

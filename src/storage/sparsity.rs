@@ -106,7 +106,7 @@ mod tests {
     fn store(rows: &[u64], cols: &[u64], nrows: u64, ncols: u64) -> MatrixStore {
         let vals: Vec<i32> = (0..rows.len() as i32).collect();
         let c =
-            build_compressed(ncols, nrows, rows, cols, &Array::from_vec(vals), Dup::Error).unwrap();
+            build_compressed(ncols, nrows, rows, cols, Array::from_vec(vals), Dup::Error).unwrap();
         MatrixStore::from_compressed(Orientation::ByRow, c)
     }
 

@@ -625,7 +625,7 @@ fn positional_operators_do_not_combine_values() {
     let empty = Matrix::new(&Type::INT64, 2, 3).unwrap();
     let ones = graphblas::raw::storage::Array::from_vec(vec![1i64, 2]);
     let err = empty
-        .build(&[0, 0], &[1, 1], &ones, Some(&secondj))
+        .build(&[0, 0], &[1, 1], ones, Some(&secondj))
         .unwrap_err();
     assert_eq!(err.info, Info::DomainMismatch);
     assert_eq!(empty.nvals().unwrap(), 0);

@@ -82,7 +82,7 @@ proptest! {
     ) {
         let (rows, cols, vals) = a.matrix(la).extract_tuples().unwrap();
         let rebuilt = Matrix::new(&a.ty, a.nrows, a.ncols).unwrap();
-        rebuilt.build(&rows, &cols, &vals, None).unwrap();
+        rebuilt.build(&rows, &cols, vals, None).unwrap();
         assert_matches(&rebuilt, &a, 0.0);
     }
 }

@@ -4,9 +4,9 @@
 use crate::oracle;
 
 use graphblas::raw::algebra::{BinaryCode, BinaryOp, Type, TypeCode, Value};
-use graphblas::raw::object::{Descriptor, Matrix};
+use graphblas::raw::object::{Descriptor, Matrix, Vector};
 use graphblas::raw::ops::ewise::ewise_add;
-use graphblas::raw::storage::{Array, Sparsity};
+use graphblas::raw::storage::{Array, Orientation, Sparsity};
 use graphblas::Info;
 use oracle::*;
 use proptest::prelude::*;
@@ -65,7 +65,7 @@ proptest! {
         let cols: Vec<u64> = tuples.iter().map(|x| x.1).collect();
         let vals = Array::from_vec(tuples.iter().map(|x| x.2).collect::<Vec<i8>>());
         let dup = BinaryOp::builtin(BinaryCode::Plus, ty).unwrap();
-        let result = m.build(&rows, &cols, &vals, with_dup.then_some(&dup));
+        let result = m.build(&rows, &cols, vals, with_dup.then_some(&dup));
         let mut model = OMatrix::new(&t, 5, 7);
         let mut duplicate = false;
         for &(r, c, v) in &tuples {
@@ -83,6 +83,55 @@ proptest! {
             result.unwrap();
             assert_matches(&m, &model, 0.0);
         }
+    }
+
+    #[test]
+    fn vector_build_matches_the_model(
+        ty in arb_type(),
+        tuples in proptest::collection::vec((0u64..9, -3i8..=3), 0..30),
+        in_order in any::<bool>(),
+        by_row in any::<bool>(),
+        with_dup in any::<bool>(),
+    ) {
+        // Indices given in increasing order take the build's one-pass path.
+        let mut tuples = tuples;
+        if in_order {
+            tuples.sort_by_key(|t| t.0);
+            tuples.dedup_by_key(|t| t.0);
+        }
+        let t = Type::builtin(ty);
+        let v = Vector::new(&t, 9).unwrap();
+        if by_row {
+            v.as_matrix().set_orientation(Orientation::ByRow);
+        }
+        let indices: Vec<u64> = tuples.iter().map(|x| x.0).collect();
+        let vals = Array::from_vec(tuples.iter().map(|x| x.1).collect::<Vec<i8>>());
+        let dup = BinaryOp::builtin(BinaryCode::Plus, ty).unwrap();
+        let result = v.build(&indices, vals, with_dup.then_some(&dup));
+        let mut model = OMatrix::new(&t, 9, 1);
+        let mut duplicate = false;
+        for &(i, x) in &tuples {
+            let x = Value::new(x).cast(&t).unwrap();
+            let new = match model.get(i, 0) {
+                Some(old) => { duplicate = true; apply_binary(&dup, old, &x) }
+                None => x,
+            };
+            model.set(i, 0, new);
+        }
+        if duplicate && !with_dup {
+            prop_assert_eq!(result.unwrap_err().info, Info::InvalidValue);
+            prop_assert_eq!(v.nvals().unwrap(), 0);
+        } else {
+            result.unwrap();
+            assert_matches(v.as_matrix(), &model, 0.0);
+            v.as_matrix().snapshot().unwrap().check().unwrap();
+        }
+        let out_of_range = v.build(&[3, 9], Array::from_vec(vec![1i8, 2]), None);
+        prop_assert_eq!(out_of_range.unwrap_err().info, if v.nvals().unwrap() == 0 {
+            Info::IndexOutOfBounds
+        } else {
+            Info::OutputNotEmpty
+        });
     }
 
     #[test]

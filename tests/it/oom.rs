@@ -539,7 +539,7 @@ fn vxm_without_room_for_a_transpose_case(mode: Mode) {
     let rows: Vec<u64> = (0..N * PER_ROW).map(|k| k / PER_ROW).collect();
     let cols: Vec<u64> = (0..N * PER_ROW).map(|k| (k * 2_654_435_761) % N).collect();
     let vals = graphblas::raw::storage::Array::from_vec(vec![1.5f64; rows.len()]);
-    a.build(&rows, &cols, &vals, Some(&fp64_op(BinaryCode::Plus)))
+    a.build(&rows, &cols, vals, Some(&fp64_op(BinaryCode::Plus)))
         .unwrap();
     let u = dense_vector(N);
     let (s, d) = (plus_times(), Descriptor::default());

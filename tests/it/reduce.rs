@@ -292,7 +292,7 @@ fn user_defined_type_and_monoid() {
     a.build(
         &[0, 0, 2, 2],
         &[0, 2, 1, 2],
-        &Array::from_bytes(&pair, &vals),
+        Array::from_bytes(&pair, &vals),
         None,
     )
     .unwrap();
@@ -339,7 +339,7 @@ fn random_matrix(n: u64, nnz: usize, orient: Orientation) -> Matrix {
     m.build(
         &rows,
         &cols,
-        &Array::from_vec(x[2 * nnz..].to_vec()),
+        Array::from_vec(x[2 * nnz..].to_vec()),
         Some(&plus),
     )
     .unwrap();
@@ -445,7 +445,7 @@ fn rows_with_gaps_across_many_tasks_match_a_direct_sum() {
         })
         .collect();
     let a = Matrix::new_oriented(&Type::FP64, n, n, Orientation::ByRow).unwrap();
-    a.build(&rows, &cols, &Array::from_vec(vals), None).unwrap();
+    a.build(&rows, &cols, Array::from_vec(vals), None).unwrap();
     let plus = monoid(BinaryCode::Plus, TypeCode::Fp64);
     for threads in [1, 2, 3] {
         let w = Vector::new(&Type::FP64, n).unwrap();
@@ -468,13 +468,13 @@ fn terminal_values_stop_the_fold() {
     let idx: Vec<u64> = (0..n).collect();
     let mut x: Vec<i32> = (0..n as i32).map(|k| k % 1000 - 500).collect();
     x[54_321] = i32::MIN;
-    v.build(&idx, &Array::from_vec(x), None).unwrap();
+    v.build(&idx, Array::from_vec(x), None).unwrap();
     let min = monoid(BinaryCode::Min, TypeCode::Int32);
     let t = reduce_to_value(&min, v.as_matrix()).unwrap().unwrap();
     assert_eq!(t.get::<i32>(), Some(i32::MIN));
     let b = Vector::new(&Type::BOOL, n).unwrap();
     let flags: Vec<bool> = (0..n).map(|k| k == 77_777).collect();
-    b.build(&idx, &Array::from_vec(flags), None).unwrap();
+    b.build(&idx, Array::from_vec(flags), None).unwrap();
     let lor = monoid(BinaryCode::Lor, TypeCode::Bool);
     assert_eq!(
         reduce_to_value(&lor, b.as_matrix()).unwrap(),

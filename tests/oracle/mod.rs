@@ -116,7 +116,7 @@ impl OMatrix {
         for v in self.entries.values() {
             x.push_bytes(v.bytes());
         }
-        m.build(&rows, &cols, &x, None).unwrap();
+        m.build(&rows, &cols, x, None).unwrap();
         let s = (*m.snapshot().unwrap()).clone();
         let out = layout.convert(s);
         out.check().expect("layout conversion keeps invariants");

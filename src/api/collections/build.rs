@@ -56,7 +56,7 @@ impl<T: ValueType> Matrix<T> {
             vals.push(v);
         }
         let m = Self::new(nrows, ncols)?;
-        m.inner.build(&rows, &cols, &T::into_array(vals), dup)?;
+        m.inner.build(&rows, &cols, T::into_array(vals), dup)?;
         Ok(m)
     }
 
@@ -247,7 +247,7 @@ impl<T: ValueType> Vector<T> {
     ) -> Result<Self> {
         let (idx, vals): (Vec<u64>, Vec<T>) = pairs.into_iter().unzip();
         let v = Self::new(n)?;
-        v.inner.build(&idx, &T::into_array(vals), dup)?;
+        v.inner.build(&idx, T::into_array(vals), dup)?;
         Ok(v)
     }
 
