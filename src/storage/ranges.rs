@@ -78,10 +78,16 @@ pub fn cast_into<S: Copy + Sync, D: Send>(dst: &mut [D], src: &[S], f: impl Fn(S
 /// short), in parallel.
 fn map_into<S: Sync, D: Send>(dst: &mut [D], src: &[S], body: impl Fn(&mut [D], &[S]) + Sync) {
     assert_eq!(dst.len(), src.len(), "a destination for each source");
-    if src.len() < PARALLEL_COPY {
-        return body(dst, src);
+    for_each_piece_mut(dst, |r, d| body(d, &src[r]));
+}
+
+/// `body(r, &mut dst[r])` over consecutive pieces `r` covering `dst` (one
+/// piece when short), in parallel.
+pub fn for_each_piece_mut<D: Send>(dst: &mut [D], body: impl Fn(Range<usize>, &mut [D]) + Sync) {
+    if dst.len() < PARALLEL_COPY {
+        return body(0..dst.len(), dst);
     }
-    parallel::for_each_chunk_mut(dst, PIECE, |r, d| body(d, &src[r]));
+    parallel::for_each_chunk_mut(dst, PIECE, body);
 }
 
 /// `dst.extend_from_slice(src)`, in pieces of [`COPY_PIECE`] bytes.

@@ -2,40 +2,77 @@
 //! written into the caller's arrays, or into new ones.
 
 use super::array::Array;
+use super::index::Idx;
+use super::ranges::{cast_into, for_each_piece_mut};
 use super::store::{Format, MatrixStore, Orientation};
 use std::borrow::Cow;
 
 impl MatrixStore {
     /// Writes the row and column of every entry, in storage order, into the
-    /// first `nvals()` places of `rows` and `cols` (each skipped when `None`).
+    /// first `nvals()` places of `rows` and `cols` (each skipped when `None`),
+    /// in parallel pieces when there are many.
     pub fn write_coordinates(&self, mut rows: Option<&mut [u64]>, mut cols: Option<&mut [u64]>) {
-        let Format::Sparse(c) = self.format() else {
-            let mut at = 0;
-            self.for_each_entry(|r, col, _| {
-                if let Some(rows) = rows.as_deref_mut() {
-                    rows[at] = r;
-                }
-                if let Some(cols) = cols.as_deref_mut() {
-                    cols[at] = col;
-                }
-                at += 1;
-            });
+        let n = self.nvals();
+        if n == 0 {
             return;
-        };
-        let (outer, inner) = match self.orient() {
-            Orientation::ByRow => (rows, cols),
-            Orientation::ByCol => (cols, rows),
-        };
-        if let Some(inner) = inner {
-            crate::with_idx!(c.i.as_idx(), s => {
-                for (o, &i) in inner.iter_mut().zip(s) {
-                    *o = super::Idx::to_u64(i);
-                }
-            });
         }
-        if let Some(outer) = outer {
-            for k in 0..c.nvec() {
-                outer[c.range(k)].fill(c.vector_id(k));
+        let (outer, inner) = match self.orient() {
+            Orientation::ByRow => (rows.as_deref_mut(), cols.as_deref_mut()),
+            Orientation::ByCol => (cols.as_deref_mut(), rows.as_deref_mut()),
+        };
+        match self.format() {
+            Format::Sparse(c) => {
+                if let Some(inner) = inner {
+                    crate::with_idx!(c.i.as_idx(), s => cast_into(&mut inner[..n], &s[..n], Idx::to_u64));
+                }
+                if let Some(outer) = outer {
+                    for_each_piece_mut(&mut outer[..n], |r, out| {
+                        // The vector holding the piece's first entry, then
+                        // the next one each time its entries end.
+                        let mut kk = c.p[1..].partition_point(|&end| end <= r.start);
+                        for (q, o) in r.zip(out) {
+                            while c.p[kk + 1] <= q {
+                                kk += 1;
+                            }
+                            *o = c.vector_id(kk);
+                        }
+                    });
+                }
+            }
+            Format::Full(f) => {
+                // Position `q` is entry `q % vlen` of vector `q / vlen`:
+                // divided once a piece, then stepped through.
+                let vlen = f.vlen;
+                let write = |list: &mut [u64], vector: bool| {
+                    for_each_piece_mut(&mut list[..n], |r, out| {
+                        let (mut j, mut i) = (r.start as u64 / vlen, r.start as u64 % vlen);
+                        for o in out {
+                            *o = if vector { j } else { i };
+                            i += 1;
+                            if i == vlen {
+                                (j, i) = (j + 1, 0);
+                            }
+                        }
+                    })
+                };
+                if let Some(inner) = inner {
+                    write(inner, false);
+                }
+                if let Some(outer) = outer {
+                    write(outer, true);
+                }
+            }
+            Format::Bitmap(_) => {
+                let mut at = 0;
+                self.for_each_entry(|r, col, _| {
+                    if let Some(rows) = rows.as_deref_mut() {
+                        rows[at] = r;
+                    }
+                    if let Some(cols) = cols.as_deref_mut() {
+                        cols[at] = col;
+                    }
+                    at += 1;
+                });
             }
         }
     }
@@ -72,7 +109,7 @@ impl MatrixStore {
 mod tests {
     use super::*;
     use crate::storage::compressed::tests::sample;
-    use crate::storage::Full;
+    use crate::storage::{Compressed, Full};
 
     /// The same 3 × 4 matrix in every format and orientation, and a full 2 × 2 one.
     fn stores() -> Vec<MatrixStore> {
@@ -95,9 +132,40 @@ mod tests {
         vec![sparse, hyper, by_col, bitmap, full]
     }
 
+    /// Stores of more entries than a piece of the parallel writes, their
+    /// vectors of varied lengths, some empty.
+    fn large_stores() -> Vec<MatrixStore> {
+        let (vlen, vdim) = (700u64, 1000u64);
+        let (mut p, mut i) = (vec![0usize], Vec::new());
+        for j in 0..vdim {
+            i.extend((0..(j % 7) * 100).step_by(3));
+            p.push(i.len());
+        }
+        let n = i.len() as i32;
+        let c = Compressed {
+            vlen,
+            vdim,
+            h: None,
+            p,
+            i: i.into(),
+            x: Array::from_vec((0..n).collect()),
+        };
+        let sparse = MatrixStore::from_compressed(Orientation::ByRow, c.clone());
+        let hyper = MatrixStore::from_compressed(Orientation::ByCol, c.into_hyper());
+        let full = MatrixStore::new(
+            Orientation::ByCol,
+            Format::Full(Full {
+                vlen: 300,
+                vdim: 400,
+                x: Array::from_vec((0..120_000).collect::<Vec<i32>>()),
+            }),
+        );
+        vec![sparse, hyper, full]
+    }
+
     #[test]
     fn coordinates_written_in_place_match_the_entries_in_storage_order() {
-        for s in stores() {
+        for s in stores().into_iter().chain(large_stores()) {
             let mut expected = (Vec::new(), Vec::new(), Vec::new());
             let values = s.values();
             s.for_each_entry(|r, c, q| {
