@@ -7,12 +7,13 @@ use super::entries::{for_each_position, matrix_coords, positions};
 use super::eval::{BinaryEval, IndexEval, UnaryEval};
 use super::fragment::{chunk_count, chunk_len, split_even};
 use crate::algebra::arith::Arith;
-use crate::algebra::binary::{arith_fn, compare_fn};
+use crate::algebra::binary::{arith_fns, compare_fns, TypedFns};
 use crate::algebra::unary::unary_fn;
 use crate::algebra::{
     BinaryCode, BinaryOp, IndexUnaryOp, Type, TypeCode, UnaryCode, UnaryOp, Value,
 };
 use crate::parallel;
+use crate::storage::ranges::for_each_piece_mut;
 use crate::storage::{
     Array, ArrayElement, Bitmap, Compressed, Format, Full, MatrixStore, Orientation, Values,
 };
@@ -188,10 +189,46 @@ fn bind_typed<T: Arith + ArrayElement>(
     at: Bound,
 ) -> Option<Array> {
     let s = s.get::<T>()?;
-    if let Some(f) = compare_fn::<T>(code) {
-        return Some(bind_with(f, s, first, at));
+    if let Some(f) = compare_fns::<T>(code) {
+        return Some(bind_slices(f, s, first, at));
     }
-    Some(bind_with(arith_fn::<T>(code)?, s, first, at))
+    Some(bind_slices(arith_fns::<T>(code)?, s, first, at))
+}
+
+/// Values per call of an operator's loop over slices in [`bind_slices`].
+const SCALAR_BLOCK: usize = 256;
+
+/// [`bind_with`] through the operator's loop over slices, against a block
+/// filled with the scalar, where the values are stored one per entry (not a
+/// bitmap, whose holes are not mapped, nor iso): the loop is compiled with
+/// the operator inlined, where `f.one` is called by pointer for each value
+/// (`NE_UINT64` bound to 2^20 values: 0.86 ms through the pointer, 0.23
+/// through the loop).
+fn bind_slices<T: ArrayElement, Z: ArrayElement>(
+    f: TypedFns<T, Z>,
+    s: T,
+    first: bool,
+    at: Bound,
+) -> Array {
+    let (x, format, _) = at;
+    let stored = x.values::<T>().and_then(|v| v.stored());
+    let (Some(x), false) = (stored, matches!(format, Format::Bitmap(_))) else {
+        return bind_with(f.one, s, first, at);
+    };
+    let x = &x[..positions(format)];
+    let mut out = vec![Z::default(); x.len()];
+    for_each_piece_mut(&mut out, |r, z| {
+        let block = [s; SCALAR_BLOCK];
+        for (z, x) in z.chunks_mut(SCALAR_BLOCK).zip(x[r].chunks(SCALAR_BLOCK)) {
+            let s = &block[..x.len()];
+            if first {
+                (f.slices)(s, x, z)
+            } else {
+                (f.slices)(x, s, z)
+            }
+        }
+    });
+    Z::into_array(out)
 }
 
 /// [`bind_typed`] with the common arithmetic operators inlined into the
@@ -481,5 +518,44 @@ pub fn with_values(format: &Format, x: Array) -> Format {
             vdim: f.vdim,
             x,
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algebra::binary::{arith_fn, compare_fn};
+
+    /// A bound scalar over more values than one piece of the parallel loop
+    /// and one block of the scalar, on either side, against the operator's
+    /// function called value by value.
+    #[test]
+    fn bound_scalars_through_slices_match_the_operator() {
+        let n = 70_000;
+        let xs: Vec<i32> = (0..n).map(|k| (k * 7_919 % 1_000) - 500).collect();
+        let format = Format::Full(Full {
+            vlen: n as u64,
+            vdim: 1,
+            x: Array::from_vec(xs.clone()),
+        });
+        let s = 17i32;
+        let codes = [
+            BinaryCode::Ne,
+            BinaryCode::Lt,
+            BinaryCode::Minus,
+            BinaryCode::Min,
+        ];
+        for (code, first) in codes.into_iter().flat_map(|c| [(c, false), (c, true)]) {
+            let op = BinaryOp::builtin(code, TypeCode::Int32).unwrap();
+            let out = bind(&op, &Value::new(s), first, &format, Orientation::ByCol);
+            let call = |x: i32| if first { (s, x) } else { (x, s) };
+            for (q, &x) in xs.iter().enumerate() {
+                let (a, b) = call(x);
+                match compare_fn::<i32>(code) {
+                    Some(f) => assert_eq!(out.get_as::<bool>(q), f(a, b), "{code:?} at {q}"),
+                    None => assert_eq!(out.get_as::<i32>(q), arith_fn::<i32>(code).unwrap()(a, b)),
+                }
+            }
+        }
     }
 }
