@@ -482,11 +482,6 @@ impl Matrix {
         vals: Array,
         dup: Option<&BinaryOp>,
     ) -> Result<()> {
-        ensure!(
-            rows.len() == cols.len(),
-            InvalidValue,
-            "build needs as many row indices, column indices and values"
-        );
         self.build_tuples(rows, Some(cols), vals, dup)
     }
 
@@ -510,7 +505,7 @@ impl Matrix {
         dup: Option<&BinaryOp>,
     ) -> Result<()> {
         ensure!(
-            rows.len() == vals.len(),
+            rows.len() == vals.len() && cols.is_none_or(|cols| cols.len() == rows.len()),
             InvalidValue,
             "build needs as many row indices, column indices and values"
         );
@@ -541,11 +536,10 @@ impl Matrix {
                 rows[k]
             );
         }
-        if let Some(k) = cols.and_then(|cols| cols.iter().position(|&c| c >= ncols)) {
+        if let Some(&c) = cols.and_then(|cols| cols.iter().find(|&&c| c >= ncols)) {
             fail!(
                 IndexOutOfBounds,
-                "column index {} out of range; must be < {ncols}",
-                cols.map_or(0, |cols| cols[k])
+                "column index {c} out of range; must be < {ncols}"
             );
         }
         // Checked before the values are read: a bad operator is an API error.

@@ -30,11 +30,13 @@ impl MatrixStore {
                         // The vector holding the piece's first entry, then
                         // the next one each time its entries end.
                         let mut kk = c.p[1..].partition_point(|&end| end <= r.start);
+                        let mut id = c.vector_id(kk);
                         for (q, o) in r.zip(out) {
                             while c.p[kk + 1] <= q {
                                 kk += 1;
+                                id = c.vector_id(kk);
                             }
-                            *o = c.vector_id(kk);
+                            *o = id;
                         }
                     });
                 }
