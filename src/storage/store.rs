@@ -233,8 +233,13 @@ impl MatrixStore {
     }
 
     /// The savings forgone so far for want of the transpose (see
-    /// [`MatrixStore::pay_transpose_rent`]).
+    /// [`MatrixStore::pay_transpose_rent`]); nothing when a transpose of
+    /// this size could not be kept (the cache budget is smaller than the
+    /// store): each product would then pay for a transpose of its own.
     pub fn transpose_rent(&self) -> f64 {
+        if !crate::cache_budget::fits(self.heap_bytes()) {
+            return 0.0;
+        }
         self.transpose_rent.0.load(Ordering::Relaxed) as f64
     }
 

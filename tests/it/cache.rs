@@ -1,5 +1,6 @@
 //! The budget for kept transposes: a transpose is kept while it fits, never
-//! when the budget is zero, and results do not depend on the budget.
+//! when the budget is zero (nor planned for as if it were), and results do
+//! not depend on the budget.
 
 use graphblas::raw::storage::{Array, Compressed, MatrixStore, Orientation};
 use graphblas::{prelude::*, semiring, Matrix};
@@ -59,10 +60,19 @@ fn transposes_are_kept_within_the_budget_and_results_do_not_depend_on_it() {
     );
     assert!(graphblas::cached_bytes() >= by_cols.heap_bytes());
 
+    let rented = sample();
+    rented.pay_transpose_rent(1e9);
+    assert_eq!(rented.transpose_rent(), 1e9);
+
     graphblas::set_cache_limit(0);
     assert!(
         !kept.has_cached_transpose(),
         "a budget of zero drops what was kept"
+    );
+    assert_eq!(
+        rented.transpose_rent(),
+        0.0,
+        "the planner counts no savings toward a transpose it could not keep"
     );
     let fresh = sample();
     assert_eq!(fresh.compressed(Orientation::ByCol).into_owned(), by_cols);
