@@ -21,31 +21,38 @@ pub struct Dot3<'a> {
 }
 
 impl Dot3<'_> {
-    /// Ranges of the mask's rows with about equal work. A row's work is its
-    /// row of `L` (spread and cleared) and, for each of its mask entries, the
-    /// row's length, at most twice an average column of `R`'s: a dot product
-    /// walks the column against a spread row, or looks the row up in a much
-    /// longer column. (Counting a dense row's whole length for every entry
-    /// made a few such rows look like all the work; counting just the
-    /// average column made the long last rows of a triangle count's `L`
-    /// look too cheap, their columns being long too.) The work is summed
-    /// per block of [`WORK_BLOCK`] rows (a prefix per row cost more than a
-    /// small product's dot products), and a block holding more than half a
-    /// task's share of it is measured row by row, so that a graph's few
-    /// dense rows, numbered together, are shared out.
-    fn row_ranges(&self) -> Vec<Range<usize>> {
+    /// Ranges of the mask's entries (positions in its index array) with
+    /// about equal work. A row's work is its row of `L` (spread and
+    /// cleared) and, for each of its mask entries, the row's length, at most
+    /// twice an average column of `R`'s: a dot product walks the column
+    /// against a spread row, or looks the row up in a much longer column.
+    /// (Counting a dense row's whole length for every entry made a few such
+    /// rows look like all the work; counting just the average column made
+    /// the long last rows of a triangle count's `L` look too cheap, their
+    /// columns being long too.) The work is summed per block of
+    /// [`WORK_BLOCK`] rows (a prefix per row cost more than a small
+    /// product's dot products), and a block holding more than half a task's
+    /// share of it is measured row by row, so that a graph's few dense rows,
+    /// numbered together, are shared out. With `split_rows`, a row holding
+    /// more than half a share is itself cut into pieces of its entries
+    /// (betweenness centrality's mask of four rows, one per source, would
+    /// otherwise be at most four tasks of unequal work); the tasks of its
+    /// pieces each spread its row of `L`.
+    pub(super) fn entry_ranges(&self, split_rows: bool) -> Vec<Range<usize>> {
         let (l, m) = (self.l, self.mask);
         let n = m.nvec();
         let r_len = match &self.r {
             RCols::Sparse(rc) => rc.nvals().div_ceil(rc.nvec().max(1)),
             RCols::Dense(_) => usize::MAX,
         };
-        // Each factor is capped so that a row's work fits without checks.
+        // The work of one mask entry of a row of `L` of `l_len` entries,
+        // capped so that a row's work fits without checks.
+        let per_entry = |l_len: usize| l_len.min(WORK_CAP).min(r_len.saturating_mul(2)) + 1;
         let work = |m_len: usize, l_len: usize| {
-            let l_len = l_len.min(WORK_CAP);
-            m_len.min(WORK_CAP) * (l_len.min(r_len.saturating_mul(2)) + 1) + l_len
+            m_len.min(WORK_CAP) * per_entry(l_len) + l_len.min(WORK_CAP)
         };
-        let row_work = |kk: usize| work(m.range(kk).len(), l.vector_range(m.vector_id(kk)).len());
+        let l_len = |kk: usize| l.vector_range(m.vector_id(kk)).len();
+        let row_work = |kk: usize| work(m.range(kk).len(), l_len(kk));
         let aligned = m.h.is_none() && l.h.is_none() && m.p.len() == l.p.len();
         let blocks = n.div_ceil(WORK_BLOCK);
         let block_rows = |b: usize| b * WORK_BLOCK..((b + 1) * WORK_BLOCK).min(n);
@@ -67,18 +74,36 @@ impl Dot3<'_> {
             1 => usize::MAX,
             tasks => total / (2 * tasks),
         };
-        // Units of work (a block, or one row of a heavy block) and the work
-        // before each.
+        // Units of work (the entries of a block, of one row of a heavy
+        // block, or of a piece of a heavy row) and the work before each.
         let (mut units, mut before) = (Vec::with_capacity(blocks), vec![0usize]);
-        let mut add = |rows: Range<usize>, w: usize| {
-            units.push(rows);
+        let mut add = |entries: Range<usize>, w: usize| {
+            units.push(entries);
             before.push(before[before.len() - 1].saturating_add(w));
         };
         for (b, w) in block_work.into_iter().enumerate() {
-            if w > heavy {
-                block_rows(b).for_each(|kk| add(kk..kk + 1, row_work(kk)));
-            } else {
-                add(block_rows(b), w);
+            if w <= heavy {
+                let rows = block_rows(b);
+                add(m.p[rows.start]..m.p[rows.end], w);
+                continue;
+            }
+            for kk in block_rows(b) {
+                let (entries, w) = (m.range(kk), row_work(kk));
+                let pieces = if split_rows {
+                    w.div_ceil(heavy).min(entries.len())
+                } else {
+                    1
+                };
+                if pieces <= 1 {
+                    add(entries, w);
+                    continue;
+                }
+                let (len, l_len) = (entries.len(), l_len(kk));
+                for t in 0..pieces {
+                    let piece =
+                        entries.start + len * t / pieces..entries.start + len * (t + 1) / pieces;
+                    add(piece.clone(), work(piece.len(), l_len));
+                }
             }
         }
         ranges_by_prefix(units.len(), |u| before[u])
@@ -87,15 +112,15 @@ impl Dot3<'_> {
             .collect()
     }
 
-    /// Computes the mask's entries of the rows `rows` (indices of the mask's
-    /// vectors): `entry(out, z, j)` for each entry `(i, j)` that has a value
-    /// `z`, then `end(out, i)` for each row `i`. A row of `L` met by several
-    /// mask entries is spread once (see [`RowScatter`]).
+    /// Computes the mask's entries at positions `entries` of its index
+    /// array: `entry(out, z, j)` for each entry `(i, j)` that has a value
+    /// `z`, then `end(out, i)` for each row `i` met. A row of `L` met by
+    /// several mask entries is spread once (see [`RowScatter`]).
     fn rows<S: Sr, O>(
         &self,
         sr: &S,
         space: &mut Space<S::Z>,
-        rows: Range<usize>,
+        entries: Range<usize>,
         out: &mut O,
         entry: impl Fn(&mut O, &S::Z, u64),
         end: impl Fn(&mut O, u64),
@@ -103,15 +128,25 @@ impl Dot3<'_> {
         let (l, m) = (self.l, self.mask);
         let Space { z: w, row: spread } = space;
         let spreadable = spreadable(l.vlen, m.nvals());
-        for kk in rows {
+        if entries.is_empty() {
+            return;
+        }
+        // The rows holding the entries: from the one holding the first.
+        let first = m.p[1..].partition_point(|&end| end <= entries.start);
+        for kk in first..m.nvec() {
+            let mr = m.range(kk);
+            if mr.start >= entries.end {
+                break;
+            }
+            let mr = mr.start.max(entries.start)..mr.end.min(entries.end);
             let i = m.vector_id(kk);
             let lr = l.vector_range(i);
-            work::count(1 + m.range(kk).len());
+            work::count(1 + mr.len());
             if lr.is_empty() {
                 continue;
             }
             let (a, a0) = (l.i.idx_range(lr.clone()), lr.start);
-            let js = m.i.idx_range(m.range(kk));
+            let js = m.i.idx_range(mr);
             // The operand's form is tested once per row, not per entry.
             match &self.r {
                 RCols::Sparse(rc) => crate::with_same_idx!(a, rc.i.as_idx(), (a, ri) => {
@@ -198,7 +233,7 @@ impl Job for Dot3<'_> {
         // Each task's rows, and where its current row started.
         let tasks = by_rows(
             sr,
-            &self.row_ranges(),
+            &self.entry_ranges(true),
             || (Rows::new(sr), 0),
             |space, rows, out| {
                 self.rows(
@@ -246,7 +281,7 @@ impl Job for Dot3Rows<'_> {
             w: sr.alloc(0),
             acc: None,
         };
-        let parts = by_rows(sr, &dot3.row_ranges(), new, |space, rows, out| {
+        let parts = by_rows(sr, &dot3.entry_ranges(false), new, |space, rows, out| {
             dot3.rows(
                 sr,
                 space,

@@ -179,3 +179,29 @@ fn spread_rows_and_merges_agree_with_the_naive_dot_products() {
         );
     }
 }
+
+#[test]
+fn a_mask_of_few_long_rows_is_cut_into_pieces_that_agree_with_the_naive_dot_products() {
+    let s = Semiring::builtin(BinaryCode::Plus, BinaryCode::Times, TypeCode::Fp64).unwrap();
+    // Four rows of a mask over 2,000 columns (betweenness's four sources).
+    let l = pseudo_random(1000, 4, 30, 4);
+    let r = pseudo_random(1000, 2000, 3, 5);
+    let m = pseudo_random(2000, 4, 60, 6);
+    let job = Dot3 {
+        l: &l,
+        r: RCols::Sparse(&r),
+        mask: &m,
+    };
+    let ranges = job.entry_ranges(true);
+    assert_eq!(ranges.first().map(|r| r.start), Some(0));
+    assert_eq!(ranges.last().map(|r| r.end), Some(m.nvals()));
+    assert!(ranges.windows(2).all(|w| w[0].end == w[1].start));
+    if rayon::current_num_threads() > 1 {
+        assert!(ranges.len() > 4, "heavy rows are cut: {ranges:?}");
+    }
+    let parts = crate::kernels::mxm::tiers::run(&s, &l.x, &r.x, false, job);
+    let c = parts.assemble(None).unwrap();
+    let cx = c.x.as_slice::<f64>().unwrap();
+    let got: Vec<_> = c.entries().map(|(i, j, q)| (i, j, cx[q])).collect();
+    assert_eq!(got, naive_dot3(&l, &r, &m));
+}
