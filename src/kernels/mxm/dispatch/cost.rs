@@ -155,15 +155,7 @@ impl<'x> KLens<'x> {
             }),
             // One pass over every entry: a histogram is looked up without a
             // test of its kind per entry, its counts summed as integers.
-            KLens::Entries(c) => match other {
-                KLens::Counts(v) => {
-                    c.i.as_idx()
-                        .iter()
-                        .map(|k| v[k as usize] as u64)
-                        .sum::<u64>() as f64
-                }
-                _ => c.i.as_idx().iter().map(|k| other.len(k)).sum(),
-            },
+            KLens::Entries(c) => entries_against(c, other),
             KLens::Counts(v) => v
                 .iter()
                 .enumerate()
@@ -183,6 +175,29 @@ impl<'x> KLens<'x> {
             KLens::Uniform(_) => other.sum_with(self, k),
         }
     }
+}
+
+/// `Σ other(k)` over the indices `k` of `c`'s entries, in one pass: a
+/// histogram, the pointers of vectors not hypersparse, or flags are read
+/// in a loop of their own for each index width, without a test of their
+/// kind or a call per entry (betweenness centrality plans each push by
+/// looking up a row of `A` for each of the frontier's entries).
+fn entries_against(c: &Compressed, other: &KLens) -> f64 {
+    let at = |k: u64| k as usize;
+    crate::with_idx!(c.i.as_idx(), idx => match other {
+        KLens::Counts(v) => idx.iter().map(|&k| u64::from(v[at(k.into())])).sum::<u64>() as f64,
+        KLens::Vectors(o) if !o.is_hyper() => {
+            let p = &o.p;
+            idx.iter()
+                .map(|&k| {
+                    let k = at(k.into());
+                    (p[k + 1] - p[k]) as u64
+                })
+                .sum::<u64>() as f64
+        }
+        KLens::Flags(f, _) => idx.iter().map(|&k| u64::from(f[at(k.into())])).sum::<u64>() as f64,
+        _ => idx.iter().map(|&k| other.len(k.into())).sum(),
+    })
 }
 
 /// `Σ_k |c(k)| * other(k)` in one pass, when `c` is not hypersparse and the

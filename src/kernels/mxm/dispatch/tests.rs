@@ -268,6 +268,16 @@ fn flops_are_counted_exactly_when_the_vectors_are_at_hand() {
     let ac = Operand::new(Arc::new(a.store().reoriented(Orientation::ByCol)), false);
     assert_eq!(flops(&ac, &b), exact as f64);
     assert_eq!(flops(&ac, &bc), exact as f64);
+    // Fewer entries than rows of B: each entry's row of B is looked up.
+    let few = Operand::new(random(5, 40, 2, Orientation::ByRow), false);
+    let few_rows = few.vectors(Orientation::ByRow);
+    let looked_up: usize = few_rows
+        .i
+        .iter()
+        .map(|&k| brows.vector_range(k).len())
+        .sum();
+    assert!(few.nvals() < 40);
+    assert_eq!(flops(&few, &b), looked_up as f64);
     // A times its own transpose: the column counts of A, squared.
     let counts = rows.i.iter().fold(vec![0usize; 40], |mut c, &k| {
         c[k as usize] += 1;
