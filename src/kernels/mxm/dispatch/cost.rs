@@ -15,7 +15,7 @@ use super::sampling::{sampled, sampled_entries};
 use super::{Method, Plan, Problem};
 use crate::explain;
 use crate::storage::compressed::{dense_workspace_ok, prefer_hyper};
-use crate::storage::{Compressed, CompressedRef, Orientation};
+use crate::storage::{Compressed, CompressedRef, Idx, Orientation};
 
 mod pull;
 
@@ -183,20 +183,19 @@ impl<'x> KLens<'x> {
 /// kind or a call per entry (betweenness centrality plans each push by
 /// looking up a row of `A` for each of the frontier's entries).
 fn entries_against(c: &Compressed, other: &KLens) -> f64 {
-    let at = |k: u64| k as usize;
     crate::with_idx!(c.i.as_idx(), idx => match other {
-        KLens::Counts(v) => idx.iter().map(|&k| u64::from(v[at(k.into())])).sum::<u64>() as f64,
+        KLens::Counts(v) => idx.iter().map(|&k| u64::from(v[k.zx()])).sum::<u64>() as f64,
         KLens::Vectors(o) if !o.is_hyper() => {
             let p = &o.p;
             idx.iter()
                 .map(|&k| {
-                    let k = at(k.into());
+                    let k = k.zx();
                     (p[k + 1] - p[k]) as u64
                 })
                 .sum::<u64>() as f64
         }
-        KLens::Flags(f, _) => idx.iter().map(|&k| u64::from(f[at(k.into())])).sum::<u64>() as f64,
-        _ => idx.iter().map(|&k| other.len(k.into())).sum(),
+        KLens::Flags(f, _) => idx.iter().map(|&k| u64::from(f[k.zx()])).sum::<u64>() as f64,
+        _ => idx.iter().map(|&k| other.len(k.to_u64())).sum(),
     })
 }
 
