@@ -153,8 +153,6 @@ impl<'x> KLens<'x> {
                     c.range(kk).len() as f64 * other.len(c.vector_id(kk))
                 })
             }),
-            // One pass over every entry: a histogram is looked up without a
-            // test of its kind per entry, its counts summed as integers.
             KLens::Entries(c) => entries_against(c, other),
             KLens::Counts(v) => v
                 .iter()

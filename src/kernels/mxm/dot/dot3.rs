@@ -88,17 +88,13 @@ impl Dot3<'_> {
                 continue;
             }
             for kk in block_rows(b) {
-                let (entries, w) = (m.range(kk), row_work(kk));
+                let (entries, l_len) = (m.range(kk), l_len(kk));
+                let len = entries.len();
                 let pieces = if split_rows {
-                    w.div_ceil(heavy).min(entries.len())
+                    work(len, l_len).div_ceil(heavy).clamp(1, len.max(1))
                 } else {
                     1
                 };
-                if pieces <= 1 {
-                    add(entries, w);
-                    continue;
-                }
-                let (len, l_len) = (entries.len(), l_len(kk));
                 for t in 0..pieces {
                     let piece =
                         entries.start + len * t / pieces..entries.start + len * (t + 1) / pieces;
