@@ -11,12 +11,13 @@ use super::super::push;
 use super::super::saxpy::{dense_accumulator, SEARCH_MASK_RATIO, SPLIT_ROW_LEN};
 use super::super::schedule::SEQUENTIAL_WORK;
 use super::super::values::stops_at_first;
-use super::sampling::{sampled, sampled_entries};
+use super::sampling::sampled;
 use super::{Method, Plan, Problem};
 use crate::explain;
 use crate::storage::compressed::{dense_workspace_ok, prefer_hyper};
 use crate::storage::{Compressed, CompressedRef, Idx, Orientation};
 
+mod mask_dots;
 mod pull;
 
 /// Cost of transposing one entry whose result stays in the cache.
@@ -455,10 +456,11 @@ pub(super) struct Costs<'p, 'a> {
     flops: std::cell::OnceCell<f64>,
     /// Whether a dot product is expected to stop at its first product.
     terminal: bool,
-    /// The work of dot3 with both sides read sparse (by rows and by
-    /// columns), with `B` read dense and with `A` read dense (exact, or
-    /// sampled over many mask vectors), once measured.
-    dot3_measured: std::cell::OnceCell<[Option<f64>; 4]>,
+    /// The work of the dot products of a mask's entries with both sides
+    /// read sparse (by rows and by columns, spreading a vector met several
+    /// times), with `B` read dense, with `A` read dense, and with both sides
+    /// merged (exact, or sampled over many mask vectors), once measured.
+    dot3_measured: std::cell::OnceCell<[Option<f64>; 5]>,
     /// The work of a pull's dot products under a complemented mask, `R`
     /// read dense and read sparse, by rows and by columns, once measured.
     pull_measured: [std::cell::OnceCell<Option<[f64; 2]>>; 2],
@@ -698,79 +700,8 @@ impl Costs<'_, '_> {
         } else {
             transpose_cost(m.nvals() as f64)
         };
-        let work = self.mask_dots(&m, step, by_cols, dense_r);
+        let work = self.mask_dots(&m, step, (by_cols, dense_r), true);
         Some(self.vectors_cost(&l, Orientation::ByRow) + prepare + pattern + work)
-    }
-
-    /// The work of the dot products of a (not complemented) mask's entries,
-    /// `step` each on average: measured from the operands' lengths when
-    /// they are at hand.
-    fn mask_dots(&self, m: &MaskOperand, step: f64, by_cols: bool, dense_r: bool) -> f64 {
-        // `R` is `B` by rows and `A` by columns.
-        let form = 2 * dense_r as usize + by_cols as usize;
-        self.dot3_measured.get_or_init(|| self.dot3_work())[form]
-            .unwrap_or(m.nvals() as f64 * (step + 1.0))
-    }
-
-    /// The work of the dot products of the mask's entries from the actual
-    /// lengths of `A`'s rows and `B`'s columns, when they are at hand: both
-    /// read sparse by rows and by columns (a row or column met by several
-    /// entries spread once, see [`spread_dot`]), `B` read dense (each dot
-    /// walks a row of `A`), `A` read dense (each walks a column of `B`).
-    fn dot3_work(&self) -> [Option<f64>; 4] {
-        let p = self.p;
-        let Some(m) = p.mask.as_ref() else {
-            return [None; 4];
-        };
-        let store = &m.mask.store;
-        let crate::storage::Format::Sparse(entries) = store.format() else {
-            return [None; 4];
-        };
-        let budget = m.nvals().saturating_mul(COUNT_RATIO);
-        let rows = lengths(&p.a, Orientation::ByRow, p.a.nrows(), budget);
-        let cols = lengths(&p.b, Orientation::ByCol, p.b.ncols(), budget);
-        if rows.is_none() && cols.is_none() {
-            return [None; 4];
-        }
-        // B dense: rows of A walked against columns of B; A dense: columns
-        // of B walked against rows of A.
-        let (hits_b, hits_a) = (
-            self.hit_fraction(&p.a, p.b.ncols()),
-            self.hit_fraction(&p.b.t(), p.a.nrows()),
-        );
-        // Whether the mask's vectors are the product's rows (else its
-        // columns): the length of that side is looked up once per vector.
-        let vectors_are_rows = (store.orient() == Orientation::ByRow) != m.transposed;
-        // Mask entries per row and per column of the product, on average:
-        // the dot products a spread row or column serves.
-        let inner = p.a.ncols();
-        let per_row = spread_share(m.nvals(), p.a.nrows(), inner);
-        let per_col = spread_share(m.nvals(), p.b.ncols(), inner);
-        // One pass over (a sample of) the mask's entries measures every form.
-        let [by_rows, by_cols, dense_b, dense_a] = sampled_entries(entries, |v, inner| {
-            let (i, j) = if vectors_are_rows {
-                (v, inner)
-            } else {
-                (inner, v)
-            };
-            let len_a = rows.as_ref().map_or(0.0, |r| r.len(i));
-            let len_b = cols.as_ref().map_or(0.0, |c| c.len(j));
-            let (walk_a, walk_b) = (self.walk_step(len_a, hits_b), self.walk_step(len_b, hits_a));
-            let merge = merge_cost(len_a, len_b);
-            [
-                1.0 + spread_dot(len_a, len_b, walk_b, per_row).min(merge),
-                1.0 + spread_dot(len_b, len_a, walk_a, per_col).min(merge),
-                1.0 + walk_a,
-                1.0 + walk_b,
-            ]
-        });
-        let both = rows.is_some() && cols.is_some();
-        [
-            both.then_some(by_rows),
-            both.then_some(by_cols),
-            rows.is_some().then_some(dense_b),
-            cols.is_some().then_some(dense_a),
-        ]
     }
 
     /// The cost of dot2; once its costs besides the dot products reach
@@ -792,7 +723,7 @@ impl Costs<'_, '_> {
         // is checked too.
         let fixed = self.vectors_cost(&l, Orientation::ByRow) + prepare + pairs * MASK_CHECK;
         let measured = match mask {
-            Some(m) if !m.complement() => Some(self.mask_dots(&m, step, by_cols, dense_r)),
+            Some(m) if !m.complement() => Some(self.mask_dots(&m, step, (by_cols, dense_r), false)),
             Some(_) if fixed >= bound => None,
             Some(m) => self.pull_measured[by_cols as usize]
                 .get_or_init(|| self.complemented_pull_dots(&l, &r, &m))

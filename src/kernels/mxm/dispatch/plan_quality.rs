@@ -314,7 +314,7 @@ fn triangle(edges: &[(u64, u64)], lower: bool) -> Vec<(u64, u64)> {
 /// (`C<A> = A*A`, `C<A> = A*A'`, `C<L> = L*U'`), the unmasked square when it
 /// is small enough to form, and matrix-vector products both ways with a
 /// sparse, a hub-holding and a dense vector, unmasked and under a
-/// complemented mask.
+/// complemented mask, and a block of four rows (see [`four_rows`]).
 fn cases(s: &Shape, unmasked_square: bool) -> Vec<Case> {
     let n = s.n;
     let a = |t| (n, n, s.edges.clone(), t);
@@ -379,7 +379,44 @@ fn cases(s: &Shape, unmasked_square: bool) -> Vec<Case> {
             });
         }
     }
+    out.extend(four_rows(s));
     out
+}
+
+/// Four rows at once (betweenness's sweeps from four sources): a block
+/// holding about a third of the positions under a mask holding about two
+/// thirds, as `F*A` and as the same product transposed, `A*F'`.
+fn four_rows(s: &Shape) -> [Case; 2] {
+    let n = s.n;
+    let mut rng = Rng(n * 3 + 5);
+    let (mut block, mut mask) = (Vec::new(), Vec::new());
+    for i in 0..4 {
+        for j in 0..n {
+            if rng.below(3) == 0 {
+                block.push((i, j));
+            }
+            if rng.below(3) != 0 {
+                mask.push((i, j));
+            }
+        }
+    }
+    let flip = |pairs: &[(u64, u64)]| pairs.iter().map(|&(i, j)| (j, i)).collect::<Vec<_>>();
+    [
+        Case {
+            name: format!("{}: C<M> = F*A, F four rows", s.name),
+            a: (4, n, block.clone(), false),
+            b: (n, n, s.edges.clone(), false),
+            mask: Some((mask.clone(), false)),
+            out: Orientation::ByRow,
+        },
+        Case {
+            name: format!("{}: C<M'> = A*F', F four rows", s.name),
+            a: (n, n, s.edges.clone(), false),
+            b: (n, 4, flip(&block), false),
+            mask: Some((flip(&mask), false)),
+            out: Orientation::ByRow,
+        },
+    ]
 }
 
 /// Runs the cases of `shapes` on one thread (the work is counted per
