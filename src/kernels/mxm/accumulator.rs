@@ -50,6 +50,13 @@ pub trait RowAcc {
     fn probe(&mut self, j: u64) -> (usize, State);
     /// Marks slot `s` (returned by `probe`).
     fn mark(&mut self, s: usize);
+    /// The slot of column `j` when it is known without probing (a row
+    /// indexed by column), having asked for the column's state to be
+    /// loaded.
+    #[inline(always)]
+    fn prefetch(&self, _j: u64) -> Option<usize> {
+        None
+    }
     /// Records that slot `s`, column `j`, now holds a value.
     fn done(&mut self, s: usize, j: u64);
     /// Appends every column holding a value to `cols`, in increasing order,
@@ -143,6 +150,13 @@ impl Acc for DenseAcc {
 }
 
 impl RowAcc for DenseRow<'_> {
+    #[inline(always)]
+    fn prefetch(&self, j: u64) -> Option<usize> {
+        let s = (j - self.lo) as usize;
+        crate::storage::prefetch::prefetch(self.marks, s);
+        Some(s)
+    }
+
     #[inline(always)]
     fn probe(&mut self, j: u64) -> (usize, State) {
         let s = (j - self.lo) as usize;
@@ -329,6 +343,11 @@ impl BitmapRow<'_> {
 }
 
 impl RowAcc for BitmapRow<'_> {
+    #[inline(always)]
+    fn prefetch(&self, j: u64) -> Option<usize> {
+        Some((j - self.lo) as usize)
+    }
+
     #[inline(always)]
     fn probe(&mut self, j: u64) -> (usize, State) {
         let s = (j - self.lo) as usize;

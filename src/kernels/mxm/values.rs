@@ -48,6 +48,17 @@ pub trait Sr: Sync {
             self.add(w, s, lp, rp);
         }
     }
+    /// Asks for the value of `R` at position `rp` to be loaded, when the
+    /// multiply reads it: a saxpy jumps between short rows of `R`, whose
+    /// values miss the cache like their indices.
+    #[inline(always)]
+    fn prefetch_r(&self, _rp: usize) {}
+    /// Asks for slot `s` of `w` to be loaded: a saxpy row wider than the
+    /// cache scatters its products over it.
+    #[inline(always)]
+    fn prefetch_slot(&self, _w: &Self::W, _s: usize) {}
+    /// The bytes a slot of a workspace takes.
+    fn slot_bytes(&self) -> usize;
     /// True when [`Sr::set_or_add`] computes both values and keeps one, no
     /// dearer than either: worth it even for a product that is then thrown
     /// away, to save a branch.

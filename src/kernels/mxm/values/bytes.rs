@@ -121,6 +121,10 @@ impl Sr for ByteSr<'_> {
         w.v[range].copy_from_slice(&w.sum);
     }
 
+    fn slot_bytes(&self) -> usize {
+        self.zs
+    }
+
     fn has_terminal(&self) -> bool {
         self.any || self.terminal.is_some()
     }

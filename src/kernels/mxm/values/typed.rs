@@ -10,6 +10,7 @@ use crate::algebra::arith::Arith;
 use crate::algebra::typed_op::Op;
 use crate::algebra::Semiring;
 use crate::error::{out_of_memory, Result};
+use crate::storage::prefetch::prefetch;
 use crate::storage::ranges::extend_copy;
 use crate::storage::{Array, ArrayElement};
 use std::ops::Range;
@@ -165,6 +166,22 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> Sr for TypedSr<'_, T, A, M> {
         let old = w[s];
         let sum = if self.any { old } else { self.add.f(old, p) };
         w[s] = if first { p } else { sum };
+    }
+
+    #[inline(always)]
+    fn prefetch_r(&self, rp: usize) {
+        if M::READS_BOTH || self.read_r {
+            prefetch(self.r, rp);
+        }
+    }
+
+    #[inline(always)]
+    fn prefetch_slot(&self, w: &Vec<T>, s: usize) {
+        prefetch(w, s);
+    }
+
+    fn slot_bytes(&self) -> usize {
+        std::mem::size_of::<T>()
     }
 
     #[inline(always)]
