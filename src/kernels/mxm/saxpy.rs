@@ -263,13 +263,14 @@ fn within(idx: IdxSlice, cols: &Range<u64>) -> Range<usize> {
 const SLOT_LOOKAHEAD: usize = 2;
 
 /// The least size of a row's value workspace whose slots [`products`] asks
-/// for ahead: beyond about half a core's L2 cache each product's slot
-/// misses it, and the loop's branches on the slots' states keep the
-/// processor from having many misses in flight (bc's backward push on a
-/// uniform graph of 2^20 vertices, four rows of 12 M products into 8 MB of
-/// values each: 155–250 ms a call without, 152–181 with; SuiteSparse 7.4
-/// 173–190).
-const FAR_WORKSPACE: usize = 1 << 20;
+/// for ahead: beyond a core's L2 cache each product's slot misses it, and
+/// the loop's branches on the slots' states keep the processor from having
+/// many misses in flight (bc's backward push on a uniform graph of 2^20
+/// vertices, four rows of 12 M products into 8 MB of values each: 155–250
+/// ms a call without, 152–181 with; SuiteSparse 7.4 173–190). At 2 MB
+/// (bc's pushes on a Kronecker graph of 2^18 vertices) the prefetches cost
+/// more than they saved.
+const FAR_WORKSPACE: usize = 4 << 20;
 
 /// How many entries of `l` ahead [`products`] asks for the row of `R` to be
 /// loaded; it asks for the row's pointer twice as far ahead, as reading the
