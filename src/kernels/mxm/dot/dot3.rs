@@ -134,6 +134,7 @@ impl Dot3<'_> {
             if mr.start >= entries.end {
                 break;
             }
+            prefetch_l_row(l, m, kk);
             let mr = mr.start.max(entries.start)..mr.end.min(entries.end);
             let i = m.vector_id(kk);
             let lr = l.vector_range(i);
@@ -187,6 +188,32 @@ impl Dot3<'_> {
                 }),
             }
             end(out, i);
+        }
+    }
+}
+
+/// How many rows of the mask ahead [`Dot3::rows`] asks for their row of `L`
+/// to be loaded (the row's pointer twice as far ahead): a mask whose rows
+/// are far apart in `L` (betweenness's backward pull by columns, a level of
+/// a few percent of the vertices) jumps to a new row of `L` for nearly
+/// every entry, two misses in a row before its dot product's lookups.
+const L_ROW_LOOKAHEAD: usize = 4;
+
+/// Asks for the rows of `L` of mask rows `kk + L_ROW_LOOKAHEAD` (its start)
+/// and `kk + 2 * L_ROW_LOOKAHEAD` (its pointer) to be loaded, when `L` is
+/// not hypersparse.
+#[inline(always)]
+fn prefetch_l_row(l: &Compressed, m: &Compressed, kk: usize) {
+    if l.h.is_some() {
+        return;
+    }
+    if kk + 2 * L_ROW_LOOKAHEAD < m.nvec() {
+        crate::storage::prefetch::prefetch(&l.p, m.vector_id(kk + 2 * L_ROW_LOOKAHEAD) as usize);
+    }
+    if kk + L_ROW_LOOKAHEAD < m.nvec() {
+        let i = m.vector_id(kk + L_ROW_LOOKAHEAD) as usize;
+        if let Some(&start) = l.p.get(i) {
+            l.i.as_idx().prefetch(start);
         }
     }
 }
