@@ -3,12 +3,15 @@
 //!
 //! ```text
 //! graphblas-demo [--kind kron|uniform|grid] [--scale N] [--graph FILE.mtx] [--directed]
-//!                [--only NAME,...] [--explain] [--blocking]
+//!                [--only NAME,...] [--runs N] [--explain] [--blocking]
 //! ```
 //! `--explain` prints every plan of the non-blocking engine (what it fused,
 //! the kernels and their times) on standard error; `--blocking` runs every
 //! operation at once instead. `--only` runs just the named algorithms (see
 //! [`ALGORITHMS`]), e.g. `--only bfs,pagerank,tricount` on a large graph.
+//! `--runs N` runs each algorithm `N` times: the time printed is the first
+//! (cold) run's, followed by the median and range of the others (warm: what
+//! a first run builds, such as a transpose or a degree vector, is kept).
 //! Defaults: a Kronecker graph at scale 16 (65 536 vertices, about 1.9 million
 //! directed edges).
 
@@ -53,6 +56,8 @@ struct Options {
     explain: bool,
     blocking: bool,
     only: Option<Vec<String>>,
+    /// How many times each algorithm runs (`--runs`).
+    repetitions: usize,
 }
 
 impl Options {
@@ -73,6 +78,7 @@ fn parse_args() -> std::result::Result<Options, String> {
         explain: false,
         blocking: false,
         only: None,
+        repetitions: 1,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -91,17 +97,27 @@ fn parse_args() -> std::result::Result<Options, String> {
             "--directed" => o.directed = true,
             "--explain" => o.explain = true,
             "--blocking" => o.blocking = true,
+            "--runs" => {
+                o.repetitions = value()?.parse().map_err(|e| format!("--runs: {e}"))?;
+                if o.repetitions == 0 {
+                    return Err("--runs needs at least 1".into());
+                }
+            }
             "--only" => {
                 let names: Vec<String> = value()?.split(',').map(str::to_owned).collect();
                 if let Some(bad) = names.iter().find(|n| !ALGORITHMS.contains(&n.as_str())) {
-                    return Err(format!("unknown algorithm {bad} (one of {})", ALGORITHMS.join(",")));
+                    return Err(format!(
+                        "unknown algorithm {bad} (one of {})",
+                        ALGORITHMS.join(",")
+                    ));
                 }
                 o.only = Some(names);
             }
             "-h" | "--help" => {
                 return Err(
                     "usage: graphblas-demo [--kind kron|uniform|grid] [--scale N] \
-                            [--graph FILE.mtx] [--directed] [--only NAME,...] [--explain] [--blocking]"
+                            [--graph FILE.mtx] [--directed] [--only NAME,...] [--runs N] \
+                            [--explain] [--blocking]"
                         .into(),
                 )
             }
@@ -111,20 +127,55 @@ fn parse_args() -> std::result::Result<Options, String> {
     Ok(o)
 }
 
-/// Runs `f`, printing its name first (on stderr, as progress, when both
-/// outputs are a terminal: the report line written over it then replaces it)
-/// and its time after.
-fn timed<T>(name: &str, f: impl FnOnce() -> Result<T>) -> Result<(T, f64)> {
+/// The seconds each run of an algorithm took, in order.
+struct Times(Vec<f64>);
+
+/// Runs `f` `runs` times (at least once), printing its name first (on
+/// stderr, as progress, when both outputs are a terminal: the report line
+/// written over it then replaces it); the last run's result and every run's
+/// time.
+fn timed<T>(name: &str, runs: usize, mut f: impl FnMut() -> Result<T>) -> Result<(T, Times)> {
     if std::io::stderr().is_terminal() && std::io::stdout().is_terminal() {
         eprint!("running {name} ...\r");
     }
-    let start = Instant::now();
-    let out = f()?;
-    Ok((out, start.elapsed().as_secs_f64()))
+    let mut times = Vec::with_capacity(runs);
+    loop {
+        let start = Instant::now();
+        let out = f()?;
+        times.push(start.elapsed().as_secs_f64());
+        if times.len() >= runs {
+            return Ok((out, Times(times)));
+        }
+    }
 }
 
-fn report(name: &str, seconds: f64, summary: String) {
-    println!("{name:<22} {:>10.1} ms   {summary}", seconds * 1e3);
+/// Prints the first run's time and `summary`, then the median and range of
+/// the later runs, if any.
+fn report(name: &str, times: &Times, summary: String) {
+    let ms = |s: f64| s * 1e3;
+    let Some((first, warm)) = times.0.split_first() else {
+        return;
+    };
+    let mut line = format!("{name:<22} {:>10.1} ms   {summary}", ms(*first));
+    if !warm.is_empty() {
+        let mut sorted = warm.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let mid = sorted.len() / 2;
+        let median = if sorted.len() % 2 == 1 {
+            sorted[mid]
+        } else {
+            (sorted[mid - 1] + sorted[mid]) / 2.0
+        };
+        let runs = if sorted.len() == 1 { "run" } else { "runs" };
+        line += &format!(
+            "; warm: median {:.1} ms ({:.1}-{:.1}, {} {runs})",
+            ms(median),
+            ms(sorted[0]),
+            ms(sorted[sorted.len() - 1]),
+            sorted.len()
+        );
+    }
+    println!("{line}");
 }
 
 /// The vertex with the most out-edges (smallest id among ties).
@@ -150,7 +201,7 @@ fn main() -> Result<()> {
     if o.blocking {
         graphblas::set_mode(graphblas::Mode::Blocking);
     }
-    let (g, seconds) = timed("graph", || match &o.file {
+    let (g, load) = timed("graph", 1, || match &o.file {
         Some(path) => {
             let kind = if o.directed {
                 Kind::Directed
@@ -167,53 +218,57 @@ fn main() -> Result<()> {
     };
     report(
         "load / generate",
-        seconds,
+        &load,
         format!("{source}: {} vertices, {} edges", g.n(), g.nvals()?),
     );
     let root = hub(&g)?;
     if o.runs("bfs") {
-        let (r, s) = timed("BFS", || bfs::bfs(&g, root))?;
+        let (r, s) = timed("BFS", o.repetitions, || bfs::bfs(&g, root))?;
         let reached = r.level.nvals()?;
         let depth = r.level.pairs()?.iter().map(|p| p.1).max().unwrap_or(0);
         report(
             "BFS (levels+parents)",
-            s,
+            &s,
             format!("from hub {root}: {reached} reached, {depth} levels"),
         );
     }
     if o.runs("bellman-ford") {
-        let (d, s) = timed("SSSP", || sssp::bellman_ford(&g, root))?;
+        let (d, s) = timed("SSSP", o.repetitions, || sssp::bellman_ford(&g, root))?;
         let far = d.pairs()?.iter().map(|p| p.1).fold(0.0, f64::max);
         report(
             "SSSP (Bellman-Ford)",
-            s,
+            &s,
             format!("from hub {root}: farthest vertex at distance {far}"),
         );
     }
     if o.runs("delta-stepping") {
-        let (d, s) = timed("SSSP", || sssp::delta_stepping(&g, root, DELTA))?;
+        let (d, s) = timed("SSSP", o.repetitions, || {
+            sssp::delta_stepping(&g, root, DELTA)
+        })?;
         let far = d.pairs()?.iter().map(|p| p.1).fold(0.0, f64::max);
         report(
             "SSSP (delta-stepping)",
-            s,
+            &s,
             format!("delta {DELTA}: farthest vertex at distance {far}"),
         );
     }
     if o.runs("pagerank") {
-        pageranks(&g)?;
+        pageranks(&g, o.repetitions)?;
     }
     if o.runs("bc") {
         let sources: Vec<u64> = [root, g.n() / 4, g.n() / 2, 3 * g.n() / 4]
             .into_iter()
             .filter(|&v| v < g.n())
             .collect();
-        let (c, s) = timed("betweenness", || bc::betweenness(&g, &sources))?;
+        let (c, s) = timed("betweenness", o.repetitions, || {
+            bc::betweenness(&g, &sources)
+        })?;
         let best = (0..c.len())
             .max_by(|&x, &y| c[x].total_cmp(&c[y]))
             .unwrap_or(0);
         report(
             "betweenness (Brandes)",
-            s,
+            &s,
             format!("{} sources: most central vertex {best}", sources.len()),
         );
     }
@@ -226,7 +281,7 @@ fn main() -> Result<()> {
 }
 
 /// Both PageRank variants.
-fn pageranks(g: &Graph) -> Result<()> {
+fn pageranks(g: &Graph, runs: usize) -> Result<()> {
     for (name, variant) in [
         ("PageRank (GAP)", pagerank::Variant::Gap),
         ("PageRank (dangling)", pagerank::Variant::Dangling),
@@ -235,14 +290,14 @@ fn pageranks(g: &Graph) -> Result<()> {
             variant,
             ..Default::default()
         };
-        let (p, s) = timed(name, || pagerank::pagerank(g, &params))?;
+        let (p, s) = timed(name, runs, || pagerank::pagerank(g, &params))?;
         let top: Vec<String> = pagerank::top(&p.rank, 5)?
             .iter()
             .map(|(v, r)| format!("{v} ({r:.2e})"))
             .collect();
         report(
             name,
-            s,
+            &s,
             format!("{} iterations, top 5: {}", p.iterations, top.join(", ")),
         );
     }
@@ -253,7 +308,7 @@ fn pageranks(g: &Graph) -> Result<()> {
 const ALL_KTRUSS_MAX_VERTICES: u64 = 1 << 12;
 
 /// All-k-truss, or a line saying it was skipped (unless `run`).
-fn all_ktruss(a: &graphblas::Matrix<f64>, run: bool) -> Result<()> {
+fn all_ktruss(a: &graphblas::Matrix<f64>, run: bool, runs: usize) -> Result<()> {
     if !run {
         println!(
             "{:<22} skipped: slow beyond {ALL_KTRUSS_MAX_VERTICES} vertices (it peels every k; \
@@ -262,11 +317,11 @@ fn all_ktruss(a: &graphblas::Matrix<f64>, run: bool) -> Result<()> {
         );
         return Ok(());
     }
-    let (all, s) = timed("all k-truss", || ktruss::all_ktruss(a))?;
+    let (all, s) = timed("all k-truss", runs, || ktruss::all_ktruss(a))?;
     let kmax = all.last().map_or(0, |x| x.0);
     report(
         "all k-truss",
-        s,
+        &s,
         format!("largest non-empty truss: k = {kmax}"),
     );
     Ok(())
@@ -276,62 +331,76 @@ fn all_ktruss(a: &graphblas::Matrix<f64>, run: bool) -> Result<()> {
 fn undirected(g: &Graph, o: &Options) -> Result<()> {
     if o.runs("tricount") {
         let method = tricount::choose(g)?;
-        let (t, s) = timed("triangle counting", || tricount::triangles(g, method))?;
+        let (t, s) = timed("triangle counting", o.repetitions, || {
+            tricount::triangles(g, method)
+        })?;
         report(
             "triangle counting",
-            s,
+            &s,
             format!("{t} triangles ({method:?})"),
         );
     }
     if o.runs("cc") {
-        let (labels, s) = timed("connected components", || cc::components(g))?;
+        let (labels, s) = timed("connected components", o.repetitions, || cc::components(g))?;
         report(
             "connected components",
-            s,
+            &s,
             format!("{} components (FastSV)", cc::count(&labels)?),
         );
     }
     let a = g.adjacency();
     if o.runs("lcc") {
-        let (c, s) = timed("local clustering", || lcc::local_clustering(a))?;
+        let (c, s) = timed("local clustering", o.repetitions, || {
+            lcc::local_clustering(a)
+        })?;
         let mean = c.iter().sum::<f64>() / c.len().max(1) as f64;
-        report("local clustering", s, format!("mean coefficient {mean:.4}"));
+        report(
+            "local clustering",
+            &s,
+            format!("mean coefficient {mean:.4}"),
+        );
     }
     if o.runs("kcore") {
-        let (core, s) = timed("k-core", || kcore::core_numbers(a))?;
+        let (core, s) = timed("k-core", o.repetitions, || kcore::core_numbers(a))?;
         let max = core.iter().copied().max().unwrap_or(0);
         let in_max = core.iter().filter(|&&k| k == max).count();
-        report("k-core", s, format!("max core {max} ({in_max} vertices)"));
+        report("k-core", &s, format!("max core {max} ({in_max} vertices)"));
     }
     if o.runs("ktruss") {
-        let (t, s) = timed("3-truss", || ktruss::ktruss(a, 3))?;
+        let (t, s) = timed("3-truss", o.repetitions, || ktruss::ktruss(a, 3))?;
         report(
             "k-truss (k = 3)",
-            s,
+            &s,
             format!("{} edges in the 3-truss", t.nvals()?),
         );
     }
     if o.runs("all-ktruss") {
-        all_ktruss(a, g.n() <= ALL_KTRUSS_MAX_VERTICES || o.only.is_some())?;
+        all_ktruss(
+            a,
+            g.n() <= ALL_KTRUSS_MAX_VERTICES || o.only.is_some(),
+            o.repetitions,
+        )?;
     }
     if o.runs("mis") {
-        let (set, s) = timed("maximal independent set", || {
+        let (set, s) = timed("maximal independent set", o.repetitions, || {
             mis::maximal_independent_set(a, 1)
         })?;
         report(
             "maximal indep. set",
-            s,
+            &s,
             format!("{} vertices (Luby, seed 1)", set.len()),
         );
     }
     if o.runs("cdlp") {
-        let (labels, s) = timed("label propagation", || cdlp::label_propagation(a, 10))?;
+        let (labels, s) = timed("label propagation", o.repetitions, || {
+            cdlp::label_propagation(a, 10)
+        })?;
         let mut distinct = labels.clone();
         distinct.sort_unstable();
         distinct.dedup();
         report(
             "CDLP (10 rounds)",
-            s,
+            &s,
             format!("{} communities", distinct.len()),
         );
     }
