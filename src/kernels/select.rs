@@ -45,6 +45,16 @@ pub fn select(
     MatrixStore::new(orient, format).conform()
 }
 
+/// True when `op` keeps every entry of `a` for certain: `a`'s entries all
+/// hold one value that a built-in `VALUE*` comparison keeps (LAGraph's
+/// delta-stepping selects the light edges of a pattern of ones). The
+/// result is then `a` itself, shared rather than copied.
+pub fn keeps_every_entry(op: &IndexUnaryOp, thunk: &Value, a: &MatrixStore) -> bool {
+    a.uniform_value()
+        .and_then(|u| uniform_verdict(op, thunk, a.values(), u))
+        .unwrap_or(false)
+}
+
 /// The bytes [`select`] allocates at most for `a`, for a probe before it
 /// runs (see [`crate::error::check_room`]): a positional predicate on
 /// compressed vectors fills exactly sized arrays (pointers, then an index

@@ -670,7 +670,7 @@ mod tests {
                 positionwise: false,
                 position_free: false,
                 intersection: false,
-                run: Arc::new(|inputs, _| Ok(inputs[0].copy_keeping_capacity())),
+                run: crate::plan::new_content(|inputs, _| Ok(inputs[0].copy_keeping_capacity())),
             };
             let out = Output {
                 ty: Type::FP64,

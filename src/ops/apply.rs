@@ -17,7 +17,7 @@ use crate::error::Result;
 use crate::kernels::apply::{self as kernel, with_values};
 use crate::kernels::positional;
 use crate::object::{Descriptor, Matrix, Vector};
-use crate::plan::{Map, Node, Op};
+use crate::plan::{new_content, Map, Node, Op};
 use crate::storage::{Array, Format, MatrixStore, Orientation};
 use std::sync::Arc;
 
@@ -260,7 +260,7 @@ fn apply_with(
         positionwise: !transpose,
         position_free: !transpose && !reads_indices,
         intersection: true,
-        run: Arc::new(run),
+        run: new_content(run),
     };
     record::submit(c, Node::new(Op::Map(map), out))
 }

@@ -89,7 +89,7 @@ use crate::error::{check_room, out_of_memory, Result};
 use crate::kernels::assign::{region, Assigned, Job, Line};
 use crate::kernels::indices::{Indices, Targets};
 use crate::object::{Descriptor, Matrix, Scalar, Vector};
-use crate::plan::{self, Map, Node, Op, Output};
+use crate::plan::{self, new_content, Map, Node, Op, Output};
 use crate::storage::{Array, Format, Full, MatrixStore, Orientation};
 use crate::{ensure, fail};
 use std::sync::Arc;
@@ -504,7 +504,7 @@ impl Request<'_> {
             positionwise: everywhere,
             position_free: everywhere,
             intersection: false,
-            run: Arc::new(move |stores: Vec<Arc<MatrixStore>>, orient: Orientation| {
+            run: new_content(move |stores: Vec<Arc<MatrixStore>>, orient: Orientation| {
                 job.run(stores, orient)
             }),
         };

@@ -21,7 +21,7 @@ use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::Result;
 use crate::kernels::ewise::{compute, result_orientation, EwiseKind};
 use crate::object::{Descriptor, Matrix, Vector};
-use crate::plan::{Map, Node, Op};
+use crate::plan::{new_content, Map, Node, Op};
 use crate::storage::{MatrixStore, Orientation};
 use crate::{ensure, fail};
 use std::sync::Arc;
@@ -259,7 +259,7 @@ fn ewise(
         positionwise: !ta && !tb,
         position_free: !ta && !tb && !positional,
         intersection,
-        run: Arc::new(run),
+        run: new_content(run),
     };
     record::submit(c, Node::new(Op::Map(map), out))
 }

@@ -29,7 +29,7 @@ use crate::kernels::extract::submatrix;
 use crate::kernels::indices::Indices;
 use crate::kernels::Operand;
 use crate::object::{Descriptor, Matrix, Vector};
-use crate::plan::{self, Map, Node, Op};
+use crate::plan::{self, new_content, Map, Node, Op};
 use crate::storage::{MatrixStore, Orientation};
 use std::sync::Arc;
 
@@ -152,7 +152,7 @@ fn record(
         positionwise: false,
         position_free: false,
         intersection: false,
-        run: Arc::new(run),
+        run: new_content(run),
     };
     record::submit(c, Node::new(Op::Map(map), out))
 }

@@ -8,7 +8,7 @@ use crate::error::Result;
 use crate::fail;
 use crate::kernels::kron as kernel;
 use crate::object::{Descriptor, Matrix, INDEX_MAX};
-use crate::plan::{Map, Node, Op};
+use crate::plan::{new_content, Map, Node, Op};
 use crate::storage::{MatrixStore, Orientation};
 use std::sync::Arc;
 
@@ -45,7 +45,7 @@ pub fn kronecker(
         positionwise: false,
         position_free: false,
         intersection: false,
-        run: Arc::new(run),
+        run: new_content(run),
     };
     record::submit(c, Node::new(Op::Map(map), out))
 }

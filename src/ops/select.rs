@@ -54,12 +54,16 @@ pub fn select(
         } else {
             sa.orient()
         };
+        if sa.orient() == orient && kernel::keeps_every_entry(&op, &thunk, &sa) {
+            crate::explain::step(|| "every entry kept: the result is the input as it is".into());
+            return Ok(sa);
+        }
         let sa = match kernel::select_in_place(&op, &thunk, sa, orient) {
             Ok(kept) => {
                 crate::explain::step(|| {
                     "in place: the kept entries stay in the input's buffers".into()
                 });
-                return Ok(kept);
+                return Ok(Arc::new(kept));
             }
             Err(sa) => sa,
         };
@@ -67,7 +71,7 @@ pub fn select(
         let what = "the select result";
         let bytes = kernel::select_bytes(&op, &sa).ok_or_else(|| out_of_memory(what))?;
         check_room(bytes, 1, what)?;
-        Ok(kernel::select(&op, &thunk, &sa, orient))
+        Ok(Arc::new(kernel::select(&op, &thunk, &sa, orient)))
     };
     let map = Map {
         name,

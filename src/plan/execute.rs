@@ -64,7 +64,7 @@ pub fn run(node: &Node) -> Result<Arc<MatrixStore>> {
         Op::Product(p) => (super::siblings::product_t(node, p, mask.as_ref())?, true),
         Op::Map(m) => {
             let (t, cut) = map(m, mask.as_ref(), node.out.orient)?;
-            (Arc::new(t), cut && m.intersection)
+            (t, cut && m.intersection)
         }
         op => (compute(op, mask.as_ref(), node.out.orient)?, false),
     };
@@ -190,7 +190,7 @@ fn compute(op: &Op, mask: Option<&Mask>, orient: Orientation) -> Result<Arc<Matr
             )
             .map(Arc::new)
         }
-        Op::Map(m) => map(m, mask, orient).map(|(t, _)| Arc::new(t)),
+        Op::Map(m) => map(m, mask, orient).map(|(t, _)| t),
     }
 }
 
@@ -257,14 +257,14 @@ pub fn absorb_transpose(s: &Source, t: bool) -> (Source, bool) {
 /// A map: its inputs (restricted to the mask's positions when that is
 /// allowed), then its function; true with `T` when its inputs were cut to
 /// the mask's positions (see [`cut_to_mask`]).
-fn map(m: &Map, mask: Option<&Mask>, orient: Orientation) -> Result<(MatrixStore, bool)> {
+fn map(m: &Map, mask: Option<&Mask>, orient: Orientation) -> Result<(Arc<MatrixStore>, bool)> {
     let hint = mask.filter(|_| m.positionwise);
     if let Some(t) = epilogue(m, hint)? {
-        return Ok((t, false));
+        return Ok((Arc::new(t), false));
     }
     if hint.is_none() {
         if let Some(t) = super::tiles::pipeline(m, orient)? {
-            return Ok((t, false));
+            return Ok((Arc::new(t), false));
         }
     }
     let mut inputs: Vec<Option<Arc<MatrixStore>>> = vec![None; m.inputs.len()];
@@ -355,7 +355,8 @@ fn epilogue(m: &Map, hint: Option<&Mask>) -> Result<Option<MatrixStore>> {
     let then = |part: MatrixStore| {
         let orient = part.orient();
         let part = cast_store(Arc::new(part), ty, orient);
-        (m.run)(vec![part], orient)
+        let t = (m.run)(vec![part], orient)?;
+        Ok(Arc::try_unwrap(t).unwrap_or_else(|t| (*t).clone()))
     };
     product_then(p, hint, n.out.orient, Some((&m.name, &then))).map(Some)
 }
@@ -449,7 +450,7 @@ fn restricted(n: &Node, mask: &Mask) -> Result<Arc<MatrixStore>> {
     n.note_bypass(1);
     let t = match &n.op {
         Op::Product(p) => Arc::new(product(p, Some(mask), n.out.orient)?),
-        Op::Map(m) => Arc::new(map(m, Some(mask), n.out.orient)?.0),
+        Op::Map(m) => map(m, Some(mask), n.out.orient)?.0,
         Op::Transpose { .. } | Op::Reduce { .. } => n.value()?,
     };
     Ok(cast_store(t, &n.out.ty, n.out.orient))

@@ -31,7 +31,8 @@ pub mod tiles;
 
 pub use mode::{mode, set_mode, with_mode, Mode};
 pub use node::{
-    Claim, Map, MapFn, MaskInput, Node, Op, Output, Owner, Product, ProductForm, Source,
+    new_content, Claim, Map, MapFn, MaskInput, Node, Op, Output, Owner, Product, ProductForm,
+    Source,
 };
 
 use crate::error::Result;

@@ -173,8 +173,18 @@ pub struct Product {
     pub form: ProductForm,
 }
 
-/// Computes `T` from the input stores, in (or near) the given orientation.
-pub type MapFn = dyn Fn(Vec<Arc<MatrixStore>>, Orientation) -> Result<MatrixStore> + Send + Sync;
+/// Computes `T` from the input stores, in (or near) the given orientation:
+/// new content, or one of the inputs itself when `T` is that input as it
+/// is (a select that keeps every entry).
+pub type MapFn =
+    dyn Fn(Vec<Arc<MatrixStore>>, Orientation) -> Result<Arc<MatrixStore>> + Send + Sync;
+
+/// A [`MapFn`] from a computation that always makes new content.
+pub fn new_content(
+    run: impl Fn(Vec<Arc<MatrixStore>>, Orientation) -> Result<MatrixStore> + Send + Sync + 'static,
+) -> Arc<MapFn> {
+    Arc::new(move |inputs, orient| run(inputs, orient).map(Arc::new))
+}
 
 /// Any other operation, as a function of its input stores.
 #[derive(Clone)]
@@ -307,7 +317,7 @@ impl Node {
             positionwise: false,
             position_free: false,
             intersection: false,
-            run: Arc::new(gone),
+            run: new_content(gone),
         };
         let out = Output {
             ty: store.ty(),
@@ -656,7 +666,10 @@ pub(crate) mod tests {
 
     /// A plain node whose result is its one input, passed through.
     fn pass(input: Source) -> Arc<Node> {
-        node(input, Arc::new(|inputs, _| Ok((*inputs[0]).clone())))
+        node(
+            input,
+            Arc::new(|inputs, _| Ok(Arc::new((*inputs[0]).clone()))),
+        )
     }
 
     /// A plain node computing `run` of its one input.
@@ -726,7 +739,7 @@ pub(crate) mod tests {
                 input,
                 Arc::new(move |inputs: Vec<Arc<MatrixStore>>, _| {
                     seen.store(Arc::strong_count(&inputs[0]), Ordering::Relaxed);
-                    Ok((*inputs[0]).clone())
+                    Ok(Arc::new((*inputs[0]).clone()))
                 }),
             )
         };

@@ -114,7 +114,7 @@ impl Kernel<'_> {
     /// The kernel on one tile (a product in a pipeline has no mask).
     fn run(&self, inputs: Vec<Arc<MatrixStore>>, orient: Orientation) -> Result<Arc<MatrixStore>> {
         match *self {
-            Kernel::Map(m) => (m.run)(inputs, orient).map(Arc::new),
+            Kernel::Map(m) => (m.run)(inputs, orient),
             Kernel::Copy => Ok(inputs.into_iter().next().expect("a copy has one input")),
             Kernel::Product {
                 p,

@@ -69,6 +69,12 @@ fn kept_in_place_where_it_can(a: &OMatrix, op: &IndexUnaryOp, steps: &[String]) 
     in_place || full || decided_once
 }
 
+/// `a` with every value replaced by `v`.
+fn one_valued(mut a: OMatrix, v: i32) -> OMatrix {
+    a.entries.values_mut().for_each(|x| *x = Value::new(v));
+    a
+}
+
 fn stored(m: &OMatrix, transpose: bool) -> OMatrix {
     if transpose {
         m.transpose()
@@ -132,6 +138,46 @@ proptest! {
         let (kept, steps) = with_mode(Mode::NonBlocking, program);
         prop_assert_eq!(kept, expected);
         prop_assert!(kept_in_place_where_it_can(&a, &op, &steps), "{:?}", steps);
+    }
+
+    #[test]
+    fn a_select_keeping_every_entry_shares_its_input(
+        a in (0u64..8, 0u64..8).prop_flat_map(|(r, k)| arb_matrix_dims(TypeCode::Int32, r, k, 40)),
+        v in -3i32..3, s in -3i32..3, la in arb_layout(),
+        code in proptest::sample::select(vec![IndexUnaryCode::ValueLe, IndexUnaryCode::ValueGe,
+            IndexUnaryCode::ValueEq, IndexUnaryCode::ValueNe]),
+    ) {
+        // C = select(A) of content holding one value: the verdict is the
+        // same for every entry; when it keeps them all, C is A's content
+        // itself, and later changes to C leave A alone.
+        let a = one_valued(a, v);
+        let op = IndexUnaryOp::builtin(code, TypeCode::Int32).unwrap();
+        let s = Value::new(s);
+        let d = Descriptor::default();
+        let expected = model(&op, &a, &s);
+        let program = || {
+            let am = a.matrix(la);
+            let c = Matrix::new(&Type::INT32, a.nrows, a.ncols).unwrap();
+            let (_, steps) = explain::capture(|| {
+                select(&c, None, None, &op, &am, &s, &d).unwrap();
+                OMatrix::of(&c)
+            });
+            let selected = OMatrix::of(&c);
+            if a.nrows > 0 && a.ncols > 0 {
+                c.set_element(0, 0, &Value::new(100i32)).unwrap();
+                c.remove_element(a.nrows - 1, a.ncols - 1).unwrap();
+                OMatrix::of(&c);
+            }
+            (selected, OMatrix::of(&am), steps)
+        };
+        for mode in [Mode::Blocking, Mode::NonBlocking] {
+            let (selected, after, steps) = with_mode(mode, program);
+            prop_assert_eq!(&selected, &expected);
+            prop_assert_eq!(&after, &a);
+            let shared = steps.iter().any(|s| s.starts_with("every entry kept"));
+            let keeps_all = expected.entries.len() == a.entries.len() && !a.entries.is_empty();
+            prop_assert!(shared || !keeps_all || mode == Mode::Blocking, "{:?}", steps);
+        }
     }
 
     #[test]

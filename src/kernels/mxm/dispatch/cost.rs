@@ -361,6 +361,19 @@ const WORKSPACE_CACHED: f64 = (1 << 20) as f64;
 /// transpose, at 0.45 ms a product where the pull takes 0.2 ms).
 const WORKSPACE_SLOT: f64 = 1.0;
 
+/// Extra cost of a lookup into a dense column beyond the cache whose flag is
+/// missed as a branch, at worst (half the flags set), charged to pulls
+/// without a mask, in proportion to the share of the column the cache does
+/// not hold (see [`WORKSPACE_CACHED`]).
+/// Measured: `t = f min.plus A` over a uniform graph of scale 20 (33.5 M
+/// `INT32` ones), `f` holding 43 % of the vertices, dot2 against `f` made
+/// dense took 114–119 ms a call where the push takes 58–59 (two threads):
+/// about 3 units a lookup, where the push costs 3.4 a product and a lookup
+/// into a full column (PageRank's `A' w`) about one. Pulls under a mask
+/// (BFS's) are not charged: their flag tests were not measured to cost
+/// more, and charging them moved BFS to slower pushes.
+const FLAG_MISS: f64 = 2.0;
+
 /// Extra cost of looking up a row of `R` whose pointer misses the cache.
 const POINTER_MISS: f64 = 2.0;
 /// Rows of `R` whose pointers stay in the cache.
@@ -672,6 +685,22 @@ impl Costs<'_, '_> {
         }
     }
 
+    /// The cost of a lookup into `r` made dense, whose flags a `hits`
+    /// fraction of the lookups find set, relative to one into a full column
+    /// (see [`FLAG_MISS`]): a flag set about as often as not is a branch
+    /// missed about as often as taken, which also drops the loads already
+    /// under way, and those miss the cache where `r` does not fit in it. A
+    /// dot product that stops at its first product is not charged (it tests
+    /// until then only, see [`Costs::walk_step`]).
+    fn flag_tests(&self, hits: f64, r: &Operand) -> f64 {
+        if self.terminal {
+            return 1.0;
+        }
+        let slot = self.p.semiring.ztype().size() as f64 + 1.0;
+        let beyond_cache = (1.0 - WORKSPACE_CACHED / (r.nrows() as f64 * slot)).max(0.0);
+        1.0 + FLAG_MISS * 2.0 * hits.min(1.0 - hits).max(0.0) * beyond_cache
+    }
+
     /// The cost of one dot product of an average row of `l` with an average
     /// column of `r`, read densely or merged; and the cost of preparing `r`.
     fn dot_step(&self, l: &Operand, r: &Operand, dense_r: bool) -> Option<(f64, f64)> {
@@ -710,7 +739,10 @@ impl Costs<'_, '_> {
     /// loses either way, and measuring can cost more than the winner.
     fn dot2(&self, by_cols: bool, dense_r: bool, bound: f64) -> Option<f64> {
         let (l, r, mask) = self.sides(by_cols);
-        let (step, prepare) = self.dot_step(&l, &r, dense_r)?;
+        let (mut step, prepare) = self.dot_step(&l, &r, dense_r)?;
+        if dense_r && mask.is_none() {
+            step *= self.flag_tests(self.hit_fraction(&l, r.ncols()), &r);
+        }
         let rows = l.nrows().min(l.nvals() as u64) as f64;
         let cols = if dense_r {
             r.ncols() as f64

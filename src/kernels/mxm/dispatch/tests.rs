@@ -57,6 +57,32 @@ fn plan(a: Operand, b: Operand, m: Option<MaskOperand>, s: &Semiring, out: Orien
     .0
 }
 
+/// `w * A`, unmasked, for a row `w` and `A` as stored.
+fn row_times<'a>(w: Operand, a: &Arc<MatrixStore>, s: &'a Semiring) -> Problem<'a> {
+    Problem {
+        a: w,
+        b: Operand::new(a.clone(), false),
+        mask: None,
+        semiring: s,
+        out: Orientation::ByRow,
+        epilogue: None,
+    }
+}
+
+/// Plans `problem` `calls` times, paying each plan's transpose rent, and
+/// checks that every one pushes by rows.
+fn pushes_every_call(problem: &Problem, calls: usize) {
+    for call in 0..calls {
+        let (plan, rent) = choose(problem);
+        rent.pay(problem);
+        assert_eq!(
+            (plan.method, plan.by_cols),
+            (Method::Saxpy, false),
+            "call {call}: {plan}"
+        );
+    }
+}
+
 fn semiring(add: BinaryCode, mul: BinaryCode, t: TypeCode) -> Semiring {
     Semiring::builtin(add, mul, t).unwrap()
 }
@@ -199,19 +225,8 @@ fn a_dense_row_times_a_matrix_is_pushed_without_a_transpose() {
     let n = 10_000;
     let a = random(n, n, 10, Orientation::ByRow);
     let w = Operand::new(vector(n, 1, false), true);
-    let problem = Problem {
-        a: w,
-        b: Operand::new(a.clone(), false),
-        mask: None,
-        semiring: &s,
-        out: Orientation::ByRow,
-        epilogue: None,
-    };
-    for _ in 0..6 {
-        let (plan, rent) = choose(&problem);
-        rent.pay(&problem);
-        assert_eq!((plan.method, plan.by_cols), (Method::Saxpy, false));
-    }
+    let problem = row_times(w, &a, &s);
+    pushes_every_call(&problem, 6);
     assert!(
         a.transpose_rent() < transpose_cost(a.nvals() as f64),
         "a few products do not pay for the transpose"
@@ -541,4 +556,18 @@ fn a_dense_side_beyond_the_cache_read_column_by_column_agrees_with_saxpy() {
             "complemented mask {masked:?}"
         );
     }
+}
+
+#[test]
+fn a_repeated_product_with_a_half_full_vector_stays_pushed() {
+    // t = f min.plus A, over and over (delta-stepping's relaxations over
+    // one graph), `f` holding every other vertex and A beyond the cache:
+    // the pull against `f` made dense tests a flag missed as a branch about
+    // every other lookup and costs more than the push, however much
+    // transpose rent the products pay.
+    let s = semiring(BinaryCode::Min, BinaryCode::Plus, TypeCode::Int32);
+    let n = 1 << 20;
+    let a = random(n, n, 4, Orientation::ByRow);
+    let f = Operand::new(vector(n, 2, false), true);
+    pushes_every_call(&row_times(f, &a, &s), 40);
 }
