@@ -402,11 +402,15 @@ fn ewise_mult_case(mode: Mode) {
     });
 }
 
+/// A positional select keeping every entry of the vector of twos: a new
+/// result (a `VALUE*` comparison keeping all of one-valued content would
+/// share the input instead).
 fn select_case(mode: Mode) {
-    let gt = IndexUnaryOp::builtin(IndexUnaryCode::ValueGt, TypeCode::Fp64).unwrap();
+    let rowle = IndexUnaryOp::builtin(IndexUnaryCode::Rowle, TypeCode::Int64).unwrap();
     let d = Descriptor::default();
+    let last = Value::new(N as i64 - 1);
     vector_case(mode, &|w, u| {
-        select::select_vector(w, None, None, &gt, u, &Value::new(0.0f64), &d)
+        select::select_vector(w, None, None, &rowle, u, &last, &d)
     });
 }
 
