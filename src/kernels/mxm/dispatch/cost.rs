@@ -390,6 +390,14 @@ fn pointer_miss(rows: f64, row_len: f64) -> f64 {
     POINTER_MISS * (rows / POINTERS_CACHED).min(1.0) * (gap / POINTERS_PER_LINE).min(1.0)
 }
 
+/// The share of a dense array of `slots` values of `value_bytes` bytes,
+/// with a flag each, that the cache does not hold (see
+/// [`WORKSPACE_CACHED`]).
+fn beyond_cache(slots: u64, value_bytes: usize) -> f64 {
+    let bytes = slots as f64 * (value_bytes as f64 + 1.0);
+    (1.0 - WORKSPACE_CACHED / bytes).max(0.0)
+}
+
 /// The cost of a dense form of `x` for random access, if one is affordable.
 fn dense_cost(x: &Operand) -> Option<f64> {
     if x.is_dense() {
@@ -632,9 +640,7 @@ impl Costs<'_, '_> {
         let pushed = push::applies(l.nrows(), flops, r.ncols());
         let mut workspaces = 0.0;
         if pushed {
-            let slot = self.p.semiring.ztype().size() as f64 + 1.0;
-            let bytes = r.ncols() as f64 * slot;
-            per_flop += SCATTER_MISS * (1.0 - WORKSPACE_CACHED / bytes).max(0.0);
+            per_flop += SCATTER_MISS * beyond_cache(r.ncols(), self.p.semiring.ztype().size());
             let slots = push::piece_count(flops as usize, r.ncols() as usize) * r.ncols() as usize;
             workspaces = slots as f64 * WORKSPACE_SLOT;
         }
@@ -696,9 +702,8 @@ impl Costs<'_, '_> {
         if self.terminal {
             return 1.0;
         }
-        let slot = self.p.semiring.ztype().size() as f64 + 1.0;
-        let beyond_cache = (1.0 - WORKSPACE_CACHED / (r.nrows() as f64 * slot)).max(0.0);
-        1.0 + FLAG_MISS * 2.0 * hits.min(1.0 - hits).max(0.0) * beyond_cache
+        let beyond = beyond_cache(r.nrows(), r.store().ty().size());
+        1.0 + FLAG_MISS * 2.0 * hits.min(1.0 - hits).max(0.0) * beyond
     }
 
     /// The cost of one dot product of an average row of `l` with an average
