@@ -30,6 +30,7 @@ use graphblas::{
     binary, monoid, prelude::*, semiring, Builtin, CompressedArrays, Matrix, Orientation,
     PatternView, Result, Vector,
 };
+use std::ops::Range;
 
 /// Edges of each row FastSV first runs on.
 const SAMPLES: usize = 4;
@@ -102,12 +103,34 @@ fn first_edges(rows: &PatternView, k: usize) -> Result<Matrix<bool>> {
     let n = rows.len();
     let mut pointers = Vec::with_capacity(n + 1);
     pointers.push(0);
-    let mut indices = Vec::with_capacity(n * k);
+    let mut total = 0u64;
     for i in 0..n {
-        indices.extend(rows.vector(i).first(k).iter());
-        pointers.push(indices.len() as u64);
+        total += rows.vector(i).len().min(k) as u64;
+        pointers.push(total);
     }
+    let mut indices = vec![0u64; total as usize];
+    std::thread::scope(|s| {
+        let mut rest = indices.as_mut_slice();
+        for range in row_pieces(n) {
+            let len = (pointers[range.end] - pointers[range.start]) as usize;
+            let (piece, tail) = std::mem::take(&mut rest).split_at_mut(len);
+            rest = tail;
+            s.spawn(move || {
+                let firsts = range.flat_map(|i| rows.vector(i).first(k).iter());
+                for (slot, j) in piece.iter_mut().zip(firsts) {
+                    *slot = j;
+                }
+            });
+        }
+    });
     pattern_matrix(n as u64, pointers, indices)
+}
+
+/// Rows `0..n` cut into one piece a thread: the port's own passes over a
+/// graph run on as many threads as the engine's kernels.
+fn row_pieces(n: usize) -> Vec<Range<usize>> {
+    let t = graphblas::num_threads().max(1);
+    (0..t).map(|c| n * c / t..n * (c + 1) / t).collect()
 }
 
 /// The label most vertices carry (the smallest of those tied).
@@ -126,31 +149,79 @@ fn most_common(labels: &[u64]) -> u64 {
 /// stored both ways.
 fn contracted(rows: &PatternView, labels: &[u64], key: u64) -> Result<Matrix<bool>> {
     let n = rows.len();
+    let ranges = row_pieces(n);
+    let pieces: Vec<Contracted> = std::thread::scope(|s| {
+        let work: Vec<_> = ranges
+            .iter()
+            .map(|range| s.spawn(|| Contracted::rows(rows, labels, key, range.clone())))
+            .collect();
+        work.into_iter()
+            .map(|w| w.join().expect("a contraction thread panicked"))
+            .collect()
+    });
+    // Vertex `key`'s row, empty so far, lists the vertices that touch it.
+    let touching: Vec<u64> = pieces
+        .iter()
+        .flat_map(|p| p.touching.iter().copied())
+        .collect();
+    let t = touching.len() as u64;
     let mut pointers = Vec::with_capacity(n + 1);
     pointers.push(0u64);
-    let mut indices = Vec::new();
-    let mut touching = Vec::new();
-    for (i, &label) in labels.iter().enumerate() {
-        if label != key {
-            let row = rows.vector(i);
-            let start = indices.len();
-            indices.extend(row.iter().filter(|&j| labels[j as usize] != key));
-            if indices.len() - start < row.len() {
-                let at = start + indices[start..].partition_point(|&j| j < key);
-                indices.insert(at, key);
-                touching.push(i as u64);
+    let mut indices =
+        Vec::with_capacity(pieces.iter().map(|p| p.indices.len()).sum::<usize>() + touching.len());
+    for (piece, range) in pieces.iter().zip(&ranges) {
+        let shift = indices.len() as u64;
+        let key_at = (range.contains(&(key as usize))).then(|| key as usize - range.start);
+        match key_at {
+            Some(r) => {
+                let at = piece.pointers[r] as usize;
+                indices.extend_from_slice(&piece.indices[..at]);
+                indices.extend_from_slice(&touching);
+                indices.extend_from_slice(&piece.indices[at..]);
+                let ends = piece.pointers[1..].iter().enumerate();
+                pointers.extend(ends.map(|(q, &p)| p + shift + if q >= r { t } else { 0 }));
+            }
+            None => {
+                indices.extend_from_slice(&piece.indices);
+                pointers.extend(piece.pointers[1..].iter().map(|&p| p + shift));
             }
         }
-        pointers.push(indices.len() as u64);
-    }
-    // Vertex `key`'s row, empty so far, lists the vertices that touch it.
-    let k = key as usize;
-    let at = pointers[k] as usize;
-    indices.splice(at..at, touching.iter().copied());
-    for p in &mut pointers[k + 1..] {
-        *p += touching.len() as u64;
     }
     pattern_matrix(n as u64, pointers, indices)
+}
+
+/// The contracted rows of one piece of the graph (see [`contracted`]),
+/// `pointers` from 0, and the rows that touch the contracted component.
+struct Contracted {
+    pointers: Vec<u64>,
+    indices: Vec<u64>,
+    touching: Vec<u64>,
+}
+
+impl Contracted {
+    fn rows(rows: &PatternView, labels: &[u64], key: u64, range: Range<usize>) -> Contracted {
+        let mut out = Contracted {
+            pointers: Vec::with_capacity(range.len() + 1),
+            indices: Vec::new(),
+            touching: Vec::new(),
+        };
+        out.pointers.push(0);
+        for i in range {
+            if labels[i] != key {
+                let row = rows.vector(i);
+                let start = out.indices.len();
+                out.indices
+                    .extend(row.iter().filter(|&j| labels[j as usize] != key));
+                if out.indices.len() - start < row.len() {
+                    let at = start + out.indices[start..].partition_point(|&j| j < key);
+                    out.indices.insert(at, key);
+                    out.touching.push(i as u64);
+                }
+            }
+            out.pointers.push(out.indices.len() as u64);
+        }
+        out
+    }
 }
 
 /// The `n × n` pattern matrix of CSR arrays.

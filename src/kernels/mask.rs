@@ -23,13 +23,22 @@ impl Mask {
     /// or structural, complemented and holding every position (BFS's
     /// visited set once every vertex is reached).
     pub fn allows_nothing(&self) -> bool {
-        let held = self.store.nvals() as u128;
         if self.complement {
-            self.structural
-                && held == u128::from(self.store.nrows()) * u128::from(self.store.ncols())
+            self.structural && self.holds_every_position()
         } else {
-            held == 0
+            self.store.nvals() == 0
         }
+    }
+
+    /// True when the mask restricts nothing: structural, not complemented
+    /// and holding every position (the structure of a full vector).
+    pub fn allows_everything(&self) -> bool {
+        self.structural && !self.complement && self.holds_every_position()
+    }
+
+    fn holds_every_position(&self) -> bool {
+        self.store.nvals() as u128
+            == u128::from(self.store.nrows()) * u128::from(self.store.ncols())
     }
 
     /// The positions where the mask (before complementing) is true, as compressed

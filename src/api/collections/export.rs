@@ -100,12 +100,13 @@ impl<T: ValueType> Vector<T> {
 
     /// The vector as a dense `Vec`, with `fill` where there is no entry.
     pub fn to_dense(&self, fill: T) -> Result<Vec<T>> {
+        if self.nvals()? as u64 == self.size() {
+            // Every index holds a value: the values in order are the vector.
+            let (_, _, vals) = self.inner.as_matrix().extract_tuples_of(false, false)?;
+            return values_of::<T>(vals);
+        }
         let (idx, vals) = self.inner.extract_tuples()?;
         let vals = values_of::<T>(vals)?;
-        if vals.len() as u64 == self.size() {
-            // Every index holds a value, in order.
-            return Ok(vals);
-        }
         let mut out = vec![fill; self.size() as usize];
         for (i, v) in idx.into_iter().zip(vals) {
             out[i as usize] = v;

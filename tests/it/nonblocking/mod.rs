@@ -484,6 +484,44 @@ fn ewise_mult_with_a_product_restricts_the_product() {
 }
 
 #[test]
+fn a_mask_holding_every_position_leaves_the_product_unmasked() {
+    with_mode(Mode::NonBlocking, || {
+        let (a, b) = sample();
+        let every = matrix_n(3, (0..9).map(|q| (q / 3, q % 3, q as i64 - 4)));
+        let d = Descriptor::default();
+        let structural = Descriptor {
+            mask_structural: true,
+            ..d
+        };
+        let times = BinaryOp::builtin(BinaryCode::Times, T).unwrap();
+        let by_intersection = |c: &Matrix| {
+            let t = new();
+            mxm::mxm(&t, None, None, &plus_times(), &a, &b, &d).unwrap();
+            ewise::ewise_mult(c, None, None, &times, &t, &every, &d).unwrap();
+        };
+        let by_mask = |c: &Matrix| {
+            mxm::mxm(c, Some(&every), None, &plus_times(), &a, &b, &structural).unwrap();
+        };
+        for record in [&by_intersection as &dyn Fn(&Matrix), &by_mask] {
+            let c = new();
+            record(&c);
+            let (got, steps) = steps_of(&c);
+            let kernels: Vec<_> = steps.iter().filter(|s| s.contains("kernel Mxm")).collect();
+            assert!(
+                !kernels.is_empty() && kernels.iter().all(|s| !s.contains("with mask")),
+                "{steps:?}"
+            );
+            let expected = blocking(|| {
+                let e = new();
+                record(&e);
+                OMatrix::of(&e)
+            });
+            assert_eq!(got, expected);
+        }
+    });
+}
+
+#[test]
 fn overwritten_results_are_never_computed() {
     with_mode(Mode::NonBlocking, || {
         let (a, b) = sample();
