@@ -358,8 +358,7 @@ fn epilogue(m: &Map, hint: Option<&Mask>) -> Result<Option<MatrixStore>> {
     let then = |part: MatrixStore| {
         let orient = part.orient();
         let part = cast_store(Arc::new(part), ty, orient);
-        let t = (m.run)(vec![part], orient)?;
-        Ok(Arc::try_unwrap(t).unwrap_or_else(|t| (*t).clone()))
+        (m.run)(vec![part], orient).map(Arc::unwrap_or_clone)
     };
     product_then(p, hint, n.out.orient, Some((&m.name, &then))).map(Some)
 }

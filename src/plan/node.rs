@@ -666,10 +666,7 @@ pub(crate) mod tests {
 
     /// A plain node whose result is its one input, passed through.
     fn pass(input: Source) -> Arc<Node> {
-        node(
-            input,
-            Arc::new(|inputs, _| Ok(Arc::new((*inputs[0]).clone()))),
-        )
+        node(input, new_content(|inputs, _| Ok((*inputs[0]).clone())))
     }
 
     /// A plain node computing `run` of its one input.
@@ -737,9 +734,9 @@ pub(crate) mod tests {
             let seen = seen.clone();
             node(
                 input,
-                Arc::new(move |inputs: Vec<Arc<MatrixStore>>, _| {
+                new_content(move |inputs: Vec<Arc<MatrixStore>>, _| {
                     seen.store(Arc::strong_count(&inputs[0]), Ordering::Relaxed);
-                    Ok(Arc::new((*inputs[0]).clone()))
+                    Ok((*inputs[0]).clone())
                 }),
             )
         };
