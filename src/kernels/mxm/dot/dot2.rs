@@ -840,8 +840,20 @@ pub(super) fn fold_run<T: Copy, L: Copy, I: Copy, A: Op<T>>(
         3 => return f(f(p(0), p(1)), p(2)),
         4 => return f(f(f(p(0), p(1)), p(2)), p(3)),
         _ if n < lanes_from => {
-            let rest = ls[1..].iter().zip(&is[1..]);
-            return rest.fold(p(0), |z, (&l, &i)| f(z, product(l, i)));
+            // Left to right, four entries an iteration: the compiler does
+            // not unroll a loop whose reads have bounds checks, and a loop
+            // of one entry spends as much on counting as on the entry
+            // (PageRank's product on a uniform graph of scale 18: 3.2 ms a
+            // call against 3.6–3.8).
+            let whole = 1 + (n - 1) / 4 * 4;
+            let mut z = p(0);
+            for k in (1..whole).step_by(4) {
+                let (l, i) = (&ls[k..k + 4], &is[k..k + 4]);
+                for t in 0..4 {
+                    z = f(z, product(l[t], i[t]));
+                }
+            }
+            return (whole..n).fold(z, |z, k| f(z, p(k)));
         }
         _ => {}
     }
