@@ -153,8 +153,9 @@ impl Dot3<'_> {
                     // Column `j` is vector `j` unless `R` is hypersparse:
                     // its range read straight from the pointers.
                     let (direct, rp) = (rc.h.is_none(), &rc.p[..]);
-                    for j in js.iter() {
+                    for (t, j) in js.iter().enumerate() {
                         let rr = if direct {
+                            prefetch_r_column(rp, ri, js, t);
                             rp[j as usize]..rp[j as usize + 1]
                         } else {
                             rc.vector_range(j)
@@ -214,6 +215,30 @@ fn prefetch_l_row(l: &Compressed, m: &Compressed, kk: usize) {
         let i = m.vector_id(kk + L_ROW_LOOKAHEAD) as usize;
         if let Some(&start) = l.p.get(i) {
             l.i.as_idx().prefetch(start);
+        }
+    }
+}
+
+/// How many mask entries ahead [`Dot3::rows`] asks for their column of `R`
+/// to be loaded (the column's pointer twice as far ahead): the mask's
+/// entries of a row pick columns far apart in `R` (betweenness's backward
+/// pull, a row of `W` against the rows of `A` its level allows), so each
+/// dot product started with two misses in a row, the column's pointer and
+/// its first indices.
+const R_COLUMN_LOOKAHEAD: usize = 4;
+
+/// Asks for the column of `R` picked by mask entry `t + R_COLUMN_LOOKAHEAD`
+/// of `js` (its first indices) and the pointer of entry
+/// `t + 2 * R_COLUMN_LOOKAHEAD` to be loaded, `R` not hypersparse.
+#[inline(always)]
+fn prefetch_r_column<I: Idx>(rp: &[usize], ri: &[I], js: crate::storage::IdxSlice, t: usize) {
+    use crate::storage::prefetch::prefetch;
+    if t + 2 * R_COLUMN_LOOKAHEAD < js.len() {
+        prefetch(rp, js.get(t + 2 * R_COLUMN_LOOKAHEAD) as usize);
+    }
+    if t + R_COLUMN_LOOKAHEAD < js.len() {
+        if let Some(&start) = rp.get(js.get(t + R_COLUMN_LOOKAHEAD) as usize) {
+            prefetch(ri, start);
         }
     }
 }
