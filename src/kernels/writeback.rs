@@ -178,6 +178,24 @@ pub fn merge(
     )?;
     let mask = m.as_ref().map(|(pat, comp)| (&**pat, *comp));
     let writer = typed_writer(&c.x, &tc.x, accum);
+    // C's own values, held by nothing else, are written in place once a
+    // walk that writes nothing has found that the write-back changes
+    // values only (a fresh array is fresh pages, as slow as the walk).
+    let own = matches!(c, CompressedRef::Borrowed(_)) && matches!(old, Cow::Owned(_));
+    if own
+        && writer.is_some()
+        && !matches!(c.x, Array::Iso(_))
+        && values_only::fits(&c, &tc, mask, accum.is_some(), replace)
+    {
+        let code = c.x.code();
+        let Cow::Owned(store) = old else {
+            unreachable!("matched above")
+        };
+        let mut c = store.into_compressed(orient);
+        with_type!(code, T => values_only::write_in_place::<T>(&mut c, &tc, mask, accum),
+            udt => unreachable!("the typed writer takes built-in types only"));
+        return Ok(MatrixStore::from_compressed(orient, c));
+    }
     let values = match &writer {
         Some(w) => values_only::new_values(&c, &tc, mask, w, replace)?,
         None => None,
@@ -690,6 +708,60 @@ mod tests {
             assert_eq!(read::<f64>(s, 0, 2), Some(20.0));
             assert_eq!(read::<f64>(s, 1, 1), Some(3.0));
             assert_eq!(read::<f64>(s, 2, 0), Some(40.0));
+        }
+    }
+
+    /// The address of a compressed store's values.
+    fn values_address(s: &MatrixStore) -> usize {
+        match s.format() {
+            Format::Sparse(c) => c.x.bytes().as_ptr() as usize,
+            _ => panic!("compressed content expected"),
+        }
+    }
+
+    #[test]
+    fn owned_values_are_written_in_place_unless_the_pattern_changes() {
+        let entries = [(0, 0, 1.0), (0, 2, 2.0), (1, 1, 3.0), (2, 0, 4.0)];
+        let c = || mat(&Type::FP64, 100, &entries);
+        let same = mat(&Type::FP64, 100, &entries.map(|(r, k, v)| (r, k, 10.0 * v)));
+        let wider = mat(&Type::FP64, 100, &[(0, 2, 5.0), (1, 2, 6.0)]);
+        let mask = |entries: &[(u64, u64, f64)], complement| Mask {
+            store: mat(&Type::BOOL, 100, entries),
+            structural: true,
+            complement,
+        };
+        let plus = BinaryOp::builtin(BinaryCode::Plus, TypeCode::Fp64).unwrap();
+        // (mask, accumulator, T, written in place)
+        let cases = [
+            (
+                Some(mask(&[(0, 2), (2, 0)].map(|(r, k)| (r, k, 1.0)), false)),
+                None,
+                &same,
+                true,
+            ),
+            (None, Some(&plus), &same, true),
+            (Some(mask(&[(1, 1, 1.0)], true)), Some(&plus), &same, true),
+            // T brings (1, 2), which C lacks: the write-back merges.
+            (None, Some(&plus), &wider, false),
+            (Some(mask(&[(1, 2, 1.0)], false)), None, &wider, false),
+        ];
+        for (m, accum, t, in_place) in cases {
+            let run = |old| {
+                let byrow = Orientation::ByRow;
+                merge(old, &Type::FP64, byrow, m.as_ref(), accum, false, t).unwrap()
+            };
+            let borrowed = c();
+            let expected = run(Cow::Borrowed(&borrowed));
+            let own = Arc::try_unwrap(c()).unwrap();
+            let at = values_address(&own);
+            let got = run(Cow::Owned(own));
+            assert_eq!(values_address(&got) == at, in_place);
+            assert_eq!(got.nvals(), expected.nvals());
+            for r in 0..3 {
+                for k in 0..3 {
+                    assert_eq!(read::<f64>(&got, r, k), read::<f64>(&expected, r, k));
+                }
+            }
         }
     }
 

@@ -47,14 +47,97 @@ pub(super) fn new_values(
     writer: &TypedWriter<'_>,
     replace: bool,
 ) -> Result<Option<Array>> {
-    let driver = match (mask, writer.accum.is_some()) {
-        _ if replace => return Ok(None),
-        (_, true) => Driver::T,
-        (Some((_, false)), false) => Driver::Mask,
-        _ => return Ok(None),
+    let Some(driver) = driver(mask, writer.accum.is_some(), replace) else {
+        return Ok(None);
     };
     let walk = Walk { c, t, mask, driver };
     Ok(with_type!(c.x.code(), T => walk.values::<T>(writer), udt => None))
+}
+
+/// Whether [`new_values`] would succeed: a walk that writes nothing, so
+/// that `C` can then be written in place ([`write_in_place`]) and is left
+/// untouched when the write-back must merge instead.
+pub(super) fn fits(
+    c: &Compressed,
+    t: &Compressed,
+    mask: Option<(&Compressed, bool)>,
+    accum: bool,
+    replace: bool,
+) -> bool {
+    let Some(driver) = driver(mask, accum, replace) else {
+        return false;
+    };
+    let walk = Walk { c, t, mask, driver };
+    let d = walk.driving();
+    let (tasks, _) = walk.tasks();
+    parallel::map_items(tasks, |vectors| {
+        vectors
+            .into_iter()
+            .all(|k| walk.vector(d.vector_id(k), d.range(k), |_, _| {}))
+    })
+    .into_iter()
+    .all(|ok| ok)
+}
+
+/// `C<M> = accum(C, T)` written into `c`'s own values, which [`fits`]
+/// found possible (`C` and `T` of one built-in type `T`, `accum` typed, `C`
+/// not iso): each slot the walk meets is written once, where
+/// [`new_values`] writes a new array.
+pub(super) fn write_in_place<T: Arith + ArrayElement>(
+    c: &mut Compressed,
+    t: &Compressed,
+    mask: Option<(&Compressed, bool)>,
+    accum: Option<&crate::algebra::BinaryOp>,
+) {
+    crate::explain::step(|| "write-back: values only, written in place".into());
+    let driver = driver(mask, accum.is_some(), false).expect("checked by `fits`");
+    let tv = t.x.values::<T>().expect("T holds T");
+    let f = super::typed_accum::<T>(accum).expect("checked by `typed_writer`");
+    let placeholder = Array::new(&c.x.ty());
+    let mut x = std::mem::replace(&mut c.x, placeholder);
+    {
+        let walk = Walk {
+            c: &*c,
+            t,
+            mask,
+            driver,
+        };
+        let d = walk.driving();
+        let (tasks, bounds) = walk.tasks();
+        let cx = x.as_vec_mut::<T>().expect("C holds T");
+        let mut work = Vec::with_capacity(tasks.len());
+        let mut rest = &mut cx[..];
+        for (r, w) in tasks.into_iter().zip(bounds.windows(2)) {
+            let (mine, tail) = std::mem::take(&mut rest).split_at_mut(w[1] - w[0]);
+            work.push((r, w[0], mine));
+            rest = tail;
+        }
+        parallel::map_items(work, |(vectors, base, slots)| {
+            for k in vectors {
+                walk.vector(d.vector_id(k), d.range(k), |qc, s| {
+                    let slot = &mut slots[qc - base];
+                    *slot = match s {
+                        Src::Both(_, qt) => f(*slot, tv.at(qt)),
+                        Src::T(qt) => tv.at(qt),
+                        Src::Keep(_) | Src::C(_) => *slot,
+                    };
+                });
+            }
+        });
+    }
+    c.x = x;
+}
+
+/// Which entries drive the walk of a write-back of this shape (no replace;
+/// an accumulator or a non-complemented mask), or `None` when it is not a
+/// values-only one.
+fn driver(mask: Option<(&Compressed, bool)>, accum: bool, replace: bool) -> Option<Driver> {
+    match (mask, accum) {
+        _ if replace => None,
+        (_, true) => Some(Driver::T),
+        (Some((_, false)), false) => Some(Driver::Mask),
+        _ => None,
+    }
 }
 
 /// `C`'s pattern `c` with its new values `x` (from [`new_values`]), `c`
@@ -103,18 +186,7 @@ impl Walk<'_> {
         // An iso C takes the general path (its values change here).
         let cx = v.c.stored()?;
         let d = self.driving();
-        // Tasks take runs of the driving vectors; each owns the slots of `C`'s
-        // vectors with ids from its first up to the next task's first (the
-        // first task also those before), so they write disjoint slots.
-        let tasks = vector_tasks(d);
-        let bounds: Vec<usize> = tasks
-            .iter()
-            .map(|r| match r.start {
-                0 => 0,
-                k => runs::lower_bound(self.c, (d.vector_id(k), 0)),
-            })
-            .chain([self.c.nvals()])
-            .collect();
+        let (tasks, bounds) = self.tasks();
         let mut out: Vec<T> = Vec::with_capacity(cx.len());
         let mut work = Vec::with_capacity(tasks.len());
         let mut rest = &mut out.spare_capacity_mut()[..cx.len()];
@@ -148,6 +220,24 @@ impl Walk<'_> {
         // copied all of its slots (a task only stops early on failure).
         unsafe { out.set_len(cx.len()) };
         Some(T::into_array(out))
+    }
+
+    /// Runs of the driving vectors, and the first slot of `C` each owns:
+    /// a task owns the slots of `C`'s vectors with ids from its first up to
+    /// the next task's first (the first task also those before), so tasks
+    /// write disjoint slots. The bounds end with `C`'s entry count.
+    fn tasks(&self) -> (Vec<Range<usize>>, Vec<usize>) {
+        let d = self.driving();
+        let tasks = vector_tasks(d);
+        let bounds = tasks
+            .iter()
+            .map(|r| match r.start {
+                0 => 0,
+                k => runs::lower_bound(self.c, (d.vector_id(k), 0)),
+            })
+            .chain([self.c.nvals()])
+            .collect();
+        (tasks, bounds)
     }
 
     /// Writes the new values of vector `j` (slots `dr` of the driving
