@@ -181,12 +181,11 @@ pub fn merge(
     // C's own values, held by nothing else, are written in place once a
     // walk that writes nothing has found that the write-back changes
     // values only (a fresh array is fresh pages, as slow as the walk).
-    let own = matches!(c, CompressedRef::Borrowed(_)) && matches!(old, Cow::Owned(_));
-    if own
+    let in_place = matches!(c, CompressedRef::Borrowed(_))
+        && matches!(old, Cow::Owned(_))
         && writer.is_some()
-        && !matches!(c.x, Array::Iso(_))
-        && values_only::fits(&c, &tc, mask, accum.is_some(), replace)
-    {
+        && !matches!(c.x, Array::Iso(_));
+    if in_place && values_only::fits(&c, &tc, mask, accum.is_some(), replace) {
         let code = c.x.code();
         let Cow::Owned(store) = old else {
             unreachable!("matched above")
@@ -196,19 +195,15 @@ pub fn merge(
             udt => unreachable!("the typed writer takes built-in types only"));
         return Ok(MatrixStore::from_compressed(orient, c));
     }
+    // (Where `fits` found a position to insert or delete, so would this.)
     let values = match &writer {
-        Some(w) => values_only::new_values(&c, &tc, mask, w, replace)?,
-        None => None,
+        Some(w) if !in_place => values_only::new_values(&c, &tc, mask, w, replace)?,
+        _ => None,
     };
     if let Some(x) = values {
-        // C's pattern is moved when nothing else holds it.
+        // C's pattern is moved when it was computed for this write-back (an
+        // owned C's own content was written in place above).
         let out = match c {
-            CompressedRef::Borrowed(_) if matches!(old, Cow::Owned(_)) => {
-                let Cow::Owned(store) = old else {
-                    unreachable!("matched above")
-                };
-                values_only::on_own_pattern(store.into_compressed(orient), x)
-            }
             CompressedRef::Owned(c) => values_only::on_own_pattern(c, x),
             c => values_only::on_copied_pattern(&c, x),
         };

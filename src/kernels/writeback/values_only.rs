@@ -70,13 +70,20 @@ pub(super) fn fits(
     let walk = Walk { c, t, mask, driver };
     let d = walk.driving();
     let (tasks, _) = walk.tasks();
+    // The first task to meet such a position stops the others.
+    let failed = AtomicBool::new(false);
     parallel::map_items(tasks, |vectors| {
-        vectors
-            .into_iter()
-            .all(|k| walk.vector(d.vector_id(k), d.range(k), |_, _| {}))
-    })
-    .into_iter()
-    .all(|ok| ok)
+        for k in vectors {
+            if failed.load(Ordering::Relaxed) {
+                return;
+            }
+            if !walk.vector(d.vector_id(k), d.range(k), |_, _| {}) {
+                failed.store(true, Ordering::Relaxed);
+                return;
+            }
+        }
+    });
+    !failed.into_inner()
 }
 
 /// `C<M> = accum(C, T)` written into `c`'s own values, which [`fits`]
