@@ -661,7 +661,7 @@ fn computed_outputs_are_written_in_place_only_when_unshared() {
             assert_eq!(copy, OMatrix::of(&matrix_n(n, c_entries())));
         }
         let step = match keep_a_copy {
-            false => "write-back: values only, in C's own pattern",
+            false => "write-back: values only, written in place",
             true => "write-back: values only, C's pattern copied",
         };
         assert!(steps.iter().any(|s| s == step), "{steps:#?}");
