@@ -134,7 +134,16 @@ impl Dot3<'_> {
             if mr.start >= entries.end {
                 break;
             }
-            prefetch_l_row(l, m, kk);
+            if l.h.is_none() {
+                let first_indices = |start| l.i.as_idx().prefetch(start);
+                prefetch_ahead(
+                    &l.p,
+                    kk,
+                    m.nvec(),
+                    |k| m.vector_id(k) as usize,
+                    first_indices,
+                );
+            }
             let mr = mr.start.max(entries.start)..mr.end.min(entries.end);
             let i = m.vector_id(kk);
             let lr = l.vector_range(i);
@@ -155,7 +164,8 @@ impl Dot3<'_> {
                     let (direct, rp) = (rc.h.is_none(), &rc.p[..]);
                     for (t, j) in js.iter().enumerate() {
                         let rr = if direct {
-                            prefetch_r_column(rp, ri, js, t);
+                            let first_indices = |s| crate::storage::prefetch::prefetch(ri, s);
+                            prefetch_ahead(rp, t, js.len(), |t| js.get(t) as usize, first_indices);
                             rp[j as usize]..rp[j as usize + 1]
                         } else {
                             rc.vector_range(j)
@@ -193,52 +203,32 @@ impl Dot3<'_> {
     }
 }
 
-/// How many rows of the mask ahead [`Dot3::rows`] asks for their row of `L`
-/// to be loaded (the row's pointer twice as far ahead): a mask whose rows
-/// are far apart in `L` (betweenness's backward pull by columns, a level of
-/// a few percent of the vertices) jumps to a new row of `L` for nearly
-/// every entry, two misses in a row before its dot product's lookups.
-const L_ROW_LOOKAHEAD: usize = 4;
+/// How many vectors ahead [`Dot3::rows`] asks for the operands' vectors to
+/// be loaded (their pointers twice as far ahead). Its lookups jump twice:
+/// across mask rows to rows of `L` far apart (betweenness's backward pull by
+/// columns, a level of a few percent of the vertices), and within a mask row
+/// to columns of `R` far apart (a row of `W` against the rows of `A` its
+/// level allows). Each jump was two misses in a row, the vector's pointer
+/// and its first indices, before the dot product's lookups.
+const LOOKAHEAD: usize = 4;
 
-/// Asks for the rows of `L` of mask rows `kk + L_ROW_LOOKAHEAD` (its start)
-/// and `kk + 2 * L_ROW_LOOKAHEAD` (its pointer) to be loaded, when `L` is
-/// not hypersparse.
+/// Asks for vector `id(k + LOOKAHEAD)` of an operand with pointers `p` (its
+/// first indices, through `first_indices`) and for the pointer of vector
+/// `id(k + 2 * LOOKAHEAD)` to be loaded, `k` counting up to `len`.
 #[inline(always)]
-fn prefetch_l_row(l: &Compressed, m: &Compressed, kk: usize) {
-    if l.h.is_some() {
-        return;
+fn prefetch_ahead(
+    p: &[usize],
+    k: usize,
+    len: usize,
+    id: impl Fn(usize) -> usize,
+    first_indices: impl Fn(usize),
+) {
+    if k + 2 * LOOKAHEAD < len {
+        crate::storage::prefetch::prefetch(p, id(k + 2 * LOOKAHEAD));
     }
-    if kk + 2 * L_ROW_LOOKAHEAD < m.nvec() {
-        crate::storage::prefetch::prefetch(&l.p, m.vector_id(kk + 2 * L_ROW_LOOKAHEAD) as usize);
-    }
-    if kk + L_ROW_LOOKAHEAD < m.nvec() {
-        let i = m.vector_id(kk + L_ROW_LOOKAHEAD) as usize;
-        if let Some(&start) = l.p.get(i) {
-            l.i.as_idx().prefetch(start);
-        }
-    }
-}
-
-/// How many mask entries ahead [`Dot3::rows`] asks for their column of `R`
-/// to be loaded (the column's pointer twice as far ahead): the mask's
-/// entries of a row pick columns far apart in `R` (betweenness's backward
-/// pull, a row of `W` against the rows of `A` its level allows), so each
-/// dot product started with two misses in a row, the column's pointer and
-/// its first indices.
-const R_COLUMN_LOOKAHEAD: usize = 4;
-
-/// Asks for the column of `R` picked by mask entry `t + R_COLUMN_LOOKAHEAD`
-/// of `js` (its first indices) and the pointer of entry
-/// `t + 2 * R_COLUMN_LOOKAHEAD` to be loaded, `R` not hypersparse.
-#[inline(always)]
-fn prefetch_r_column<I: Idx>(rp: &[usize], ri: &[I], js: crate::storage::IdxSlice, t: usize) {
-    use crate::storage::prefetch::prefetch;
-    if t + 2 * R_COLUMN_LOOKAHEAD < js.len() {
-        prefetch(rp, js.get(t + 2 * R_COLUMN_LOOKAHEAD) as usize);
-    }
-    if t + R_COLUMN_LOOKAHEAD < js.len() {
-        if let Some(&start) = rp.get(js.get(t + R_COLUMN_LOOKAHEAD) as usize) {
-            prefetch(ri, start);
+    if k + LOOKAHEAD < len {
+        if let Some(&start) = p.get(id(k + LOOKAHEAD)) {
+            first_indices(start);
         }
     }
 }
