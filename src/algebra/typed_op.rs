@@ -8,7 +8,7 @@ use super::arith::Arith;
 use super::cast;
 
 /// A binary operator on one built-in type, as the typed tier calls it.
-pub trait Op<T>: Copy + Send + Sync {
+pub trait Op<T>: Copy + Send + Sync + 'static {
     /// `f(x, y)`.
     fn f(self, x: T, y: T) -> T;
 

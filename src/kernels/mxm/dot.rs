@@ -34,6 +34,7 @@ use std::ops::Range;
 
 mod dot2;
 mod dot3;
+mod gather;
 mod scatter;
 
 pub use dot2::{Dot2, PullInto};

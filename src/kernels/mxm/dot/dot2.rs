@@ -595,6 +595,11 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
         by_reads!(M, (self.read_l, self.read_r, self.flip), |L, R, FLIP| {
             if !L && !R {
                 by_fold(w, present)
+            } else if let Some(n) = (!L && R)
+                .then(|| crate::with_idx!(idx, idx => gather::sums::<T, A, M, _>(into, FLIP, p, idx, rc, w, present)))
+                .flatten()
+            {
+                n
             } else {
                 runs!(L.then_some(l), |x, i| {
                     let y = if R { rc[i as usize] } else { T::ZERO };

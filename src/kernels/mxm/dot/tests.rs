@@ -205,3 +205,107 @@ fn a_mask_of_few_long_rows_is_cut_into_pieces_that_agree_with_the_naive_dot_prod
     let got: Vec<_> = c.entries().map(|(i, j, q)| (i, j, cx[q])).collect();
     assert_eq!(got, naive_dot3(&l, &r, &m));
 }
+
+/// Runs of every length up to 40 over a column of `len` values `k + 1`
+/// (sums exact in both types): offsets, the runs' indices and the exact
+/// sum of each run.
+fn gather_runs(len: u32) -> (Vec<usize>, Vec<u32>, Vec<f64>) {
+    let (mut p, mut idx, mut sums) = (vec![0], Vec::new(), Vec::new());
+    for n in 0..40u32 {
+        let run: Vec<u32> = (0..n).map(|k| (k * 7919 + n * 31) % len).collect();
+        sums.push(run.iter().map(|&k| k as f64 + 1.0).sum());
+        idx.extend(run);
+        p.push(idx.len());
+    }
+    (p, idx, sums)
+}
+
+#[test]
+fn gathered_sums_match_the_fold_in_both_types_and_orientations() {
+    use crate::algebra::typed_op::{First, Plus, Second};
+    fn check<T: Copy + 'static>(of: fn(f64) -> T, back: fn(T) -> f64) {
+        let len = 5000;
+        let (p, idx, sums) = gather_runs(len);
+        let col: Vec<T> = (0..len).map(|k| of(k as f64 + 1.0)).collect();
+        for (flip, into) in [(false, false), (true, false), (false, true)] {
+            let runs = p.len() - 1;
+            let (mut w, mut present) = (vec![of(0.5); runs], vec![false; runs]);
+            let got = if flip {
+                gather::sums::<T, Plus, First, u32>(
+                    into,
+                    true,
+                    &p,
+                    &idx,
+                    &col,
+                    &mut w,
+                    &mut present,
+                )
+            } else {
+                gather::sums::<T, Plus, Second, u32>(
+                    into,
+                    false,
+                    &p,
+                    &idx,
+                    &col,
+                    &mut w,
+                    &mut present,
+                )
+            };
+            if !std::arch::is_x86_feature_detected!("avx2") {
+                assert_eq!(got, None);
+                return;
+            }
+            assert_eq!(got, Some(runs - 1), "every run but the empty one");
+            for (s, &sum) in sums.iter().enumerate() {
+                let want = if s == 0 {
+                    0.5
+                } else {
+                    sum + if into { 0.5 } else { 0.0 }
+                };
+                assert_eq!((back(w[s]), present[s]), (want, s > 0), "run of {s}");
+            }
+        }
+        // Another multiply, or 64-bit indices: not gathered.
+        let (mut w, mut present) = (vec![of(0.0); 40], vec![false; 40]);
+        let wide: Vec<u64> = idx.iter().map(|&k| k as u64).collect();
+        let first =
+            gather::sums::<T, Plus, First, u32>(false, false, &p, &idx, &col, &mut w, &mut present);
+        let wide = gather::sums::<T, Plus, Second, u64>(
+            false,
+            false,
+            &p,
+            &wide,
+            &col,
+            &mut w,
+            &mut present,
+        );
+        assert_eq!((first, wide), (None, None));
+        assert!(!present.iter().any(|&b| b), "nothing written");
+    }
+    check::<f32>(|x| x as f32, |x| x as f64);
+    check::<f64>(|x| x, |x| x);
+}
+
+#[test]
+#[cfg(target_arch = "x86_64")]
+fn a_gathered_index_beyond_the_column_panics_before_it_is_read() {
+    use crate::algebra::typed_op::{Plus, Second};
+    if !std::arch::is_x86_feature_detected!("avx2") {
+        return;
+    }
+    let col = vec![1.0f32; 100];
+    let idx: Vec<u32> = (0..15).chain([100]).collect();
+    let (mut w, mut present) = (vec![0.0f32; 1], vec![false; 1]);
+    let outcome = std::panic::catch_unwind(move || {
+        gather::sums::<f32, Plus, Second, u32>(
+            false,
+            false,
+            &[0, 16],
+            &idx,
+            &col,
+            &mut w,
+            &mut present,
+        )
+    });
+    assert!(outcome.is_err());
+}
