@@ -1,7 +1,9 @@
 //! Sums of a dense column's values at each run's indices, read by the
 //! processor's gather instructions (AVX2): PageRank's product `A' w` with
 //! `PLUS_SECOND` (or `PLUS_FIRST` flipped), the multiply reading the column
-//! only. One instruction loads eight `FP32` (four `FP64`) values from
+//! only, in `FP32`, `FP64` and the 32- and 64-bit integers (whose sums wrap,
+//! so their lanes add exactly as a fold does). One instruction loads eight
+//! 32-bit (four 64-bit) values from
 //! anywhere in the column, where the scalar loop issues a load, an address
 //! computation and an add for each. LAGraph's `gappagerank_demo` (GAP,
 //! `FP32`) on a uniform graph of scale 20: 0.311–0.321 s → 0.263–0.270; a
@@ -23,8 +25,9 @@ const GATHER_FROM: usize = 8;
 /// For each run `p[s]..p[s + 1]` that is not empty, `w[s]` = the sum of
 /// `col[idx[q]]` over the run (with `into`, added to `w[s]`), `present[s]`
 /// set; the number of such runs. `None`, with nothing written, unless the
-/// semiring is `PLUS` with a multiply returning the column's value (`add`,
-/// `M`, `flip`), the values `FP32` or `FP64`, the indices 32-bit and the
+/// semiring is `PLUS` with a multiply returning the column's value (`A`,
+/// `M`, `flip`), the values of a type [`Gathered`] covers, the indices
+/// 32-bit, the column within a gather's signed 32-bit offsets and the
 /// processor has AVX2.
 pub(super) fn sums<T: 'static + Copy, A: 'static, M: 'static, I: Idx + 'static>(
     into: bool,
@@ -37,34 +40,39 @@ pub(super) fn sums<T: 'static + Copy, A: 'static, M: 'static, I: Idx + 'static>(
 ) -> Option<usize> {
     let plus = TypeId::of::<A>() == TypeId::of::<Plus>();
     let column = TypeId::of::<M>() == column_multiply(flip);
-    if !(plus && column) || TypeId::of::<I>() != TypeId::of::<u32>() || !has_avx2() {
+    let narrow = TypeId::of::<I>() == TypeId::of::<u32>() && col.len() <= i32::MAX as usize;
+    if !(plus && column && narrow && has_avx2()) {
         return None;
     }
-    // SAFETY: `I` is `u32`, and in each branch `T` is the type cast to.
+    // SAFETY: `I` is `u32`.
     let idx = unsafe { same::<I, u32>(idx) };
-    if TypeId::of::<T>() == TypeId::of::<f32>() {
-        let (col, w) = unsafe { (same::<T, f32>(col), same_mut::<T, f32>(w)) };
-        Some(runs(into, p, idx, col, w, present, avx2::sum_f32))
-    } else if TypeId::of::<T>() == TypeId::of::<f64>() {
-        let (col, w) = unsafe { (same::<T, f64>(col), same_mut::<T, f64>(w)) };
-        Some(runs(into, p, idx, col, w, present, avx2::sum_f64))
-    } else {
-        None
+    macro_rules! as_gathered {
+        ($($t:ty as $g:ty),*) => {$(
+            if TypeId::of::<T>() == TypeId::of::<$t>() {
+                // SAFETY: `T` is `$t`, of the size, alignment and valid bit
+                // patterns of `$g` (itself, or its signed twin).
+                let (col, w) = unsafe { (same::<T, $g>(col), same_mut::<T, $g>(w)) };
+                return Some(runs(into, p, idx, col, w, present));
+            }
+        )*};
     }
+    as_gathered!(f32 as f32, f64 as f64, i32 as i32, u32 as i32, i64 as i64, u64 as i64);
+    None
 }
 
 /// `s` as a slice of `U`.
 ///
 /// # Safety
-/// `U` is `T` (the caller compared their `TypeId`s).
+/// `U` has `T`'s size and alignment, and every bit pattern of `T` is a
+/// valid `U`.
 unsafe fn same<T, U>(s: &[T]) -> &[U] {
     std::slice::from_raw_parts(s.as_ptr().cast(), s.len())
 }
 
-/// [`same`] for a mutable slice.
+/// [`same`] for a mutable slice (`T` and `U` valid for each other's bits).
 ///
 /// # Safety
-/// `U` is `T`.
+/// As for [`same`], both ways.
 unsafe fn same_mut<T, U>(s: &mut [T]) -> &mut [U] {
     std::slice::from_raw_parts_mut(s.as_mut_ptr().cast(), s.len())
 }
@@ -79,8 +87,8 @@ fn column_multiply(flip: bool) -> TypeId {
     }
 }
 
-/// Whether the processor has AVX2 (asked once; the standard library caches
-/// the answer).
+/// Whether the processor has AVX2 (the standard library caches the
+/// answer).
 fn has_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
@@ -92,16 +100,24 @@ fn has_avx2() -> bool {
     }
 }
 
-/// [`sums`] over typed slices, each run of [`GATHER_FROM`] or more summed
-/// by `long` (the gathers), shorter ones left to right.
-fn runs<T: Copy + std::ops::Add<Output = T>>(
+/// A value type whose sums the gathers compute.
+trait Gathered: Copy {
+    /// `PLUS` of the type (wrapping for integers).
+    fn plus(self, y: Self) -> Self;
+    /// The sum of `col[i]` over `is` (at least [`GATHER_FROM`] indices, all
+    /// within `col`, whose length is at most `i32::MAX`), in lanes.
+    fn lanes(is: &[u32], col: &[Self]) -> Self;
+}
+
+/// [`sums`] over typed slices, each run of [`GATHER_FROM`] or more summed in
+/// lanes, shorter ones left to right.
+fn runs<T: Gathered>(
     into: bool,
     p: &[usize],
     idx: &[u32],
     col: &[T],
     w: &mut [T],
     present: &mut [bool],
-    long: fn(&[u32], &[T]) -> T,
 ) -> usize {
     let mut nvals = 0;
     for ((slot, seen), run) in w.iter_mut().zip(present.iter_mut()).zip(p.windows(2)) {
@@ -110,42 +126,34 @@ fn runs<T: Copy + std::ops::Add<Output = T>>(
             continue;
         };
         let z = if is.len() >= GATHER_FROM {
-            long(is, col)
+            T::lanes(is, col)
         } else {
             rest.iter()
-                .fold(col[first as usize], |z, &i| z + col[i as usize])
+                .fold(col[first as usize], |z, &i| z.plus(col[i as usize]))
         };
-        *slot = if into { *slot + z } else { z };
+        *slot = if into { slot.plus(z) } else { z };
         *seen = true;
         nvals += 1;
     }
     nvals
 }
 
-/// The gathers. Each entry point checks the processor (see [`has_avx2`])
-/// only through [`sums`], which alone hands them out.
+/// The lanes' partial sums pairwise, then the tail left to right.
+fn finish<T: Gathered>(l: [T; 8], tail: &[u32], col: &[T]) -> T {
+    let z = ((l[0].plus(l[1])).plus(l[2].plus(l[3]))).plus((l[4].plus(l[5])).plus(l[6].plus(l[7])));
+    tail.iter().fold(z, |z, &i| z.plus(col[i as usize]))
+}
+
+#[cfg(target_arch = "x86_64")]
 mod avx2 {
-    #[cfg(target_arch = "x86_64")]
+    //! The gathers; reached only through [`super::sums`], which checks the
+    //! processor first.
+    use super::{finish, Gathered};
     use std::arch::x86_64::*;
-
-    /// Sum of `col[i]` over `is` (at least 8 indices): eight lanes, then
-    /// the lanes pairwise, then the tail left to right.
-    pub(super) fn sum_f32(is: &[u32], col: &[f32]) -> f32 {
-        // SAFETY: only called after `has_avx2`.
-        unsafe { f32_lanes(is, col) }
-    }
-
-    /// Sum of `col[i]` over `is` (at least 8 indices): four lanes twice
-    /// over, then the lanes pairwise, then the tail left to right.
-    pub(super) fn sum_f64(is: &[u32], col: &[f64]) -> f64 {
-        // SAFETY: only called after `has_avx2`.
-        unsafe { f64_lanes(is, col) }
-    }
 
     /// Panics unless every index of the chunk `v` is at most `last`
     /// (unsigned): the column's bound, checked before the gather reads.
     #[inline(always)]
-    #[cfg(target_arch = "x86_64")]
     unsafe fn check(v: __m256i, last: __m256i) {
         let within = _mm256_cmpeq_epi32(_mm256_max_epu32(v, last), last);
         assert!(
@@ -154,60 +162,138 @@ mod avx2 {
         );
     }
 
-    #[target_feature(enable = "avx2")]
-    #[cfg(target_arch = "x86_64")]
-    unsafe fn f32_lanes(is: &[u32], col: &[f32]) -> f32 {
-        // Gathers take signed 32-bit offsets: a longer column is not
-        // gathered from (no caller has one: `sums` takes 32-bit indices).
-        assert!(!col.is_empty() && col.len() <= i32::MAX as usize);
+    /// Each chunk of eight indices of `is`, checked against `col`'s length
+    /// (not empty), as a vector; the rest of `is` after the last chunk.
+    #[inline(always)]
+    unsafe fn chunks<'i, T>(is: &'i [u32], col: &[T], mut each: impl FnMut(__m256i)) -> &'i [u32] {
         let last = _mm256_set1_epi32((col.len() - 1) as i32);
-        let mut acc = _mm256_set1_ps(-0.0);
         let chunks = is.chunks_exact(8);
         let tail = chunks.remainder();
         for c in chunks {
             let v = _mm256_loadu_si256(c.as_ptr().cast());
             check(v, last);
-            // SAFETY: every index of `v` is within `col` (checked above).
-            acc = _mm256_add_ps(acc, _mm256_i32gather_ps::<4>(col.as_ptr(), v));
+            each(v);
         }
-        let mut lanes = [0f32; 8];
-        _mm256_storeu_ps(lanes.as_mut_ptr(), acc);
-        let l = lanes;
-        let z = ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
-        tail.iter().fold(z, |z, &i| z + col[i as usize])
+        tail
     }
 
-    #[target_feature(enable = "avx2")]
-    #[cfg(target_arch = "x86_64")]
-    unsafe fn f64_lanes(is: &[u32], col: &[f64]) -> f64 {
-        assert!(!col.is_empty() && col.len() <= i32::MAX as usize);
-        let last = _mm256_set1_epi32((col.len() - 1) as i32);
-        let (mut a, mut b) = (_mm256_set1_pd(-0.0), _mm256_set1_pd(-0.0));
-        let chunks = is.chunks_exact(8);
-        let tail = chunks.remainder();
-        for c in chunks {
-            let v = _mm256_loadu_si256(c.as_ptr().cast());
-            check(v, last);
-            // SAFETY: every index of `v` is within `col` (checked above).
-            let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
-            a = _mm256_add_pd(a, _mm256_i32gather_pd::<8>(col.as_ptr(), lo));
-            b = _mm256_add_pd(b, _mm256_i32gather_pd::<8>(col.as_ptr(), hi));
-        }
-        let mut lanes = [0f64; 8];
-        _mm256_storeu_pd(lanes.as_mut_ptr(), a);
-        _mm256_storeu_pd(lanes[4..].as_mut_ptr(), b);
-        let l = lanes;
-        let z = ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
-        tail.iter().fold(z, |z, &i| z + col[i as usize])
+    /// Eight 32-bit lanes, one gather a chunk.
+    macro_rules! narrow {
+        ($t:ty, $zero:expr, $gather:ident, $add:ident, $set:ident, $store:ident, $plus:expr) => {
+            impl Gathered for $t {
+                #[inline(always)]
+                fn plus(self, y: Self) -> Self {
+                    $plus(self, y)
+                }
+
+                fn lanes(is: &[u32], col: &[Self]) -> Self {
+                    #[target_feature(enable = "avx2")]
+                    unsafe fn go(is: &[u32], col: &[$t]) -> $t {
+                        let mut acc = $set($zero);
+                        // SAFETY: every index of a chunk is within `col`
+                        // (checked by `chunks` before the gather).
+                        let tail = chunks(is, col, |v| {
+                            acc = $add(acc, $gather::<4>(col.as_ptr().cast(), v));
+                        });
+                        let mut l = [$zero; 8];
+                        $store(l.as_mut_ptr().cast(), acc);
+                        finish(l, tail, col)
+                    }
+                    // SAFETY: AVX2 was found by `sums`.
+                    unsafe { go(is, col) }
+                }
+            }
+        };
     }
 
-    #[cfg(not(target_arch = "x86_64"))]
-    unsafe fn f32_lanes(_: &[u32], _: &[f32]) -> f32 {
-        unreachable!("no AVX2 off x86_64")
+    /// Two vectors of four 64-bit lanes, two gathers a chunk.
+    macro_rules! wide {
+        ($t:ty, $zero:expr, $gather:ident, $add:ident, $set:ident, $store:ident, $plus:expr) => {
+            impl Gathered for $t {
+                #[inline(always)]
+                fn plus(self, y: Self) -> Self {
+                    $plus(self, y)
+                }
+
+                fn lanes(is: &[u32], col: &[Self]) -> Self {
+                    #[target_feature(enable = "avx2")]
+                    unsafe fn go(is: &[u32], col: &[$t]) -> $t {
+                        let (mut a, mut b) = ($set($zero), $set($zero));
+                        // SAFETY: every index of a chunk is within `col`
+                        // (checked by `chunks` before the gathers).
+                        let tail = chunks(is, col, |v| {
+                            let (lo, hi) =
+                                (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+                            a = $add(a, $gather::<8>(col.as_ptr().cast(), lo));
+                            b = $add(b, $gather::<8>(col.as_ptr().cast(), hi));
+                        });
+                        let mut l = [$zero; 8];
+                        $store(l.as_mut_ptr().cast(), a);
+                        $store(l[4..].as_mut_ptr().cast(), b);
+                        finish(l, tail, col)
+                    }
+                    // SAFETY: AVX2 was found by `sums`.
+                    unsafe { go(is, col) }
+                }
+            }
+        };
     }
 
-    #[cfg(not(target_arch = "x86_64"))]
-    unsafe fn f64_lanes(_: &[u32], _: &[f64]) -> f64 {
-        unreachable!("no AVX2 off x86_64")
+    // Float lanes start from -0.0, `PLUS`'s exact identity.
+    narrow!(
+        f32,
+        -0.0,
+        _mm256_i32gather_ps,
+        _mm256_add_ps,
+        _mm256_set1_ps,
+        _mm256_storeu_ps,
+        |x: f32, y| x + y
+    );
+    narrow!(
+        i32,
+        0,
+        _mm256_i32gather_epi32,
+        _mm256_add_epi32,
+        _mm256_set1_epi32,
+        _mm256_storeu_si256,
+        i32::wrapping_add
+    );
+    wide!(
+        f64,
+        -0.0,
+        _mm256_i32gather_pd,
+        _mm256_add_pd,
+        _mm256_set1_pd,
+        _mm256_storeu_pd,
+        |x: f64, y| x + y
+    );
+    wide!(
+        i64,
+        0,
+        _mm256_i32gather_epi64,
+        _mm256_add_epi64,
+        _mm256_set1_epi64x,
+        _mm256_storeu_si256,
+        i64::wrapping_add
+    );
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+mod avx2 {
+    //! No gathers off x86_64 (`sums` never finds AVX2 there).
+    use super::Gathered;
+
+    macro_rules! absent {
+        ($($t:ty),*) => {$(
+            impl Gathered for $t {
+                fn plus(self, _: Self) -> Self {
+                    unreachable!("no AVX2 off x86_64")
+                }
+                fn lanes(_: &[u32], _: &[Self]) -> Self {
+                    unreachable!("no AVX2 off x86_64")
+                }
+            }
+        )*};
     }
+    absent!(f32, f64, i32, i64);
 }

@@ -229,7 +229,7 @@ fn gathered_sums_match_the_fold_in_both_types_and_orientations() {
         let col: Vec<T> = (0..len).map(|k| of(k as f64 + 1.0)).collect();
         for (flip, into) in [(false, false), (true, false), (false, true)] {
             let runs = p.len() - 1;
-            let (mut w, mut present) = (vec![of(0.5); runs], vec![false; runs]);
+            let (mut w, mut present) = (vec![of(1000.0); runs], vec![false; runs]);
             let got = if flip {
                 gather::sums::<T, Plus, First, u32>(
                     into,
@@ -258,9 +258,9 @@ fn gathered_sums_match_the_fold_in_both_types_and_orientations() {
             assert_eq!(got, Some(runs - 1), "every run but the empty one");
             for (s, &sum) in sums.iter().enumerate() {
                 let want = if s == 0 {
-                    0.5
+                    1000.0
                 } else {
-                    sum + if into { 0.5 } else { 0.0 }
+                    sum + if into { 1000.0 } else { 0.0 }
                 };
                 assert_eq!((back(w[s]), present[s]), (want, s > 0), "run of {s}");
             }
@@ -284,6 +284,49 @@ fn gathered_sums_match_the_fold_in_both_types_and_orientations() {
     }
     check::<f32>(|x| x as f32, |x| x as f64);
     check::<f64>(|x| x, |x| x);
+    check::<i32>(|x| x as i32, |x| x as f64);
+    check::<u32>(|x| x as u32, |x| x as f64);
+    check::<i64>(|x| x as i64, |x| x as f64);
+    check::<u64>(|x| x as u64, |x| x as f64);
+}
+
+#[test]
+fn gathered_integer_sums_wrap_as_the_fold_does() {
+    use crate::algebra::typed_op::{Plus, Second};
+    if !std::arch::is_x86_feature_detected!("avx2") {
+        return;
+    }
+    let col = [i64::MAX, 1, i32::MAX as i64, -5];
+    let idx: Vec<u32> = (0..21).map(|k| k % 4).collect();
+    let want = idx
+        .iter()
+        .fold(0i64, |z, &k| z.wrapping_add(col[k as usize]));
+    let (mut w, mut present) = ([0i64], [false]);
+    gather::sums::<i64, Plus, Second, u32>(
+        false,
+        false,
+        &[0, 21],
+        &idx,
+        &col,
+        &mut w,
+        &mut present,
+    );
+    assert_eq!(w[0], want);
+    let col: Vec<u32> = col.iter().map(|&x| x as u32).collect();
+    let want = idx
+        .iter()
+        .fold(0u32, |z, &k| z.wrapping_add(col[k as usize]));
+    let (mut w, mut present) = ([0u32], [false]);
+    gather::sums::<u32, Plus, Second, u32>(
+        false,
+        false,
+        &[0, 21],
+        &idx,
+        &col,
+        &mut w,
+        &mut present,
+    );
+    assert_eq!(w[0], want);
 }
 
 #[test]
