@@ -89,7 +89,7 @@ fn column_multiply(flip: bool) -> TypeId {
 
 /// Whether the processor has AVX2 (the standard library caches the
 /// answer).
-fn has_avx2() -> bool {
+pub(super) fn has_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         std::arch::is_x86_feature_detected!("avx2")
@@ -177,9 +177,9 @@ mod avx2 {
         tail
     }
 
-    /// Eight 32-bit lanes, one gather a chunk.
-    macro_rules! narrow {
-        ($t:ty, $zero:expr, $gather:ident, $add:ident, $set:ident, $store:ident, $plus:expr) => {
+    /// `Gathered` for `$t`, its lanes summed by `go`'s body (AVX2 on).
+    macro_rules! gathered {
+        ($t:ty, $plus:expr, |$is:ident, $col:ident| $body:block) => {
             impl Gathered for $t {
                 #[inline(always)]
                 fn plus(self, y: Self) -> Self {
@@ -188,17 +188,7 @@ mod avx2 {
 
                 fn lanes(is: &[u32], col: &[Self]) -> Self {
                     #[target_feature(enable = "avx2")]
-                    unsafe fn go(is: &[u32], col: &[$t]) -> $t {
-                        let mut acc = $set($zero);
-                        // SAFETY: every index of a chunk is within `col`
-                        // (checked by `chunks` before the gather).
-                        let tail = chunks(is, col, |v| {
-                            acc = $add(acc, $gather::<4>(col.as_ptr().cast(), v));
-                        });
-                        let mut l = [$zero; 8];
-                        $store(l.as_mut_ptr().cast(), acc);
-                        finish(l, tail, col)
-                    }
+                    unsafe fn go($is: &[u32], $col: &[$t]) -> $t $body
                     // SAFETY: AVX2 was found by `sums`.
                     unsafe { go(is, col) }
                 }
@@ -206,36 +196,40 @@ mod avx2 {
         };
     }
 
+    /// Eight 32-bit lanes, one gather a chunk.
+    macro_rules! narrow {
+        ($t:ty, $zero:expr, $gather:ident, $add:ident, $set:ident, $store:ident, $plus:expr) => {
+            gathered!($t, $plus, |is, col| {
+                let mut acc = $set($zero);
+                // SAFETY: every index of a chunk is within `col` (checked
+                // by `chunks` before the gather).
+                let tail = chunks(is, col, |v| {
+                    acc = $add(acc, $gather::<4>(col.as_ptr().cast(), v));
+                });
+                let mut l = [$zero; 8];
+                $store(l.as_mut_ptr().cast(), acc);
+                finish(l, tail, col)
+            });
+        };
+    }
+
     /// Two vectors of four 64-bit lanes, two gathers a chunk.
     macro_rules! wide {
         ($t:ty, $zero:expr, $gather:ident, $add:ident, $set:ident, $store:ident, $plus:expr) => {
-            impl Gathered for $t {
-                #[inline(always)]
-                fn plus(self, y: Self) -> Self {
-                    $plus(self, y)
-                }
-
-                fn lanes(is: &[u32], col: &[Self]) -> Self {
-                    #[target_feature(enable = "avx2")]
-                    unsafe fn go(is: &[u32], col: &[$t]) -> $t {
-                        let (mut a, mut b) = ($set($zero), $set($zero));
-                        // SAFETY: every index of a chunk is within `col`
-                        // (checked by `chunks` before the gathers).
-                        let tail = chunks(is, col, |v| {
-                            let (lo, hi) =
-                                (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
-                            a = $add(a, $gather::<8>(col.as_ptr().cast(), lo));
-                            b = $add(b, $gather::<8>(col.as_ptr().cast(), hi));
-                        });
-                        let mut l = [$zero; 8];
-                        $store(l.as_mut_ptr().cast(), a);
-                        $store(l[4..].as_mut_ptr().cast(), b);
-                        finish(l, tail, col)
-                    }
-                    // SAFETY: AVX2 was found by `sums`.
-                    unsafe { go(is, col) }
-                }
-            }
+            gathered!($t, $plus, |is, col| {
+                let (mut a, mut b) = ($set($zero), $set($zero));
+                // SAFETY: every index of a chunk is within `col` (checked
+                // by `chunks` before the gathers).
+                let tail = chunks(is, col, |v| {
+                    let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+                    a = $add(a, $gather::<8>(col.as_ptr().cast(), lo));
+                    b = $add(b, $gather::<8>(col.as_ptr().cast(), hi));
+                });
+                let mut l = [$zero; 8];
+                $store(l.as_mut_ptr().cast(), a);
+                $store(l[4..].as_mut_ptr().cast(), b);
+                finish(l, tail, col)
+            });
         };
     }
 
