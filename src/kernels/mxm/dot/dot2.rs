@@ -644,6 +644,12 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
             };
         }
         by_reads!(M, (self.read_l, self.read_r, self.flip), |L, R, FLIP| {
+            let gathered = !L && R && crate::with_idx!(idx, idx => {
+                gather::flagged_sums::<T, A, M, _>(FLIP, p, (idx, flags, rc), &allowed, &mut set)
+            });
+            if gathered {
+                return;
+            }
             runs!(|q: usize, k: usize| {
                 let (x, y) = (if L { l[q] } else { T::ZERO }, if R { rc[k] } else { T::ZERO });
                 oriented(mul, FLIP, x, y)
