@@ -41,14 +41,10 @@ pub(super) fn sums<T: 'static + Copy, A: 'static, M: 'static, I: Idx + 'static>(
     w: &mut [T],
     present: &mut [bool],
 ) -> Option<usize> {
-    let plus = TypeId::of::<A>() == TypeId::of::<Plus>();
-    let column = TypeId::of::<M>() == column_multiply(flip);
-    let narrow = TypeId::of::<I>() == TypeId::of::<u32>() && col.len() <= i32::MAX as usize;
-    if !(plus && column && narrow && has_avx2()) {
+    if col.len() > i32::MAX as usize {
         return None;
     }
-    // SAFETY: `I` is `u32`.
-    let idx = unsafe { same::<I, u32>(idx) };
+    let idx = gathered_indices::<A, M, I>(flip, idx)?;
     macro_rules! as_gathered {
         ($($t:ty as $g:ty),*) => {$(
             if TypeId::of::<T>() == TypeId::of::<$t>() {
@@ -74,16 +70,11 @@ pub(super) fn flagged_sums<T: 'static + Copy, A: 'static, M: 'static, I: Idx + '
     allowed: &impl Fn(usize) -> bool,
     set: &mut impl FnMut(usize, &T),
 ) -> bool {
-    let plus = TypeId::of::<A>() == TypeId::of::<Plus>();
-    let column = TypeId::of::<M>() == column_multiply(flip);
     let sizes = (4..=i32::MAX as usize).contains(&flags.len())
         && (1..=i32::MAX as usize).contains(&col.len());
-    let narrow = TypeId::of::<I>() == TypeId::of::<u32>();
-    if !(plus && column && narrow && sizes && has_avx2()) {
+    let Some(idx) = gathered_indices::<A, M, I>(flip, idx).filter(|_| sizes) else {
         return false;
-    }
-    // SAFETY: `I` is `u32`.
-    let idx = unsafe { same::<I, u32>(idx) };
+    };
     macro_rules! as_flag_gathered {
         ($($t:ty),*) => {$(
             if TypeId::of::<T>() == TypeId::of::<$t>() {
@@ -120,6 +111,20 @@ fn fold_flagged<T: Gathered>(z: Option<T>, is: &[u32], flags: &[bool], col: &[T]
         (true, None) => Some(col[i as usize]),
         (true, Some(z)) => Some(z.plus(col[i as usize])),
     })
+}
+
+/// `idx` as 32-bit indices when the gathers can sum its runs: `PLUS` with
+/// a multiply returning the column's value (`A`, `M`, `flip`), 32-bit
+/// indices, and a processor with AVX2.
+fn gathered_indices<A: 'static, M: 'static, I: Idx + 'static>(
+    flip: bool,
+    idx: &[I],
+) -> Option<&[u32]> {
+    let plus = TypeId::of::<A>() == TypeId::of::<Plus>();
+    let column = TypeId::of::<M>() == column_multiply(flip);
+    let narrow = TypeId::of::<I>() == TypeId::of::<u32>();
+    // SAFETY: `I` is `u32`.
+    (plus && column && narrow && has_avx2()).then(|| unsafe { same::<I, u32>(idx) })
 }
 
 /// `s` as a slice of `U`.
