@@ -257,6 +257,34 @@ fn a_sparse_mask_uses_dot3() {
 }
 
 #[test]
+fn a_few_long_rows_under_a_sparse_mask_are_spread_not_read_dense_by_columns() {
+    // Betweenness's backward pull `W<S> = W * A'`: a few rows of `W` (one a
+    // source) holding 60 % of their positions, a mask of 3 %. `W'`
+    // made dense is read all of its columns at once, beyond the cache; each
+    // row of `W` spread once serves its mask entries from the cache.
+    let s = semiring(BinaryCode::Plus, BinaryCode::First, TypeCode::Fp64);
+    let n = 1 << 18;
+    let w = random(4, n, n * 9 / 10, Orientation::ByRow);
+    let a = random(n, n, 32, Orientation::ByRow);
+    let m = mask(random(4, n, n / 32, Orientation::ByRow), false);
+    let p = plan(
+        Operand::new(w, false),
+        Operand::new(a, true),
+        Some(MaskOperand {
+            mask: &m,
+            transposed: false,
+        }),
+        &s,
+        Orientation::ByRow,
+    );
+    assert_eq!(
+        (p.method, p.by_cols, p.dense_r),
+        (Method::Dot3, false, false),
+        "{p}"
+    );
+}
+
+#[test]
 fn saxpy_follows_the_storage_orientation() {
     let s = semiring(BinaryCode::Plus, BinaryCode::Times, TypeCode::Fp64);
     let n = 3_000;
