@@ -83,6 +83,21 @@ fn pushes_every_call(problem: &Problem, calls: usize) {
     }
 }
 
+/// The plan of `C<M> = L * R'` (`GrB_DESC_T1`), `C` by rows.
+fn masked_times_transpose(
+    l: Arc<MatrixStore>,
+    r: Arc<MatrixStore>,
+    m: &Mask,
+    s: &Semiring,
+) -> Plan {
+    let mask = MaskOperand {
+        mask: m,
+        transposed: false,
+    };
+    let (l, r) = (Operand::new(l, false), Operand::new(r, true));
+    plan(l, r, Some(mask), s, Orientation::ByRow)
+}
+
 fn semiring(add: BinaryCode, mul: BinaryCode, t: TypeCode) -> Semiring {
     Semiring::builtin(add, mul, t).unwrap()
 }
@@ -243,16 +258,7 @@ fn a_sparse_mask_uses_dot3() {
     let m = mask(random(n, n, 1, Orientation::ByRow), false);
     // C<M> = L * U' (GrB_DESC_ST1): the rows of L and of U are both at hand,
     // and the mask asks for few entries.
-    let p = plan(
-        Operand::new(l, false),
-        Operand::new(u, true),
-        Some(MaskOperand {
-            mask: &m,
-            transposed: false,
-        }),
-        &s,
-        Orientation::ByRow,
-    );
+    let p = masked_times_transpose(l, u, &m, &s);
     assert_eq!(p.method, Method::Dot3);
 }
 
@@ -267,16 +273,7 @@ fn a_few_long_rows_under_a_sparse_mask_are_spread_not_read_dense_by_columns() {
     let w = random(4, n, n * 9 / 10, Orientation::ByRow);
     let a = random(n, n, 32, Orientation::ByRow);
     let m = mask(random(4, n, n / 32, Orientation::ByRow), false);
-    let p = plan(
-        Operand::new(w, false),
-        Operand::new(a, true),
-        Some(MaskOperand {
-            mask: &m,
-            transposed: false,
-        }),
-        &s,
-        Orientation::ByRow,
-    );
+    let p = masked_times_transpose(w, a, &m, &s);
     assert_eq!(
         (p.method, p.by_cols, p.dense_r),
         (Method::Dot3, false, false),
