@@ -3,6 +3,9 @@
 //! mask object and the descriptor).
 
 use crate::error::{check_room, out_of_memory, try_vec, Result};
+use crate::kernels::fragment::{chunk_count, split_even};
+use crate::parallel;
+use crate::storage::compact::Flagged;
 use crate::storage::{Array, Compressed, CompressedRef, Format, MatrixStore, Orientation};
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -130,6 +133,36 @@ impl Mask {
             flags.iter_mut().for_each(|a| *a = !*a);
         }
         Ok(flags)
+    }
+
+    /// The values of `t` at the positions the mask allows, in `t`'s storage
+    /// order, when `t` is bitmap or full (its dense form walked beside the
+    /// mask's flags, the kept values copied in parallel); `None` when `t` is
+    /// compressed. What `C<M> = T` leaves in a `C` that held nothing,
+    /// without forming `C`.
+    pub fn kept_values(&self, t: &MatrixStore) -> Result<Option<Array>> {
+        let (present, x) = match t.format() {
+            Format::Full(f) => (None, &f.x),
+            Format::Bitmap(b) => (Some(&b.b[..]), &b.x),
+            Format::Sparse(_) => return Ok(None),
+        };
+        let n = x.len();
+        let allowed = self.try_flags(t.orient(), n as u64)?;
+        let chunks = split_even(n, chunk_count(n));
+        let flagged = parallel::map_items(chunks.clone(), |r| {
+            let flags: Vec<bool> = match present {
+                Some(p) => allowed[r.clone()]
+                    .iter()
+                    .zip(&p[r])
+                    .map(|(&a, &p)| a & p)
+                    .collect(),
+                None => allowed[r].to_vec(),
+            };
+            let kept = flags.iter().filter(|&&f| f).count();
+            (flags, kept)
+        });
+        let (flags, kept): (Vec<_>, Vec<_>) = flagged.into_iter().unzip();
+        Ok(Some(x.compact(&Flagged::new(chunks, flags, &kept))))
     }
 
     /// True when the mask is a dense bitmap or full in its storage (cheap to probe).

@@ -65,8 +65,13 @@ fn in_domain<'a>(x: &'a Array, op: &BinaryOp) -> Cow<'a, Array> {
 
 /// `⊕` of every entry of a store, or `None` when it has none.
 pub fn fold_store(a: &MatrixStore, op: &BinaryOp, terminal: Option<&Value>) -> Option<Value> {
-    let present = a.values_in_order();
-    let x = in_domain(&present, op);
+    fold_values(&a.values_in_order(), op, terminal)
+}
+
+/// `⊕` of the values `x` (a store's, in its order), or `None` when there
+/// are none.
+pub fn fold_values(x: &Array, op: &BinaryOp, terminal: Option<&Value>) -> Option<Value> {
+    let x = in_domain(x, op);
     with_fold(&x, op, terminal, FoldAll { n: x.len() }).map(|t| t.get(0))
 }
 

@@ -12,12 +12,10 @@ use super::record;
 use crate::algebra::{BinaryOp, Monoid, Type, Value};
 use crate::error::Result;
 use crate::kernels::eval::BinaryEval;
-use crate::kernels::reduce::{fold_store, known_terminal};
+use crate::kernels::reduce::{fold_store, fold_values, known_terminal};
 use crate::object::{Descriptor, Matrix, Scalar, Vector};
 use crate::plan;
-use crate::storage::MatrixStore;
 use crate::{ensure, fail};
-use std::sync::Arc;
 
 /// The operator of a reduction to a scalar.
 #[derive(Clone, Copy, Debug)]
@@ -77,19 +75,23 @@ pub fn reduce_to_vector(
 /// `None` when `A` has no entries. The value has the monoid's type.
 pub fn reduce_to_value(monoid: &Monoid, a: &Matrix) -> Result<Option<Value>> {
     check_input(a.ty(), monoid.op())?;
-    let a = content_to_fold(a, monoid.op())?;
-    Ok(fold_store(&a, monoid.op(), monoid.terminal()))
+    fold_all(a, monoid.op(), monoid.terminal())
 }
 
-/// What a reduction of all of `a` with `op` folds: `a`'s content, or the
-/// reductions of its rows when `a` is a pending product they can be computed
-/// from without forming it (the same result: `op` is associative and
-/// commutative).
-fn content_to_fold(a: &Matrix, op: &BinaryOp) -> Result<Arc<MatrixStore>> {
-    match plan::reduce::reduce_product(&a.source()?, op, false)? {
-        Some(rows) => Ok(Arc::new(rows)),
-        None => a.snapshot(),
+/// `⊕` of all entries of `a` with `op`: of `a`'s content, or, when `a` is
+/// pending, of what the non-blocking engine can fold without forming it:
+/// the reductions of a product's rows (the same result, `op` being
+/// associative and commutative), or the values a mask keeps of an output
+/// that held nothing.
+fn fold_all(a: &Matrix, op: &BinaryOp, terminal: Option<&Value>) -> Result<Option<Value>> {
+    let source = a.source()?;
+    if let Some(rows) = plan::reduce::reduce_product(&source, op, false)? {
+        return Ok(fold_store(&rows, op, terminal));
     }
+    if let Some(t) = plan::reduce::fold_masked(&source, |x| fold_values(x, op, terminal))? {
+        return Ok(t);
+    }
+    Ok(fold_store(&*a.snapshot()?, op, terminal))
 }
 
 /// `s = accum(s, ⊕ A)` for a `GrB_Scalar` output. When `A` has no entries, `s`
@@ -105,8 +107,7 @@ pub fn reduce_to_scalar(
     check_reduce_op(rop)?;
     check_scalar_output(s.ty(), accum, rop.ztype())?;
     check_input(a.ty(), rop)?;
-    let a = content_to_fold(a, rop)?;
-    let Some(t) = fold_store(&a, rop, op.terminal().as_ref()) else {
+    let Some(t) = fold_all(a, rop, op.terminal().as_ref())? else {
         if accum.is_none() {
             s.clear();
         }

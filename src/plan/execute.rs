@@ -75,7 +75,7 @@ pub fn run(node: &Node) -> Result<Arc<MatrixStore>> {
 
 /// The write-back `C<M, replace> = accum(C, T)` of a node; `within_mask`
 /// when `T` has entries only where the mask allows.
-fn finish(
+pub(super) fn finish(
     out: &Output,
     mask: Option<&Mask>,
     t: Arc<MatrixStore>,
@@ -162,7 +162,11 @@ fn mask_content(m: &MaskInput) -> Result<Arc<MatrixStore>> {
 
 /// `T` of an operation; `mask` is the node's write-back mask, which the
 /// computation may use to skip positions the write-back would not keep.
-fn compute(op: &Op, mask: Option<&Mask>, orient: Orientation) -> Result<Arc<MatrixStore>> {
+pub(super) fn compute(
+    op: &Op,
+    mask: Option<&Mask>,
+    orient: Orientation,
+) -> Result<Arc<MatrixStore>> {
     match op {
         Op::Product(p) => product(p, mask, orient).map(Arc::new),
         Op::Transpose { a, transpose } => {
@@ -260,7 +264,11 @@ pub fn absorb_transpose(s: &Source, t: bool) -> (Source, bool) {
 /// A map: its inputs (restricted to the mask's positions when that is
 /// allowed), then its function; true with `T` when its inputs were cut to
 /// the mask's positions (see [`cut_to_mask`]).
-fn map(m: &Map, mask: Option<&Mask>, orient: Orientation) -> Result<(Arc<MatrixStore>, bool)> {
+pub(super) fn map(
+    m: &Map,
+    mask: Option<&Mask>,
+    orient: Orientation,
+) -> Result<(Arc<MatrixStore>, bool)> {
     let hint = mask.filter(|_| m.positionwise);
     if let Some(t) = epilogue(m, hint)? {
         return Ok((Arc::new(t), false));

@@ -17,15 +17,21 @@
 //! Floating-point sums associate differently from reducing the formed
 //! product: each row is folded first (in increasing column order), then the
 //! row results; integer results are identical.
+//!
+//! Reduce of a masked result ([`fold_masked`]): a reduction of all of a
+//! pending `C<M> = T` into an output that held nothing folds the values of
+//! `T` the mask keeps, in `C`'s order (the same result), and `C` is not
+//! formed.
 
-use super::execute::{absorb_transpose, resolve_mask};
-use super::node::{Node, Op, Product, ProductForm, Source};
+use super::execute::{absorb_transpose, compute, finish, map, product, resolve_mask};
+use super::node::{Node, Op, Output, Product, ProductForm, Source};
 use crate::algebra::BinaryOp;
 use crate::error::Result;
 use crate::explain::step;
 use crate::kernels::mxm::dispatch::{fold_product, Problem};
 use crate::kernels::mxm::operand::{MaskOperand, Operand};
-use crate::storage::{MatrixStore, Orientation};
+use crate::storage::{Array, MatrixStore, Orientation};
+use std::sync::Arc;
 
 /// The rows (the columns when `by_cols`) of `a` each reduced with `op`, as an
 /// `n × 1` store, computed without forming `a` when `a` is a pending product
@@ -103,9 +109,67 @@ fn foldable<'n>(node: &'n Node, op: &BinaryOp) -> Result<Option<&'n Product>> {
         return Ok(None);
     }
     // The output must hold nothing the write-back would keep outside the mask.
-    let empty_before = match &out.old {
+    Ok(empty_before(out)?.then_some(p))
+}
+
+/// True when the output of a write-back held nothing before it (a new or
+/// cleared object), known without computing anything.
+fn empty_before(out: &Output) -> Result<bool> {
+    Ok(match &out.old {
         None => true,
         Some(old) => old.uncomputed().is_none() && old.value()?.nvals() == 0,
+    })
+}
+
+/// Reduce of a masked result: `fold` of the values of `a`, in its storage
+/// order, when `a` is a pending `C<M> = T` without accumulator into an
+/// output that held nothing (PageRank's sinks, `rsink<struct(sink)> = r`
+/// into a cleared `rsink`, then `sum(rsink)`): `T`'s values where the mask
+/// allows, gathered without forming `C`. `None` when it does not apply.
+/// The values and their order are those of `C`, so the reduction is the
+/// same. The pending node is left as it is, like [`reduce_product`]'s, so
+/// `T` is computed only where that reads its inputs without taking them
+/// (not for a map that is not positionwise).
+pub fn fold_masked<R>(a: &Source, fold: impl FnOnce(&Array) -> R) -> Result<Option<R>> {
+    let Some(node) = a.uncomputed() else {
+        return Ok(None);
     };
-    Ok(empty_before.then_some(p))
+    let out = &node.out;
+    let masked = out.mask.is_some() && out.accum.is_none();
+    let computable = match &node.op {
+        Op::Map(m) => m.positionwise,
+        _ => true,
+    };
+    if !node.may_bypass(0) || !masked || !computable || !empty_before(out)? {
+        return Ok(None);
+    }
+    let header = || "reduce a masked result".to_string();
+    super::explained(header, node, || {
+        let mask = resolve_mask(out.mask.as_ref())?.expect("a masked output");
+        let (t, within_mask) = match &node.op {
+            Op::Product(p) => (Arc::new(product(p, Some(&mask), out.orient)?), true),
+            Op::Map(m) => {
+                let (t, cut) = map(m, Some(&mask), out.orient)?;
+                (t, cut && m.intersection)
+            }
+            op => (compute(op, Some(&mask), out.orient)?, false),
+        };
+        node.note_bypass(0);
+        if t.laid_out(out.orient) {
+            if let Some(x) = mask.kept_values(&t)? {
+                step(|| {
+                    let n = x.len();
+                    format!("rewrite reduce of a masked result: the {n} values of T the mask keeps are folded; the result is not formed")
+                });
+                return Ok(Some(fold(&x.into_cast(&out.ty))));
+            }
+        }
+        step(|| "a masked result with compressed T: written back, folded, not kept".into());
+        let empty = Output {
+            old: None,
+            ..out.clone()
+        };
+        let c = finish(&empty, Some(&mask), t, within_mask)?;
+        Ok(Some(fold(&c.values_in_order())))
+    })
 }

@@ -19,6 +19,7 @@ use graphblas::{with_mode, Mode};
 use oracle::*;
 use proptest::prelude::*;
 
+mod masked_reduce;
 mod products;
 
 const T: TypeCode = TypeCode::Int64;
