@@ -96,16 +96,7 @@ fn run_case(case: &Case) -> (Option<Value>, OMatrix, Vec<String>) {
     let (n, m) = (a.nrows(), a.ncols());
     let c = Matrix::new(&Type::builtin(case.ctype), n, m).unwrap();
     if case.cleared {
-        assign::assign(
-            &c,
-            None,
-            None,
-            &a,
-            Indices::All,
-            Indices::All,
-            &Descriptor::default(),
-        )
-        .unwrap();
+        copy_whole(&c, None, &a);
         c.clear();
     }
     let d = Descriptor {
@@ -132,6 +123,12 @@ fn run_case(case: &Case) -> (Option<Value>, OMatrix, Vec<String>) {
     let plus = Monoid::builtin(BinaryCode::Plus, TypeCode::Fp64).unwrap();
     let (sum, steps) = explain::capture(|| reduce::reduce_to_value(&plus, &c).unwrap());
     (sum, OMatrix::of(&c), steps)
+}
+
+/// `C<M> = A`, the whole object.
+fn copy_whole(c: &Matrix, mask: Option<&Matrix>, a: &Matrix) {
+    let d = Descriptor::default();
+    assign::assign(c, mask, None, a, Indices::All, Indices::All, &d).unwrap();
 }
 
 fn fp64(code: BinaryCode) -> BinaryOp {
@@ -227,27 +224,9 @@ fn an_output_holding_entries_is_formed_before_it_is_reduced() {
     with_mode(Mode::NonBlocking, || {
         let (a, b) = sample();
         let c = new();
-        assign::assign(
-            &c,
-            None,
-            None,
-            &b,
-            Indices::All,
-            Indices::All,
-            &Descriptor::default(),
-        )
-        .unwrap();
+        copy_whole(&c, None, &b);
         OMatrix::of(&c);
-        assign::assign(
-            &c,
-            Some(&a),
-            None,
-            &a,
-            Indices::All,
-            Indices::All,
-            &Descriptor::default(),
-        )
-        .unwrap();
+        copy_whole(&c, Some(&a), &a);
         let (sum, steps) =
             explain::capture(|| reduce::reduce_to_value(&plus_monoid(), &c).unwrap());
         assert!(steps.iter().all(|s| !s.contains(FOLDED)), "{steps:?}");
