@@ -264,11 +264,7 @@ pub fn absorb_transpose(s: &Source, t: bool) -> (Source, bool) {
 /// A map: its inputs (restricted to the mask's positions when that is
 /// allowed), then its function; true with `T` when its inputs were cut to
 /// the mask's positions (see [`cut_to_mask`]).
-pub(super) fn map(
-    m: &Map,
-    mask: Option<&Mask>,
-    orient: Orientation,
-) -> Result<(Arc<MatrixStore>, bool)> {
+fn map(m: &Map, mask: Option<&Mask>, orient: Orientation) -> Result<(Arc<MatrixStore>, bool)> {
     let hint = mask.filter(|_| m.positionwise);
     if let Some(t) = epilogue(m, hint)? {
         return Ok((Arc::new(t), false));

@@ -23,7 +23,7 @@
 //! `T` the mask keeps, in `C`'s order (the same result), and `C` is not
 //! formed.
 
-use super::execute::{absorb_transpose, compute, finish, map, product, resolve_mask};
+use super::execute::{absorb_transpose, compute, finish, resolve_mask};
 use super::node::{Node, Op, Output, Product, ProductForm, Source};
 use crate::algebra::BinaryOp;
 use crate::error::Result;
@@ -31,7 +31,6 @@ use crate::explain::step;
 use crate::kernels::mxm::dispatch::{fold_product, Problem};
 use crate::kernels::mxm::operand::{MaskOperand, Operand};
 use crate::storage::{Array, MatrixStore, Orientation};
-use std::sync::Arc;
 
 /// The rows (the columns when `by_cols`) of `a` each reduced with `op`, as an
 /// `n × 1` store, computed without forming `a` when `a` is a pending product
@@ -146,14 +145,9 @@ pub fn fold_masked<R>(a: &Source, fold: impl FnOnce(&Array) -> R) -> Result<Opti
     let header = || "reduce a masked result".to_string();
     super::explained(header, node, || {
         let mask = resolve_mask(out.mask.as_ref())?.expect("a masked output");
-        let (t, within_mask) = match &node.op {
-            Op::Product(p) => (Arc::new(product(p, Some(&mask), out.orient)?), true),
-            Op::Map(m) => {
-                let (t, cut) = map(m, Some(&mask), out.orient)?;
-                (t, cut && m.intersection)
-            }
-            op => (compute(op, Some(&mask), out.orient)?, false),
-        };
+        let t = compute(&node.op, Some(&mask), out.orient)?;
+        // A masked product is computed only where its mask allows.
+        let within_mask = matches!(node.op, Op::Product(_));
         node.note_bypass(0);
         if t.laid_out(out.orient) {
             if let Some(x) = mask.kept_values(&t)? {
@@ -164,7 +158,9 @@ pub fn fold_masked<R>(a: &Source, fold: impl FnOnce(&Array) -> R) -> Result<Opti
                 return Ok(Some(fold(&x.into_cast(&out.ty))));
             }
         }
-        step(|| "a masked result with compressed T: written back, folded, not kept".into());
+        step(|| {
+            "a masked result whose T is compressed or laid out otherwise: written back, folded, not kept".into()
+        });
         let empty = Output {
             old: None,
             ..out.clone()
