@@ -8,7 +8,7 @@ use crate::handle::*;
 use crate::values::*;
 use engine::raw::algebra::Value;
 use engine::raw::object::Matrix;
-use engine::raw::storage::Array;
+use engine::raw::storage::{Array, TupleValues};
 use engine::{Error, Info, Result};
 use paste::paste;
 use std::ffi::c_void;
@@ -106,14 +106,14 @@ pub unsafe extern "C" fn GrB_Matrix_free(A: *mut GrB_Matrix) -> GrB_Info {
     unsafe { free_entry(A) }
 }
 
-/// Builds `C` from `n` tuples with values already in an array.
-unsafe fn build(
+/// Builds `C` from `n` tuples, their values read from the caller's array.
+unsafe fn build<'a>(
     C: GrB_Matrix,
     I: *const GrB_Index,
     J: *const GrB_Index,
     n: GrB_Index,
     dup: GrB_BinaryOp,
-    values: impl FnOnce(&Matrix, usize) -> Result<Array>,
+    values: impl FnOnce(&Matrix, usize) -> Result<TupleValues<'a>>,
 ) -> Result<()> {
     let c = unsafe { &get(C)?.matrix };
     let n = count(n, "nvals")?;
@@ -166,7 +166,7 @@ macro_rules! typed_matrix_methods {
             #[doc = concat!("`", stringify!($prefix), "_Matrix_build_", stringify!($suffix), "(C, I, J, X, nvals, dup)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<$prefix _Matrix_build_ $suffix>](C: GrB_Matrix, I: *const GrB_Index, J: *const GrB_Index, X: *const $t, nvals: GrB_Index, dup: GrB_BinaryOp) -> GrB_Info {
-                api(C, || unsafe { build(C, I, J, nvals, dup, |_, n| array_from(X, n, "X")) })
+                api(C, || unsafe { build(C, I, J, nvals, dup, |_, n| tuple_values(X, n, "X")) })
             }
 
             #[doc = concat!("`", stringify!($prefix), "_Matrix_extractTuples_", stringify!($suffix), "(I, J, X, &nvals, A)`.")]
@@ -267,7 +267,7 @@ pub unsafe extern "C" fn GrB_Matrix_build_UDT(
 ) -> GrB_Info {
     api(C, || unsafe {
         build(C, I, J, nvals, dup, |c, n| {
-            array_from_bytes(c.ty(), X, n, "X")
+            tuple_values_of(c.ty(), X, n, "X")
         })
     })
 }

@@ -4,7 +4,7 @@
 use crate::api::{slice, GrB_Index};
 use crate::handle::non_null;
 use engine::raw::algebra::{Type, Value};
-use engine::raw::storage::{Array, MatrixStore};
+use engine::raw::storage::{Array, MatrixStore, TupleValues};
 use engine::{Error, Info, Result};
 use std::ffi::c_void;
 
@@ -96,21 +96,24 @@ pub(crate) unsafe fn write_value_bytes(v: &Value, p: *mut c_void, what: &str) ->
     Ok(())
 }
 
-/// An array of the C values `p[0..n]` of type `T`.
-pub(crate) unsafe fn array_from<T: CValue>(p: *const T, n: usize, what: &str) -> Result<Array> {
-    let values = unsafe { slice(p as *const u8, n * size_of::<T>(), what)? };
-    Ok(Array::from_bytes_iso_if_uniform(&T::ty(), values))
+/// The C values `p[0..n]` of type `T` given to a build, read where they are.
+pub(crate) unsafe fn tuple_values<'a, T: CValue>(
+    p: *const T,
+    n: usize,
+    what: &str,
+) -> Result<TupleValues<'a>> {
+    unsafe { tuple_values_of(&T::ty(), p as *const c_void, n, what) }
 }
 
-/// An array of `n` values of type `ty` from C memory.
-pub(crate) unsafe fn array_from_bytes(
+/// `n` values of type `ty` in C memory given to a build, read where they are.
+pub(crate) unsafe fn tuple_values_of<'a>(
     ty: &Type,
     p: *const c_void,
     n: usize,
     what: &str,
-) -> Result<Array> {
+) -> Result<TupleValues<'a>> {
     let values = unsafe { slice(p as *const u8, n * ty.size(), what)? };
-    Ok(Array::from_bytes_iso_if_uniform(ty, values))
+    Ok(TupleValues::from_bytes(ty, values))
 }
 
 /// Writes the values of `a` cast to `T` into the C array `out` (skipped when NULL).

@@ -8,7 +8,7 @@ use crate::handle::*;
 use crate::values::*;
 use engine::raw::algebra::Value;
 use engine::raw::object::Vector;
-use engine::raw::storage::Array;
+use engine::raw::storage::{Array, TupleValues};
 use engine::{Error, Info, Result};
 use paste::paste;
 use std::ffi::c_void;
@@ -103,12 +103,12 @@ pub unsafe extern "C" fn GrB_Vector_free(v: *mut GrB_Vector) -> GrB_Info {
     unsafe { free_entry(v) }
 }
 
-unsafe fn build(
+unsafe fn build<'a>(
     w: GrB_Vector,
     I: *const GrB_Index,
     n: GrB_Index,
     dup: GrB_BinaryOp,
-    values: impl FnOnce(&Vector, usize) -> Result<Array>,
+    values: impl FnOnce(&Vector, usize) -> Result<TupleValues<'a>>,
 ) -> Result<()> {
     let w = unsafe { vector(w)? };
     let n = count(n, "nvals")?;
@@ -157,7 +157,7 @@ macro_rules! typed_vector_methods {
             #[doc = concat!("`", stringify!($prefix), "_Vector_build_", stringify!($suffix), "(w, I, X, nvals, dup)`.")]
             #[no_mangle]
             pub unsafe extern "C" fn [<$prefix _Vector_build_ $suffix>](w: GrB_Vector, I: *const GrB_Index, X: *const $t, nvals: GrB_Index, dup: GrB_BinaryOp) -> GrB_Info {
-                api(w, || unsafe { build(w, I, nvals, dup, |_, n| array_from(X, n, "X")) })
+                api(w, || unsafe { build(w, I, nvals, dup, |_, n| tuple_values(X, n, "X")) })
             }
 
             #[doc = concat!("`", stringify!($prefix), "_Vector_extractTuples_", stringify!($suffix), "(I, X, &nvals, v)`.")]
@@ -252,7 +252,7 @@ pub unsafe extern "C" fn GrB_Vector_build_UDT(
     dup: GrB_BinaryOp,
 ) -> GrB_Info {
     api(w, || unsafe {
-        build(w, I, nvals, dup, |w, n| array_from_bytes(w.ty(), X, n, "X"))
+        build(w, I, nvals, dup, |w, n| tuple_values_of(w.ty(), X, n, "X"))
     })
 }
 

@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::plan::{self, Claim, Node, Owner, Source};
 use crate::storage::{
     build_compressed, build_single_vector, Array, Dup, Format, MatrixStore, Orientation, Sparsity,
+    TupleValues,
 };
 use crate::{ensure, fail};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError, Weak};
@@ -475,14 +476,14 @@ impl Matrix {
     /// Builds the content from tuples (`GrB_Matrix_build`). The matrix must be
     /// empty; values are typecast to the matrix type; duplicates are combined
     /// with `dup` (in input order), or are an error when `dup` is `None`.
-    pub fn build(
+    pub fn build<'a>(
         &self,
         rows: &[u64],
         cols: &[u64],
-        vals: Array,
+        vals: impl Into<TupleValues<'a>>,
         dup: Option<&BinaryOp>,
     ) -> Result<()> {
-        self.build_tuples(rows, Some(cols), vals, dup)
+        self.build_tuples(rows, Some(cols), vals.into(), dup)
     }
 
     /// [`Matrix::build`] of a matrix of one column (a GraphBLAS vector)
@@ -490,7 +491,7 @@ impl Matrix {
     pub(crate) fn build_column(
         &self,
         rows: &[u64],
-        vals: Array,
+        vals: TupleValues,
         dup: Option<&BinaryOp>,
     ) -> Result<()> {
         self.build_tuples(rows, None, vals, dup)
@@ -501,7 +502,7 @@ impl Matrix {
         &self,
         rows: &[u64],
         cols: Option<&[u64]>,
-        vals: Array,
+        vals: TupleValues,
         dup: Option<&BinaryOp>,
     ) -> Result<()> {
         ensure!(
@@ -547,7 +548,7 @@ impl Matrix {
         let vals = if vals.ty() == self.ty {
             vals
         } else {
-            vals.cast(&self.ty)
+            vals.cast(&self.ty).into()
         };
         let dup_mode = match &combine {
             Some(f) => Dup::Combine(f.as_ref()),

@@ -4,7 +4,7 @@
 use super::matrix::Matrix;
 use crate::algebra::{BinaryOp, Type, Value};
 use crate::error::Result;
-use crate::storage::{Array, MatrixStore, Orientation};
+use crate::storage::{Array, MatrixStore, Orientation, TupleValues};
 use std::sync::Arc;
 
 /// A sparse vector of length `n`. Transparent over its matrix, so a C handle to
@@ -101,8 +101,13 @@ impl Vector {
     }
 
     /// Builds from `(indices, values)` (`GrB_Vector_build`).
-    pub fn build(&self, indices: &[u64], vals: Array, dup: Option<&BinaryOp>) -> Result<()> {
-        self.0.build_column(indices, vals, dup)
+    pub fn build<'a>(
+        &self,
+        indices: &[u64],
+        vals: impl Into<TupleValues<'a>>,
+        dup: Option<&BinaryOp>,
+    ) -> Result<()> {
+        self.0.build_column(indices, vals.into(), dup)
     }
 
     /// Builds from indices that all take `value` (`GxB_Vector_build_Scalar`).

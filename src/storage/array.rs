@@ -16,7 +16,7 @@ use crate::storage::ranges::{
 use std::ops::Range;
 
 /// Positions from which [`Array::gather`] of built-in values runs in parallel.
-const PARALLEL_GATHER: usize = 1 << 16;
+pub(super) const PARALLEL_GATHER: usize = 1 << 16;
 
 /// One 16-byte, 16-aligned chunk of user-defined element storage.
 #[derive(Clone, Copy, Default)]

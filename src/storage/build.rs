@@ -12,6 +12,7 @@
 use super::array::Array;
 use super::compressed::{prefer_hyper, Compressed};
 use super::index::{narrow_below, Idx, Indices, Position};
+use super::tuple_values::TupleValues;
 use crate::algebra::Type;
 use crate::alloc::discard_pages;
 use crate::error::Result;
@@ -33,14 +34,15 @@ pub enum Dup<'a> {
 
 /// Builds `vdim` vectors of length `vlen` from tuples `(outer[k], inner[k], vals[k])`.
 /// Indices must already be checked against the dimensions.
-pub fn build_compressed(
+pub fn build_compressed<'a>(
     vlen: u64,
     vdim: u64,
     outer: &[u64],
     inner: &[u64],
-    vals: Array,
+    vals: impl Into<TupleValues<'a>>,
     dup: Dup<'_>,
 ) -> Result<Compressed> {
+    let vals = vals.into();
     let n = outer.len();
     debug_assert_eq!(inner.len(), n);
     debug_assert_eq!(vals.len(), n);
@@ -55,12 +57,13 @@ pub fn build_compressed(
 /// [`build_compressed`] of one vector of length `vlen` (a GraphBLAS
 /// vector's column): `inner[k]` is the index of tuple `k`. Indices in
 /// increasing order are checked and copied in one pass, and the values kept.
-pub fn build_single_vector(
+pub fn build_single_vector<'a>(
     vlen: u64,
     inner: &[u64],
-    vals: Array,
+    vals: impl Into<TupleValues<'a>>,
     dup: Dup<'_>,
 ) -> Result<Compressed> {
+    let vals = vals.into();
     debug_assert_eq!(vals.len(), inner.len());
     if inner.windows(2).all(|w| w[0] < w[1]) {
         let shape = Compressed {
@@ -78,11 +81,12 @@ pub fn build_single_vector(
 }
 
 /// Tuples already in storage order into `shape` (its vectors' pointers):
-/// the inner indices copied (narrowed when they fit), the values kept.
-fn in_order(shape: Compressed, inner: &[u64], vals: Array) -> Compressed {
+/// the inner indices copied (narrowed when they fit), the values kept (or
+/// copied when they are the caller's).
+fn in_order(shape: Compressed, inner: &[u64], vals: TupleValues) -> Compressed {
     Compressed {
         i: Indices::copy_of(inner, shape.vlen),
-        x: vals,
+        x: vals.into_array(),
         ..shape
     }
 }
@@ -93,7 +97,7 @@ fn build_unordered(
     vdim: u64,
     outer: &[u64],
     inner: &[u64],
-    vals: &Array,
+    vals: &TupleValues,
     dup: Dup<'_>,
 ) -> Result<Compressed> {
     let n = outer.len();
@@ -119,7 +123,7 @@ struct Tuples<'a> {
     vdim: u64,
     outer: &'a [u64],
     inner: &'a [u64],
-    vals: &'a Array,
+    vals: &'a TupleValues<'a>,
 }
 
 /// [`build_compressed`] of tuples not in order, their sorted order held as
@@ -211,7 +215,7 @@ fn build_sorted<P: Position>(tuples: Tuples, dup: Dup<'_>) -> Result<Compressed>
 /// order, `starts_entry[s]` whether `order[s]` begins a run.
 fn fold_runs(
     x: &mut Array,
-    vals: &Array,
+    vals: &TupleValues,
     order: &[impl Position],
     starts_entry: &[bool],
     f: &(dyn Fn(&mut [u8], &[u8]) + Sync),
@@ -470,10 +474,15 @@ mod tests {
                 vdim,
                 outer: &outer,
                 inner: &inner,
-                vals: &array,
+                vals: &TupleValues::Owned(array.clone()),
             };
             let wide = build_sorted::<usize>(tuples, Dup::LastWins);
             assert_eq!(wide.unwrap(), c);
+            // The caller's values read in place give the same.
+            let bytes: Vec<u8> = vals.iter().flat_map(|v| v.to_ne_bytes()).collect();
+            let caller = || TupleValues::from_bytes(&Type::INT64, &bytes);
+            let borrowed = build_compressed(64, vdim, &outer, &inner, caller(), Dup::LastWins);
+            assert_eq!(borrowed.unwrap(), c);
             let plus = |acc: &mut [u8], v: &[u8]| {
                 let a = i64::from_ne_bytes(acc.try_into().unwrap());
                 let b = i64::from_ne_bytes(v.try_into().unwrap());
@@ -481,6 +490,9 @@ mod tests {
             };
             let c = build_compressed(64, vdim, &outer, &inner, array, Dup::Combine(&plus)).unwrap();
             assert_eq!(entries(&c), sum.into_iter().collect::<Vec<_>>());
+            let borrowed =
+                build_compressed(64, vdim, &outer, &inner, caller(), Dup::Combine(&plus));
+            assert_eq!(borrowed.unwrap(), c);
         }
     }
 

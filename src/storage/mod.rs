@@ -16,6 +16,7 @@ pub mod serialize;
 pub mod sparsity;
 pub mod store;
 pub mod tile;
+pub mod tuple_values;
 pub mod tuples;
 pub mod uniform;
 
@@ -27,3 +28,4 @@ pub use iso::{IsoArray, Values};
 pub use kept::CompressedRef;
 pub use sparsity::Sparsity;
 pub use store::{Bitmap, Format, Full, MatrixStore, Orientation};
+pub use tuple_values::TupleValues;
