@@ -255,18 +255,6 @@ impl Array {
         })
     }
 
-    /// [`Array::from_bytes`], stored once when there are at least two
-    /// values and all are equal (a caller's pattern of ones is never copied
-    /// in full).
-    pub fn from_bytes_iso_if_uniform(ty: &Type, bytes: &[u8]) -> Array {
-        let size = ty.size();
-        if bytes.len() >= 2 * size && all_bytes_equal(bytes, size) {
-            Array::iso_of(Array::from_bytes(ty, &bytes[..size]), bytes.len() / size)
-        } else {
-            Array::from_bytes(ty, bytes)
-        }
-    }
-
     /// Wraps a typed vector.
     pub fn from_vec<T: ArrayElement>(v: Vec<T>) -> Array {
         T::into_array(v)

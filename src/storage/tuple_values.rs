@@ -31,17 +31,21 @@ impl From<Array> for TupleValues<'_> {
 
 impl<'a> TupleValues<'a> {
     /// The `bytes.len() / ty.size()` values of type `ty` in `bytes`, read
-    /// where they are; stored once (an iso array) when there are at least
-    /// two and all are equal, as [`Array::from_bytes_iso_if_uniform`] does.
+    /// where they are; stored once (an iso array, a caller's pattern of
+    /// ones never copied in full) when there are at least two and all are
+    /// equal.
     pub fn from_bytes(ty: &Type, bytes: &'a [u8]) -> Self {
         let size = ty.size();
-        if bytes.len() >= 2 * size && !all_bytes_equal(bytes, size) {
+        if bytes.len() < 2 * size {
+            TupleValues::Owned(Array::from_bytes(ty, bytes))
+        } else if all_bytes_equal(bytes, size) {
+            let one = Array::from_bytes(ty, &bytes[..size]);
+            TupleValues::Owned(Array::iso_of(one, bytes.len() / size))
+        } else {
             TupleValues::Borrowed {
                 ty: ty.clone(),
                 bytes,
             }
-        } else {
-            TupleValues::Owned(Array::from_bytes_iso_if_uniform(ty, bytes))
         }
     }
 
