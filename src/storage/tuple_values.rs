@@ -80,10 +80,7 @@ impl<'a> TupleValues<'a> {
 
     /// The values typecast to `ty`.
     pub fn cast(self, ty: &Type) -> Array {
-        match self {
-            TupleValues::Owned(a) => a.cast(ty),
-            borrowed => borrowed.into_array().cast(ty),
-        }
+        self.into_array().cast(ty)
     }
 
     /// The bytes of value `k`.
