@@ -117,7 +117,7 @@ pub fn plan(
 
 /// Computes every task into a part (in parallel when there are several) and
 /// returns the parts in task order.
-pub fn run(tasks: &[Task], f: impl Fn(&Task) -> Result<Part> + Sync) -> Result<Vec<Part>> {
+pub fn run<T: Send>(tasks: &[Task], f: impl Fn(&Task) -> Result<T> + Sync) -> Result<Vec<T>> {
     if tasks.len() == 1 {
         return Ok(vec![f(&tasks[0])?]);
     }

@@ -4,15 +4,15 @@
 //! copying; user-defined types are held as 16-byte aligned bytes. Every array
 //! can also be viewed as raw bytes, which the generic (any-type) kernels use.
 
-use super::index::{Idx, IdxSlice, Indices, Position};
 use super::iso::{IsoArray, Values};
 use crate::algebra::{Element, Type, TypeCode, Value};
 use crate::error::{out_of_memory, Result};
 use crate::storage::compact::Flagged;
 use crate::storage::ranges::{
     cast_into, concat_slices, concat_vecs, copy_into, copy_into_parallel, copy_ranges, copy_vec,
-    copy_vec_with_capacity, extend_copy, gather_runs, PartRuns,
+    copy_vec_with_capacity, extend_copy,
 };
+use gather::GatherInto;
 use std::ops::Range;
 
 /// Positions from which [`Array::gather`] of built-in values runs in parallel.
@@ -550,92 +550,6 @@ impl Array {
         });
     }
 
-    /// The values moved to new positions by `placement` (see [`Placement`]).
-    pub fn rearranged(&self, placement: &mut impl Placement) -> Array {
-        if self.iso().is_some() {
-            let len = placement.place(|_| ()).len();
-            return self.iso_of_len(len).expect("an iso array");
-        }
-        with_array!(self, v => {
-            let v = v.as_slice();
-            GatherInto::into_array_owned(placement.place(|q| v[q]))
-        }, _u => {
-            let positions = placement.place(|q| q);
-            self.gather(&positions)
-        })
-    }
-
-    /// The values at the given positions, in order.
-    pub fn gather<P: Position>(&self, positions: &[P]) -> Array {
-        if let Some(iso) = self.iso_of_len(positions.len()) {
-            return iso;
-        }
-        with_array!(self, v => GatherInto::into_array_gather(v, positions), u => {
-            udt_gather(u, positions.len(), positions.iter().map(|p| p.at()))
-        })
-    }
-
-    /// The values at the positions `sources(chunk)` yields for each chunk of
-    /// `0..n`, in order: a gather whose positions are computed as it goes,
-    /// never stored.
-    pub fn gather_computed<S: Iterator<Item = usize>>(
-        &self,
-        n: usize,
-        sources: impl Fn(Range<usize>) -> S + Sync,
-    ) -> Array {
-        if let Some(iso) = self.iso_of_len(n) {
-            return iso;
-        }
-        with_array!(self, v => {
-            let v = v.as_slice();
-            GatherInto::into_array_owned(crate::parallel::collect_chunks(n, 1 << 12, |r| {
-                sources(r).map(|p| v[p])
-            }))
-        }, u => udt_gather(u, n, sources(0..n)))
-    }
-
-    /// A copy of the values in `range`.
-    pub fn slice(&self, range: Range<usize>) -> Array {
-        if let Some(iso) = self.iso_of_len(range.len()) {
-            return iso;
-        }
-        with_array!(self, v => GatherInto::into_array_owned(copy_vec(&v[range])), u => {
-            let s = u.ty.size();
-            Array::from_bytes(&u.ty, &u.bytes()[range.start * s..range.end * s])
-        })
-    }
-
-    /// Runs of entries (inner indices `idx` and these values) gathered part
-    /// by part into new arrays (see [`gather_runs`]).
-    pub fn gather_runs(
-        &self,
-        idx: IdxSlice,
-        part_lens: &[usize],
-        runs: &PartRuns<'_>,
-    ) -> (Indices, Array) {
-        crate::with_idx!(idx, idx => self.gather_runs_as(idx, part_lens, runs))
-    }
-
-    fn gather_runs_as<I: Idx>(
-        &self,
-        idx: &[I],
-        part_lens: &[usize],
-        runs: &PartRuns<'_>,
-    ) -> (Indices, Array) {
-        if self.iso().is_some() {
-            let (i, _) = gather_runs::<I, u8>(idx, &[], 0, part_lens, runs);
-            let len = i.len();
-            return (I::store(i), self.iso_of_len(len).expect("an iso array"));
-        }
-        with_array!(self, v => {
-            let (i, x) = gather_runs(idx, v, 1, part_lens, runs);
-            (I::store(i), GatherInto::into_array_owned(x))
-        }, u => {
-            let (i, x) = gather_runs(idx, u.bytes(), u.ty.size(), part_lens, runs);
-            (I::store(i), Array::from_bytes(&u.ty, &x))
-        })
-    }
-
     /// The values `kept` flags, in order (see [`Flagged`]).
     pub fn compact(&self, kept: &Flagged) -> Array {
         if let Some(iso) = self.iso_of_len(kept.kept()) {
@@ -886,44 +800,6 @@ fn cast_vec<S: Element>(v: &[S], to: TypeCode) -> Array {
     crate::with_type!(to, D => D::into_array(v.iter().map(|&x| crate::algebra::cast::<S, D>(x)).collect()), udt => unreachable!())
 }
 
-/// The `n` values of `u` at the positions `sources`, in order.
-fn udt_gather(u: &UdtArray, n: usize, sources: impl Iterator<Item = usize>) -> Array {
-    let s = u.ty.size();
-    let src = u.bytes();
-    let mut out = UdtArray {
-        ty: u.ty.clone(),
-        len: 0,
-        chunks: Vec::new(),
-    };
-    out.resize(n);
-    let dst = out.bytes_mut();
-    for (k, p) in sources.enumerate() {
-        dst[k * s..(k + 1) * s].copy_from_slice(&src[p * s..(p + 1) * s]);
-    }
-    Array::Udt(out)
-}
-
-/// Gathering and wrapping helpers used through the dispatch macro.
-trait GatherInto: Sized {
-    fn into_array_gather<P: Position>(v: &[Self], positions: &[P]) -> Array;
-    fn into_array_owned(v: Vec<Self>) -> Array;
-}
-
-impl<T: ArrayElement> GatherInto for T {
-    fn into_array_gather<P: Position>(v: &[T], positions: &[P]) -> Array {
-        if positions.len() < PARALLEL_GATHER {
-            T::into_array(positions.iter().map(|&p| v[p.at()]).collect())
-        } else {
-            T::into_array(crate::parallel::map(positions.len(), 1 << 12, |t| {
-                v[positions[t].at()]
-            }))
-        }
-    }
-    fn into_array_owned(v: Vec<T>) -> Array {
-        T::into_array(v)
-    }
-}
-
 /// A copy, made in pieces (see [`crate::storage::ranges`]).
 impl Clone for Array {
     fn clone(&self) -> Array {
@@ -970,5 +846,6 @@ impl PartialEq for Array {
     }
 }
 
+mod gather;
 #[cfg(test)]
 mod tests;

@@ -345,21 +345,24 @@ fn sorted_order<P: Position>(vlen: u64, vdim: u64, outer: &[u64], inner: &[u64])
 /// their inner indices written out and checked for repeats on the way.
 fn by_vectors<O: Idx, P: Position>(vdim: usize, outer: &[u64], inner: &[u64]) -> Sorted<P> {
     let n = outer.len();
-    let mut start = vec![0usize; vdim + 1];
+    // Counted one place late, so that after the prefix sum `start[j + 1]`
+    // is where vector `j` begins: it serves as the vector's cursor while
+    // the tuples are placed, and ends where the vector ends, that is, where
+    // vector `j + 1` begins (no second array of cursors).
+    let mut start = vec![0usize; vdim + 2];
     for &o in outer {
-        start[o as usize + 1] += 1;
+        start[o as usize + 2] += 1;
     }
     for j in 0..vdim {
-        start[j + 1] += start[j];
+        start[j + 2] += start[j + 1];
     }
-    let mut next = start.clone();
     let mut order = vec![P::from_usize(0); n];
     for (k, &o) in outer.iter().enumerate() {
-        let slot = &mut next[o as usize];
+        let slot = &mut start[o as usize + 1];
         order[*slot] = P::from_usize(k);
         *slot += 1;
     }
-    drop(next);
+    start.pop();
     let mut sorted_inner = vec![O::default(); n];
     // Sorts vectors `vectors` (whose tuples are `piece`, inner indices
     // `out`); true when no key repeats among them.

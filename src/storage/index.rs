@@ -614,6 +614,14 @@ impl IndexBuffer {
         }
     }
 
+    /// Makes room for `additional` more indices.
+    pub fn reserve(&mut self, additional: usize) {
+        match &mut self.0 {
+            Store::Narrow(v) => v.reserve(additional),
+            Store::Wide(v) => v.reserve(additional),
+        }
+    }
+
     /// Number of indices appended.
     #[inline]
     pub fn len(&self) -> usize {

@@ -23,7 +23,7 @@ pub mod uniform;
 pub use array::{Array, ArrayElement};
 pub use build::{build_compressed, build_single_vector, Dup};
 pub use compressed::Compressed;
-pub use index::{Idx, IdxSlice, Indices};
+pub use index::{Idx, IdxSlice, Indices, Position};
 pub use iso::{IsoArray, Values};
 pub use kept::CompressedRef;
 pub use sparsity::Sparsity;

@@ -14,7 +14,7 @@ use crate::kernels::assemble::{self, Part, Task};
 use crate::kernels::indices::{Cursor, IndexList, Inverse};
 use crate::storage::compressed::dense_workspace_ok;
 use crate::storage::prefetch::prefetch;
-use crate::storage::Compressed;
+use crate::storage::{Compressed, Position};
 use std::ops::Range;
 
 /// How many output vectors ahead a jumping outer list's source is prefetched.
@@ -56,8 +56,11 @@ pub fn select(a: &Compressed, outer: &IndexList, inner: &IndexList) -> Result<Co
         |k| sel.cost(sel.source(k).len()),
         |k, pieces| sel.split(k, pieces),
     );
-    let parts = assemble::run(&tasks, |t| sel.task(t))?;
-    assemble::concat(parts, inner.len(), outer.len(), &a.ty())
+    if u32::try_from(a.nvals()).is_ok() {
+        sel.join::<u32>(&tasks, outer.len())
+    } else {
+        sel.join::<usize>(&tasks, outer.len())
+    }
 }
 
 struct Selector<'a> {
@@ -194,10 +197,32 @@ impl Selector<'_> {
         }
     }
 
-    fn task(&self, t: &Task) -> Result<Part> {
+    /// Runs `tasks` and joins their parts into the result of `vdim`
+    /// vectors; each part's values are gathered straight into the result's
+    /// array from the positions in `A` the part recorded (as `P`).
+    fn join<P: Position>(&self, tasks: &[Task], vdim: u64) -> Result<Compressed> {
+        let (parts, positions): (Vec<Part>, Vec<Vec<P>>) =
+            assemble::run(tasks, |t| self.task(t))?.into_iter().unzip();
+        let x = self.a.x.gather_parts(&positions)?;
+        drop(positions);
+        let joined = assemble::concat(parts, self.inner.len(), vdim, &self.a.ty())?;
+        Ok(Compressed { x, ..joined })
+    }
+
+    /// The entries of task `t`: their indices (the part's values left
+    /// empty) and their positions in `A`.
+    fn task<P: Position>(&self, t: &Task) -> Result<(Part, Vec<P>)> {
         let mut part = Part::new(&self.a.ty(), self.inner.len());
-        let mut out = Picked {
-            pos: Vec::new(),
+        // Room for every entry the task can select, taken once: grown by
+        // doubling, the buffers would leave their earlier blocks behind as
+        // holes in the heap.
+        let most = match t {
+            Task::Items(r) => r.clone().map(|k| self.most_selected(k)).sum(),
+            Task::Piece(k, r) => self.most_selected(*k).min((r.end - r.start) as usize),
+        };
+        part.i.reserve(most);
+        let mut out = Picked::<P> {
+            pos: Vec::with_capacity(most),
             hits: Vec::new(),
         };
         let whole = 0..self.inner.len();
@@ -210,13 +235,25 @@ impl Selector<'_> {
             }
             Task::Piece(k, r) => self.select_vector(*k, r.clone(), &mut part, &mut out),
         }
-        part.x = self.a.x.gather(&out.pos);
-        Ok(part)
+        Ok((part, out.pos))
+    }
+
+    /// The most entries item `k` selects, one per position of the inner
+    /// list and, unless a general list repeats indices (then the buffers
+    /// grow), one per entry of its source vector.
+    fn most_selected(&self, k: usize) -> usize {
+        self.source(k).len().min(self.inner.len() as usize)
     }
 
     /// Appends the entries of item `k` at output positions in `want`: their
     /// positions go to `part.i`, their positions in `A` to `out.pos`.
-    fn select_vector(&self, k: usize, want: Range<u64>, part: &mut Part, out: &mut Picked) {
+    fn select_vector<P: Position>(
+        &self,
+        k: usize,
+        want: Range<u64>,
+        part: &mut Part,
+        out: &mut Picked<P>,
+    ) {
         let pos = &mut out.pos;
         let src = self.source(k);
         if src.is_empty() || want.is_empty() {
@@ -227,7 +264,7 @@ impl Selector<'_> {
         if let IndexList::Identity(_) = self.inner {
             let (lo, hi) = (si.count_below(want.start), si.count_below(want.end));
             part.i.extend(si.slice(lo..hi).iter());
-            pos.extend(src.start + lo..src.start + hi);
+            pos.extend((src.start + lo..src.start + hi).map(P::from_usize));
             part.close_vector(self.output_id(k), start);
             return;
         }
@@ -245,7 +282,7 @@ impl Selector<'_> {
                         for (off, &i) in s.iter().enumerate() {
                             if let Some(&p) = inv.positions(i).first() {
                                 part.i.push(p as u64);
-                                pos.push(base + off);
+                                pos.push(P::from_usize(base + off));
                             }
                         }
                     }
@@ -259,7 +296,7 @@ impl Selector<'_> {
                         let q = map[l[p as usize] as usize];
                         if q > 0 {
                             part.i.push(p);
-                            pos.push(q - 1);
+                            pos.push(P::from_usize(q - 1));
                         }
                     }
                 } else if scan_entries(s.len(), n) {
@@ -269,7 +306,7 @@ impl Selector<'_> {
                     for p in want.clone() {
                         if let Ok(off) = s.binary_search(&l[p as usize]) {
                             part.i.push(p);
-                            pos.push(src.start + off);
+                            pos.push(P::from_usize(src.start + off));
                         }
                     }
                 }
@@ -282,20 +319,20 @@ impl Selector<'_> {
 /// The matches of the sorted vector indices `s` (at `base` in `A`) in the
 /// sorted list `l` (whose first position is `first`), walking the shorter with
 /// a galloping search in the longer.
-fn intersect_sorted(
+fn intersect_sorted<P: Position>(
     s: &[u64],
     base: usize,
     l: &[u64],
     first: u64,
     part: &mut Part,
-    pos: &mut Vec<usize>,
+    pos: &mut Vec<P>,
 ) {
     if s.len() <= l.len() {
         let mut cur = Cursor::new(l.into());
         for (off, &i) in s.iter().enumerate() {
             if let Some(p) = cur.seek(i) {
                 part.i.push(first + p as u64);
-                pos.push(base + off);
+                pos.push(P::from_usize(base + off));
             }
         }
     } else {
@@ -303,16 +340,16 @@ fn intersect_sorted(
         for (p, &v) in l.iter().enumerate() {
             if let Some(off) = cur.seek(v) {
                 part.i.push(first + p as u64);
-                pos.push(base + off);
+                pos.push(P::from_usize(base + off));
             }
         }
     }
 }
 
 /// A task's record of the entries it selects.
-struct Picked {
+struct Picked<P> {
     /// The position in `A` of each selected entry, in output order.
-    pos: Vec<usize>,
+    pos: Vec<P>,
     /// Scratch for one vector's hits as (output position, position in `A`).
     hits: Vec<(u64, usize)>,
 }
@@ -321,13 +358,13 @@ struct Picked {
 /// inverse, and emits the hits at positions in `want` in position order: by a
 /// scatter into a table over `want` when it is not much longer than the
 /// vector, else by sorting the hits.
-fn scatter_entries(
+fn scatter_entries<P: Position>(
     s: &[u64],
     base: usize,
     inverse: &Inverse,
     want: &Range<u64>,
     part: &mut Part,
-    out: &mut Picked,
+    out: &mut Picked<P>,
 ) {
     let pos = &mut out.pos;
     let n = (want.end - want.start) as usize;
@@ -348,7 +385,7 @@ fn scatter_entries(
         for (p, &q) in slot.iter().enumerate() {
             if q != usize::MAX {
                 part.i.push(want.start + p as u64);
-                pos.push(q);
+                pos.push(P::from_usize(q));
             }
         }
     } else {
@@ -359,7 +396,7 @@ fn scatter_entries(
         }
         hits.sort_unstable();
         part.i.extend(hits.iter().map(|h| h.0));
-        pos.extend(hits.iter().map(|h| h.1));
+        pos.extend(hits.iter().map(|h| P::from_usize(h.1)));
     }
 }
 

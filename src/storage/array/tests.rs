@@ -135,3 +135,19 @@ fn a_computed_gather_matches_the_stored_one() {
     assert!(g.iso().is_some());
     assert_eq!((g.len(), g.get_bytes(4)), (5, &[7u8][..]));
 }
+
+#[test]
+fn a_gather_in_parts_matches_one_of_the_parts_joined() {
+    let a = Array::from_vec((0..1000i64).map(|v| v * 3).collect());
+    let parts: Vec<Vec<u32>> = vec![vec![5, 1, 999], vec![], (0..700).rev().collect(), vec![2]];
+    let joined: Vec<u32> = parts.iter().flatten().copied().collect();
+    assert_eq!(a.gather_parts(&parts).unwrap(), a.gather(&joined));
+    let t = Type::user("pair", 2);
+    let u = Array::from_bytes(&t, &[1, 2, 3, 4, 5, 6]);
+    let g = u.gather_parts(&[vec![2usize], vec![0, 1]]).unwrap();
+    assert_eq!(g.bytes(), &[5, 6, 1, 2, 3, 4]);
+    let iso = Array::filled(&Value::new(7i8), 3).unwrap();
+    let g = iso.gather_parts(&[vec![0u32, 2], vec![1]]).unwrap();
+    assert!(g.iso().is_some());
+    assert_eq!(g.len(), 3);
+}
