@@ -100,13 +100,17 @@ pub(crate) fn discard_pages<T: bytemuck::Zeroable>(buf: &mut [T]) {
 }
 
 /// Allocations below this many bytes come from glibc's heap (reused after
-/// a free) instead of a fresh mapping of their own.
-pub const HEAP_ALLOCATION_LIMIT: usize = 32 << 20;
+/// a free) instead of a fresh mapping of their own. At 32 MiB the heap held
+/// the 30 MB index arrays of kron-18 matrices, and the holes they left
+/// between blocks still in use stayed resident: the C benchmarks' peaks on
+/// kron-18 were 10–26 MB higher (`transpose` 575 against 549 MB after five
+/// calls) at the same speed.
+pub const HEAP_ALLOCATION_LIMIT: usize = 16 << 20;
 
 /// Free memory glibc keeps at the top of its heaps before returning it.
 pub const RETAINED_FREE_MEMORY: usize = 256 << 20;
 
-/// Sets glibc's allocator (process-wide) to serve allocations below 32 MiB
+/// Sets glibc's allocator (process-wide) to serve allocations below 16 MiB
 /// (`HEAP_ALLOCATION_LIMIT`) from its heaps and to keep up to 256 MiB
 /// (`RETAINED_FREE_MEMORY`) of freed memory for reuse, in one heap for all
 /// threads.
