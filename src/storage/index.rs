@@ -648,14 +648,15 @@ fn concat_shifted_as<I: Idx>(parts: Vec<(Indices, u64)>) -> Result<Vec<I>> {
     let mut out: Vec<I> = Vec::new();
     out.try_reserve_exact(total)
         .map_err(|_| out_of_memory("joined indices"))?;
-    let mut rest = &mut out.spare_capacity_mut()[..total];
-    let mut jobs = Vec::with_capacity(parts.len());
-    for (part, shift) in parts {
-        let (dst, tail) = rest.split_at_mut(part.len());
-        jobs.push((part, shift, dst));
-        rest = tail;
-    }
-    crate::parallel::map_items(jobs, |(mut part, shift, dst)| match &mut part.store {
+    let room = &mut out.spare_capacity_mut()[..total];
+    let jobs = super::ranges::shares(
+        room,
+        parts.into_iter().map(|(i, s)| {
+            let len = i.len();
+            ((i, s), len)
+        }),
+    );
+    crate::parallel::map_items(jobs, |((mut part, shift), dst)| match &mut part.store {
         Store::Narrow(v) => shift_into(dst, v, shift),
         Store::Wide(v) => shift_into(dst, v, shift),
     });

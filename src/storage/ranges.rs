@@ -303,13 +303,11 @@ pub fn concat_vecs<T: Copy + Send + Sync + Zeroable>(
     let mut out: Vec<T> = Vec::new();
     out.try_reserve_exact(total)
         .map_err(|_| out_of_memory(what))?;
-    let mut rest = &mut out.spare_capacity_mut()[..total];
-    let mut pairs = Vec::with_capacity(vecs.len());
-    for v in vecs {
-        let (dst, tail) = rest.split_at_mut(v.len());
-        pairs.push((v, dst));
-        rest = tail;
-    }
+    let lens: Vec<usize> = vecs.iter().map(Vec::len).collect();
+    let pairs = shares(
+        &mut out.spare_capacity_mut()[..total],
+        vecs.into_iter().zip(lens),
+    );
     parallel::map_items(pairs, |(mut src, dst)| {
         // Only a vector of a mapping of its own: the heap's memory is kept
         // for reuse, and a page given back would be faulted in again.
@@ -323,6 +321,22 @@ pub fn concat_vecs<T: Copy + Send + Sync + Zeroable>(
     // was filled completely, with plain `Copy` values.
     unsafe { out.set_len(total) };
     Ok(out)
+}
+
+/// Each item paired with its share of `room`, the next `len` elements, in
+/// order (the shares of a buffer that tasks fill in parallel).
+pub fn shares<T, S>(
+    mut room: &mut [std::mem::MaybeUninit<T>],
+    items: impl IntoIterator<Item = (S, usize)>,
+) -> Vec<(S, &mut [std::mem::MaybeUninit<T>])> {
+    let items = items.into_iter();
+    let mut out = Vec::with_capacity(items.size_hint().0);
+    for (item, len) in items {
+        let (mine, tail) = std::mem::take(&mut room).split_at_mut(len);
+        out.push((item, mine));
+        room = tail;
+    }
+    out
 }
 
 /// Bytes of a source that is copied before its pages are given back

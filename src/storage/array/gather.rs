@@ -4,7 +4,7 @@
 use super::{Array, Placement, UdtArray, PARALLEL_GATHER};
 use crate::error::Result;
 use crate::storage::index::{Idx, IdxSlice, Indices, Position};
-use crate::storage::ranges::{copy_vec, gather_runs, PartRuns};
+use crate::storage::ranges::{copy_vec, gather_runs, shares, PartRuns};
 use crate::storage::ArrayElement;
 use std::ops::Range;
 
@@ -44,13 +44,8 @@ impl Array {
         }
         with_array!(self, v => {
             let mut out = crate::error::try_with_capacity(total, "values")?;
-            let mut rest = &mut out.spare_capacity_mut()[..total];
-            let mut jobs = Vec::with_capacity(parts.len());
-            for part in parts {
-                let (mine, tail) = rest.split_at_mut(part.len());
-                jobs.push((part, mine));
-                rest = tail;
-            }
+            let room = &mut out.spare_capacity_mut()[..total];
+            let jobs = shares(room, parts.iter().map(|part| (part, part.len())));
             crate::parallel::map_items(jobs, |(part, mine)| {
                 for (d, &q) in mine.iter_mut().zip(part.iter()) {
                     d.write(v[q.at()]);
