@@ -303,10 +303,12 @@ pub fn concat_vecs<T: Copy + Send + Sync + Zeroable>(
     let mut out: Vec<T> = Vec::new();
     out.try_reserve_exact(total)
         .map_err(|_| out_of_memory(what))?;
-    let lens: Vec<usize> = vecs.iter().map(Vec::len).collect();
     let pairs = shares(
         &mut out.spare_capacity_mut()[..total],
-        vecs.into_iter().zip(lens),
+        vecs.into_iter().map(|v| {
+            let len = v.len();
+            (v, len)
+        }),
     );
     parallel::map_items(pairs, |(mut src, dst)| {
         // Only a vector of a mapping of its own: the heap's memory is kept
