@@ -172,6 +172,7 @@ pub(crate) mod algebra;
 pub(crate) mod alloc;
 pub mod api;
 pub(crate) mod cache_budget;
+pub(crate) mod cpu;
 #[allow(rustdoc::private_intra_doc_links)]
 pub mod edge;
 pub(crate) mod error;

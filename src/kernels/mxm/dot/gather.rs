@@ -18,6 +18,7 @@
 //! in range.
 
 use crate::algebra::typed_op::{First, Plus, Second};
+use crate::cpu::has_avx2;
 use crate::storage::Idx;
 use std::any::TypeId;
 
@@ -151,19 +152,6 @@ fn column_multiply(flip: bool) -> TypeId {
         TypeId::of::<First>()
     } else {
         TypeId::of::<Second>()
-    }
-}
-
-/// Whether the processor has AVX2 (the standard library caches the
-/// answer).
-pub(super) fn has_avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
     }
 }
 
