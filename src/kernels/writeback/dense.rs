@@ -121,6 +121,9 @@ pub fn masked_into_dense(
     } else {
         Cow::Owned(tx.cast(ctype))
     };
+    // A mask of few entries (a frontier left in bitmap form) is walked by
+    // its set flags; blending costs every position.
+    let blended = mask.store.nvals().saturating_mul(FEW_FLAGS) >= bitmap.b.len();
     let Bitmap {
         vlen, b, x, nvals, ..
     } = &mut bitmap;
@@ -134,12 +137,19 @@ pub fn masked_into_dense(
         let xs = x.as_vec_mut::<T>().expect("values of the output's type");
         let ts = tx.values::<T>().expect("values cast to the output's type");
         match source {
-            Source::Dense { t, m } => slots.blend(m, t.present, xs, ts),
+            Source::Dense { t, m } if blended => slots.blend(m, t.present, xs, ts),
             other => slots.write(other, |q, s| xs[q] = ts.at(s)),
         }
     }, udt => slots.write(source, |q, s| x.set_bytes(q, tx.get_bytes(s))));
     Ok(MatrixStore::new(orient, Format::Bitmap(bitmap)).conform())
 }
+
+/// A dense mask with an entry at fewer than one position in this many is
+/// walked by its set flags ([`Slots::write`]) instead of blended.
+const FEW_FLAGS: usize = 16;
+
+/// Flags tested at once by [`Slots::write`]'s walk of a dense mask.
+const FLAG_RUN: usize = 64;
 
 /// `T`'s entries and the mask's positions, as [`masked_into_dense`] reads them.
 #[derive(Clone, Copy)]
@@ -301,14 +311,21 @@ impl Slots<'_> {
             }
             Source::Dense { t, m } => {
                 let Slots { b, nvals, .. } = self;
-                for q in 0..b.len() {
-                    let allowed = match m {
-                        DenseMask::All => true,
-                        DenseMask::Flags(flags) => flags[q],
-                    };
-                    if allowed {
-                        let slot = t.present.is_none_or(|p| p[q]).then_some(q);
-                        Slots::put(b, nvals, q, slot, &mut set);
+                let positions = b.len();
+                let mut put = |q: usize| {
+                    let slot = t.present.is_none_or(|p| p[q]).then_some(q);
+                    Slots::put(b, nvals, q, slot, &mut set);
+                };
+                match m {
+                    DenseMask::All => (0..positions).for_each(put),
+                    // Runs of flags none of which is set are skipped whole.
+                    DenseMask::Flags(flags) => {
+                        for (c, run) in flags.chunks(FLAG_RUN).enumerate() {
+                            if run.iter().fold(false, |any, &f| any | f) {
+                                let set_at = run.iter().enumerate().filter(|(_, &f)| f);
+                                set_at.for_each(|(k, _)| put(c * FLAG_RUN + k));
+                            }
+                        }
                     }
                 }
                 return;
