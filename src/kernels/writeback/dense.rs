@@ -423,6 +423,29 @@ mod tests {
     }
 
     #[test]
+    fn a_bitmap_mask_of_few_entries_is_walked_by_its_flags() {
+        // 1000 positions, C holding every third; a structural mask at 5, 130
+        // and 999 (three runs of flags apart, below one position in 16);
+        // T at 130, 999 and 500 (outside the mask), none at 5.
+        let ids: Vec<u64> = (0..1000).step_by(3).collect();
+        let c = bitmap(vector(1000, &ids, ids.iter().map(|&i| i as i32).collect()));
+        let m = mask(bitmap(vector(1000, &[5, 130, 999], vec![true; 3])), true);
+        assert!(m.store.nvals() * FEW_FLAGS < 1000);
+        let t = bitmap(vector(1000, &[130, 500, 999], vec![-1i32, -2, -3]));
+        let out =
+            masked_into_dense(Cow::Owned(c), &Type::INT32, Orientation::ByCol, &m, &t).unwrap();
+        let mut expected: Vec<(u64, i32)> = ids
+            .iter()
+            .filter(|&&i| ![5, 130, 999].contains(&i))
+            .map(|&i| (i, i as i32))
+            .collect();
+        expected.extend([(130, -1), (999, -3)]);
+        expected.sort();
+        assert_eq!(entries(&out), expected);
+        assert_eq!(out.nvals(), expected.len());
+    }
+
+    #[test]
     fn the_mask_positions_take_t_or_lose_their_entry() {
         let c = vector(8, &[0, 2, 3, 5], vec![1i32, 2, 3, 4]);
         // Valued mask: 5 holds false (kept as it is); 2 and 6 true.

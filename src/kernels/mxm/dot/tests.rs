@@ -4,6 +4,7 @@ use super::dot2::{fold_run, lanes_from};
 use super::*;
 use crate::algebra::typed_op::FnOp;
 use crate::algebra::{BinaryCode, Semiring, TypeCode};
+use crate::cpu::has_avx2;
 use crate::storage::Array;
 
 /// One vector of length `len` with entries at `ks`, valued `k + 1`.
@@ -251,7 +252,7 @@ fn gathered_sums_match_the_fold_in_both_types_and_orientations() {
                     &mut present,
                 )
             };
-            if !crate::cpu::has_avx2() {
+            if !has_avx2() {
                 assert_eq!(got, None);
                 return;
             }
@@ -298,7 +299,7 @@ fn gathered_sum<T: Copy + Default + 'static>(col: &[T], idx: &[u32]) -> Option<T
 
 #[test]
 fn gathered_integer_sums_wrap_as_the_fold_does() {
-    if !crate::cpu::has_avx2() {
+    if !has_avx2() {
         return;
     }
     let col = [i64::MAX, 1, i32::MAX as i64, -5];
@@ -311,7 +312,7 @@ fn gathered_integer_sums_wrap_as_the_fold_does() {
 
 #[test]
 fn a_gathered_index_beyond_the_column_panics_before_it_is_read() {
-    if !crate::cpu::has_avx2() {
+    if !has_avx2() {
         return;
     }
     let col = vec![1.0f32; 100];
@@ -368,7 +369,7 @@ fn gathered_flagged_sums_match_the_flagged_fold() {
                     &mut set,
                 )
             };
-            assert_eq!(done, crate::cpu::has_avx2());
+            assert_eq!(done, has_avx2());
             if done {
                 let want: Vec<Option<T>> = want.iter().map(|w| w.map(of)).collect();
                 assert_eq!(got, want, "flipped: {flip}");
