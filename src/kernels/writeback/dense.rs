@@ -291,9 +291,11 @@ impl Slots<'_> {
         let Slots { b, nvals, .. } = self;
         let mut count = 0usize;
         for ((had, a), p) in b.iter_mut().zip(allowed).zip(present) {
-            let now = (a & p) | (!a & *had);
+            // As bytes: on `bool`s the compiler puts the branch back.
+            let (a, p, kept) = (a as u8, p as u8, *had as u8);
+            let now = (a & p) | (!a & kept & 1);
             count += now as usize;
-            *had = now;
+            *had = now != 0;
         }
         *nvals = count;
     }
