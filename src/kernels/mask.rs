@@ -137,7 +137,8 @@ impl Mask {
 
     /// The values of `t` at the positions the mask allows, in `t`'s storage
     /// order, when `t` is bitmap or full (its dense form walked beside the
-    /// mask's flags, the kept values copied in parallel); `None` when `t` is
+    /// mask's flags, the kept values copied in parallel; a compressed mask's
+    /// entries looked up in `t` when it is not complemented); `None` when `t` is
     /// compressed. What `C<M> = T` leaves in a `C` that held nothing,
     /// without forming `C`.
     pub fn kept_values(&self, t: &MatrixStore) -> Result<Option<Array>> {
@@ -146,6 +147,19 @@ impl Mask {
             Format::Bitmap(b) => (Some(&b.b[..]), &b.x),
             Format::Sparse(_) => return Ok(None),
         };
+        // A compressed mask that is not complemented is walked entry by
+        // entry (BFS's frontier picking the degrees it sums): no flags of
+        // every position.
+        if !self.complement && self.dense(t.orient()).is_none() {
+            let pos = self.try_positions(t.orient())?;
+            let mut kept = Vec::with_capacity(pos.nvals());
+            pos.for_each_position(|q, _| {
+                if present.is_none_or(|p| p[q]) {
+                    kept.push(q);
+                }
+            });
+            return Ok(Some(x.gather(&kept)));
+        }
         let n = x.len();
         let allowed = self.try_flags(t.orient(), n as u64)?;
         let chunks = split_even(n, chunk_count(n));
