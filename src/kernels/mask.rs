@@ -2,7 +2,7 @@
 //! kernels read them (a store and how to read it; the front ends check the
 //! mask object and the descriptor).
 
-use crate::error::{check_room, out_of_memory, try_vec, Result};
+use crate::error::{check_room, out_of_memory, try_vec, try_with_capacity, Result};
 use crate::kernels::fragment::{chunk_count, split_even};
 use crate::parallel;
 use crate::storage::compact::Flagged;
@@ -152,7 +152,7 @@ impl Mask {
         // every position.
         if !self.complement && self.dense(t.orient()).is_none() {
             let pos = self.try_positions(t.orient())?;
-            let mut kept = Vec::with_capacity(pos.nvals());
+            let mut kept = try_with_capacity(pos.nvals(), "the mask's kept positions")?;
             pos.for_each_position(|q, _| {
                 if present.is_none_or(|p| p[q]) {
                     kept.push(q);
