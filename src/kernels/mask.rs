@@ -150,7 +150,7 @@ impl Mask {
         // A compressed mask that is not complemented is walked entry by
         // entry (BFS's frontier picking the degrees it sums): no flags of
         // every position.
-        if !self.complement && self.dense(t.orient()).is_none() {
+        if !self.complement && !self.is_dense() {
             let pos = self.try_positions(t.orient())?;
             let mut kept = try_with_capacity(pos.nvals(), "the mask's kept positions")?;
             pos.for_each_position(|q, _| {
