@@ -393,6 +393,21 @@ fn interleaved_lookups(r: &Operand) -> f64 {
     1.0 + INTERLEAVED_MISS * beyond_cache(slots, r.store().ty().size())
 }
 
+/// Extra cost of a dot2 lookup, under a mask, into a column of `R` made
+/// dense that the cache does not hold, at worst. Measured: betweenness's
+/// backward pull `W<S> = W * A'` on a uniform graph of scale 20 (4
+/// sources, `W` 2.4–2.7 M entries, 120–146 k mask entries), dot2 with `W'`
+/// made dense took 67–76 ms a call where dot3 spreading `W`'s rows took
+/// 29–38, at estimated costs within 1 % of each other.
+const COLUMN_MISS: f64 = 1.0;
+
+/// The cost of a dot2 lookup under a mask into a column of `r` made dense,
+/// relative to one within the cache (see [`COLUMN_MISS`]): dot2 reads a
+/// block of rows one column at a time, so its lookups spread over a column.
+fn column_lookups(r: &Operand) -> f64 {
+    1.0 + COLUMN_MISS * beyond_cache(r.nrows(), r.store().ty().size())
+}
+
 /// Extra cost of looking up a row of `R` whose pointer misses the cache.
 const POINTER_MISS: f64 = 2.0;
 /// Rows of `R` whose pointers stay in the cache.
@@ -782,7 +797,14 @@ impl Costs<'_, '_> {
         // is checked too.
         let fixed = self.vectors_cost(&l, Orientation::ByRow) + prepare + pairs * MASK_CHECK;
         let measured = match mask {
-            Some(m) if !m.complement() => Some(self.mask_dots(&m, step, (by_cols, dense_r), false)),
+            Some(m) if !m.complement() => {
+                let dots = self.mask_dots(&m, step, (by_cols, dense_r), false);
+                Some(if dense_r {
+                    dots * column_lookups(&r)
+                } else {
+                    dots
+                })
+            }
             Some(_) if fixed >= bound => None,
             Some(m) => self.pull_measured[by_cols as usize]
                 .get_or_init(|| self.complemented_pull_dots(&l, &r, &m))
