@@ -282,6 +282,24 @@ fn a_few_long_rows_under_a_sparse_mask_are_spread_not_read_dense_by_columns() {
 }
 
 #[test]
+fn a_few_long_rows_under_a_sparse_mask_are_not_pulled_column_by_column_beyond_the_cache() {
+    // The same pull a level later: the rows of `W` hold 65 % of their
+    // positions, the mask 3.5 %. dot2 reads `W'` made dense a column at a
+    // time, each column beyond the cache.
+    let s = semiring(BinaryCode::Plus, BinaryCode::First, TypeCode::Fp64);
+    let n = 1 << 18;
+    let w = random(4, n, n * 21 / 20, Orientation::ByRow);
+    let a = random(n, n, 32, Orientation::ByRow);
+    let m = mask(random(4, n, n / 28, Orientation::ByRow), false);
+    let p = masked_times_transpose(w, a, &m, &s);
+    assert_eq!(
+        (p.method, p.by_cols, p.dense_r),
+        (Method::Dot3, false, false),
+        "{p}"
+    );
+}
+
+#[test]
 fn saxpy_follows_the_storage_orientation() {
     let s = semiring(BinaryCode::Plus, BinaryCode::Times, TypeCode::Fp64);
     let n = 3_000;
