@@ -160,7 +160,8 @@ trait Gathered: Copy {
     /// `PLUS` of the type (wrapping for integers).
     fn plus(self, y: Self) -> Self;
     /// The sum of `col[i]` over `is` (at least [`GATHER_FROM`] indices, all
-    /// within `col`, whose length is at most `i32::MAX`), in lanes.
+    /// within `col`, whose length is at most `i32::MAX`), in lanes, the last
+    /// ones gathered under a mask.
     fn lanes(is: &[u32], col: &[Self]) -> Self;
 }
 
@@ -201,10 +202,9 @@ fn runs<T: Gathered>(
     nvals
 }
 
-/// The lanes' partial sums pairwise, then the tail left to right.
-fn finish<T: Gathered>(l: [T; 8], tail: &[u32], col: &[T]) -> T {
-    let z = ((l[0].plus(l[1])).plus(l[2].plus(l[3]))).plus((l[4].plus(l[5])).plus(l[6].plus(l[7])));
-    tail.iter().fold(z, |z, &i| z.plus(col[i as usize]))
+/// The lanes' partial sums, pairwise.
+fn finish<T: Gathered>(l: [T; 8]) -> T {
+    ((l[0].plus(l[1])).plus(l[2].plus(l[3]))).plus((l[4].plus(l[5])).plus(l[6].plus(l[7])))
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -240,6 +240,27 @@ mod avx2 {
         tail
     }
 
+    /// The indices of `tail` (one to seven) in the first lanes of a vector,
+    /// the other lanes zero, checked against `col`'s length as a chunk is;
+    /// and the mask of the lanes they fill. A run's last indices gathered
+    /// under a mask, where a loop over them would end at a different count
+    /// on each run, a branch the processor misses.
+    #[inline(always)]
+    unsafe fn tail_chunk<T>(tail: &[u32], col: &[T]) -> (__m256i, __m256i) {
+        let lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        let m = _mm256_cmpgt_epi32(_mm256_set1_epi32(tail.len() as i32), lanes);
+        // SAFETY: only the lanes within `tail` are read.
+        let v = _mm256_maskload_epi32(tail.as_ptr().cast(), m);
+        check(v, _mm256_set1_epi32((col.len() - 1) as i32));
+        (v, m)
+    }
+
+    /// A 64-bit lane mask as itself (the integer gathers take it so).
+    #[inline(always)]
+    fn int_mask(m: __m256i) -> __m256i {
+        m
+    }
+
     /// `Gathered` for `$t`, its lanes summed by `go`'s body (AVX2 on).
     macro_rules! gathered {
         ($t:ty, $plus:expr, |$is:ident, $col:ident| $body:block) => {
@@ -259,39 +280,57 @@ mod avx2 {
         };
     }
 
-    /// Eight 32-bit lanes, one gather a chunk.
+    /// Eight 32-bit lanes, one gather a chunk (and one under a mask for the
+    /// tail).
     macro_rules! narrow {
-        ($t:ty, $zero:expr, $gather:ident, $add:ident, $set:ident, $store:ident, $plus:expr) => {
+        ($t:ty, $zero:expr, ($gather:ident, $masked:ident, $mask:ident), $add:ident, $set:ident, $store:ident, $plus:expr) => {
             gathered!($t, $plus, |is, col| {
                 let mut acc = $set($zero);
                 // SAFETY: every index of a chunk is within `col` (checked
-                // by `chunks` before the gather).
+                // by `chunks` and `tail_chunk` before the gather).
                 let tail = chunks(is, col, |v| {
                     acc = $add(acc, $gather::<4>(col.as_ptr().cast(), v));
                 });
+                if !tail.is_empty() {
+                    let (v, m) = tail_chunk(tail, col);
+                    let x = $masked::<4>($set($zero), col.as_ptr().cast(), v, $mask(m));
+                    acc = $add(acc, x);
+                }
                 let mut l = [$zero; 8];
                 $store(l.as_mut_ptr().cast(), acc);
-                finish(l, tail, col)
+                finish(l)
             });
         };
     }
 
-    /// Two vectors of four 64-bit lanes, two gathers a chunk.
+    /// Two vectors of four 64-bit lanes, two gathers a chunk (and two under a
+    /// mask for the tail).
     macro_rules! wide {
-        ($t:ty, $zero:expr, $gather:ident, $add:ident, $set:ident, $store:ident, $plus:expr) => {
+        ($t:ty, $zero:expr, ($gather:ident, $masked:ident, $mask:ident), $add:ident, $set:ident, $store:ident, $plus:expr) => {
             gathered!($t, $plus, |is, col| {
                 let (mut a, mut b) = ($set($zero), $set($zero));
+                let halves = |v| (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
                 // SAFETY: every index of a chunk is within `col` (checked
-                // by `chunks` before the gathers).
+                // by `chunks` and `tail_chunk` before the gathers).
                 let tail = chunks(is, col, |v| {
-                    let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+                    let (lo, hi) = halves(v);
                     a = $add(a, $gather::<8>(col.as_ptr().cast(), lo));
                     b = $add(b, $gather::<8>(col.as_ptr().cast(), hi));
                 });
+                if !tail.is_empty() {
+                    let (v, m) = tail_chunk(tail, col);
+                    let ((lo, hi), (mlo, mhi)) = (halves(v), halves(m));
+                    let (mlo, mhi) = (
+                        $mask(_mm256_cvtepi32_epi64(mlo)),
+                        $mask(_mm256_cvtepi32_epi64(mhi)),
+                    );
+                    a = $add(a, $masked::<8>($set($zero), col.as_ptr().cast(), lo, mlo));
+                    b = $add(b, $masked::<8>($set($zero), col.as_ptr().cast(), hi, mhi));
+                }
                 let mut l = [$zero; 8];
                 $store(l.as_mut_ptr().cast(), a);
                 $store(l[4..].as_mut_ptr().cast(), b);
-                finish(l, tail, col)
+                finish(l)
             });
         };
     }
@@ -337,7 +376,7 @@ mod avx2 {
         flags: &[bool],
         col: &[T],
     ) -> Option<T> {
-        let mut z = (_mm256_testz_si256(any, any) == 0).then(|| finish(lanes, &[], col));
+        let mut z = (_mm256_testz_si256(any, any) == 0).then(|| finish(lanes));
         if let Some(e) = extra {
             z = Some(z.map_or(e, |z| z.plus(e)));
         }
@@ -410,7 +449,11 @@ mod avx2 {
     narrow!(
         f32,
         -0.0,
-        _mm256_i32gather_ps,
+        (
+            _mm256_i32gather_ps,
+            _mm256_mask_i32gather_ps,
+            _mm256_castsi256_ps
+        ),
         _mm256_add_ps,
         _mm256_set1_ps,
         _mm256_storeu_ps,
@@ -419,7 +462,11 @@ mod avx2 {
     wide!(
         f64,
         -0.0,
-        _mm256_i32gather_pd,
+        (
+            _mm256_i32gather_pd,
+            _mm256_mask_i32gather_pd,
+            _mm256_castsi256_pd
+        ),
         _mm256_add_pd,
         _mm256_set1_pd,
         _mm256_storeu_pd,
@@ -428,7 +475,11 @@ mod avx2 {
     wide!(
         i64,
         0,
-        _mm256_i32gather_epi64,
+        (
+            _mm256_i32gather_epi64,
+            _mm256_mask_i32gather_epi64,
+            int_mask
+        ),
         _mm256_add_epi64,
         _mm256_set1_epi64x,
         _mm256_storeu_si256,

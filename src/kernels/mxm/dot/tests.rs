@@ -225,7 +225,12 @@ fn gather_runs(len: u32) -> (Vec<usize>, Vec<u32>, Vec<f64>) {
 fn gathered_sums_match_the_fold_in_both_types_and_orientations() {
     use crate::algebra::typed_op::{First, Plus, Second};
     fn check<T: Copy + 'static>(of: fn(f64) -> T, back: fn(T) -> f64) {
-        let len = 5000;
+        // A column within the cache and one beyond it.
+        for len in [5000, 300_000] {
+            check_column(len, of, back);
+        }
+    }
+    fn check_column<T: Copy + 'static>(len: u32, of: fn(f64) -> T, back: fn(T) -> f64) {
         let (p, idx, sums) = gather_runs(len);
         let col: Vec<T> = (0..len).map(|k| of(k as f64 + 1.0)).collect();
         for (flip, into) in [(false, false), (true, false), (false, true)] {
@@ -317,6 +322,9 @@ fn a_gathered_index_beyond_the_column_panics_before_it_is_read() {
     }
     let col = vec![1.0f32; 100];
     let idx: Vec<u32> = (0..15).chain([100]).collect();
+    assert!(std::panic::catch_unwind(|| gathered_sum(&col, &idx)).is_err());
+    // In a run's tail, gathered under a mask.
+    let idx: Vec<u32> = (0..11).chain([100]).collect();
     assert!(std::panic::catch_unwind(|| gathered_sum(&col, &idx)).is_err());
 }
 
