@@ -265,38 +265,23 @@ fn a_sparse_mask_uses_dot3() {
 #[test]
 fn a_few_long_rows_under_a_sparse_mask_are_spread_not_read_dense_by_columns() {
     // Betweenness's backward pull `W<S> = W * A'`: a few rows of `W` (one a
-    // source) holding 60 % of their positions, a mask of 3 %. `W'`
-    // made dense is read all of its columns at once, beyond the cache; each
-    // row of `W` spread once serves its mask entries from the cache.
+    // source) holding 60 % of their positions under a mask of 3 %, then 65 %
+    // under 3.5 %. `W'` made dense is read beyond the cache, all of its
+    // columns at once by dot3, a column at a time by dot2; each row of `W`
+    // spread once serves its mask entries from the cache.
     let s = semiring(BinaryCode::Plus, BinaryCode::First, TypeCode::Fp64);
     let n = 1 << 18;
-    let w = random(4, n, n * 9 / 10, Orientation::ByRow);
     let a = random(n, n, 32, Orientation::ByRow);
-    let m = mask(random(4, n, n / 32, Orientation::ByRow), false);
-    let p = masked_times_transpose(w, a, &m, &s);
-    assert_eq!(
-        (p.method, p.by_cols, p.dense_r),
-        (Method::Dot3, false, false),
-        "{p}"
-    );
-}
-
-#[test]
-fn a_few_long_rows_under_a_sparse_mask_are_not_pulled_column_by_column_beyond_the_cache() {
-    // The same pull a level later: the rows of `W` hold 65 % of their
-    // positions, the mask 3.5 %. dot2 reads `W'` made dense a column at a
-    // time, each column beyond the cache.
-    let s = semiring(BinaryCode::Plus, BinaryCode::First, TypeCode::Fp64);
-    let n = 1 << 18;
-    let w = random(4, n, n * 21 / 20, Orientation::ByRow);
-    let a = random(n, n, 32, Orientation::ByRow);
-    let m = mask(random(4, n, n / 28, Orientation::ByRow), false);
-    let p = masked_times_transpose(w, a, &m, &s);
-    assert_eq!(
-        (p.method, p.by_cols, p.dense_r),
-        (Method::Dot3, false, false),
-        "{p}"
-    );
+    for (w_row, mask_row) in [(n * 9 / 10, n / 32), (n * 21 / 20, n / 28)] {
+        let w = random(4, n, w_row, Orientation::ByRow);
+        let m = mask(random(4, n, mask_row, Orientation::ByRow), false);
+        let p = masked_times_transpose(w, a.clone(), &m, &s);
+        assert_eq!(
+            (p.method, p.by_cols, p.dense_r),
+            (Method::Dot3, false, false),
+            "{p}"
+        );
+    }
 }
 
 #[test]
