@@ -255,6 +255,23 @@ mod avx2 {
         (v, m)
     }
 
+    /// The two halves of eight 32-bit lanes.
+    #[inline(always)]
+    unsafe fn halves(v: __m256i) -> (__m128i, __m128i) {
+        (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v))
+    }
+
+    /// The halves of eight 32-bit indices `v`, and their lane mask `m`
+    /// widened to 64-bit lanes for the two gathers of 64-bit values.
+    #[inline(always)]
+    unsafe fn wide_halves(v: __m256i, m: __m256i) -> ((__m128i, __m128i), (__m256i, __m256i)) {
+        let (mlo, mhi) = halves(m);
+        (
+            halves(v),
+            (_mm256_cvtepi32_epi64(mlo), _mm256_cvtepi32_epi64(mhi)),
+        )
+    }
+
     /// A 64-bit lane mask as itself (the integer gathers take it so).
     #[inline(always)]
     fn int_mask(m: __m256i) -> __m256i {
@@ -309,7 +326,6 @@ mod avx2 {
         ($t:ty, $zero:expr, ($gather:ident, $masked:ident, $mask:ident), $add:ident, $set:ident, $store:ident, $plus:expr) => {
             gathered!($t, $plus, |is, col| {
                 let (mut a, mut b) = ($set($zero), $set($zero));
-                let halves = |v| (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
                 // SAFETY: every index of a chunk is within `col` (checked
                 // by `chunks` and `tail_chunk` before the gathers).
                 let tail = chunks(is, col, |v| {
@@ -319,11 +335,8 @@ mod avx2 {
                 });
                 if !tail.is_empty() {
                     let (v, m) = tail_chunk(tail, col);
-                    let ((lo, hi), (mlo, mhi)) = (halves(v), halves(m));
-                    let (mlo, mhi) = (
-                        $mask(_mm256_cvtepi32_epi64(mlo)),
-                        $mask(_mm256_cvtepi32_epi64(mhi)),
-                    );
+                    let ((lo, hi), (mlo, mhi)) = wide_halves(v, m);
+                    let (mlo, mhi) = ($mask(mlo), $mask(mhi));
                     a = $add(a, $masked::<8>($set($zero), col.as_ptr().cast(), lo, mlo));
                     b = $add(b, $masked::<8>($set($zero), col.as_ptr().cast(), hi, mhi));
                 }
@@ -414,10 +427,8 @@ mod avx2 {
             col.len(),
             |v, m| {
                 let src = _mm256_set1_pd(-0.0);
-                let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
-                let mlo = _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(m)));
-                let mhi =
-                    _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm256_extracti128_si256::<1>(m)));
+                let ((lo, hi), (mlo, mhi)) = wide_halves(v, m);
+                let (mlo, mhi) = (_mm256_castsi256_pd(mlo), _mm256_castsi256_pd(mhi));
                 // SAFETY: every index of `v` is within `col`.
                 a = _mm256_add_pd(a, _mm256_mask_i32gather_pd::<8>(src, col.as_ptr(), lo, mlo));
                 b = _mm256_add_pd(b, _mm256_mask_i32gather_pd::<8>(src, col.as_ptr(), hi, mhi));
