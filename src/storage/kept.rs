@@ -1,61 +1,81 @@
-//! [`KeptTranspose`]: a store's content in the other orientation, computed
-//! on first use and kept under the process-wide cache budget
-//! ([`crate::cache_budget`]); and [`CompressedRef`], compressed vectors
-//! that are borrowed, shared with such a cache, or owned.
+//! [`Kept`]: data derived from a store's content (its transpose, its
+//! column blocks), computed on first use and kept under the process-wide
+//! cache budget ([`crate::cache_budget`]); and [`CompressedRef`],
+//! compressed vectors that are borrowed, shared with such a cache, or
+//! owned.
 
 use super::compressed::Compressed;
 use crate::cache_budget::{self, Evictable};
 use std::ops::Deref;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-/// The transpose of one content, once computed; shared by the clones of a
-/// store (same content) and dropped when the budget needs its room.
-#[derive(Default)]
-pub struct KeptTranspose {
-    kept: Mutex<Option<Kept>>,
+/// Data a cache holds, with the bytes it counts against the budget.
+pub trait Derived: Send + Sync + 'static {
+    /// The bytes the data holds on the heap.
+    fn heap_bytes(&self) -> usize;
 }
 
-struct Kept {
-    data: Arc<Compressed>,
+impl Derived for Compressed {
+    fn heap_bytes(&self) -> usize {
+        Compressed::heap_bytes(self)
+    }
+}
+
+/// Data derived from one content, once computed; shared by the clones of
+/// a store (same content) and dropped when the budget needs its room.
+pub struct Kept<D> {
+    kept: Mutex<Option<Held<D>>>,
+}
+
+/// The transpose of one content (see [`Kept`]).
+pub type KeptTranspose = Kept<Compressed>;
+
+struct Held<D> {
+    data: Arc<D>,
     bytes: usize,
     last_use: u64,
 }
 
-impl KeptTranspose {
-    fn lock(&self) -> MutexGuard<'_, Option<Kept>> {
+impl<D> Default for Kept<D> {
+    fn default() -> Self {
+        Kept {
+            kept: Mutex::new(None),
+        }
+    }
+}
+
+impl<D: Derived> Kept<D> {
+    fn lock(&self) -> MutexGuard<'_, Option<Held<D>>> {
         // The slot holds an `Option` replaced whole: consistent whatever panicked.
         self.kept.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// True when the transpose is kept now.
+    /// True when the data is kept now.
     pub fn is_kept(&self) -> bool {
         self.lock().is_some()
     }
 
-    /// The transpose when it is kept now (a use: it becomes the most
-    /// recently used).
-    pub fn get(&self) -> Option<Arc<Compressed>> {
+    /// The data when it is kept now (a use: it becomes the most recently
+    /// used).
+    pub fn get(&self) -> Option<Arc<D>> {
         let mut kept = self.lock();
         let k = kept.as_mut()?;
         k.last_use = cache_budget::tick();
         Some(k.data.clone())
     }
 
-    /// The transpose: the kept one, or `compute()`'s result, then kept when
-    /// it fits the budget.
-    pub fn get_or_compute(
-        self: &Arc<Self>,
-        compute: impl FnOnce() -> Compressed,
-    ) -> Arc<Compressed> {
+    /// The data: the kept one, or `compute()`'s result, then kept when it
+    /// fits the budget.
+    pub fn get_or_compute(self: &Arc<Self>, compute: impl FnOnce() -> D) -> Arc<D> {
         if let Some(data) = self.get() {
             return data;
         }
-        // Computed without holding the lock: a kernel the transpose runs in
-        // parallel may be stolen into by a thread that reads this slot.
+        // Computed without holding the lock: a kernel the computation runs
+        // in parallel may be stolen into by a thread that reads this slot.
         let data = Arc::new(compute());
         let bytes = data.heap_bytes();
         if cache_budget::fits(bytes) {
-            *self.lock() = Some(Kept {
+            *self.lock() = Some(Held {
                 data: data.clone(),
                 bytes,
                 last_use: cache_budget::tick(),
@@ -67,7 +87,7 @@ impl KeptTranspose {
     }
 }
 
-impl Evictable for KeptTranspose {
+impl<D: Derived> Evictable for Kept<D> {
     fn bytes(&self) -> usize {
         self.lock().as_ref().map_or(0, |k| k.bytes)
     }

@@ -2,6 +2,7 @@
 
 pub mod array;
 pub mod build;
+pub mod column_blocks;
 pub mod compact;
 pub mod compressed;
 pub mod crc32;

@@ -6,13 +6,14 @@
 //! data read in the other orientation.
 
 use super::array::{Array, Placement};
+use super::column_blocks::ColumnBlocks;
 use super::compressed::Compressed;
-use super::kept::{CompressedRef, KeptTranspose};
+use super::kept::{CompressedRef, Derived, Kept, KeptTranspose};
 use crate::algebra::{Type, Value};
 use crate::error::{check_room, out_of_memory, Result};
 use std::borrow::Cow;
 use std::ops::Range;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// Which dimension the stored vectors run along.
@@ -140,6 +141,12 @@ pub struct MatrixStore {
     transpose_rent: TransposeRent,
     /// The value every entry holds, once looked for (see [`MatrixStore::uniform_value`]).
     uniform: OnceLock<Option<Value>>,
+    /// The compressed data's column blocks, once a product has asked for
+    /// them twice (see [`MatrixStore::column_blocks`]).
+    blocks: Arc<Kept<ColumnBlocks>>,
+    /// How many products have asked for the column blocks (shared by the
+    /// clones of the store: same content).
+    block_asks: Arc<AtomicU32>,
 }
 
 /// The work, in the planner's cost units (rounded down), that products
@@ -203,6 +210,8 @@ impl MatrixStore {
             other: Arc::default(),
             transpose_rent: TransposeRent::default(),
             uniform: OnceLock::new(),
+            blocks: Arc::default(),
+            block_asks: Arc::default(),
         }
     }
 
@@ -295,13 +304,17 @@ impl MatrixStore {
             other: self.other.clone(),
             transpose_rent: self.transpose_rent.clone(),
             uniform: self.uniform.clone(),
+            blocks: self.blocks.clone(),
+            block_asks: self.block_asks.clone(),
         }
     }
 
-    /// The data, for changing in place (forgets the other-orientation copy).
+    /// The data, for changing in place (forgets what was derived from it).
     pub fn format_mut(&mut self) -> &mut Format {
         self.other = Arc::default();
         self.uniform = OnceLock::new();
+        self.blocks = Arc::default();
+        self.block_asks = Arc::default();
         &mut self.format
     }
 
@@ -512,6 +525,40 @@ impl MatrixStore {
             _ if orient == self.orient => None,
             _ => self.other.get().map(CompressedRef::Shared),
         }
+    }
+
+    /// The stored compressed vectors cut into column blocks (see
+    /// [`ColumnBlocks`]), for a product that gathers a column's values by
+    /// blocks: kept ones, or made now from the second product on that asks
+    /// (one product alone does not repay the copy) when the cache budget
+    /// and the memory have room for them. `None` otherwise, or when the
+    /// store is not compressed with 32-bit indices: the product then cuts
+    /// each vector as it goes, with the same sums.
+    pub fn column_blocks(&self) -> Option<Arc<ColumnBlocks>> {
+        let Format::Sparse(c) = &self.format else {
+            return None;
+        };
+        if let Some(b) = self.blocks.get() {
+            return Some(b);
+        }
+        if self.block_asks.fetch_add(1, Ordering::Relaxed) == 0 || !c.i.is_narrow() || c.h.is_some()
+        {
+            return None;
+        }
+        // The blocks' indices and pointers; a conservative bound on the count.
+        let nblocks = (c.vlen as usize).div_ceil(super::column_blocks::BLOCK_COLUMNS);
+        let bytes = c
+            .nvals()
+            .saturating_mul(4)
+            .saturating_add(nblocks.saturating_mul(c.p.len()).saturating_mul(8));
+        if !crate::cache_budget::fits(bytes) || check_room(bytes, 1, "column blocks").is_err() {
+            return None;
+        }
+        let blocks = self.blocks.get_or_compute(|| {
+            ColumnBlocks::of(c).expect("compressed, 32-bit indices, not hypersparse")
+        });
+        debug_assert_eq!(blocks.heap_bytes(), bytes);
+        Some(blocks)
     }
 
     /// True when the content in the other orientation is kept now.

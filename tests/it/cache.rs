@@ -1,9 +1,9 @@
-//! The budget for kept transposes: a transpose is kept while it fits, never
-//! when the budget is zero (nor planned for as if it were), and results do
-//! not depend on the budget.
+//! The budget for kept transposes and column blocks: a transpose is kept
+//! while it fits, never when the budget is zero (nor planned for as if it
+//! were), and results do not depend on the budget.
 
 use graphblas::raw::storage::{Array, Compressed, MatrixStore, Orientation};
-use graphblas::{prelude::*, semiring, Matrix};
+use graphblas::{prelude::*, semiring, Matrix, Vector};
 
 /// A 300 × 200 store by rows with a few entries a row.
 fn sample() -> MatrixStore {
@@ -47,10 +47,59 @@ fn product() -> Vec<(u64, u64, i64)> {
         .unwrap()
 }
 
+/// A matrix of 3,000 rows of up to 60 entries spread over 700,000 columns,
+/// and a full vector of values of many magnitudes: `A * w` with
+/// `PLUS_SECOND` (`FP64`, a 5.6 MB `w`) is summed by column blocks.
+fn spread() -> (Matrix<f64>, Vector<f64>) {
+    let n = 700_000u64;
+    let a = Matrix::from_triplets(
+        3000,
+        n,
+        (0..3000u64)
+            .flat_map(move |r| (0..r % 61).map(move |e| (r, (r * 7919 + e * 104_729) % n, 1.0))),
+    )
+    .unwrap();
+    let value = |k: u64| ((k as f64 * 0.618_034).fract() - 0.5) * 10f64.powi((k % 9) as i32);
+    let w = Vector::from_pairs(n, (0..n).map(|k| (k, value(k)))).unwrap();
+    (a, w)
+}
+
+/// `A * w` of [`spread`], each sum also checked against a sum left to right.
+fn spread_product(a: &Matrix<f64>, w: &Vector<f64>) -> Vec<(u64, f64)> {
+    let got = a
+        .mxv(w, semiring::plus_second())
+        .eval()
+        .unwrap()
+        .pairs()
+        .unwrap();
+    let (entries, values) = (a.triplets().unwrap(), w.pairs().unwrap());
+    let mut want = vec![(0.0, 0.0); 3000];
+    for (r, c, _) in entries {
+        want[r as usize].0 += values[c as usize].1;
+        want[r as usize].1 += values[c as usize].1.abs();
+    }
+    for &(r, z) in &got {
+        let (sum, scale) = want[r as usize];
+        assert!(
+            (z - sum).abs() <= 1e-12 * scale,
+            "row {r}: {z} against {sum}"
+        );
+    }
+    got
+}
+
 #[test]
 fn transposes_are_kept_within_the_budget_and_results_do_not_depend_on_it() {
     let limit = graphblas::cache_limit();
     let expected = product();
+    // The first product reads the rows cut at the blocks, the next ones the
+    // blocks kept: the same sums, bit for bit.
+    let (a, w) = spread();
+    let spread_sums = spread_product(&a, &w);
+    assert_eq!(spread_sums.len(), 2950, "every row with entries");
+    for _ in 0..2 {
+        assert_eq!(spread_product(&a, &w), spread_sums);
+    }
 
     let kept = sample();
     let by_cols = kept.compressed(Orientation::ByCol).into_owned();
@@ -82,6 +131,7 @@ fn transposes_are_kept_within_the_budget_and_results_do_not_depend_on_it() {
     );
     assert_eq!(graphblas::cached_bytes(), 0);
     assert_eq!(product(), expected, "the product without kept transposes");
+    assert_eq!(spread_product(&a, &w), spread_sums, "without kept blocks");
 
     graphblas::set_cache_limit(limit);
     assert_eq!(graphblas::cache_limit(), limit);

@@ -19,7 +19,7 @@ use super::schedule::{ranges_by_prefix, run_tasks, scratch, task_count};
 use super::tiers::Job;
 use super::values::typed::TypedSr;
 use super::values::{
-    by_reads, dot_rows_by_fold, dot_rows_flagged_by_fold, fold_taken, oriented, DenseDots,
+    by_reads, dot_rows_by_fold, dot_rows_flagged_by_fold, fold_taken, oriented, Blocks, DenseDots,
     FlaggedDots, Sr, Take,
 };
 use crate::algebra::arith::Arith;

@@ -25,8 +25,10 @@ use super::operand::{DenseCol, Row};
 use crate::algebra::typed_op::Op;
 use crate::algebra::{Semiring, TypeCode};
 use crate::error::{Error, Info, Result};
+use crate::storage::column_blocks::ColumnBlocks;
 use crate::storage::{Array, ArrayElement, Compressed};
 use std::ops::Range;
+use std::sync::Arc;
 
 /// A semiring evaluated on operand positions, writing into slots of a workspace.
 pub trait Sr: Sync {
@@ -172,6 +174,21 @@ pub struct DenseDots<'a> {
     pub idx: crate::storage::IdxSlice<'a>,
     /// The column.
     pub col: DenseCol<'a>,
+    /// The runs cut into column blocks, where they can be had.
+    pub blocks: Blocks<'a>,
+}
+
+/// The column blocks of the runs of [`DenseDots`] (see
+/// [`crate::storage::column_blocks`]), which a product gathering a column
+/// beyond the cache sums by.
+#[derive(Clone, Copy)]
+pub enum Blocks<'a> {
+    /// None: each run is cut at the blocks as it is summed.
+    None,
+    /// To be asked for once, by a kernel that sums by blocks.
+    Ask(&'a (dyn Fn() -> Option<Arc<ColumnBlocks>> + Sync)),
+    /// The blocks of the whole matrix, whose vector `first` is the first run.
+    At(&'a ColumnBlocks, usize),
 }
 
 /// Dot products of rows against a column with presence flags (see
@@ -231,7 +248,7 @@ pub fn dot_rows_by_fold<S: Sr + ?Sized>(
     present: &mut [bool],
     mut set: impl FnMut(usize, &S::Z),
 ) -> usize {
-    let DenseDots { p, idx, col } = dots;
+    let DenseDots { p, idx, col, .. } = dots;
     let mut z = sr.z();
     let mut nvals = 0;
     for (s, seen) in present.iter_mut().enumerate() {

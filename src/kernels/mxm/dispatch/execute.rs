@@ -9,12 +9,13 @@ use super::super::positional;
 use super::super::push::{self, PushDense, PushInto};
 use super::super::saxpy::Saxpy;
 use super::super::tiers::{self, Tier};
-use super::super::values::{multiply_reads, Take};
+use super::super::values::{multiply_reads, Blocks, Take};
 use super::cost::{choose, Costs};
 use super::{Method, Plan, Problem};
 use crate::algebra::{Semiring, Type};
 use crate::error::{check_room, try_with_capacity, Result};
 use crate::explain;
+use crate::storage::column_blocks::ColumnBlocks;
 use crate::storage::{Array, Compressed, Format, MatrixStore, Orientation};
 use std::borrow::Cow;
 
@@ -121,6 +122,16 @@ fn with_dot_operands<T>(
     Ok(job(&lc, rcols, &lx, &rx))
 }
 
+/// Asks for the column blocks of `lc`, the rows of `l` a dot product reads,
+/// when they are `l`'s stored data (see [`MatrixStore::column_blocks`]).
+fn blocks_of<'a>(
+    l: &'a Operand,
+    lc: &Compressed,
+) -> impl Fn() -> Option<std::sync::Arc<ColumnBlocks>> + Sync + 'a {
+    let stored = matches!(l.store().format(), Format::Sparse(c) if std::ptr::eq(c, lc));
+    move || stored.then(|| l.store().column_blocks()).flatten()
+}
+
 /// `c = c ⊕ A * B` folded into the values of a full result `c` with the
 /// semiring's monoid, unmasked: the new values. Two plans fold: a push (one
 /// row of `L`, dense enough: see [`push::PushInto`]) and the pull of a dot
@@ -152,7 +163,20 @@ pub fn fold_into(p: &Problem, take: Take<'_>) -> Result<Option<Array>> {
                 if lc.h.is_some() || lc.nvec() as u64 != lc.vdim {
                     return None;
                 }
-                tiers::run(s, lx, rx, flip, PullInto { l: lc, col, take })
+                let ask = blocks_of(&l, lc);
+                let blocks = Blocks::Ask(&ask);
+                tiers::run(
+                    s,
+                    lx,
+                    rx,
+                    flip,
+                    PullInto {
+                        l: lc,
+                        col,
+                        blocks,
+                        take,
+                    },
+                )
             })?
         }
         _ => None,
@@ -297,11 +321,13 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
                     RCols::Dense(_) => usize::try_from(r.ncols()).unwrap_or(usize::MAX),
                     RCols::Sparse(c) => c.nvec(),
                 };
+                let ask = blocks_of(&l, lc);
                 let job = Dot2 {
                     l: lc,
                     r: rcols,
                     ncols: r.ncols(),
                     mask: &view,
+                    blocks: Blocks::Ask(&ask),
                 };
                 let bound = if job.column_form() {
                     orient = orient.flip();

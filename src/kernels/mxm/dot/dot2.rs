@@ -3,7 +3,9 @@
 //! variants folded into a full result.
 
 use super::*;
+use crate::storage::column_blocks::ColumnBlocks;
 use crate::storage::{Idx, IdxSlice};
+use std::sync::Arc;
 
 /// Every entry of `C = L * R` (`ncols` columns) the mask allows; see
 /// [`Dot2::column_form`] for the form of the result.
@@ -16,6 +18,8 @@ pub struct Dot2<'a> {
     pub ncols: u64,
     /// The mask.
     pub mask: &'a MaskView<'a>,
+    /// The column blocks of `l`, for a pull against a full column.
+    pub blocks: Blocks<'a>,
 }
 
 impl Dot2<'_> {
@@ -89,6 +93,7 @@ impl Dot2<'_> {
                             p: &l.p,
                             idx: l.i.as_idx(),
                             col,
+                            blocks: self.blocks,
                         },
                         &ranges,
                     ) {
@@ -101,6 +106,7 @@ impl Dot2<'_> {
                         p,
                         idx: l.i.as_idx(),
                         col,
+                        blocks: Blocks::None,
                     };
                     chunk.nvals = sr.dot_rows_full(dots, &mut chunk.w, &mut chunk.present);
                 })
@@ -360,6 +366,8 @@ pub struct PullInto<'a> {
     pub l: &'a Compressed,
     /// The full column.
     pub col: DenseCol<'a>,
+    /// The column blocks of `l`.
+    pub blocks: Blocks<'a>,
     /// Hands over the result's values.
     pub take: Take<'a>,
 }
@@ -377,6 +385,7 @@ impl Job for PullInto<'_> {
             p: &l.p,
             idx: l.i.as_idx(),
             col: self.col,
+            blocks: self.blocks,
         };
         sr.dot_rows_into(dots, &ranges, self.take)
     }
@@ -564,7 +573,16 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
         present: &mut [bool],
         into: bool,
     ) -> usize {
-        let DenseDots { p, idx, col } = dots;
+        let DenseDots {
+            p,
+            idx,
+            col,
+            blocks,
+        } = dots;
+        let blocks = match blocks {
+            Blocks::At(b, first) => Some((b, first)),
+            Blocks::None | Blocks::Ask(_) => None,
+        };
         let (l, r, mul, add) = (self.l, self.r, self.mul, self.add);
         // Tight loops for the common ways of reading the inputs, when the
         // column's entries are consecutive and no terminal value is worth
@@ -596,7 +614,7 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
             if !L && !R {
                 by_fold(w, present)
             } else if let Some(n) = (!L && R)
-                .then(|| crate::with_idx!(idx, idx => gather::sums::<T, A, M, _>(into, FLIP, p, idx, rc, w, present)))
+                .then(|| crate::with_idx!(idx, idx => gather::sums::<T, A, M, _>(into, FLIP, p, idx, rc, blocks, w, present)))
                 .flatten()
             {
                 n
@@ -673,11 +691,11 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
         ranges: &[Range<usize>],
     ) -> (Vec<T>, Vec<bool>, usize) {
         let n = dots.p.len().saturating_sub(1);
+        let kept = self.ask_blocks(dots);
         let (w, present, counts) =
             parallel::map_ranges_new(n, (T::default(), false), ranges, |t, w, present| {
                 let rows = &ranges[t];
-                let p = &dots.p[rows.start..=rows.end];
-                self.dot_slots_full(DenseDots { p, ..dots }, w, present, false)
+                self.dot_slots_full(in_range(dots, rows, kept.as_deref()), w, present, false)
             });
         (w, present, counts.iter().sum())
     }
@@ -693,14 +711,43 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
             return None;
         }
         let n = dots.p.len().saturating_sub(1);
+        let kept = self.ask_blocks(dots);
         Some(fold_taken(take, |values: &mut Vec<T>| {
             let mut present = vec![false; n];
             parallel::map_ranges_mut(&mut values[..n], &mut present, ranges, |t, c, present| {
                 let rows = &ranges[t];
-                let p = &dots.p[rows.start..=rows.end];
-                self.dot_slots_full(DenseDots { p, ..dots }, c, present, true)
+                self.dot_slots_full(in_range(dots, rows, kept.as_deref()), c, present, true)
             });
         }))
+    }
+
+    /// The matrix's column blocks when `dots` offers them and the sums
+    /// against its column go by blocks (see [`gather::sums`]).
+    fn ask_blocks(&self, dots: DenseDots<'_>) -> Option<Arc<ColumnBlocks>> {
+        let Blocks::Ask(ask) = dots.blocks else {
+            return None;
+        };
+        let len = self.r.len().saturating_sub(dots.col.unit_base()?);
+        let gathered = !self.stops_at_first
+            && self.read_r
+            && !self.read_l
+            && matches!(dots.idx, IdxSlice::Narrow(_))
+            && gather::sums_by_blocks::<T, A, M>(self.flip, len);
+        gathered.then(ask).flatten()
+    }
+}
+
+/// The runs of `dots` in the slots `rows`, with the blocks `kept` (of the
+/// whole matrix) when there are.
+fn in_range<'a>(
+    dots: DenseDots<'a>,
+    rows: &Range<usize>,
+    kept: Option<&'a ColumnBlocks>,
+) -> DenseDots<'a> {
+    DenseDots {
+        p: &dots.p[rows.start..=rows.end],
+        blocks: kept.map_or(Blocks::None, |b| Blocks::At(b, rows.start)),
+        ..dots
     }
 }
 

@@ -20,6 +20,7 @@ fn dot_of(l: &Compressed, r: &Compressed) -> Option<f64> {
         r: RCols::Sparse(r),
         ncols: 1,
         mask: &MaskView::None,
+        blocks: Blocks::None,
     };
     let x = match crate::kernels::mxm::tiers::run(&s, &l.x, &r.x, false, job) {
         Product::Column(b) => b.b[0].then_some(b.x),
@@ -243,6 +244,7 @@ fn gathered_sums_match_the_fold_in_both_types_and_orientations() {
                     &p,
                     &idx,
                     &col,
+                    None,
                     &mut w,
                     &mut present,
                 )
@@ -253,6 +255,7 @@ fn gathered_sums_match_the_fold_in_both_types_and_orientations() {
                     &p,
                     &idx,
                     &col,
+                    None,
                     &mut w,
                     &mut present,
                 )
@@ -274,14 +277,23 @@ fn gathered_sums_match_the_fold_in_both_types_and_orientations() {
         // Another multiply, or 64-bit indices: not gathered.
         let (mut w, mut present) = (vec![of(0.0); 40], vec![false; 40]);
         let wide: Vec<u64> = idx.iter().map(|&k| k as u64).collect();
-        let first =
-            gather::sums::<T, Plus, First, u32>(false, false, &p, &idx, &col, &mut w, &mut present);
+        let first = gather::sums::<T, Plus, First, u32>(
+            false,
+            false,
+            &p,
+            &idx,
+            &col,
+            None,
+            &mut w,
+            &mut present,
+        );
         let wide = gather::sums::<T, Plus, Second, u64>(
             false,
             false,
             &p,
             &wide,
             &col,
+            None,
             &mut w,
             &mut present,
         );
@@ -298,7 +310,7 @@ fn gathered_sum<T: Copy + Default + 'static>(col: &[T], idx: &[u32]) -> Option<T
     use crate::algebra::typed_op::{Plus, Second};
     let (mut w, mut present) = ([T::default()], [false]);
     let p = [0, idx.len()];
-    gather::sums::<T, Plus, Second, u32>(false, false, &p, idx, col, &mut w, &mut present)?;
+    gather::sums::<T, Plus, Second, u32>(false, false, &p, idx, col, None, &mut w, &mut present)?;
     Some(w[0])
 }
 
@@ -386,4 +398,96 @@ fn gathered_flagged_sums_match_the_flagged_fold() {
     }
     check::<f32>(|x| x as f32);
     check::<f64>(|x| x);
+}
+
+#[test]
+fn sums_read_from_column_blocks_are_those_of_runs_cut_at_them() {
+    use crate::algebra::typed_op::{Plus, Second};
+    use crate::storage::column_blocks::{ColumnBlocks, BLOCK_COLUMNS};
+    use crate::storage::Indices;
+    fn check<T: Copy + 'static>(of: fn(f64) -> T, bits: fn(T) -> u64, back: fn(T) -> f64) {
+        // Beyond the cache in `FP32` and `FP64`, four blocks and a part.
+        let len = 4 * BLOCK_COLUMNS + 1000;
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut p, mut idx) = (vec![0usize], Vec::new());
+        for n in 0..400 {
+            let mut run: Vec<u32> = (0..n % 97).map(|_| (next() % len as u64) as u32).collect();
+            run.sort_unstable();
+            run.dedup();
+            idx.extend(run);
+            p.push(idx.len());
+        }
+        let c = Compressed {
+            vlen: len as u64,
+            vdim: 400,
+            h: None,
+            p: p.clone(),
+            i: Indices::narrow(idx.clone()),
+            x: Array::from_vec(vec![true; idx.len()]),
+        };
+        let blocks = ColumnBlocks::of(&c).unwrap();
+        let col: Vec<T> = (0..len)
+            .map(|k| of(((k as f64 * 0.618_034).fract() - 0.5) * 10f64.powi((k % 7) as i32)))
+            .collect();
+        for into in [false, true] {
+            let sums = |rows: std::ops::Range<usize>, kept: bool| {
+                let n = rows.len();
+                let (mut w, mut present) = (vec![of(0.25); n], vec![false; n]);
+                let blocks = kept.then_some((&blocks, rows.start));
+                let p = &p[rows.start..=rows.end];
+                let nvals = gather::sums::<T, Plus, Second, u32>(
+                    into,
+                    false,
+                    p,
+                    &idx,
+                    &col,
+                    blocks,
+                    &mut w,
+                    &mut present,
+                );
+                (nvals, w, present)
+            };
+            let bits_of = |w: &[T]| w.iter().map(|&z| bits(z)).collect::<Vec<_>>();
+            let cut = sums(0..400, false);
+            if !has_avx2() {
+                assert_eq!(cut.0, None);
+                return;
+            }
+            let whole = sums(0..400, true);
+            assert_eq!((whole.0, &whole.2), (cut.0, &cut.2));
+            assert_eq!(
+                bits_of(&whole.1),
+                bits_of(&cut.1),
+                "all runs from the blocks"
+            );
+            let (a, b) = (sums(0..137, true), sums(137..400, true));
+            let joined = [a.1, b.1].concat();
+            assert_eq!(
+                bits_of(&joined),
+                bits_of(&cut.1),
+                "two ranges of runs from the blocks"
+            );
+            // And near a sum left to right.
+            for (s, run) in p.windows(2).enumerate() {
+                let is = &idx[run[0]..run[1]];
+                let want: f64 = is.iter().map(|&k| back(col[k as usize])).sum::<f64>()
+                    + if into || is.is_empty() { 0.25 } else { 0.0 };
+                let scale: f64 = is.iter().map(|&k| back(col[k as usize]).abs()).sum::<f64>() + 1.0;
+                let z = back(cut.1[s]);
+                assert_eq!(cut.2[s], !is.is_empty());
+                assert!(
+                    (z - want).abs() <= 1e-5 * scale,
+                    "run {s}: {z} against {want}"
+                );
+            }
+        }
+    }
+    check::<f32>(|x| x as f32, |x| x.to_bits() as u64, |x| x as f64);
+    check::<f64>(|x| x, f64::to_bits, |x| x);
 }

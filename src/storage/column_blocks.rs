@@ -1,0 +1,234 @@
+//! [`ColumnBlocks`]: the vectors of a compressed matrix cut at every
+//! [`BLOCK_COLUMNS`]-th inner index, each block of inner indices a pattern
+//! of its own (vector pointers and 32-bit indices, no values). A product
+//! that gathers a dense column's values at each vector's indices reads the
+//! whole matrix against one block of the column at a time, which stays in
+//! the processor's cache, where one pass over the vectors reads the whole
+//! column at random (PageRank's `r += A' w` with `w` beyond the cache).
+
+use super::compressed::Compressed;
+use super::index::IdxSlice;
+use super::kept::Derived;
+use crate::parallel;
+
+/// Inner indices per block: 1 MB of `FP32` values, 2 MB of `FP64`.
+pub const BLOCK_COLUMNS: usize = 1 << 18;
+
+/// Vectors per task while the blocks are built.
+const VECTORS_PER_TASK: usize = 1 << 14;
+
+/// The blocks of one compressed pattern (see the module's documentation).
+pub struct ColumnBlocks {
+    /// Block `b` holds the indices `b * BLOCK_COLUMNS` up to the next block's.
+    pub blocks: Vec<Block>,
+}
+
+/// One block: for each vector `v` of the matrix, its indices within the
+/// block are `i[p[v]..p[v + 1]]`, in order.
+pub struct Block {
+    /// Vector pointers into `i`, one more than there are vectors.
+    pub p: Vec<usize>,
+    /// The indices, absolute (not offset by the block's first).
+    pub i: Vec<u32>,
+}
+
+impl Derived for ColumnBlocks {
+    fn heap_bytes(&self) -> usize {
+        self.blocks
+            .iter()
+            .map(|b| b.p.len() * 8 + b.i.len() * 4)
+            .sum()
+    }
+}
+
+/// Indices [`segments`] compares at once before it searches: a segment
+/// is rarely longer (a row of 32 entries cut in four blocks).
+const SCANNED: usize = 16;
+
+/// Calls `each(b, segment)` for the consecutive segments of the sorted
+/// indices `is` that fall in one block `b`, in order (none empty).
+#[inline]
+pub fn segments(mut is: &[u32], mut each: impl FnMut(usize, &[u32])) {
+    while let Some(&first) = is.first() {
+        let b = first as usize / BLOCK_COLUMNS;
+        let end = (b + 1) * BLOCK_COLUMNS;
+        // A count without branches over the first indices (the segment's
+        // length when it ends among them), a binary search past them.
+        let head = &is[..is.len().min(SCANNED)];
+        let mut n = head.iter().filter(|&&k| (k as usize) < end).count();
+        if n == SCANNED {
+            n += is[n..].partition_point(|&k| (k as usize) < end);
+        }
+        let (segment, rest) = is.split_at(n);
+        each(b, segment);
+        is = rest;
+    }
+}
+
+impl ColumnBlocks {
+    /// The blocks of `c`'s pattern; `None` unless its indices are 32-bit
+    /// and it is not hypersparse.
+    pub fn of(c: &Compressed) -> Option<ColumnBlocks> {
+        let IdxSlice::Narrow(idx) = c.i.as_idx() else {
+            return None;
+        };
+        if c.h.is_some() {
+            return None;
+        }
+        let nblocks = usize::try_from(c.vlen).ok()?.div_ceil(BLOCK_COLUMNS).max(1);
+        let nvec = c.p.len() - 1;
+        let tasks = parallel::chunk_ranges(nvec, VECTORS_PER_TASK);
+        let run = |v: usize| &idx[c.p[v]..c.p[v + 1]];
+        // Each task's segment lengths, block by block.
+        let lens = parallel::map(tasks.len(), 1, |t| {
+            let rows = tasks[t].clone();
+            let mut lens = vec![0usize; nblocks * rows.len()];
+            for (r, v) in rows.clone().enumerate() {
+                segments(run(v), |b, s| lens[b * rows.len() + r] = s.len());
+            }
+            lens
+        });
+        let mut blocks: Vec<Block> = (0..nblocks)
+            .map(|b| {
+                let mut p = Vec::with_capacity(nvec + 1);
+                p.push(0);
+                for (rows, lens) in tasks.iter().zip(&lens) {
+                    let lens = &lens[b * rows.len()..(b + 1) * rows.len()];
+                    for &n in lens {
+                        p.push(p[p.len() - 1] + n);
+                    }
+                }
+                let i = vec![0u32; p[nvec]];
+                Block { p, i }
+            })
+            .collect();
+        drop(lens);
+        // Each task's part of every block, handed to it whole.
+        let mut parts: Vec<Vec<&mut [u32]>> = tasks.iter().map(|_| Vec::new()).collect();
+        for block in &mut blocks {
+            let mut rest = &mut block.i[..];
+            for (rows, part) in tasks.iter().zip(parts.iter_mut()) {
+                let (mine, more) = rest.split_at_mut(block.p[rows.end] - block.p[rows.start]);
+                part.push(mine);
+                rest = more;
+            }
+        }
+        parallel::map_items(
+            tasks.iter().cloned().zip(parts).collect(),
+            |(rows, mut dst)| {
+                let mut at = vec![0usize; nblocks];
+                for v in rows {
+                    segments(run(v), |b, s| {
+                        dst[b][at[b]..at[b] + s.len()].copy_from_slice(s);
+                        at[b] += s.len();
+                    });
+                }
+            },
+        );
+        Some(ColumnBlocks { blocks })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::{Array, Indices};
+
+    /// A compressed pattern of `nvec` vectors of length `vlen`, each with
+    /// sorted distinct indices drawn from `seed`.
+    fn pattern(vlen: u64, nvec: usize, per: usize, seed: u64) -> Compressed {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % vlen
+        };
+        let (mut p, mut i) = (vec![0usize], Vec::new());
+        for v in 0..nvec {
+            let mut run: Vec<u32> = (0..per * (v % 3)).map(|_| next() as u32).collect();
+            run.sort_unstable();
+            run.dedup();
+            i.extend(run);
+            p.push(i.len());
+        }
+        let n = i.len();
+        Compressed {
+            vlen,
+            vdim: nvec as u64,
+            h: None,
+            p,
+            i: Indices::narrow(i),
+            x: Array::from_vec(vec![1.0f64; n]),
+        }
+    }
+
+    #[test]
+    fn each_vector_is_its_blocks_in_order() {
+        for (vlen, nvec, per) in [
+            (1, 3, 1),
+            (BLOCK_COLUMNS as u64 * 3 + 5, 40_000, 9),
+            (700_000, 5, 4_000),
+        ] {
+            let c = pattern(vlen, nvec, per, vlen ^ nvec as u64);
+            let blocks = ColumnBlocks::of(&c).expect("narrow, not hypersparse");
+            assert_eq!(blocks.blocks.len(), (vlen as usize).div_ceil(BLOCK_COLUMNS));
+            let IdxSlice::Narrow(idx) = c.i.as_idx() else {
+                unreachable!("built narrow")
+            };
+            for v in 0..nvec {
+                let mut joined = Vec::new();
+                for (b, block) in blocks.blocks.iter().enumerate() {
+                    let part = &block.i[block.p[v]..block.p[v + 1]];
+                    let first = (b * BLOCK_COLUMNS) as u32;
+                    assert!(part.iter().all(|&k| (k - first) < BLOCK_COLUMNS as u32));
+                    joined.extend_from_slice(part);
+                }
+                assert_eq!(joined, &idx[c.p[v]..c.p[v + 1]], "vector {v}");
+            }
+            let total: usize = blocks.blocks.iter().map(|b| b.i.len()).sum();
+            assert_eq!(total, c.nvals());
+        }
+    }
+
+    #[test]
+    fn a_store_keeps_its_blocks_from_the_second_ask_until_it_changes() {
+        use crate::storage::{Format, MatrixStore, Orientation};
+        let c = pattern(BLOCK_COLUMNS as u64 * 2 + 7, 300, 5, 3);
+        let mut store = MatrixStore::new(Orientation::ByRow, Format::Sparse(c));
+        assert!(
+            store.column_blocks().is_none(),
+            "one product does not repay the copy"
+        );
+        let kept = store.column_blocks().expect("made at the second ask");
+        assert_eq!(kept.blocks.len(), 3);
+        let again = store.column_blocks().expect("kept");
+        assert!(std::sync::Arc::ptr_eq(&kept, &again));
+        assert!(std::sync::Arc::ptr_eq(
+            &store.clone().column_blocks().unwrap(),
+            &kept
+        ));
+        store.format_mut();
+        assert!(
+            store.column_blocks().is_none(),
+            "changed content: asked anew"
+        );
+    }
+
+    #[test]
+    fn segments_split_at_block_boundaries() {
+        let w = BLOCK_COLUMNS as u32;
+        let is = [0, 5, w - 1, w, 3 * w + 2, 3 * w + 9];
+        let mut got = Vec::new();
+        segments(&is, |b, s| got.push((b, s.to_vec())));
+        assert_eq!(
+            got,
+            vec![
+                (0, vec![0, 5, w - 1]),
+                (1, vec![w]),
+                (3, vec![3 * w + 2, 3 * w + 9])
+            ]
+        );
+        segments(&[], |_, _| panic!("no segment of nothing"));
+    }
+}
