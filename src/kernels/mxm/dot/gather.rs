@@ -13,6 +13,8 @@
 //! scratch loop over a column whose reads concentrate on a few entries
 //! (Kronecker-like) gained 24 %, over uniform reads 3 %.
 //!
+//! A column beyond the cache is summed by column blocks (see [`sums`]).
+//!
 //! Every index is checked against the column's length before its gather,
 //! eight at once: memory safety does not rest on the stored indices being
 //! in range.
@@ -35,8 +37,8 @@ const GATHER_FROM: usize = 8;
 /// 32-bit, the column within a gather's signed 32-bit offsets and the
 /// processor has AVX2.
 ///
-/// A column of more than [`BLOCKED_FROM_BYTES`] (and more than one block)
-/// is summed by column blocks ([`ColumnBlocks`]): each run's segments in
+/// A column of more than [`BLOCKED_FROM_BYTES`] in two to [`MOST_BLOCKS`]
+/// blocks is summed by column blocks ([`ColumnBlocks`]): each run's segments in
 /// the blocks summed apart, in block order, into `w[s]`; read from
 /// `blocks` (the blocks of the whole matrix and the vector of the first
 /// run) when given, the runs cut as they go otherwise, with the same sums.
@@ -194,9 +196,16 @@ trait FlagGathered: Gathered {
 /// pass, 25–27 over a copy of the matrix in blocks of 1 MB of `w`.
 pub(super) const BLOCKED_FROM_BYTES: usize = 2 << 20;
 
+/// The most blocks [`sums`] cuts a column into: each block's vector
+/// pointers cost as much as the matrix's, and a column of more blocks
+/// leaves pieces of runs too short to sum (a graph of scale 25 would have
+/// 128 blocks of pointers, 34 GB).
+const MOST_BLOCKS: usize = 8;
+
 /// True when [`sums`] sums a column of `len` values `T` by blocks.
 fn by_blocks<T>(len: usize) -> bool {
-    len > BLOCK_COLUMNS && len.saturating_mul(std::mem::size_of::<T>()) > BLOCKED_FROM_BYTES
+    (BLOCK_COLUMNS + 1..=MOST_BLOCKS * BLOCK_COLUMNS).contains(&len)
+        && len.saturating_mul(std::mem::size_of::<T>()) > BLOCKED_FROM_BYTES
 }
 
 /// True when [`sums`] would sum a column of `len` values by blocks with

@@ -224,7 +224,7 @@ fn gather_runs(len: u32) -> (Vec<usize>, Vec<u32>, Vec<f64>) {
 
 #[test]
 fn gathered_sums_match_the_fold_in_both_types_and_orientations() {
-    use crate::algebra::typed_op::{First, Plus, Second};
+    use crate::algebra::typed_op::{First, Second};
     fn check<T: Copy + 'static>(of: fn(f64) -> T, back: fn(T) -> f64) {
         // A column within the cache and one beyond it.
         for len in [5000, 300_000] {
@@ -237,28 +237,11 @@ fn gathered_sums_match_the_fold_in_both_types_and_orientations() {
         for (flip, into) in [(false, false), (true, false), (false, true)] {
             let runs = p.len() - 1;
             let (mut w, mut present) = (vec![of(1000.0); runs], vec![false; runs]);
+            let runs_of = (&p[..], &idx[..], &col[..]);
             let got = if flip {
-                gather::sums::<T, Plus, First, u32>(
-                    into,
-                    true,
-                    &p,
-                    &idx,
-                    &col,
-                    None,
-                    &mut w,
-                    &mut present,
-                )
+                sums_into::<T, First, u32>(into, true, runs_of, (&mut w, &mut present))
             } else {
-                gather::sums::<T, Plus, Second, u32>(
-                    into,
-                    false,
-                    &p,
-                    &idx,
-                    &col,
-                    None,
-                    &mut w,
-                    &mut present,
-                )
+                sums_into::<T, Second, u32>(into, false, runs_of, (&mut w, &mut present))
             };
             if !has_avx2() {
                 assert_eq!(got, None);
@@ -277,32 +260,29 @@ fn gathered_sums_match_the_fold_in_both_types_and_orientations() {
         // Another multiply, or 64-bit indices: not gathered.
         let (mut w, mut present) = (vec![of(0.0); 40], vec![false; 40]);
         let wide: Vec<u64> = idx.iter().map(|&k| k as u64).collect();
-        let first = gather::sums::<T, Plus, First, u32>(
-            false,
-            false,
-            &p,
-            &idx,
-            &col,
-            None,
-            &mut w,
-            &mut present,
-        );
-        let wide = gather::sums::<T, Plus, Second, u64>(
-            false,
-            false,
-            &p,
-            &wide,
-            &col,
-            None,
-            &mut w,
-            &mut present,
-        );
+        let first =
+            sums_into::<T, First, u32>(false, false, (&p, &idx, &col), (&mut w, &mut present));
+        let wide =
+            sums_into::<T, Second, u64>(false, false, (&p, &wide, &col), (&mut w, &mut present));
         assert_eq!((first, wide), (None, None));
         assert!(!present.iter().any(|&b| b), "nothing written");
     }
     check::<f32>(|x| x as f32, |x| x as f64);
     check::<f64>(|x| x, |x| x);
     check::<i64>(|x| x as i64, |x| x as f64);
+}
+
+/// [`gather::sums`] of `PLUS` with the multiply `M`, without column blocks:
+/// the runs `p` of `idx` against `col`, into the slots and flags `out`.
+fn sums_into<T: Copy + 'static, M: 'static, I: crate::storage::Idx + 'static>(
+    into: bool,
+    flip: bool,
+    (p, idx, col): (&[usize], &[I], &[T]),
+    out: (&mut [T], &mut [bool]),
+) -> Option<usize> {
+    gather::sums::<T, crate::algebra::typed_op::Plus, M, I>(
+        into, flip, p, idx, col, None, out.0, out.1,
+    )
 }
 
 /// The gathered `PLUS_SECOND` sum of `col` at `idx` (one run), if gathered.
@@ -490,4 +470,20 @@ fn sums_read_from_column_blocks_are_those_of_runs_cut_at_them() {
     }
     check::<f32>(|x| x as f32, |x| x.to_bits() as u64, |x| x as f64);
     check::<f64>(|x| x, f64::to_bits, |x| x);
+    // Within the cache, or cut into more than eight blocks: one pass.
+    let blocked = |len| gather::sums_by_blocks::<f64, Plus, Second>(false, len);
+    assert_eq!(
+        [
+            BLOCK_COLUMNS,
+            3 * BLOCK_COLUMNS,
+            8 * BLOCK_COLUMNS,
+            8 * BLOCK_COLUMNS + 1
+        ]
+        .map(blocked),
+        [false, has_avx2(), has_avx2(), false]
+    );
+    assert!(!gather::sums_by_blocks::<f32, Plus, Second>(
+        false,
+        2 * BLOCK_COLUMNS
+    ));
 }
