@@ -218,7 +218,6 @@ pub(super) fn sums_by_blocks<T: 'static, A: 'static, M: 'static>(flip: bool, len
     ];
     gathered.contains(&TypeId::of::<T>())
         && by_blocks::<T>(len)
-        && len <= i32::MAX as usize
         && gathered_indices::<A, M, u32>(flip, &[]).is_some()
 }
 
@@ -250,6 +249,7 @@ impl<T: Gathered> Runs<'_, T> {
 
     /// Each run cut at the column blocks, its segments summed in block order.
     fn cut(self, p: &[usize], idx: &[u32]) -> usize {
+        self.present.fill(false);
         let mut nvals = 0;
         let slots = self.w.iter_mut().zip(self.present.iter_mut());
         for ((slot, seen), run) in slots.zip(p.windows(2)) {
