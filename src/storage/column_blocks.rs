@@ -66,6 +66,13 @@ pub fn segments(mut is: &[u32], mut each: impl FnMut(usize, &[u32])) {
 }
 
 impl ColumnBlocks {
+    /// True when these are blocks of a pattern of `nvec` vectors and
+    /// `nvals` entries (a check that they belong to the pattern read).
+    pub fn covers(&self, nvec: usize, nvals: usize) -> bool {
+        let held: usize = self.blocks.iter().map(|b| b.i.len()).sum();
+        self.blocks.iter().all(|b| b.p.len() == nvec + 1) && held == nvals
+    }
+
     /// The blocks of `c`'s pattern; `None` unless its indices are 32-bit
     /// and it is not hypersparse.
     pub fn of(c: &Compressed) -> Option<ColumnBlocks> {
@@ -163,6 +170,26 @@ mod tests {
         }
     }
 
+    /// Vector `v`'s indices in `c`.
+    fn indices_of(c: &Compressed, v: usize) -> Vec<u32> {
+        let IdxSlice::Narrow(idx) = c.i.as_idx() else {
+            unreachable!("built narrow")
+        };
+        idx[c.p[v]..c.p[v + 1]].to_vec()
+    }
+
+    /// Vector `v`'s indices in each block, joined in block order.
+    fn joined(blocks: &ColumnBlocks, v: usize) -> Vec<u32> {
+        let mut joined = Vec::new();
+        for (b, block) in blocks.blocks.iter().enumerate() {
+            let part = &block.i[block.p[v]..block.p[v + 1]];
+            let first = (b * BLOCK_COLUMNS) as u32;
+            assert!(part.iter().all(|&k| (k - first) < BLOCK_COLUMNS as u32));
+            joined.extend_from_slice(part);
+        }
+        joined
+    }
+
     #[test]
     fn each_vector_is_its_blocks_in_order() {
         for (vlen, nvec, per) in [
@@ -173,18 +200,8 @@ mod tests {
             let c = pattern(vlen, nvec, per, vlen ^ nvec as u64);
             let blocks = ColumnBlocks::of(&c).expect("narrow, not hypersparse");
             assert_eq!(blocks.blocks.len(), (vlen as usize).div_ceil(BLOCK_COLUMNS));
-            let IdxSlice::Narrow(idx) = c.i.as_idx() else {
-                unreachable!("built narrow")
-            };
             for v in 0..nvec {
-                let mut joined = Vec::new();
-                for (b, block) in blocks.blocks.iter().enumerate() {
-                    let part = &block.i[block.p[v]..block.p[v + 1]];
-                    let first = (b * BLOCK_COLUMNS) as u32;
-                    assert!(part.iter().all(|&k| (k - first) < BLOCK_COLUMNS as u32));
-                    joined.extend_from_slice(part);
-                }
-                assert_eq!(joined, &idx[c.p[v]..c.p[v + 1]], "vector {v}");
+                assert_eq!(joined(&blocks, v), indices_of(&c, v), "vector {v}");
             }
             let total: usize = blocks.blocks.iter().map(|b| b.i.len()).sum();
             assert_eq!(total, c.nvals());
@@ -195,22 +212,39 @@ mod tests {
     fn a_store_keeps_its_blocks_from_the_second_ask_until_it_changes() {
         use crate::storage::{Format, MatrixStore, Orientation};
         let c = pattern(BLOCK_COLUMNS as u64 * 2 + 7, 300, 5, 3);
-        let mut store = MatrixStore::new(Orientation::ByRow, Format::Sparse(c));
+        let (by_row, by_col) = (Orientation::ByRow, Orientation::ByCol);
+        let mut store = MatrixStore::new(by_row, Format::Sparse(c));
         assert!(
-            store.column_blocks().is_none(),
+            store.column_blocks(by_row).is_none(),
             "one product does not repay the copy"
         );
-        let kept = store.column_blocks().expect("made at the second ask");
+        let kept = store.column_blocks(by_row).expect("made at the second ask");
         assert_eq!(kept.blocks.len(), 3);
-        let again = store.column_blocks().expect("kept");
+        let again = store.column_blocks(by_row).expect("kept");
         assert!(std::sync::Arc::ptr_eq(&kept, &again));
         assert!(std::sync::Arc::ptr_eq(
-            &store.clone().column_blocks().unwrap(),
+            &store.clone().column_blocks(by_row).unwrap(),
             &kept
         ));
+
+        // The other orientation's blocks are those of the kept transpose.
+        let wide = pattern(300, BLOCK_COLUMNS + 7, 5, 4);
+        let read_across = MatrixStore::new(by_col, Format::Sparse(wide));
+        assert!(read_across.column_blocks(by_row).is_none());
+        assert!(
+            read_across.column_blocks(by_row).is_none(),
+            "no transpose kept yet"
+        );
+        let t = read_across.compressed(by_row).into_owned();
+        let other = read_across.column_blocks(by_row).expect("the transpose's");
+        assert_eq!(other.blocks.len(), 2);
+        for v in 0..t.nvec() {
+            assert_eq!(joined(&other, v), indices_of(&t, v), "vector {v}");
+        }
+
         store.format_mut();
         assert!(
-            store.column_blocks().is_none(),
+            store.column_blocks(by_row).is_none(),
             "changed content: asked anew"
         );
     }

@@ -141,12 +141,18 @@ pub struct MatrixStore {
     transpose_rent: TransposeRent,
     /// The value every entry holds, once looked for (see [`MatrixStore::uniform_value`]).
     uniform: OnceLock<Option<Value>>,
-    /// The compressed data's column blocks, once a product has asked for
-    /// them twice (see [`MatrixStore::column_blocks`]).
-    blocks: Arc<Kept<ColumnBlocks>>,
-    /// How many products have asked for the column blocks (shared by the
-    /// clones of the store: same content).
-    block_asks: Arc<AtomicU32>,
+    /// The column blocks of the compressed vectors in the stored
+    /// orientation (`[0]`) and in the other one (`[1]`, those of the kept
+    /// transpose; see [`MatrixStore::column_blocks`]).
+    blocks: [KeptBlocks; 2],
+}
+
+/// Column blocks once a product has asked for them twice, and how many
+/// products have asked (shared by the clones of a store: same content).
+#[derive(Clone, Default)]
+struct KeptBlocks {
+    kept: Arc<Kept<ColumnBlocks>>,
+    asks: Arc<AtomicU32>,
 }
 
 /// The work, in the planner's cost units (rounded down), that products
@@ -210,8 +216,7 @@ impl MatrixStore {
             other: Arc::default(),
             transpose_rent: TransposeRent::default(),
             uniform: OnceLock::new(),
-            blocks: Arc::default(),
-            block_asks: Arc::default(),
+            blocks: Default::default(),
         }
     }
 
@@ -305,7 +310,6 @@ impl MatrixStore {
             transpose_rent: self.transpose_rent.clone(),
             uniform: self.uniform.clone(),
             blocks: self.blocks.clone(),
-            block_asks: self.block_asks.clone(),
         }
     }
 
@@ -313,8 +317,7 @@ impl MatrixStore {
     pub fn format_mut(&mut self) -> &mut Format {
         self.other = Arc::default();
         self.uniform = OnceLock::new();
-        self.blocks = Arc::default();
-        self.block_asks = Arc::default();
+        self.blocks = Default::default();
         &mut self.format
     }
 
@@ -527,22 +530,24 @@ impl MatrixStore {
         }
     }
 
-    /// The stored compressed vectors cut into column blocks (see
-    /// [`ColumnBlocks`]), for a product that gathers a column's values by
-    /// blocks: kept ones, or made now from the second product on that asks
-    /// (one product alone does not repay the copy) when the cache budget
-    /// and the memory have room for them. `None` otherwise, or when the
-    /// store is not compressed with 32-bit indices: the product then cuts
-    /// each vector as it goes, with the same sums.
-    pub fn column_blocks(&self) -> Option<Arc<ColumnBlocks>> {
-        let Format::Sparse(c) = &self.format else {
-            return None;
-        };
-        if let Some(b) = self.blocks.get() {
+    /// The compressed vectors in orientation `orient` cut into column
+    /// blocks (see [`ColumnBlocks`]), for a product that gathers a column's
+    /// values by blocks: kept ones, or made now from the second product on
+    /// that asks (one product alone does not repay the copy) when the cache
+    /// budget and the memory have room for them. `None` otherwise, or when
+    /// those vectors are neither stored nor a kept transpose, or do not
+    /// have 32-bit indices: the product then cuts each vector as it goes,
+    /// with the same sums.
+    pub fn column_blocks(&self, orient: Orientation) -> Option<Arc<ColumnBlocks>> {
+        let slot = &self.blocks[usize::from(orient != self.orient)];
+        if let Some(b) = slot.kept.get() {
             return Some(b);
         }
-        if self.block_asks.fetch_add(1, Ordering::Relaxed) == 0 || !c.i.is_narrow() || c.h.is_some()
-        {
+        if slot.asks.fetch_add(1, Ordering::Relaxed) == 0 {
+            return None;
+        }
+        let c = self.compressed_if_free(orient)?;
+        if !c.i.is_narrow() || c.h.is_some() {
             return None;
         }
         // The blocks' indices and pointers; a conservative bound on the count.
@@ -554,8 +559,8 @@ impl MatrixStore {
         if !crate::cache_budget::fits(bytes) || check_room(bytes, 1, "column blocks").is_err() {
             return None;
         }
-        let blocks = self.blocks.get_or_compute(|| {
-            ColumnBlocks::of(c).expect("compressed, 32-bit indices, not hypersparse")
+        let blocks = slot.kept.get_or_compute(|| {
+            ColumnBlocks::of(&c).expect("compressed, 32-bit indices, not hypersparse")
         });
         debug_assert_eq!(blocks.heap_bytes(), bytes);
         Some(blocks)

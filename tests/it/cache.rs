@@ -64,14 +64,14 @@ fn spread() -> (Matrix<f64>, Vector<f64>) {
     (a, w)
 }
 
-/// `A * w` of [`spread`], each sum also checked against a sum left to right.
-fn spread_product(a: &Matrix<f64>, w: &Vector<f64>) -> Vec<(u64, f64)> {
-    let got = a
-        .mxv(w, semiring::plus_second())
-        .eval()
-        .unwrap()
-        .pairs()
-        .unwrap();
+/// `A * w` of [`spread`] computed by `product`, each sum checked against
+/// a sum left to right.
+fn checked_spread(
+    a: &Matrix<f64>,
+    w: &Vector<f64>,
+    product: impl Fn() -> Vec<(u64, f64)>,
+) -> Vec<(u64, f64)> {
+    let got = product();
     let (entries, values) = (a.triplets().unwrap(), w.pairs().unwrap());
     let mut want = vec![(0.0, 0.0); 3000];
     for (r, c, _) in entries {
@@ -86,6 +86,58 @@ fn spread_product(a: &Matrix<f64>, w: &Vector<f64>) -> Vec<(u64, f64)> {
         );
     }
     got
+}
+
+/// `A * w` of [`spread`] as `mxv`.
+fn spread_product(a: &Matrix<f64>, w: &Vector<f64>) -> Vec<(u64, f64)> {
+    checked_spread(a, w, || {
+        a.mxv(w, semiring::plus_second())
+            .eval()
+            .unwrap()
+            .pairs()
+            .unwrap()
+    })
+}
+
+/// `A * w` of [`spread`] written the other ways a product reads `A`'s rows
+/// (`A'` stored, read transposed by `mxv` or by `vxm`; `vxm` over `A`
+/// transposed): each the same sums product after product, as the blocks
+/// of `A` or of the kept transpose of `A'` are made and then read.
+#[test]
+fn every_way_of_writing_a_spread_product_sums_alike_with_and_without_blocks() {
+    let (a, w) = spread();
+    let at = a.t().apply(graphblas::unary::identity()).eval().unwrap();
+    let forms: [&dyn Fn() -> Vec<(u64, f64)>; 3] = [
+        &|| {
+            at.t()
+                .mxv(&w, semiring::plus_second())
+                .eval()
+                .unwrap()
+                .pairs()
+                .unwrap()
+        },
+        &|| {
+            w.vxm(&at, semiring::plus_first())
+                .eval()
+                .unwrap()
+                .pairs()
+                .unwrap()
+        },
+        &|| {
+            w.vxm(a.t(), semiring::plus_first())
+                .eval()
+                .unwrap()
+                .pairs()
+                .unwrap()
+        },
+    ];
+    for form in forms {
+        let first = checked_spread(&a, &w, form);
+        assert_eq!(first.len(), 2950, "every row with entries");
+        for _ in 0..2 {
+            assert_eq!(checked_spread(&a, &w, form), first);
+        }
+    }
 }
 
 #[test]

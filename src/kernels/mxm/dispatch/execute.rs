@@ -122,14 +122,11 @@ fn with_dot_operands<T>(
     Ok(job(&lc, rcols, &lx, &rx))
 }
 
-/// Asks for the column blocks of `lc`, the rows of `l` a dot product reads,
-/// when they are `l`'s stored data (see [`MatrixStore::column_blocks`]).
-fn blocks_of<'a>(
-    l: &'a Operand,
-    lc: &Compressed,
-) -> impl Fn() -> Option<std::sync::Arc<ColumnBlocks>> + Sync + 'a {
-    let stored = matches!(l.store().format(), Format::Sparse(c) if std::ptr::eq(c, lc));
-    move || stored.then(|| l.store().column_blocks()).flatten()
+/// Asks for the column blocks of `l`'s rows, which a dot product reads
+/// (stored that way or the kept transpose; see [`MatrixStore::column_blocks`]).
+fn blocks_of(l: &Operand) -> impl Fn() -> Option<std::sync::Arc<ColumnBlocks>> + Sync + '_ {
+    let rows = l.physical(Orientation::ByRow);
+    move || l.store().column_blocks(rows)
 }
 
 /// `c = c ⊕ A * B` folded into the values of a full result `c` with the
@@ -163,7 +160,7 @@ pub fn fold_into(p: &Problem, take: Take<'_>) -> Result<Option<Array>> {
                 if lc.h.is_some() || lc.nvec() as u64 != lc.vdim {
                     return None;
                 }
-                let ask = blocks_of(&l, lc);
+                let ask = blocks_of(&l);
                 let blocks = Blocks::Ask(&ask);
                 tiers::run(
                     s,
@@ -321,7 +318,7 @@ pub fn execute(p: &Problem, plan: Plan) -> Result<MatrixStore> {
                     RCols::Dense(_) => usize::try_from(r.ncols()).unwrap_or(usize::MAX),
                     RCols::Sparse(c) => c.nvec(),
                 };
-                let ask = blocks_of(&l, lc);
+                let ask = blocks_of(&l);
                 let job = Dot2 {
                     l: lc,
                     r: rcols,

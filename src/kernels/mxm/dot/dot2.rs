@@ -733,7 +733,11 @@ impl<T: Arith + ArrayElement, A: Op<T>, M: Op<T>> TypedSr<'_, T, A, M> {
             && !self.read_l
             && matches!(dots.idx, IdxSlice::Narrow(_))
             && gather::sums_by_blocks::<T, A, M>(self.flip, len);
-        gathered.then(ask).flatten()
+        let nvec = dots.p.len().saturating_sub(1);
+        gathered
+            .then(ask)
+            .flatten()
+            .filter(|b| b.covers(nvec, dots.idx.len()))
     }
 }
 
