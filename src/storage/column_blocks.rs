@@ -1,6 +1,7 @@
 //! [`ColumnBlocks`]: the vectors of a compressed matrix cut at every
 //! [`BLOCK_COLUMNS`]-th inner index, each block of inner indices a pattern
-//! of its own (vector pointers and 32-bit indices, no values). A product
+//! of its own (the vectors with indices in the block, their pointers and
+//! their 32-bit indices, no values). A product
 //! that gathers a dense column's values at each vector's indices reads the
 //! whole matrix against one block of the column at a time, which stays in
 //! the processor's cache, where one pass over the vectors reads the whole
@@ -10,6 +11,7 @@ use super::compressed::Compressed;
 use super::index::IdxSlice;
 use super::kept::Derived;
 use crate::parallel;
+use std::ops::Range;
 
 /// Inner indices per block: 1 MB of `FP32` values, 2 MB of `FP64`.
 pub const BLOCK_COLUMNS: usize = 1 << 18;
@@ -23,20 +25,52 @@ pub struct ColumnBlocks {
     pub blocks: Vec<Block>,
 }
 
-/// One block: for each vector `v` of the matrix, its indices within the
-/// block are `i[p[v]..p[v + 1]]`, in order.
+/// One block: the vectors' indices in the block, in order; each vector's
+/// are `i[p[v]..p[v + 1]]`, or, when the block lists its vectors, the
+/// `k`-th listed vector's are `i[p[k]..p[k + 1]]`.
 pub struct Block {
-    /// Vector pointers into `i`, one more than there are vectors.
-    pub p: Vec<usize>,
+    /// The vectors with indices in the block, ascending, when they are
+    /// fewer than half of all (a skewed graph's low-degree rows miss most
+    /// blocks); `None`: every vector has its pointer.
+    pub vectors: Option<Vec<u32>>,
+    /// Pointers into `i`: one more than there are vectors (listed).
+    pub p: Vec<u32>,
     /// The indices, absolute (not offset by the block's first).
     pub i: Vec<u32>,
+}
+
+impl Block {
+    /// Calls `each(s, segment)` for each vector `range.start + s` of
+    /// `range` with indices in the block, in order.
+    #[inline(always)]
+    pub fn each_segment(&self, range: Range<usize>, mut each: impl FnMut(usize, &[u32])) {
+        let segment = |a: u32, b: u32| &self.i[a as usize..b as usize];
+        match &self.vectors {
+            None => {
+                let p = &self.p[range.start..=range.end];
+                for (s, run) in p.windows(2).enumerate() {
+                    if run[0] != run[1] {
+                        each(s, segment(run[0], run[1]));
+                    }
+                }
+            }
+            Some(vectors) => {
+                let at = |v: usize| vectors.partition_point(|&u| (u as usize) < v);
+                let (from, to) = (at(range.start), at(range.end));
+                let runs = self.p[from..=to].windows(2);
+                for (&v, run) in vectors[from..to].iter().zip(runs) {
+                    each(v as usize - range.start, segment(run[0], run[1]));
+                }
+            }
+        }
+    }
 }
 
 impl Derived for ColumnBlocks {
     fn heap_bytes(&self) -> usize {
         self.blocks
             .iter()
-            .map(|b| b.p.len() * 8 + b.i.len() * 4)
+            .map(|b| (b.vectors.as_ref().map_or(0, Vec::len) + b.p.len() + b.i.len()) * 4)
             .sum()
     }
 }
@@ -70,52 +104,79 @@ impl ColumnBlocks {
     /// `nvals` entries (a check that they belong to the pattern read).
     pub fn covers(&self, nvec: usize, nvals: usize) -> bool {
         let held: usize = self.blocks.iter().map(|b| b.i.len()).sum();
-        self.blocks.iter().all(|b| b.p.len() == nvec + 1) && held == nvals
+        let within = |b: &Block| match &b.vectors {
+            None => b.p.len() == nvec + 1,
+            Some(v) => v.last().is_none_or(|&v| (v as usize) < nvec),
+        };
+        self.blocks.iter().all(within) && held == nvals
     }
 
-    /// The blocks of `c`'s pattern; `None` unless its indices are 32-bit
-    /// and it is not hypersparse.
+    /// Bytes at most that [`ColumnBlocks::of`] holds for a pattern of
+    /// `nvals` entries in `nvec` vectors and `nblocks` blocks: per entry an
+    /// index, per block a pointer a vector and one more (or fewer than half
+    /// the vectors listed, each with a pointer).
+    pub fn bytes_at_most(nvals: usize, nvec: usize, nblocks: usize) -> usize {
+        let pointers = nblocks.saturating_mul(nvec.saturating_add(1));
+        nvals.saturating_add(pointers).saturating_mul(4)
+    }
+
+    /// The blocks of `c`'s pattern; `None` unless its indices are 32-bit,
+    /// it is not hypersparse, and its entries and vectors are counted in
+    /// 32 bits.
     pub fn of(c: &Compressed) -> Option<ColumnBlocks> {
         let IdxSlice::Narrow(idx) = c.i.as_idx() else {
             return None;
         };
-        if c.h.is_some() {
+        let nvec = c.p.len() - 1;
+        if c.h.is_some() || u32::try_from(c.nvals()).is_err() || u32::try_from(nvec).is_err() {
             return None;
         }
         let nblocks = usize::try_from(c.vlen).ok()?.div_ceil(BLOCK_COLUMNS).max(1);
-        let nvec = c.p.len() - 1;
         let tasks = parallel::chunk_ranges(nvec, VECTORS_PER_TASK);
         let run = |v: usize| &idx[c.p[v]..c.p[v + 1]];
         // Each task's segment lengths, block by block.
         let lens = parallel::map(tasks.len(), 1, |t| {
             let rows = tasks[t].clone();
-            let mut lens = vec![0usize; nblocks * rows.len()];
+            let mut lens = vec![0u32; nblocks * rows.len()];
             for (r, v) in rows.clone().enumerate() {
-                segments(run(v), |b, s| lens[b * rows.len() + r] = s.len());
+                segments(run(v), |b, s| lens[b * rows.len() + r] = s.len() as u32);
             }
             lens
         });
+        // Each block's vectors and pointers, and each task's entries in it.
+        let mut held = vec![0usize; nblocks * tasks.len()];
         let mut blocks: Vec<Block> = (0..nblocks)
             .map(|b| {
-                let mut p = Vec::with_capacity(nvec + 1);
-                p.push(0);
-                for (rows, lens) in tasks.iter().zip(&lens) {
-                    let lens = &lens[b * rows.len()..(b + 1) * rows.len()];
-                    for &n in lens {
+                let of_task = |t: usize| &lens[t][b * tasks[t].len()..(b + 1) * tasks[t].len()];
+                let listed: usize = (0..tasks.len())
+                    .map(|t| of_task(t).iter().filter(|&&n| n > 0).count())
+                    .sum();
+                let mut vectors = (2 * listed < nvec).then(|| Vec::with_capacity(listed));
+                let mut p = Vec::with_capacity(vectors.as_ref().map_or(nvec, |_| listed) + 1);
+                p.push(0u32);
+                for (t, rows) in tasks.iter().enumerate() {
+                    let before = p[p.len() - 1];
+                    for (v, &n) in rows.clone().zip(of_task(t)) {
+                        match &mut vectors {
+                            None => {}
+                            Some(_) if n == 0 => continue,
+                            Some(vectors) => vectors.push(v as u32),
+                        }
                         p.push(p[p.len() - 1] + n);
                     }
+                    held[b * tasks.len() + t] = (p[p.len() - 1] - before) as usize;
                 }
-                let i = vec![0u32; p[nvec]];
-                Block { p, i }
+                let i = vec![0u32; p[p.len() - 1] as usize];
+                Block { vectors, p, i }
             })
             .collect();
         drop(lens);
         // Each task's part of every block, handed to it whole.
         let mut parts: Vec<Vec<&mut [u32]>> = tasks.iter().map(|_| Vec::new()).collect();
-        for block in &mut blocks {
+        for (b, block) in blocks.iter_mut().enumerate() {
             let mut rest = &mut block.i[..];
-            for (rows, part) in tasks.iter().zip(parts.iter_mut()) {
-                let (mine, more) = rest.split_at_mut(block.p[rows.end] - block.p[rows.start]);
+            for (t, part) in parts.iter_mut().enumerate() {
+                let (mine, more) = rest.split_at_mut(held[b * tasks.len() + t]);
                 part.push(mine);
                 rest = more;
             }
@@ -182,10 +243,13 @@ mod tests {
     fn joined(blocks: &ColumnBlocks, v: usize) -> Vec<u32> {
         let mut joined = Vec::new();
         for (b, block) in blocks.blocks.iter().enumerate() {
-            let part = &block.i[block.p[v]..block.p[v + 1]];
             let first = (b * BLOCK_COLUMNS) as u32;
-            assert!(part.iter().all(|&k| (k - first) < BLOCK_COLUMNS as u32));
-            joined.extend_from_slice(part);
+            block.each_segment(v..v + 1, |s, part| {
+                assert_eq!(s, 0);
+                assert!(!part.is_empty(), "no empty segment");
+                assert!(part.iter().all(|&k| (k - first) < BLOCK_COLUMNS as u32));
+                joined.extend_from_slice(part);
+            });
         }
         joined
     }
@@ -193,13 +257,20 @@ mod tests {
     #[test]
     fn each_vector_is_its_blocks_in_order() {
         for (vlen, nvec, per) in [
-            (1, 3, 1),
+            (1, 3, 2),
             (BLOCK_COLUMNS as u64 * 3 + 5, 40_000, 9),
             (700_000, 5, 4_000),
+            (BLOCK_COLUMNS as u64 * 4, 30_000, 1),
         ] {
             let c = pattern(vlen, nvec, per, vlen ^ nvec as u64);
             let blocks = ColumnBlocks::of(&c).expect("narrow, not hypersparse");
             assert_eq!(blocks.blocks.len(), (vlen as usize).div_ceil(BLOCK_COLUMNS));
+            // Vectors of at most two indices in four blocks: each block
+            // lists the few it has.
+            let listed = blocks.blocks.iter().all(|b| b.vectors.is_some());
+            assert_eq!(listed, per == 1, "{vlen} × {nvec}");
+            assert!(blocks.covers(nvec, c.nvals()));
+            assert!(!blocks.covers(nvec, c.nvals() + 1));
             for v in 0..nvec {
                 assert_eq!(joined(&blocks, v), indices_of(&c, v), "vector {v}");
             }

@@ -67,12 +67,22 @@ impl<D: Derived> Kept<D> {
     /// The data: the kept one, or `compute()`'s result, then kept when it
     /// fits the budget.
     pub fn get_or_compute(self: &Arc<Self>, compute: impl FnOnce() -> D) -> Arc<D> {
+        self.get_or_compute_some(|| Some(compute()))
+            .expect("computed")
+    }
+
+    /// [`Kept::get_or_compute`] with a computation that may decline
+    /// (`None`: nothing is kept).
+    pub fn get_or_compute_some(
+        self: &Arc<Self>,
+        compute: impl FnOnce() -> Option<D>,
+    ) -> Option<Arc<D>> {
         if let Some(data) = self.get() {
-            return data;
+            return Some(data);
         }
         // Computed without holding the lock: a kernel the computation runs
         // in parallel may be stolen into by a thread that reads this slot.
-        let data = Arc::new(compute());
+        let data = Arc::new(compute()?);
         let bytes = data.heap_bytes();
         if cache_budget::fits(bytes) {
             *self.lock() = Some(Held {
@@ -83,7 +93,7 @@ impl<D: Derived> Kept<D> {
             let item: Arc<dyn Evictable> = self.clone();
             cache_budget::admit(&item);
         }
-        data
+        Some(data)
     }
 }
 

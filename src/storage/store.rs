@@ -550,19 +550,13 @@ impl MatrixStore {
         if !c.i.is_narrow() || c.h.is_some() {
             return None;
         }
-        // The blocks' indices and pointers; a conservative bound on the count.
         let nblocks = (c.vlen as usize).div_ceil(super::column_blocks::BLOCK_COLUMNS);
-        let bytes = c
-            .nvals()
-            .saturating_mul(4)
-            .saturating_add(nblocks.saturating_mul(c.p.len()).saturating_mul(8));
+        let bytes = ColumnBlocks::bytes_at_most(c.nvals(), c.nvec(), nblocks);
         if !crate::cache_budget::fits(bytes) || check_room(bytes, 1, "column blocks").is_err() {
             return None;
         }
-        let blocks = slot.kept.get_or_compute(|| {
-            ColumnBlocks::of(&c).expect("compressed, 32-bit indices, not hypersparse")
-        });
-        debug_assert_eq!(blocks.heap_bytes(), bytes);
+        let blocks = slot.kept.get_or_compute_some(|| ColumnBlocks::of(&c))?;
+        debug_assert!(blocks.heap_bytes() <= bytes);
         Some(blocks)
     }
 

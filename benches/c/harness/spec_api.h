@@ -32,6 +32,9 @@ GrB_Info GrB_Vector_setElement_BOOL(GrB_Vector w, bool val, GrB_Index index);
 GrB_Info GrB_Vector_setElement_FP64(GrB_Vector w, double val, GrB_Index index);
 GrB_Info GrB_Vector_extractTuples_FP64(GrB_Index *indices, double *values, GrB_Index *n, const GrB_Vector v);
 
+GrB_Info GrB_Semiring_new(GrB_Semiring *semiring, GrB_Monoid add_op, GrB_BinaryOp mul_op);
+GrB_Info GrB_Semiring_free(GrB_Semiring *semiring);
+
 GrB_Info GrB_transpose(GrB_Matrix C, const GrB_Matrix Mask, const GrB_BinaryOp accum, const GrB_Matrix A, const GrB_Descriptor desc);
 GrB_Info GrB_mxm(GrB_Matrix C, const GrB_Matrix Mask, const GrB_BinaryOp accum, const GrB_Semiring op, const GrB_Matrix A, const GrB_Matrix B, const GrB_Descriptor desc);
 GrB_Info GrB_mxv(GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum, const GrB_Semiring op, const GrB_Matrix A, const GrB_Vector u, const GrB_Descriptor desc);
@@ -58,6 +61,7 @@ extern GrB_Type GrB_FP64;
 extern GrB_BinaryOp GrB_FIRST_BOOL;
 extern GrB_BinaryOp GrB_FIRST_INT64;
 extern GrB_BinaryOp GrB_FIRST_FP64;
+extern GrB_BinaryOp GrB_SECOND_FP64;
 extern GrB_BinaryOp GrB_PLUS_INT64;
 extern GrB_BinaryOp GrB_PLUS_FP64;
 extern GrB_BinaryOp GrB_TIMES_FP64;
@@ -75,5 +79,7 @@ extern GrB_Semiring GrB_MIN_PLUS_SEMIRING_FP64;
 extern GrB_Semiring GrB_MIN_SECOND_SEMIRING_INT64;
 extern GrB_Semiring GrB_LOR_LAND_SEMIRING_BOOL;
 extern GrB_Descriptor GrB_DESC_S;
+extern GrB_Descriptor GrB_DESC_T0;
+extern GrB_Descriptor GrB_DESC_T1;
 extern GrB_Descriptor GrB_DESC_ST1;
 extern GrB_Descriptor GrB_DESC_RSC;

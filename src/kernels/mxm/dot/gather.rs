@@ -196,10 +196,9 @@ trait FlagGathered: Gathered {
 /// pass, 25–27 over a copy of the matrix in blocks of 1 MB of `w`.
 pub(super) const BLOCKED_FROM_BYTES: usize = 2 << 20;
 
-/// The most blocks [`sums`] cuts a column into: each block's vector
-/// pointers cost as much as the matrix's, and a column of more blocks
-/// leaves pieces of runs too short to sum (a graph of scale 25 would have
-/// 128 blocks of pointers, 34 GB).
+/// The most blocks [`sums`] cuts a column into: a column of more blocks
+/// leaves pieces of runs too short to sum, each with its own pointers
+/// (not measured beyond eight: a graph of scale 21 in `FP64`).
 const MOST_BLOCKS: usize = 8;
 
 /// True when [`sums`] sums a column of `len` values `T` by blocks.
@@ -267,14 +266,10 @@ impl<T: Gathered> Runs<'_, T> {
         self.present.fill(false);
         let mut nvals = 0;
         for block in &blocks.blocks {
-            let p = &block.p[first..=first + n];
-            let slots = self.w.iter_mut().zip(self.present.iter_mut());
-            for ((slot, seen), run) in slots.zip(p.windows(2)) {
-                let is = &block.i[run[0]..run[1]];
-                if !is.is_empty() {
-                    nvals += add_block_sum(self.into, slot, seen, run_sum(is, self.col));
-                }
-            }
+            block.each_segment(first..first + n, |s, is| {
+                let z = run_sum(is, self.col);
+                nvals += add_block_sum(self.into, &mut self.w[s], &mut self.present[s], z);
+            });
         }
         nvals
     }

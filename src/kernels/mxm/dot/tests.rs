@@ -412,6 +412,20 @@ fn sums_read_from_column_blocks_are_those_of_runs_cut_at_them() {
             x: Array::from_vec(vec![true; idx.len()]),
         };
         let blocks = ColumnBlocks::of(&c).unwrap();
+        let listing = |b: &&_| {
+            matches!(
+                b,
+                crate::storage::column_blocks::Block {
+                    vectors: Some(_),
+                    ..
+                }
+            )
+        };
+        assert_eq!(
+            blocks.blocks.iter().filter(listing).count(),
+            1,
+            "the part block lists its few vectors, the four others do not"
+        );
         let col: Vec<T> = (0..len)
             .map(|k| of(((k as f64 * 0.618_034).fract() - 0.5) * 10f64.powi((k % 7) as i32)))
             .collect();
