@@ -412,17 +412,8 @@ fn sums_read_from_column_blocks_are_those_of_runs_cut_at_them() {
             x: Array::from_vec(vec![true; idx.len()]),
         };
         let blocks = ColumnBlocks::of(&c).unwrap();
-        let listing = |b: &&_| {
-            matches!(
-                b,
-                crate::storage::column_blocks::Block {
-                    vectors: Some(_),
-                    ..
-                }
-            )
-        };
         assert_eq!(
-            blocks.blocks.iter().filter(listing).count(),
+            blocks.blocks.iter().filter(|b| b.vectors.is_some()).count(),
             1,
             "the part block lists its few vectors, the four others do not"
         );
