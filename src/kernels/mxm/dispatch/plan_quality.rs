@@ -385,8 +385,10 @@ fn cases(s: &Shape, unmasked_square: bool) -> Vec<Case> {
 
 /// Four rows at once (betweenness's sweeps from four sources): a block
 /// holding about a third of the positions under a mask holding about two
-/// thirds, as `F*A` and as the same product transposed, `A*F'`.
-fn four_rows(s: &Shape) -> [Case; 2] {
+/// thirds, as `F*A` and as the same product transposed, `A*F'`; and a late
+/// forward pull `F<!P> = F*A'`, the paths `P` holding every vertex of more
+/// than two neighbours and half the others, the frontier a third of them.
+fn four_rows(s: &Shape) -> [Case; 3] {
     let n = s.n;
     let mut rng = Rng(n * 3 + 5);
     let (mut block, mut mask) = (Vec::new(), Vec::new());
@@ -401,6 +403,21 @@ fn four_rows(s: &Shape) -> [Case; 2] {
         }
     }
     let flip = |pairs: &[(u64, u64)]| pairs.iter().map(|&(i, j)| (j, i)).collect::<Vec<_>>();
+    let mut degree = vec![0u64; n as usize];
+    for &(i, _) in &s.edges {
+        degree[i as usize] += 1;
+    }
+    let (mut frontier, mut paths) = (Vec::new(), Vec::new());
+    for i in 0..4 {
+        for j in 0..n {
+            if degree[j as usize] > 2 || rng.below(2) == 0 {
+                paths.push((i, j));
+                if rng.below(3) == 0 {
+                    frontier.push((i, j));
+                }
+            }
+        }
+    }
     [
         Case {
             name: format!("{}: C<M> = F*A, F four rows", s.name),
@@ -414,6 +431,13 @@ fn four_rows(s: &Shape) -> [Case; 2] {
             a: (n, n, s.edges.clone(), false),
             b: (n, 4, flip(&block), false),
             mask: Some((flip(&mask), false)),
+            out: Orientation::ByRow,
+        },
+        Case {
+            name: format!("{}: F<!P> = F*A', F four rows, P most", s.name),
+            a: (4, n, frontier, false),
+            b: (n, n, s.edges.clone(), true),
+            mask: Some((paths, true)),
             out: Orientation::ByRow,
         },
     ]
