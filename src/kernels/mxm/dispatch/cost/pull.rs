@@ -39,14 +39,21 @@ impl Costs<'_, '_> {
                 [0.0; 2]
             }
         };
+        // Each sampled row's dot products weighed by the columns of `R`
+        // the mask allows it.
+        let weighed = |allowed: &dyn Fn(u64) -> u64| {
+            sampled_sums(l.nrows() as usize, |i| {
+                let i = i as u64;
+                dots(rows.len(i)).map(|d| d * allowed(i) as f64)
+            })
+        };
         if m.is_dense() {
             if cols > DENSE_MASK_COLUMNS {
                 return None;
             }
             let view = m.view(false).ok()?;
-            return Some(sampled_sums(l.nrows() as usize, |i| {
-                let allowed = (0..cols).filter(|&j| view.allows(i as u64, j)).count();
-                dots(rows.len(i as u64)).map(|d| d * allowed as f64)
+            return Some(weighed(&|i| {
+                (0..cols).filter(|&j| view.allows(i, j)).count() as u64
             }));
         }
         let store = &m.mask.store;
@@ -70,12 +77,9 @@ impl Costs<'_, '_> {
             // Each sampled row weighed by the columns it allows: a mask that
             // takes most pairs (a late BFS level) leaves an estimate of what
             // remains, where a difference of two estimates would be noise.
-            return Some(sampled_sums(l.nrows() as usize, |i| {
-                let allowed = cols.saturating_sub(taken_in_row(i as u64) as u64);
-                dots(rows.len(i as u64)).map(|d| d * allowed as f64)
-            }));
+            return Some(weighed(&|i| cols.saturating_sub(taken_in_row(i) as u64)));
         }
-        let every = sampled_sums(l.nrows() as usize, |i| dots(rows.len(i as u64)));
+        let every = weighed(&|_| 1);
         let taken = sampled_entries(entries, |_, inner| dots(rows.len(inner)));
         Some([0, 1].map(|k| (every[k] * cols as f64 - taken[k]).max(0.0)))
     }
